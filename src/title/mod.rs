@@ -1,0 +1,3 @@
+//! Titles: the TOML data and Lua scripts that define a game.
+
+pub mod schema;
