@@ -2,7 +2,9 @@
 //!
 //! See ARCHITECTURE.md for the bird's-eye view and the code map.
 
-pub mod route;
-pub mod title;
+pub mod game;
 pub mod hex;
+pub mod route;
+pub mod script;
 pub mod tile;
+pub mod title;

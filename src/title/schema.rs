@@ -128,8 +128,30 @@ pub struct Settings {
     pub train_trade_price: String,
     /// What ends the game when the bank is empty: "end_of_set" of operating rounds.
     pub bank_break: String,
-    /// Revenue is paid in whole multiples of this per share when split.
+    /// Rounding of each holder's dividend: "down" or "up" (1844 rounds players up).
     pub dividend_rounding: String,
+    /// Who receives dividends of treasury (IPO) shares: "corporation" or "bank".
+    pub treasury_dividends: String,
+    /// Who receives dividends of pool shares: "bank" or "corporation".
+    pub pool_dividends: String,
+    /// Most ordinary certificates bought together with the president's when
+    /// starting a corporation (1849: two).
+    pub par_extra_certs: u32,
+    /// When the home token is placed: "start" (when the corporation is
+    /// started) or "first_turn" (at its first operating turn).
+    pub home_token: String,
+    /// Dividend moves right when revenue is at least this many share prices
+    /// (0 = any positive payout moves right).
+    pub payout_move_threshold: u32,
+    /// Price move at the end of a stock round for a corporation with shares
+    /// in the pool: "down" (1849) or "left" (1844).
+    pub sr_pool_move: String,
+    /// Price move per share sold: "down" or "none".
+    pub sell_move: String,
+    /// Smallest raise in auctions.
+    pub min_raise: i64,
+    /// Price drop of the first company after a full round of passes.
+    pub pass_discount: i64,
     /// Rule id shown when a generic rule refuses an action, keyed by rule name.
     #[serde(default)]
     pub rule_ids: BTreeMap<String, String>,
@@ -149,6 +171,15 @@ impl Default for Settings {
             train_trade_price: "any".into(),
             bank_break: "end_of_set".into(),
             dividend_rounding: "down".into(),
+            treasury_dividends: "corporation".into(),
+            pool_dividends: "bank".into(),
+            par_extra_certs: 0,
+            home_token: "start".into(),
+            payout_move_threshold: 0,
+            sr_pool_move: "down".into(),
+            sell_move: "down".into(),
+            min_raise: 5,
+            pass_discount: 5,
             rule_ids: BTreeMap::new(),
         }
     }

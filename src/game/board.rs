@@ -1,0 +1,407 @@
+//! Laying tiles and placing station tokens: legality and execution.
+
+use super::graph::{BoardGraph, city_index_of, free_slots, reach, rotation_on, tile_on};
+use super::ids::*;
+use super::ops::{GameResult, Ops};
+use super::var::Var;
+use crate::hex::{opposite, rotate};
+use crate::route::Gauge;
+use crate::tile::upgrade::{Fit, fits, new_track};
+use crate::tile::{PathEnd, Tile};
+use crate::title::schema::{AbilityDef, Color, StopKind};
+
+/// A checked tile lay, ready to execute.
+#[derive(Clone, Debug)]
+pub struct LayPlan {
+    pub hex: HexId,
+    pub tile: u16,
+    pub fit: Fit,
+    /// Gauges of the track the tile adds.
+    pub new_track: Vec<Gauge>,
+    /// Terrain cost before title hooks and discounts.
+    pub base_cost: i64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayRules {
+    /// The tile must connect to the corporation's network.
+    pub connection: bool,
+    /// Respect the phase's tile colours.
+    pub phase_colours: bool,
+}
+
+impl Default for LayRules {
+    fn default() -> Self {
+        LayRules { connection: true, phase_colours: true }
+    }
+}
+
+impl Ops<'_> {
+    pub fn tile_index(&self, name: &str) -> GameResult<u16> {
+        match self.t.tile_index.get(name) {
+            Some(&i) => Ok(i as u16),
+            None => {
+                let hint = crate::title::compile::did_you_mean(name, self.t.tiles.iter().map(|t| t.name.as_str()));
+                self.refuse("tile.unknown", format!("there is no tile \"{name}\"{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+            }
+        }
+    }
+
+    pub fn hex_index(&self, label: &str) -> GameResult<HexId> {
+        match self.t.map.hex(label).or_else(|| self.t.map.hex(&label.to_uppercase())) {
+            Some(h) => Ok(h),
+            None => self.refuse("map.unknown_hex", format!("there is no hex {label} on this map")),
+        }
+    }
+
+    /// The label a tile laid on the hex must carry now.
+    fn required_label(&self, hex: HexId, new_color: Color) -> Option<String> {
+        let h = &self.t.map.hexes[hex as usize];
+        if let Some(f) = &h.future_label
+            && new_color.rank() >= f.color.rank()
+        {
+            return Some(f.label.clone());
+        }
+        tile_on(self.t, self.st, hex).label.clone().or_else(|| h.tile.label.clone())
+    }
+
+    /// Checks everything about laying `tile` on `hex` at `rotation` by
+    /// `corp`, except money and the one-lay-per-turn limit.
+    pub fn check_lay(&self, corp: Option<CorpId>, hex: HexId, tile: u16, rotation: u8, rules: LayRules) -> GameResult<LayPlan> {
+        let t = self.t;
+        let h = &t.map.hexes[hex as usize];
+        let new: &Tile = &t.tiles[tile as usize];
+        let old = tile_on(t, self.st, hex);
+        let old_rot = rotation_on(t, self.st, hex);
+        if rotation > 5 {
+            return self.refuse("tile.rotation", "rotation must be 0 to 5");
+        }
+        if let Some(reason) = self.st.board.locked.get(&hex) {
+            return self.refuse("tile.locked", format!("no tile may be laid on {}: {reason}", h.title()));
+        }
+        if let Some(why) = self.blocked_by_company(hex) {
+            return self.refuse("tile.blocked", format!("{} is blocked: {why}", h.title()));
+        }
+        if matches!(h.color, Color::Gray | Color::Red | Color::Blue) || old.color == Color::Gray {
+            return self.refuse("tile.permanent", format!("{} is a permanent hex and takes no tile", h.title()));
+        }
+        if new.hidden {
+            return self.refuse("tile.hidden", format!("tile {} is only placed by a special ability", new.name));
+        }
+        let supply = self.st.board.supply[tile as usize];
+        if supply == 0 {
+            return self.refuse("tile.supply", format!("no copy of tile {} is left", new.name));
+        }
+        if rules.phase_colours {
+            let phase = &t.phases[self.st.phase];
+            if !phase.tiles.contains(&new.color) {
+                let allowed: Vec<&str> = phase.tiles.iter().map(|c| c.name()).collect();
+                return self.refuse(
+                    "tile.colour_phase",
+                    format!("{} tiles are not available in phase {} (allowed: {})", new.color.name(), phase.name, allowed.join(", ")),
+                );
+            }
+        }
+        match &old.upgrades {
+            Some(list) if old.color != Color::White => {
+                if !list.iter().any(|n| *n == new.name) {
+                    return self.refuse(
+                        "tile.upgrade_list",
+                        format!("tile {} may not replace {} on {} (allowed: {})", new.name, old.name, h.label, if list.is_empty() { "none".into() } else { list.join(", ") }),
+                    );
+                }
+            }
+            _ => {
+                let want = old.color.rank().map(|r| r + 1);
+                if new.color.rank() != want {
+                    let expect = match old.color {
+                        Color::White => "a yellow tile",
+                        Color::Yellow => "a green tile",
+                        Color::Green => "a brown tile",
+                        Color::Brown => "a gray tile",
+                        _ => "no tile",
+                    };
+                    return self.refuse(
+                        "tile.colour_order",
+                        format!("{} has {} {}; it takes {expect}, not {} tile {}", h.label, old.color.name(), if old.color == Color::White { "land" } else { "track" }, new.color.name(), new.name),
+                    );
+                }
+            }
+        }
+        let label = self.required_label(hex, new.color);
+        if label != new.label {
+            return self.refuse(
+                "tile.label",
+                match (&label, &new.label) {
+                    (Some(l), _) => format!("{} needs a tile labelled {l}; {} is {}", h.label, new.name, new.label.as_deref().map_or("unlabelled".to_string(), |x| format!("labelled {x}"))),
+                    (None, Some(l)) => format!("tile {} (labelled {l}) goes only on hexes labelled {l}", new.name),
+                    (None, None) => "label mismatch".to_string(),
+                },
+            );
+        }
+        let fit = fits(old, old_rot, new).into_iter().find(|f| f.rotation == rotation);
+        let Some(fit) = fit else {
+            let any = !fits(old, old_rot, new).is_empty();
+            return self.refuse(
+                "tile.geometry",
+                if any {
+                    format!("tile {} at rotation {rotation} would break existing track on {} (try another rotation)", new.name, h.label)
+                } else if old.stops.iter().map(|s| s.kind).ne(new.stops.iter().map(|s| s.kind)) && old.paths.is_empty() {
+                    format!("tile {} does not match {}'s {} (cities take city tiles, towns town tiles, plain hexes plain track)", new.name, h.label, describe_stops(old))
+                } else {
+                    format!("tile {} cannot replace {} on {}: it does not keep the existing track and stations", new.name, old.name, h.label)
+                },
+            );
+        };
+        self.check_exits(hex, new, rotation)?;
+        let added = new_track(old, old_rot, new, &fit);
+        if rules.connection
+            && let Some(c) = corp
+        {
+            self.check_connection(c, hex, new, rotation)?;
+        }
+        Ok(LayPlan { hex, tile, fit, new_track: added, base_cost: h.cost })
+    }
+
+    fn blocked_by_company(&self, hex: HexId) -> Option<String> {
+        for co in &self.st.companies {
+            let def = &self.t.companies[co.def];
+            for a in &def.abilities {
+                if let AbilityDef::BlocksHexes { hexes, while_owned_by } = a {
+                    let owned_ok = match (while_owned_by.as_deref(), co.owner) {
+                        (_, CompanyOwner::Closed) => false,
+                        (Some("player"), CompanyOwner::Player(_)) => true,
+                        (Some("player"), _) => false,
+                        (_, CompanyOwner::Bank) => true,
+                        (None, _) => true,
+                        _ => false,
+                    };
+                    if owned_ok && hexes.iter().any(|l| self.t.map.hex(l) == Some(hex)) {
+                        return Some(format!("{} ({}) blocks it while {}", def.name, co.id, match co.owner {
+                            CompanyOwner::Player(p) => format!("owned by {}", self.player_name(p)),
+                            _ => "unsold".to_string(),
+                        }));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// No track may run off the map, into an impassable border, or against
+    /// the blank side of a permanent hex.
+    fn check_exits(&self, hex: HexId, tile: &Tile, rotation: u8) -> GameResult<()> {
+        let h = &self.t.map.hexes[hex as usize];
+        let exits = tile.exits(rotation);
+        for e in 0..6u8 {
+            if exits & (1 << e) == 0 {
+                continue;
+            }
+            let side = self.t.map.layout.edge_name(e);
+            let Some(n) = h.neighbours[e as usize] else {
+                return self.refuse("tile.exits", format!("at rotation {rotation}, tile {} runs off the map on the {side} side of {}", tile.name, h.label));
+            };
+            if h.impassable & (1 << e) != 0 {
+                return self.refuse("tile.exits", format!("at rotation {rotation}, tile {} runs into the impassable {side} border of {}", tile.name, h.label));
+            }
+            let nh = &self.t.map.hexes[n as usize];
+            if matches!(nh.color, Color::Gray | Color::Red | Color::Blue) {
+                let ntile = tile_on(self.t, self.st, n);
+                let nrot = rotation_on(self.t, self.st, n);
+                if ntile.exits(nrot) & (1 << opposite(e)) == 0 {
+                    return self.refuse("tile.exits", format!("at rotation {rotation}, tile {} runs against the blank side of {} ({side})", tile.name, nh.title()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The tile must extend the corporation's network: a track of the tile
+    /// meets, with a compatible gauge, track its tokens reach; or the hex
+    /// holds one of its tokens.
+    fn check_connection(&self, corp: CorpId, hex: HexId, tile: &Tile, rotation: u8) -> GameResult<()> {
+        let own_token_here = self.st.board.hexes[hex as usize].tokens.iter().flatten().any(|s| *s == Some(corp));
+        if own_token_here {
+            return Ok(());
+        }
+        let gauge_rule = self.t.route_rules.gauge_changes_at_stops_only;
+        let bg = BoardGraph::build(self.t, self.st, Some(corp));
+        let r = reach(self.t, self.st, &bg, corp, gauge_rule);
+        for p in &tile.paths {
+            for end in [p.a, p.b] {
+                if let PathEnd::Edge(e) = end {
+                    let edge = rotate(e, rotation);
+                    if let Some(&arriving) = r.edges.get(&(hex, edge)) {
+                        let ok = !gauge_rule
+                            || match p.gauge {
+                                Gauge::Dual => true,
+                                Gauge::Standard => arriving & 0b101 != 0,
+                                Gauge::Narrow => arriving & 0b110 != 0,
+                            };
+                        if ok {
+                            return Ok(());
+                        }
+                    }
+                }
+            }
+        }
+        let h = &self.t.map.hexes[hex as usize];
+        self.refuse(
+            "tile.connection",
+            format!("{} cannot reach {} along its track: a new tile must connect to the corporation's network", self.corp_name(corp), h.title()),
+        )
+    }
+
+    /// Lays a checked tile: the old tile returns to the supply, tokens
+    /// move onto the new tile's matching cities.
+    pub fn execute_lay(&mut self, plan: &LayPlan) {
+        let hex = plan.hex;
+        let old_tile = self.st.board.hexes[hex as usize].tile;
+        let new = &self.t.tiles[plan.tile as usize];
+        let old_tokens = std::mem::take(&mut self.st.board.hexes[hex as usize].tokens);
+        let mut tokens: Vec<Vec<Option<CorpId>>> = new.stops.iter().map(|s| vec![None; s.slots as usize]).collect();
+        for (i, slots) in old_tokens.iter().enumerate() {
+            let Some(&to) = plan.fit.stop_map.get(i) else { continue };
+            for c in slots.iter().flatten() {
+                if let Some(slot) = tokens[to as usize].iter_mut().find(|s| s.is_none()) {
+                    *slot = Some(*c);
+                }
+            }
+        }
+        // Token records follow their stop.
+        for corp in self.st.corps.iter_mut() {
+            for tk in corp.tokens.iter_mut() {
+                if let Some((h, s)) = tk.placed
+                    && h == hex
+                    && let Some(&to) = plan.fit.stop_map.get(s as usize)
+                {
+                    tk.placed = Some((h, to));
+                }
+            }
+        }
+        if let Some(o) = old_tile
+            && self.st.board.supply[o as usize] >= 0
+        {
+            self.st.board.supply[o as usize] += 1;
+        }
+        if self.st.board.supply[plan.tile as usize] > 0 {
+            self.st.board.supply[plan.tile as usize] -= 1;
+        }
+        let hs = &mut self.st.board.hexes[hex as usize];
+        hs.tile = Some(plan.tile);
+        hs.rotation = plan.fit.rotation;
+        hs.tokens = tokens;
+        let label = self.t.map.hexes[hex as usize].label.clone();
+        self.fx.event("tile_laid", &[("hex", Var::Str(label)), ("tile", Var::Str(new.name.clone())), ("rotation", Var::Int(plan.fit.rotation as i64))]);
+    }
+
+    /// Puts the pre-printed tile back (1849 earthquake); the laid tile
+    /// returns to the supply. Tokens on the hex must have been removed.
+    pub fn revert_tile(&mut self, hex: HexId) {
+        if let Some(o) = self.st.board.hexes[hex as usize].tile.take()
+            && self.st.board.supply[o as usize] >= 0
+        {
+            self.st.board.supply[o as usize] += 1;
+        }
+        let pre = &self.t.map.hexes[hex as usize].tile;
+        let hs = &mut self.st.board.hexes[hex as usize];
+        hs.rotation = 0;
+        let old = std::mem::take(&mut hs.tokens);
+        hs.tokens = pre.stops.iter().map(|s| vec![None; s.slots as usize]).collect();
+        // Keep any tokens that survive, city by city.
+        for (i, slots) in old.iter().enumerate() {
+            for c in slots.iter().flatten() {
+                if let Some(slot) = hs.tokens.get_mut(i).and_then(|v| v.iter_mut().find(|s| s.is_none())) {
+                    *slot = Some(*c);
+                }
+            }
+        }
+    }
+
+    /// Checks placing a token of `corp` on stop `stop` of `hex`.
+    pub fn check_token(&self, corp: CorpId, hex: HexId, stop: u8, need_route: bool) -> GameResult<()> {
+        let h = &self.t.map.hexes[hex as usize];
+        let tile = tile_on(self.t, self.st, hex);
+        let Some(s) = tile.stops.get(stop as usize) else {
+            return self.refuse("token.no_city", format!("{} has no such city", h.title()));
+        };
+        if s.kind != StopKind::City || s.slots == 0 {
+            return self.refuse("token.no_city", format!("station tokens go in cities; {} here is a {}", h.title(), s.kind.name()));
+        }
+        let c = &self.st.corps[corp as usize];
+        if !c.tokens.iter().any(|t| t.placed.is_none() && !t.lost) {
+            return self.refuse("token.none_left", format!("{} has no station token left", c.id));
+        }
+        if self.st.board.hexes[hex as usize].tokens.iter().flatten().any(|x| *x == Some(corp)) {
+            return self.refuse("token.same_hex", format!("{} already has a token on {}", c.id, h.title()));
+        }
+        if free_slots(self.t, self.st, hex, stop, Some(corp)) == 0 {
+            let reserved = super::graph::reservations(self.t, self.st, hex, stop);
+            let why = if reserved.iter().any(|r| *r != corp) {
+                let names: Vec<&str> = reserved.iter().map(|r| self.corp_name(*r)).collect();
+                format!(" (the free slot is reserved for {}'s home)", names.join(", "))
+            } else {
+                String::new()
+            };
+            return self.refuse("token.no_slot", format!("{} has no free slot{why}", h.title()));
+        }
+        if need_route {
+            let bg = BoardGraph::build(self.t, self.st, Some(corp));
+            let r = reach(self.t, self.st, &bg, corp, self.t.route_rules.gauge_changes_at_stops_only);
+            let sid = bg.stop_index.get(&(hex, stop)).copied();
+            if !sid.is_some_and(|s| r.stops[s as usize]) {
+                return self.refuse("token.unreachable", format!("{} cannot reach {} along its track without passing a full city", c.id, h.title()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Places the corporation's next unplaced token; returns its cost.
+    pub fn execute_token(&mut self, corp: CorpId, hex: HexId, stop: u8) -> i64 {
+        let c = &mut self.st.corps[corp as usize];
+        let Some(tk) = c.tokens.iter_mut().find(|t| t.placed.is_none() && !t.lost) else { return 0 };
+        tk.placed = Some((hex, stop));
+        let cost = tk.cost;
+        if let Some(slot) = self.st.board.hexes[hex as usize].tokens.get_mut(stop as usize).and_then(|v| v.iter_mut().find(|s| s.is_none())) {
+            *slot = Some(corp);
+        }
+        let label = self.t.map.hexes[hex as usize].label.clone();
+        let name = self.corp_name(corp).to_string();
+        self.fx.event("token_placed", &[("corp", Var::Str(name)), ("hex", Var::Str(label))]);
+        cost
+    }
+
+    /// Takes a token off the board: back to the charter, or lost.
+    pub fn remove_token(&mut self, corp: CorpId, hex: HexId, lose: bool) {
+        for slots in self.st.board.hexes[hex as usize].tokens.iter_mut() {
+            for s in slots.iter_mut() {
+                if *s == Some(corp) {
+                    *s = None;
+                }
+            }
+        }
+        for tk in self.st.corps[corp as usize].tokens.iter_mut() {
+            if tk.placed.is_some_and(|(h, _)| h == hex) {
+                tk.placed = None;
+                tk.lost |= lose;
+            }
+        }
+    }
+
+    /// Cheapest cost of the corporation's next token.
+    pub fn next_token_cost(&self, corp: CorpId) -> Option<i64> {
+        self.st.corps[corp as usize].tokens.iter().find(|t| t.placed.is_none() && !t.lost).map(|t| t.cost)
+    }
+
+    pub fn city_index(&self, hex: HexId, stop: u8) -> Option<u8> {
+        city_index_of(self.t, self.st, hex, stop)
+    }
+}
+
+fn describe_stops(t: &Tile) -> String {
+    if t.stops.is_empty() {
+        return "plain land".to_string();
+    }
+    let names: Vec<&str> = t.stops.iter().map(|s| s.kind.name()).collect();
+    names.join(" and ")
+}

@@ -1,0 +1,331 @@
+//! Legal moves. Candidates are generated cheaply (a superset), then each is
+//! tried on a copy of the state: a move is listed exactly when `apply`
+//! would accept it, so the REPL, the fuzzer and bots agree with the rules.
+
+use super::Engine;
+use crate::game::action::{Action, DividendKind, LegalMove, ShareSource};
+use crate::game::board::LayRules;
+use crate::game::flow::{PendingKind, RoundData};
+use crate::game::graph::{BoardGraph, city_stop, reach};
+use crate::game::ids::*;
+use crate::game::ops::{Effects, GameResult};
+use crate::game::trains::bank_offers;
+use crate::game::var::Var;
+use crate::tile::PathEnd;
+use crate::title::schema::{Color, StopKind};
+use std::collections::BTreeMap;
+
+pub fn legal_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
+    let cands = candidates(e)?;
+    let mut out = Vec::new();
+    for mv in cands {
+        if accepts(e, &mv) {
+            out.push(mv);
+        }
+    }
+    Ok(out)
+}
+
+/// Would `apply` accept the move (at its lowest price, for ranges)?
+pub fn accepts(e: &mut Engine, mv: &LegalMove) -> bool {
+    let mut st = e.st.clone();
+    let mut fx = Effects::default();
+    let mut probe = Engine::new(e.t, &mut st, &mut fx, e.host);
+    probe.apply(&mv.action).is_ok()
+}
+
+/// A superset of the legal moves.
+pub fn candidates(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
+    if e.st.ended.is_some() {
+        return Ok(Vec::new());
+    }
+    if let Some(p) = e.st.flow.pending.last().cloned() {
+        return Ok(pending_moves(e, &p.kind));
+    }
+    let round = e.st.flow.round.data.clone();
+    match round {
+        RoundData::Auction(a) => Ok(auction_moves(e, &a)),
+        RoundData::Stock(_) => stock_moves(e),
+        RoundData::Operating(o) => match o.current {
+            Some(c) => operating_moves(e, c),
+            None => Ok(Vec::new()),
+        },
+        RoundData::Script(_) => {
+            let name = e.st.flow.round.name.clone();
+            script_moves(e, "step", &name, Var::Bool(false))
+        }
+        RoundData::None => Ok(Vec::new()),
+    }
+}
+
+fn pending_moves(e: &Engine, kind: &PendingKind) -> Vec<LegalMove> {
+    match kind {
+        PendingKind::DiscardTrain { corp } => e
+            .st
+            .trains_of(*corp)
+            .into_iter()
+            .map(|t| LegalMove::exact(Action::DiscardTrain { train: e.st.trains[t as usize].id.clone() }))
+            .collect(),
+        PendingKind::Par { corp, prices } => prices
+            .iter()
+            .map(|p| LegalMove::exact(Action::Par { corp: e.st.corps[*corp as usize].id.clone(), price: *p, extra: 0, home: None }))
+            .collect(),
+        PendingKind::Home { choices, .. } => choices
+            .iter()
+            .map(|(h, _)| LegalMove::exact(Action::Choose { choice: e.t.map.hexes[*h as usize].label.clone() }))
+            .collect(),
+        PendingKind::PresidentSwap { options, .. } => {
+            (1..=options.len()).map(|i| LegalMove::exact(Action::Choose { choice: i.to_string() })).collect()
+        }
+        PendingKind::Choice { choices, .. } => choices.iter().map(|c| LegalMove::exact(Action::Choose { choice: c.clone() })).collect(),
+    }
+}
+
+fn auction_moves(e: &Engine, a: &crate::game::flow::AuctionRound) -> Vec<LegalMove> {
+    let mut out = Vec::new();
+    let p = a.current;
+    if let Some(co) = a.resolving {
+        let min = e.highest_bid(co).unwrap_or(0) + e.t.settings.min_raise;
+        let own = a.bids.iter().find(|b| b.company == co && b.player == p).map_or(0, |b| b.price);
+        let max = e.spendable(p) + own;
+        if max >= min {
+            out.push(LegalMove::ranged(Action::Bid { company: e.st.companies[co as usize].id.clone(), price: min }, min, max));
+        }
+        out.push(LegalMove::exact(Action::Pass));
+        return out;
+    }
+    let lots = e.unsold_lots();
+    if let Some(&cheap) = lots.first() {
+        out.push(LegalMove::exact(Action::BuyCompany { company: e.st.companies[cheap as usize].id.clone(), price: None }));
+    }
+    for &co in lots.iter().skip(1) {
+        let value = e.t.companies[e.st.companies[co as usize].def].value;
+        let min = value.max(e.highest_bid(co).unwrap_or(value)) + e.t.settings.min_raise;
+        let max = e.spendable(p);
+        if max >= min {
+            out.push(LegalMove::ranged(Action::Bid { company: e.st.companies[co as usize].id.clone(), price: min }, min, max));
+        }
+    }
+    out.push(LegalMove::exact(Action::Pass));
+    out
+}
+
+fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
+    let mut out = Vec::new();
+    let p = e.stock().current;
+    for c in 0..e.st.corps.len() as CorpId {
+        let corp = &e.st.corps[c as usize];
+        if !corp.in_play {
+            continue;
+        }
+        let id = corp.id.clone();
+        if corp.started {
+            let mine: Vec<u32> = corp.certs.iter().filter(|x| x.owner == CertOwner::Player(p)).map(|x| x.percent as u32).collect();
+            let total: u32 = mine.iter().sum();
+            let mut pct = 10;
+            while pct <= total {
+                out.push(LegalMove::exact(Action::Sell { corp: id.clone(), percent: pct, certs: None }));
+                pct += 10;
+            }
+            let tags: Vec<Option<String>> = {
+                let mut t: Vec<Option<String>> = corp.certs.iter().filter(|x| !x.president).map(|x| x.tag.clone()).collect();
+                t.sort();
+                t.dedup();
+                t
+            };
+            for from in [ShareSource::Treasury, ShareSource::Pool] {
+                for tag in &tags {
+                    out.push(LegalMove::exact(Action::Buy { corp: id.clone(), from, tag: tag.clone() }));
+                }
+            }
+        }
+    }
+    let startable = e.startable(p)?;
+    for c in startable {
+        let id = e.st.corps[c as usize].id.clone();
+        let prices = e.par_prices(c)?;
+        let homes: Vec<Option<String>> = if e.t.corporations[e.st.corps[c as usize].def].home.len() > 1 {
+            e.ops().home_choices(c).iter().map(|(h, _)| Some(e.t.map.hexes[*h as usize].label.clone())).collect()
+        } else {
+            vec![None]
+        };
+        for price in prices {
+            for extra in 0..=e.t.settings.par_extra_certs {
+                for home in &homes {
+                    out.push(LegalMove::exact(Action::Par { corp: id.clone(), price, extra, home: home.clone() }));
+                }
+            }
+        }
+    }
+    for (i, co) in e.st.companies.iter().enumerate() {
+        let def = &e.t.companies[co.def];
+        if co.owner == CompanyOwner::Bank && !def.auctioned {
+            let _ = i;
+            out.push(LegalMove::exact(Action::BuyCompany { company: co.id.clone(), price: None }));
+        }
+    }
+    out.push(LegalMove::exact(Action::Pass));
+    Ok(out)
+}
+
+fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
+    let mut out = Vec::new();
+    // Any time: buying companies from players, abilities.
+    if e.anytime_steps().iter().any(|s| e.step_kind(s) == "buy_company") && e.t.phases[e.st.phase].buy_companies {
+        for co in 0..e.st.companies.len() as CompanyId {
+            if matches!(e.st.companies[co as usize].owner, CompanyOwner::Player(_)) {
+                let (min, max) = e.company_price_range(corp, co)?;
+                let max = max.min(e.st.corps[corp as usize].cash);
+                if max >= min {
+                    out.push(LegalMove::ranged(Action::BuyCompany { company: e.st.companies[co as usize].id.clone(), price: Some(min) }, min, max));
+                }
+            }
+        }
+    }
+    for name in e.host.ability_names() {
+        out.extend(script_moves(e, "ability", &name, Var::Str(e.st.corps[corp as usize].id.clone()))?);
+    }
+    let Some(step) = e.current_step() else { return Ok(out) };
+    let kind = e.step_kind(&step);
+    match kind.as_str() {
+        "lay_tile" => out.extend(tile_moves(e, corp)),
+        "place_token" => out.extend(token_moves(e, corp)),
+        "run_routes" => out.push(LegalMove::exact(Action::Run { routes: Vec::new() })),
+        "dividend" => {
+            out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Payout }));
+            out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Withhold }));
+        }
+        "buy_train" => {
+            let mut seen = Vec::new();
+            for o in bank_offers(e.t, e.st) {
+                let v = e.t.trains[o.class as usize].variants[o.variant as usize].name.clone();
+                let key = (v.clone(), o.pool_train.is_some());
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+                let train = match o.pool_train {
+                    Some(t) => e.st.trains[t as usize].id.clone(),
+                    None => v.clone(),
+                };
+                out.push(LegalMove::exact(Action::BuyTrain { train, variant: Some(v), price: None }));
+            }
+            let cash = e.st.corps[corp as usize].cash;
+            if cash >= 1 {
+                for t in &e.st.trains {
+                    if let TrainOwner::Corp(o) = t.owner
+                        && o != corp
+                    {
+                        out.push(LegalMove::ranged(Action::BuyTrain { train: t.id.clone(), variant: None, price: Some(1) }, 1, cash));
+                    }
+                }
+            }
+            if let Some(pres) = e.st.president(corp) {
+                for c in 0..e.st.corps.len() as CorpId {
+                    let held = e.st.percent(c, CertOwner::Player(pres));
+                    let mut pct = 10;
+                    while pct <= held {
+                        out.push(LegalMove::exact(Action::Sell { corp: e.st.corps[c as usize].id.clone(), percent: pct, certs: None }));
+                        pct += 10;
+                    }
+                }
+            }
+        }
+        "issue_shares" => {
+            let n = e.st.corps[corp as usize].certs.iter().filter(|c| c.owner == CertOwner::Treasury && !c.president).count() as u32;
+            for k in 1..=n {
+                out.push(LegalMove::exact(Action::Issue { count: k }));
+            }
+            out.push(LegalMove::exact(Action::Redeem));
+        }
+        "script" => {
+            let id = e.st.corps[corp as usize].id.clone();
+            out.extend(script_moves(e, "step", &step, Var::Str(id))?);
+        }
+        _ => {}
+    }
+    out.push(LegalMove::exact(Action::Pass));
+    Ok(out)
+}
+
+/// Tile lays: hexes the network reaches (or with an own token), every
+/// tile and rotation the board allows there.
+fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
+    let mut out = Vec::new();
+    let bg = BoardGraph::build(e.t, e.st, Some(corp));
+    let gauge_rule = e.t.route_rules.gauge_changes_at_stops_only;
+    let r = reach(e.t, e.st, &bg, corp, gauge_rule);
+    let colours: Vec<Color> = e.t.phases[e.st.phase].tiles.clone();
+    let mut hexes: Vec<HexId> = r.edges.keys().map(|(h, _)| *h).collect();
+    for (h, hs) in e.st.board.hexes.iter().enumerate() {
+        if hs.tokens.iter().flatten().any(|s| *s == Some(corp)) {
+            hexes.push(h as HexId);
+        }
+    }
+    hexes.sort();
+    hexes.dedup();
+    for h in hexes {
+        for (ti, tile) in e.t.tiles.iter().enumerate() {
+            if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 {
+                continue;
+            }
+            for rot in 0..6u8 {
+                let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
+                let Ok(_) = ops.check_lay(Some(corp), h, ti as u16, rot, LayRules { connection: false, phase_colours: true }) else { continue };
+                // Connection against the reach computed once.
+                let own = e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp));
+                let connects = own
+                    || tile.paths.iter().any(|p| {
+                        [p.a, p.b].iter().any(|end| match end {
+                            PathEnd::Edge(x) => r.edges.contains_key(&(h, crate::hex::rotate(*x, rot))),
+                            PathEnd::Stop(_) => false,
+                        })
+                    });
+                if connects {
+                    out.push(LegalMove::exact(Action::LayTile { hex: e.t.map.hexes[h as usize].label.clone(), tile: tile.name.clone(), rotation: rot }));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
+    let mut out = Vec::new();
+    let bg = BoardGraph::build(e.t, e.st, Some(corp));
+    let r = reach(e.t, e.st, &bg, corp, e.t.route_rules.gauge_changes_at_stops_only);
+    for (i, reached) in r.stops.iter().enumerate() {
+        if !reached {
+            continue;
+        }
+        let (h, s) = bg.stop_at[i];
+        let tile = crate::game::graph::tile_on(e.t, e.st, h);
+        if tile.stops[s as usize].kind != StopKind::City {
+            continue;
+        }
+        let city = tile.stops[..s as usize].iter().filter(|x| x.kind == StopKind::City).count() as u8;
+        if city_stop(e.t, e.st, h, city) == Some(s) {
+            out.push(LegalMove::exact(Action::PlaceToken { hex: e.t.map.hexes[h as usize].label.clone(), city }));
+        }
+    }
+    out
+}
+
+/// Actions a script step or ability offers: its `actions(game, entity)`
+/// returns a list of `{ name = ..., args = { ... } }`.
+fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResult<Vec<LegalMove>> {
+    let list: Option<Vec<mlua::Table>> = e.host.call_defined(kind, name, "actions", e.st, e.fx, super::LuaVar(entity))?;
+    let mut out = Vec::new();
+    for t in list.unwrap_or_default() {
+        let act: String = t.get("name").unwrap_or_else(|_| name.to_string());
+        let args: BTreeMap<String, Var> = match t.get::<mlua::Value>("args") {
+            Ok(v) => match crate::script::convert::from_lua(&v) {
+                Ok(Some(Var::Map(m))) => m,
+                _ => BTreeMap::new(),
+            },
+            Err(_) => BTreeMap::new(),
+        };
+        out.push(LegalMove::exact(Action::Script { name: act, args }));
+    }
+    Ok(out)
+}

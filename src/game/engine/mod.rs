@@ -1,0 +1,209 @@
+//! The engine: applies actions, moves the game through its rounds and
+//! steps, asks title scripts at the hook points, and lists legal moves.
+//!
+//! `Engine` borrows the state for one action. The public entry points are
+//! `apply` and `legal_moves`; `Game` (in `game/mod.rs`) wraps them with the
+//! snapshot that makes every action atomic.
+
+mod auction;
+mod legal;
+mod operating;
+mod pending;
+pub mod rounds;
+pub mod run;
+mod stock;
+
+use super::action::{Action, LegalMove};
+use super::flow::RoundData;
+use super::ids::*;
+use super::ops::{Effects, GameError, GameResult, Ops};
+use super::state::GameState;
+use crate::script::ScriptHost;
+use crate::title::Title;
+
+pub struct Engine<'a> {
+    pub t: &'a Title,
+    pub st: &'a mut GameState,
+    pub fx: &'a mut Effects,
+    pub host: &'a ScriptHost,
+}
+
+/// Who must act now: the pending decision's actor, else the round's.
+pub fn current_actor(_t: &Title, st: &GameState) -> Option<Actor> {
+    if st.ended.is_some() {
+        return None;
+    }
+    if let Some(p) = st.flow.pending.last() {
+        return Some(p.actor);
+    }
+    match &st.flow.round.data {
+        RoundData::Auction(a) => Some(Actor::Player(a.current)),
+        RoundData::Stock(s) => Some(Actor::Player(s.current)),
+        RoundData::Operating(o) => o.current.map(Actor::Corp),
+        RoundData::Script(s) => s.current,
+        RoundData::None => None,
+    }
+}
+
+impl<'a> Engine<'a> {
+    pub fn new(t: &'a Title, st: &'a mut GameState, fx: &'a mut Effects, host: &'a ScriptHost) -> Self {
+        Engine { t, st, fx, host }
+    }
+
+    pub fn ops(&mut self) -> Ops<'_> {
+        Ops::new(self.t, self.st, self.fx)
+    }
+
+    pub fn refuse<T>(&self, rule_key: &str, message: impl Into<String>) -> GameResult<T> {
+        Err(super::ops::refusal(self.t, rule_key, message))
+    }
+
+    /// Hands queued events to the title's handlers until none are left.
+    pub fn dispatch(&mut self) -> GameResult<()> {
+        let mut guard = 0;
+        while !self.fx.events.is_empty() {
+            guard += 1;
+            if guard > 10_000 {
+                return Err(GameError::Script("events kept triggering each other (more than 10000): a handler loop?".into()));
+            }
+            let ev = self.fx.events.remove(0);
+            self.core_reaction(&ev)?;
+            self.host.emit(&ev, self.st, self.fx)?;
+        }
+        Ok(())
+    }
+
+    /// Reactions of the core to events (game-end triggers, closures).
+    fn core_reaction(&mut self, ev: &super::ops::Event) -> GameResult<()> {
+        use super::state::EndTrigger;
+        match ev.name.as_str() {
+            "bank_broken" => {
+                if self.st.end_trigger.is_none() {
+                    let in_or = matches!(self.st.flow.round.data, RoundData::Operating(_));
+                    let reason = "bank".to_string();
+                    self.st.end_trigger = Some(if in_or || self.t.settings.bank_break != "end_of_set" {
+                        EndTrigger::EndOfSet { reason }
+                    } else {
+                        EndTrigger::AfterNextSet { reason }
+                    });
+                    self.fx.log.push("the bank is broken: the game will end".into());
+                }
+            }
+            "end_cell_reached" => {
+                let corp = ev.args.get("corp").and_then(|v| v.as_str()).and_then(|id| self.st.corp_index(id));
+                let operating = match &self.st.flow.round.data {
+                    RoundData::Operating(o) => o.current,
+                    _ => None,
+                };
+                let reason = "stock_market".to_string();
+                let trigger = match (corp, operating) {
+                    (Some(c), Some(o)) if c == o => EndTrigger::AfterTurnOf { corp: c, reason },
+                    _ => EndTrigger::AfterFirstFlaggedTurn { reason },
+                };
+                let replace = matches!(self.st.end_trigger, None | Some(EndTrigger::EndOfSet { .. }) | Some(EndTrigger::AfterNextSet { .. }));
+                if replace {
+                    self.st.end_trigger = Some(trigger);
+                }
+            }
+            "closing_cell_reached" => {
+                if let Some(c) = ev.args.get("corp").and_then(|v| v.as_str()).and_then(|id| self.st.corp_index(id)) {
+                    self.ops().close_corp(c)?;
+                }
+            }
+            "end_game_requested" => {
+                let reason = ev.args.get("reason").and_then(|v| v.as_str()).unwrap_or("script").to_string();
+                self.finish(&reason)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Applies one action by the current actor.
+    pub fn apply(&mut self, action: &Action) -> GameResult<()> {
+        if self.st.ended.is_some() {
+            return Err(GameError::Invalid("the game is over".into()));
+        }
+        self.st.action_count += 1;
+        if !self.st.flow.pending.is_empty() {
+            self.pending_action(action)?;
+        } else {
+            match &self.st.flow.round.data {
+                RoundData::Auction(_) => self.auction_action(action)?,
+                RoundData::Stock(_) => self.stock_action(action)?,
+                RoundData::Operating(_) => self.operating_action(action)?,
+                RoundData::Script(_) => self.script_round_action(action)?,
+                RoundData::None => return Err(GameError::Invalid("the game has not started".into())),
+            }
+        }
+        self.settle()
+    }
+
+    /// After an action: run event handlers, skip steps with nothing to do,
+    /// end turns and rounds, until a decision is needed or the game ends.
+    pub fn settle(&mut self) -> GameResult<()> {
+        for _ in 0..10_000 {
+            self.dispatch()?;
+            if self.st.ended.is_some() {
+                return Ok(());
+            }
+            if let Some(reason) = self.host.call_hook::<_, Option<String>>("game_end_check", self.st, self.fx, ())?.flatten() {
+                self.finish(&reason)?;
+                return Ok(());
+            }
+            if self.st.players.iter().filter(|p| !p.left).count() <= 1 && self.st.players.len() > 1 {
+                self.finish("one_player")?;
+                return Ok(());
+            }
+            if !self.st.flow.pending.is_empty() {
+                return Ok(());
+            }
+            let progressed = match &self.st.flow.round.data {
+                RoundData::Auction(_) => self.auction_progress()?,
+                RoundData::Stock(_) => self.stock_progress()?,
+                RoundData::Operating(_) => self.operating_progress()?,
+                RoundData::Script(_) => false,
+                RoundData::None => {
+                    self.next_round()?;
+                    true
+                }
+            };
+            if !progressed {
+                self.dispatch()?;
+                return Ok(());
+            }
+        }
+        Err(GameError::Invalid("the game could not settle after 10000 automatic steps".into()))
+    }
+
+    pub fn legal_moves(&mut self) -> GameResult<Vec<LegalMove>> {
+        legal::legal_moves(self)
+    }
+
+    fn script_round_action(&mut self, action: &Action) -> GameResult<()> {
+        let name = self.st.flow.round.name.clone();
+        let Action::Script { name: act, args } = action else {
+            return self.refuse("flow.wrong_round", format!("in the {name} round only its own actions are possible"));
+        };
+        let args = crate::game::var::Var::Map(args.clone());
+        let done: Option<bool> = self.host.call_defined("step", &name, "process", self.st, self.fx, (act.clone(), LuaVar(args)))?;
+        if done == Some(true) {
+            self.next_round()?;
+        }
+        Ok(())
+    }
+}
+
+/// Passes a script value to Lua.
+pub struct LuaVar(pub crate::game::var::Var);
+
+impl mlua::IntoLua for LuaVar {
+    fn into_lua(self, lua: &mlua::Lua) -> mlua::Result<mlua::Value> {
+        crate::script::convert::to_lua(lua, &self.0)
+    }
+}
+
+/// Candidate moves (a superset of the legal ones), cheap to compute.
+pub fn legal_candidates(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
+    legal::candidates(e)
+}

@@ -1,0 +1,95 @@
+//! Answering pending decisions: train discards, starting prices, homes,
+//! presidency exchanges and script questions.
+
+use super::{Engine, LuaVar};
+use crate::game::action::Action;
+use crate::game::flow::PendingKind;
+use crate::game::graph::city_stop;
+use crate::game::ids::*;
+use crate::game::ops::{GameError, GameResult};
+use crate::game::trains::train_limit;
+
+impl Engine<'_> {
+    pub(super) fn pending_action(&mut self, action: &Action) -> GameResult<()> {
+        let Some(p) = self.st.flow.pending.last().cloned() else { return Ok(()) };
+        match (&p.kind, action) {
+            (PendingKind::DiscardTrain { corp }, Action::DiscardTrain { train }) => {
+                let Some(ti) = self.st.train_index(train) else {
+                    return self.refuse("train.unknown", format!("there is no train {train}"));
+                };
+                if self.st.trains[ti as usize].owner != TrainOwner::Corp(*corp) {
+                    return self.refuse("train.not_owned", format!("{} does not own {train}", self.st.corps[*corp as usize].id));
+                }
+                self.ops().discard_train(*corp, ti);
+                if self.st.trains_of(*corp).len() as u32 <= train_limit(self.t, self.st, *corp) {
+                    self.st.flow.pending.pop();
+                }
+            }
+            (PendingKind::Par { corp, prices }, Action::Par { corp: name, price, .. }) => {
+                if self.st.corp_index(name) != Some(*corp) {
+                    return self.refuse("pending.par", format!("choose the starting value of {}", self.st.corps[*corp as usize].id));
+                }
+                if !prices.contains(price) {
+                    let list: Vec<String> = prices.iter().map(|x| self.t.money(*x)).collect();
+                    return self.refuse("stock.par_price", format!("choose one of {}", list.join(", ")));
+                }
+                let Actor::Player(player) = p.actor else { return Err(GameError::Invalid("a corporation cannot choose a par".into())) };
+                self.st.flow.pending.pop();
+                self.ops().start_corp(*corp, *price, player, 0, true)?;
+            }
+            (PendingKind::Home { corp, choices }, Action::Choose { choice }) | (PendingKind::Home { corp, choices }, Action::PlaceToken { hex: choice, .. }) => {
+                let label = choice.split('.').next().unwrap_or(choice);
+                let Some(h) = self.t.map.hex(label).or_else(|| self.t.map.hex(&label.to_uppercase())) else {
+                    return self.refuse("map.unknown_hex", format!("there is no hex {label}"));
+                };
+                let Some(&(hex, city)) = choices.iter().find(|(x, _)| *x == h) else {
+                    let names: Vec<String> = choices.iter().map(|(x, _)| self.t.map.hexes[*x as usize].title()).collect();
+                    return self.refuse("corp.home_choice", format!("choose a home among {}", names.join(", ")));
+                };
+                self.st.flow.pending.pop();
+                let _ = city_stop(self.t, self.st, hex, city);
+                self.ops().set_home(*corp, hex, city)?;
+            }
+            (PendingKind::PresidentSwap { corp, from, options, then_sell }, Action::Choose { choice }) => {
+                let idx: usize = match choice.parse::<usize>() {
+                    Ok(i) if i >= 1 && i <= options.len() => i - 1,
+                    _ => return self.refuse("stock.swap_choice", format!("choose 1 to {}", options.len())),
+                };
+                let Actor::Player(old) = p.actor else { return Err(GameError::Invalid("bad swap".into())) };
+                self.st.flow.pending.pop();
+                let given = options[idx].clone();
+                self.ops().swap_president(*corp, old, *from, &given);
+                if *then_sell > 0 {
+                    self.ops().sell_to_pool(*corp, old, *then_sell, None)?;
+                }
+            }
+            (PendingKind::Choice { handler, choices, data, .. }, Action::Choose { choice }) => {
+                if !choices.iter().any(|c| c == choice) {
+                    return self.refuse("pending.choice", format!("choose one of: {}", choices.join(", ")));
+                }
+                let handler = handler.clone();
+                let data = data.clone();
+                let who = match p.actor {
+                    Actor::Player(x) => self.st.players[x as usize].name.clone(),
+                    Actor::Corp(c) => self.st.corps[c as usize].id.clone(),
+                };
+                self.st.flow.pending.pop();
+                let done: Option<()> = self.host.call_defined("ability", &handler, "choose", self.st, self.fx, (who, choice.clone(), LuaVar(data)))?;
+                if done.is_none() {
+                    return Err(GameError::Script(format!("no script ability '{handler}' with a `choose` function answers this question")));
+                }
+            }
+            (kind, _) => {
+                let what = match kind {
+                    PendingKind::DiscardTrain { corp } => format!("{} must discard a train (`discard TRAIN`)", self.st.corps[*corp as usize].id),
+                    PendingKind::Par { corp, .. } => format!("choose the starting value of {} (`par {} PRICE`)", self.st.corps[*corp as usize].id, self.st.corps[*corp as usize].id),
+                    PendingKind::Home { corp, .. } => format!("choose the home city of {} (`choose HEX`)", self.st.corps[*corp as usize].id),
+                    PendingKind::PresidentSwap { .. } => "choose which certificates to receive (`choose N`)".to_string(),
+                    PendingKind::Choice { prompt, choices, .. } => format!("{prompt} (`choose X`: {})", choices.join(", ")),
+                };
+                return self.refuse("pending.first", format!("first: {what}"));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,193 @@
+//! The sequence of rounds: opening rounds once, then the cycle (stock
+//! round, set of operating rounds) until the game ends; final values.
+
+use super::Engine;
+use crate::game::flow::*;
+use crate::game::ids::*;
+use crate::game::market::{Dir, price_of, value_order};
+use crate::game::ops::GameResult;
+use crate::game::state::{EndTrigger, GameEnd};
+use crate::game::var::Var;
+
+impl Engine<'_> {
+    /// Moves to the next round in the title's flow.
+    pub fn next_round(&mut self) -> GameResult<()> {
+        let flow = &self.t.flow;
+        // Operating rounds of a set: keep going while the set lasts.
+        if matches!(self.st.flow.round.data, RoundData::Operating(_)) && self.st.flow.set_index < self.st.flow.set_size {
+            self.st.flow.set_index += 1;
+            let name = self.st.flow.round.name.clone();
+            return self.start_round(&name);
+        }
+        // A set of operating rounds just ended: triggers waiting for it fire.
+        if matches!(self.st.flow.round.data, RoundData::Operating(_)) {
+            match &self.st.end_trigger {
+                Some(EndTrigger::EndOfSet { .. }) => return self.finish_from_trigger(),
+                Some(EndTrigger::AfterNextSet { reason }) => {
+                    // The set after the stock round in which the bank broke.
+                    let reason = reason.clone();
+                    if self.st.vars.get("railhead.after_next_set_armed").is_some() {
+                        return self.finish(&reason);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let next: String = match self.st.flow.opening {
+            Some(i) if i + 1 < flow.opening.len() => {
+                self.st.flow.opening = Some(i + 1);
+                flow.opening[i + 1].clone()
+            }
+            Some(_) => {
+                self.st.flow.opening = None;
+                self.st.flow.cycle = 0;
+                flow.cycle.first().cloned().unwrap_or_default()
+            }
+            None if matches!(self.st.flow.round.data, RoundData::None) && !flow.opening.is_empty() => {
+                self.st.flow.opening = Some(0);
+                flow.opening[0].clone()
+            }
+            None if matches!(self.st.flow.round.data, RoundData::None) => {
+                self.st.flow.cycle = 0;
+                flow.cycle.first().cloned().unwrap_or_default()
+            }
+            None => {
+                self.st.flow.cycle = (self.st.flow.cycle + 1) % flow.cycle.len().max(1);
+                flow.cycle.get(self.st.flow.cycle).cloned().unwrap_or_default()
+            }
+        };
+        let (name, repeated) = match next.strip_suffix('*') {
+            Some(n) => (n.to_string(), true),
+            None => (next.clone(), false),
+        };
+        if repeated {
+            self.st.flow.set_size = self.t.phases[self.st.phase].operating_rounds.max(1);
+            self.st.flow.set_index = 1;
+            if matches!(self.st.end_trigger, Some(EndTrigger::AfterNextSet { .. })) {
+                self.st.vars.insert("railhead.after_next_set_armed".into(), Var::Bool(true));
+            }
+        } else {
+            self.st.flow.set_size = 1;
+            self.st.flow.set_index = 1;
+        }
+        self.start_round(&name)
+    }
+
+    pub fn start_round(&mut self, name: &str) -> GameResult<()> {
+        let Some(def) = self.t.flow.round(name).cloned() else {
+            return Err(crate::game::ops::GameError::Invalid(format!("unknown round '{name}'")));
+        };
+        let first = self.first_player();
+        let data = match def.kind.as_str() {
+            "auction" => RoundData::Auction(AuctionRound { current: first, ..Default::default() }),
+            "stock" => {
+                self.st.flow.stock_rounds += 1;
+                for c in self.st.corps.iter_mut() {
+                    c.closed = false;
+                }
+                RoundData::Stock(StockRound { current: first, ..Default::default() })
+            }
+            "operating" => RoundData::Operating(OperatingRound::default()),
+            _ => RoundData::Script(ScriptRound { current: Some(Actor::Player(first)), ..Default::default() }),
+        };
+        self.st.flow.round = Round { name: name.to_string(), data };
+        let label = self.round_label();
+        self.fx.log.push(format!("-- {label} --"));
+        self.fx.event("round_started", &[("round", Var::Str(name.to_string())), ("kind", Var::Str(def.kind.clone()))]);
+        if def.kind == "operating" {
+            self.ops().pay_company_revenue()?;
+        }
+        Ok(())
+    }
+
+    /// The player with priority (skipping players who left).
+    pub fn first_player(&self) -> PlayerId {
+        let p = self.st.priority;
+        if self.st.players.get(p as usize).is_some_and(|x| !x.left) { p } else { self.st.next_player(p) }
+    }
+
+    /// "SR 3", "OR 2.1", "auction".
+    pub fn round_label(&self) -> String {
+        let kind = self.t.flow.round(&self.st.flow.round.name).map(|r| r.kind.as_str()).unwrap_or("");
+        match kind {
+            "stock" => format!("stock round {}", self.st.flow.stock_rounds),
+            "operating" => format!("operating round {}.{} of {}", self.st.flow.stock_rounds, self.st.flow.set_index, self.st.flow.set_size),
+            _ => self.st.flow.round.name.replace('_', " "),
+        }
+    }
+
+    /// End of a stock round: priority, then price moves in market-value order.
+    pub fn end_stock_round(&mut self, last_trader: Option<PlayerId>) -> GameResult<()> {
+        if let Some(p) = last_trader {
+            self.st.priority = self.st.next_player(p);
+        }
+        let mut corps: Vec<CorpId> = (0..self.st.corps.len() as CorpId).filter(|c| self.st.corps[*c as usize].started && self.st.corps[*c as usize].price.is_some()).collect();
+        corps.sort_by(|a, b| value_order(self.t, self.st, *a, *b));
+        let pool_move = Dir::parse(&self.t.settings.sr_pool_move).unwrap_or(Dir::Down);
+        for c in corps {
+            let pool = self.st.percent(c, CertOwner::Pool);
+            let treasury = self.st.percent(c, CertOwner::Treasury);
+            if pool > 0 {
+                self.ops().move_price(c, pool_move, 1)?;
+            } else if treasury == 0 && self.may_rise_at_sr_end(c) {
+                self.ops().move_price(c, Dir::Up, 1)?;
+            }
+        }
+        self.fx.event("stock_round_ended", &[]);
+        Ok(())
+    }
+
+    fn may_rise_at_sr_end(&self, c: CorpId) -> bool {
+        let Some(pos) = self.st.corps[c as usize].price else { return false };
+        let Some(cell) = self.t.market.cell(pos.row as usize, pos.col as usize) else { return false };
+        cell.flags.iter().filter_map(|f| self.t.market.flag(*f)).all(|f| {
+            f.no_sr_rise_before_phase.as_ref().is_none_or(|p| self.t.phase_index(p).is_some_and(|i| self.st.phase >= i))
+        })
+    }
+
+    fn finish_from_trigger(&mut self) -> GameResult<()> {
+        let reason = match &self.st.end_trigger {
+            Some(EndTrigger::EndOfSet { reason })
+            | Some(EndTrigger::AfterNextSet { reason })
+            | Some(EndTrigger::AfterTurnOf { reason, .. })
+            | Some(EndTrigger::AfterFirstFlaggedTurn { reason }) => reason.clone(),
+            None => "unknown".into(),
+        };
+        self.finish(&reason)
+    }
+
+    /// Ends the game now: final values and the reason.
+    pub fn finish(&mut self, reason: &str) -> GameResult<()> {
+        if self.st.ended.is_some() {
+            return Ok(());
+        }
+        let mut values = Vec::new();
+        for p in 0..self.st.players.len() as PlayerId {
+            let base = self.base_value(p);
+            let v: Option<i64> = self.host.call_hook("player_value", self.st, self.fx, (self.st.players[p as usize].name.clone(), base))?;
+            values.push(v.unwrap_or(base));
+        }
+        self.st.flow.pending.clear();
+        self.st.ended = Some(GameEnd { reason: reason.to_string(), values: values.clone() });
+        let parts: Vec<String> =
+            self.st.players.iter().zip(&values).map(|(p, v)| format!("{} {}", p.name, self.t.money(*v))).collect();
+        self.fx.log.push(format!("game over ({reason}): {}", parts.join(", ")));
+        self.fx.event("game_end", &[("reason", Var::Str(reason.to_string()))]);
+        Ok(())
+    }
+
+    /// Cash plus shares at market value.
+    pub fn base_value(&self, p: PlayerId) -> i64 {
+        if self.st.players[p as usize].left {
+            return 0;
+        }
+        let mut v = self.st.players[p as usize].cash;
+        for c in 0..self.st.corps.len() as CorpId {
+            let pct = self.st.percent(c, CertOwner::Player(p)) as i64;
+            if pct > 0 {
+                v += price_of(self.t, self.st, c) * pct / 10;
+            }
+        }
+        v
+    }
+}

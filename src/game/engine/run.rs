@@ -1,0 +1,317 @@
+//! Running trains: the route problem of a corporation, the best run, and
+//! checking routes a player declares.
+
+use super::Engine;
+use crate::game::action::RouteSpec;
+use crate::game::flow::RouteRecord;
+use crate::game::graph::{BoardGraph, reach};
+use crate::game::ids::*;
+use crate::game::ops::{GameResult, refusal};
+use crate::game::state::GameState;
+use crate::game::var::Var;
+use crate::route::{self, Distance, End, PairBonus, PathTagBonus, RouteProblem, RouteRules, Run, TrainSpec};
+use crate::title::Title;
+use crate::title::schema::{RunDef, StopKind};
+use std::collections::BTreeMap;
+
+/// The problem the search solves for `corp` now, with the board graph it
+/// was built from and the game's train ids in problem order.
+pub struct Position {
+    pub problem: RouteProblem,
+    pub board: BoardGraph,
+    pub trains: Vec<TrainId>,
+}
+
+fn train_spec(bg: &mut BoardGraph, id: &str, run: &RunDef) -> TrainSpec {
+    let distance = if run.unlimited {
+        Distance::Unlimited
+    } else if let Some(h) = run.hexes {
+        let c = run.hex_cost.as_ref();
+        Distance::Hexes {
+            max: h,
+            count_start: run.count_start_hex,
+            cost: [c.map_or(1, |c| c.standard), c.map_or(1, |c| c.narrow), c.map_or(1, |c| c.dual)],
+        }
+    } else {
+        Distance::Stops { max: run.stops.unwrap_or(0), express: run.express }
+    };
+    let gauges = if run.gauges.is_empty() {
+        [true; 3]
+    } else {
+        ["standard", "narrow", "dual"].map(|g| run.gauges.iter().any(|x| x == g))
+    };
+    let mut forbidden = 0u32;
+    for t in &run.forbidden_stop_tags {
+        forbidden |= bg.tags.bit(t);
+    }
+    let multipliers = run.multipliers.iter().map(|(tag, f)| (bg.tags.bit(tag), *f)).collect();
+    TrainSpec { id: id.to_string(), distance, gauges, forbidden_tags: forbidden, multipliers }
+}
+
+fn kind(k: StopKind) -> route::StopKind {
+    crate::game::graph::route_kind(k)
+}
+
+pub fn rules(t: &Title, bg: &mut BoardGraph) -> RouteRules {
+    let r = &t.route_rules;
+    RouteRules {
+        min_stops: r.min_stops,
+        min_cities: r.min_cities,
+        ignore_for_minimum: r.ignore_for_minimum.iter().map(|k| kind(*k)).collect(),
+        gauge_changes_at_stops_only: r.gauge_changes_at_stops_only,
+        pair_bonuses: r
+            .pair_bonuses
+            .iter()
+            .map(|[a, b]| PairBonus { a: bg.groups.bit(a).trailing_zeros(), b: bg.groups.bit(b).trailing_zeros() })
+            .collect(),
+        path_tag_bonuses: r.path_tag_bonuses.iter().map(|b| PathTagBonus { tag: bg.tags.bit(&b.tag), per_stop: b.per_stop }).collect(),
+    }
+}
+
+/// The route problem of a corporation's trains now.
+pub fn position(t: &Title, st: &GameState, corp: CorpId) -> Position {
+    let mut bg = BoardGraph::build(t, st, Some(corp));
+    let mut trains = Vec::new();
+    let mut specs = Vec::new();
+    for tid in st.trains_of(corp) {
+        let tr = &st.trains[tid as usize];
+        let v = &t.trains[tr.class as usize].variants[tr.variant as usize];
+        specs.push(train_spec(&mut bg, &tr.id, &v.run));
+        trains.push(tid);
+    }
+    let rules = rules(t, &mut bg);
+    let problem = RouteProblem { graph: bg.graph.clone(), trains: specs, rules };
+    Position { problem, board: bg, trains }
+}
+
+/// Whether the corporation has a route for a train at all (train length
+/// ignored): enough stops connected to one of its tokens.
+pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
+    let bg = BoardGraph::build(t, st, Some(corp));
+    let r = reach(t, st, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
+    let rules = &t.route_rules;
+    let ignore: Vec<route::StopKind> = rules.ignore_for_minimum.iter().map(|k| kind(*k)).collect();
+    let mut stops = 0u32;
+    let mut cities = 0u32;
+    let mut own = false;
+    for (i, s) in bg.graph.stops.iter().enumerate() {
+        if !r.stops[i] || ignore.contains(&s.kind) {
+            continue;
+        }
+        stops += 1;
+        if s.kind == route::StopKind::City {
+            cities += 1;
+        }
+        own |= s.own_token;
+    }
+    own && stops >= rules.min_stops.max(2) && cities >= rules.min_cities
+}
+
+/// "C5" or "C20.1" for a stop.
+pub fn stop_label(t: &Title, bg: &BoardGraph, stop: u32) -> String {
+    let (h, s) = bg.stop_at[stop as usize];
+    let label = &t.map.hexes[h as usize].label;
+    let same_hex = bg.stop_at.iter().filter(|(x, _)| *x == h).count();
+    if same_hex > 1 { format!("{label}.{s}") } else { label.clone() }
+}
+
+impl Engine<'_> {
+    /// The best run for the corporation now, with title bonuses.
+    pub fn best_run(&mut self, corp: CorpId) -> GameResult<(Position, Run)> {
+        let pos = position(self.t, self.st, corp);
+        let id = self.st.corps[corp as usize].id.clone();
+        let has_route_hook = self.host.has_hook("route_bonus");
+        let run = if has_route_hook {
+            let mut err = None;
+            let host = self.host;
+            let (t, st, fx) = (self.t, &mut *self.st, &mut *self.fx);
+            let bg = &pos.board;
+            let mut cb = |r: &route::Route| -> i64 {
+                let stops: Vec<String> = r.stops.iter().map(|s| stop_label(t, bg, *s)).collect();
+                match host.call_hook::<_, i64>("route_bonus", st, fx, (id.clone(), pos.problem.trains[r.train].id.clone(), stops)) {
+                    Ok(v) => v.unwrap_or(0),
+                    Err(e) => {
+                        err.get_or_insert(e);
+                        0
+                    }
+                }
+            };
+            let (run, _) = route::search::best_run_with(&pos.problem, Some(&mut cb));
+            if let Some(e) = err {
+                return Err(e);
+            }
+            run
+        } else {
+            route::search::best_run(&pos.problem).0
+        };
+        Ok((pos, run))
+    }
+
+    pub(super) fn run_trains(&mut self, corp: CorpId, specs: &[RouteSpec]) -> GameResult<()> {
+        let id = self.st.corps[corp as usize].id.clone();
+        let (pos, best) = self.best_run(corp)?;
+        let run = if specs.is_empty() {
+            best.clone()
+        } else {
+            let declared = self.parse_routes(&pos, specs)?;
+            let mut run = route::validate::validate_run(&pos.problem, &declared)
+                .map_err(|e| refusal(self.t, e.rule(), e.to_string()))?;
+            if self.host.has_hook("route_bonus") {
+                for r in run.routes.iter_mut() {
+                    let stops: Vec<String> = r.stops.iter().map(|s| stop_label(self.t, &pos.board, *s)).collect();
+                    let extra: i64 = self.host.call_hook("route_bonus", self.st, self.fx, (id.clone(), pos.problem.trains[r.train].id.clone(), stops))?.unwrap_or(0);
+                    r.revenue += extra;
+                }
+                run.revenue = run.routes.iter().map(|r| r.revenue).sum();
+            }
+            let manual = self.st.vars.get("railhead.manual_routes").and_then(Var::as_bool).unwrap_or(false);
+            if run.revenue < best.revenue && !manual {
+                return self.refuse(
+                    "run.not_best",
+                    format!("these routes earn {}, but {} can earn {}: the highest revenue must be taken (`run auto`)", self.t.money(run.revenue), id, self.t.money(best.revenue)),
+                );
+            }
+            run
+        };
+        let mut records = Vec::new();
+        for r in &run.routes {
+            let stops: Vec<String> = r.stops.iter().map(|s| stop_label(self.t, &pos.board, *s)).collect();
+            records.push(RouteRecord { train: pos.problem.trains[r.train].id.clone(), stops, revenue: r.revenue });
+        }
+        let routes_var: Vec<Var> = records
+            .iter()
+            .map(|r| {
+                let mut m = BTreeMap::new();
+                m.insert("train".to_string(), Var::Str(r.train.clone()));
+                m.insert("stops".to_string(), Var::List(r.stops.iter().cloned().map(Var::Str).collect()));
+                m.insert("revenue".to_string(), Var::Int(r.revenue));
+                Var::Map(m)
+            })
+            .collect();
+        let mut revenue = run.revenue;
+        let bonus: Option<i64> = self.host.call_hook("run_bonus", self.st, self.fx, (id.clone(), super::LuaVar(Var::List(routes_var.clone()))))?;
+        revenue += bonus.unwrap_or(0);
+        for r in &records {
+            self.fx.log.push(format!("{id} runs {} on {} for {}", r.train, r.stops.join("-"), self.t.money(r.revenue)));
+        }
+        self.fx.log.push(format!("{id} earns {}", self.t.money(revenue)));
+        let turn = &mut self.or_mut().turn;
+        turn.revenue = Some(revenue);
+        turn.routes = records;
+        let step = self.current_step().unwrap_or_default();
+        self.or_mut().turn.done_steps.insert(step);
+        self.fx.event("trains_run", &[("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(routes_var))]);
+        Ok(())
+    }
+
+    /// Turns declared routes (stops, optional hexes between them) into
+    /// the problem's path lists.
+    fn parse_routes(&self, pos: &Position, specs: &[RouteSpec]) -> GameResult<Vec<(usize, Vec<u32>)>> {
+        let mut out = Vec::new();
+        for spec in specs {
+            let Some(ti) = pos.problem.trains.iter().position(|t| t.id.eq_ignore_ascii_case(&spec.train)) else {
+                let have: Vec<&str> = pos.problem.trains.iter().map(|t| t.id.as_str()).collect();
+                return self.refuse("route.unknown_train", format!("the corporation has no train {} (trains: {})", spec.train, have.join(", ")));
+            };
+            let mut stops = Vec::new();
+            for s in &spec.stops {
+                stops.push(self.stop_by_label(pos, s)?);
+            }
+            if stops.len() < 2 {
+                return self.refuse("route.too_few_stops", "a route names at least two stops");
+            }
+            let paths = self.connect(pos, &stops, &spec.via)?;
+            out.push((ti, paths));
+        }
+        Ok(out)
+    }
+
+    fn stop_by_label(&self, pos: &Position, label: &str) -> GameResult<u32> {
+        let (hex, idx) = match label.split_once('.') {
+            Some((h, i)) => (h, i.parse::<u8>().ok()),
+            None => (label, None),
+        };
+        let Some(h) = self.t.map.hex(hex).or_else(|| self.t.map.hex(&hex.to_uppercase())) else {
+            return self.refuse("map.unknown_hex", format!("there is no hex {hex}"));
+        };
+        let here: Vec<u32> = pos.board.stop_at.iter().enumerate().filter(|(_, (x, _))| *x == h).map(|(i, _)| i as u32).collect();
+        match (idx, here.len()) {
+            (_, 0) => self.refuse("route.no_stop", format!("{} has no station", self.t.map.hexes[h as usize].title())),
+            (None, 1) => Ok(here[0]),
+            (None, _) => self.refuse("route.which_stop", format!("{hex} has {} stations: write {hex}.0, {hex}.1 ...", here.len())),
+            (Some(i), _) => match pos.board.stop_index.get(&(h, i)) {
+                Some(s) => Ok(*s),
+                None => self.refuse("route.no_stop", format!("{hex} has no station {i}")),
+            },
+        }
+    }
+
+    /// Finds paths joining consecutive stops, through junctions only.
+    fn connect(&self, pos: &Position, stops: &[u32], via: &[Vec<String>]) -> GameResult<Vec<u32>> {
+        let g = &pos.problem.graph;
+        let adj = pos.board.adjacency();
+        let mut all = Vec::new();
+        for (k, pair) in stops.windows(2).enumerate() {
+            let (a, b) = (pair[0], pair[1]);
+            let want: Option<Vec<u32>> = via.get(k).map(|hexes| hexes.iter().filter_map(|l| self.t.map.hex(l)).collect());
+            // Depth-first over paths from a to b.
+            let mut found: Option<Vec<u32>> = None;
+            let mut stack: Vec<(u32, bool, Vec<u32>)> = adj.at_stop[a as usize]
+                .iter()
+                .map(|&p| (p, g.paths[p as usize].a == End::Stop(a), vec![p]))
+                .collect();
+            let mut guard = 0;
+            while let Some((p, from_a, trail)) = stack.pop() {
+                guard += 1;
+                if guard > 200_000 {
+                    break;
+                }
+                let path = &g.paths[p as usize];
+                let far = if from_a { path.b } else { path.a };
+                match far {
+                    End::Stop(s) if s == b => {
+                        let ok = match &want {
+                            None => true,
+                            Some(hexes) => {
+                                let mut used: Vec<u32> = trail.iter().map(|q| g.paths[*q as usize].hex).collect();
+                                used.dedup();
+                                let mut w = hexes.clone();
+                                w.dedup();
+                                let mut u2 = used.clone();
+                                u2.sort();
+                                let mut w2 = w.clone();
+                                w2.sort();
+                                u2.dedup();
+                                w2.dedup();
+                                u2 == w2
+                            }
+                        };
+                        if ok && !trail.iter().any(|q| all.contains(q)) {
+                            found = Some(trail);
+                            break;
+                        }
+                    }
+                    End::Stop(_) => {}
+                    End::Junction(j, side) => {
+                        for &q in &adj.at_junction[j as usize][1 - side as usize] {
+                            if !trail.contains(&q) && trail.len() < 64 {
+                                let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);
+                                let mut t2 = trail.clone();
+                                t2.push(q);
+                                stack.push((q, fa, t2));
+                            }
+                        }
+                    }
+                }
+            }
+            match found {
+                Some(trail) => all.extend(trail),
+                None => {
+                    let (la, lb) = (stop_label(self.t, &pos.board, a), stop_label(self.t, &pos.board, b));
+                    return self.refuse("route.disconnected", format!("no track joins {la} and {lb}{}", if want.is_some() { " through the given hexes" } else { "" }));
+                }
+            }
+        }
+        Ok(all)
+    }
+}

@@ -1,0 +1,384 @@
+//! Stock rounds: sell, then buy one certificate or start a corporation.
+
+use super::{Engine, LuaVar};
+use crate::game::action::{Action, ShareSource};
+use crate::game::flow::{RoundData, StockRound};
+use crate::game::ids::*;
+use crate::game::market::{Dir, price_of};
+use crate::game::ops::{GameError, GameResult};
+use crate::game::shares::{cert_count, holdings};
+use crate::game::var::Var;
+
+impl Engine<'_> {
+    pub(super) fn stock(&self) -> &StockRound {
+        match &self.st.flow.round.data {
+            RoundData::Stock(s) => s,
+            _ => unreachable!("stock state outside a stock round"),
+        }
+    }
+
+    pub(super) fn stock_mut(&mut self) -> &mut StockRound {
+        match &mut self.st.flow.round.data {
+            RoundData::Stock(s) => s,
+            _ => unreachable!("stock state outside a stock round"),
+        }
+    }
+
+    pub(super) fn find_corp(&self, id: &str) -> GameResult<CorpId> {
+        match self.st.corp_index(id) {
+            Some(c) if self.st.corps[c as usize].in_play => Ok(c),
+            Some(_) => self.refuse("corp.not_in_play", format!("{id} is not in this game")),
+            None => {
+                let hint = crate::title::compile::did_you_mean(id, self.st.corps.iter().map(|c| c.id.as_str()));
+                self.refuse("corp.unknown", format!("there is no corporation \"{id}\"{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+            }
+        }
+    }
+
+    pub(super) fn stock_action(&mut self, action: &Action) -> GameResult<()> {
+        let p = self.stock().current;
+        match action {
+            Action::Sell { corp, percent, certs } => {
+                let c = self.find_corp(corp)?;
+                self.sell_shares(p, c, *percent, certs.as_deref(), false)?;
+                let s = self.stock_mut();
+                s.turn.sold.push(c);
+                s.sold.insert((p, c));
+                s.last_trader = Some(p);
+            }
+            Action::Par { corp, price, extra, home } => {
+                self.check_can_buy_now(p)?;
+                let c = self.find_corp(corp)?;
+                self.par(p, c, *price, *extra, home.as_deref())?;
+                self.after_buy(p)?;
+            }
+            Action::Buy { corp, from, tag } => {
+                self.check_can_buy_now(p)?;
+                let c = self.find_corp(corp)?;
+                self.buy_share(p, c, *from, tag.as_deref())?;
+                self.after_buy(p)?;
+            }
+            Action::BuyCompany { company, .. } => {
+                self.check_can_buy_now(p)?;
+                self.buy_company_in_sr(p, company)?;
+                self.after_buy(p)?;
+            }
+            Action::Pass => {
+                let acted = !self.stock().turn.sold.is_empty() || self.stock().turn.bought > 0;
+                let name = self.st.players[p as usize].name.clone();
+                let over = cert_count(self.t, self.st, p) > self.st.cert_limit;
+                if over {
+                    return self.refuse(
+                        "stock.cert_limit_over",
+                        format!("{name} holds {} certificates, over the limit of {}, and must sell down first", cert_count(self.t, self.st, p), self.st.cert_limit),
+                    );
+                }
+                if !acted {
+                    self.fx.log.push(format!("{name} passes"));
+                }
+                self.end_stock_turn(!acted);
+            }
+            _ => return self.refuse("flow.wrong_round", "in a stock round you can sell, buy, start a corporation, or pass"),
+        }
+        Ok(())
+    }
+
+    fn check_can_buy_now(&self, p: PlayerId) -> GameResult<()> {
+        if self.stock().turn.bought >= self.t.settings.buys_per_turn {
+            return self.refuse("stock.one_buy", "only one purchase per turn");
+        }
+        if cert_count(self.t, self.st, p) >= self.st.cert_limit {
+            return self.refuse(
+                "stock.cert_limit",
+                format!("{} is at the certificate limit of {}", self.st.players[p as usize].name, self.st.cert_limit),
+            );
+        }
+        Ok(())
+    }
+
+    fn after_buy(&mut self, p: PlayerId) -> GameResult<()> {
+        let s = self.stock_mut();
+        s.turn.bought += 1;
+        s.last_trader = Some(p);
+        if self.stock().turn.bought >= self.t.settings.buys_per_turn {
+            self.end_stock_turn(false);
+        }
+        Ok(())
+    }
+
+    fn end_stock_turn(&mut self, passed: bool) {
+        let p = self.stock().current;
+        let next = self.st.next_player(p);
+        let s = self.stock_mut();
+        if passed {
+            s.passes += 1;
+        } else {
+            s.passes = 0;
+        }
+        s.turn = Default::default();
+        s.current = next;
+    }
+
+    pub(super) fn stock_progress(&mut self) -> GameResult<bool> {
+        let active = self.st.active_players().count() as u32;
+        if self.stock().passes >= active {
+            let last = self.stock().last_trader;
+            self.end_stock_round(last)?;
+            self.next_round()?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Corporations the player may start now, in order.
+    pub fn startable(&mut self, p: PlayerId) -> GameResult<Vec<CorpId>> {
+        let name = self.st.players[p as usize].name.clone();
+        let listed: Option<Vec<String>> = self.host.call_hook("startable", self.st, self.fx, name)?;
+        if let Some(ids) = listed {
+            return Ok(ids.iter().filter_map(|i| self.st.corp_index(i)).collect());
+        }
+        let mut out: Vec<CorpId> = (0..self.st.corps.len() as CorpId)
+            .filter(|&c| {
+                let x = &self.st.corps[c as usize];
+                x.in_play && !x.started && !x.closed && x.start_order != u32::MAX
+            })
+            .collect();
+        out.sort_by_key(|&c| (self.st.corps[c as usize].start_order, c));
+        Ok(out)
+    }
+
+    pub fn par_prices(&mut self, c: CorpId) -> GameResult<Vec<i64>> {
+        let base = self.t.phases[self.st.phase].par_prices.clone();
+        let id = self.st.corps[c as usize].id.clone();
+        let r: Option<Vec<i64>> = self.host.call_hook("par_prices", self.st, self.fx, (id, base.clone()))?;
+        Ok(r.unwrap_or(base))
+    }
+
+    fn par(&mut self, p: PlayerId, c: CorpId, price: i64, extra: u32, home: Option<&str>) -> GameResult<()> {
+        let cid = self.st.corps[c as usize].id.clone();
+        if self.st.corps[c as usize].started {
+            return self.refuse("stock.already_started", format!("{cid} is already started"));
+        }
+        if self.st.corps[c as usize].closed {
+            return self.refuse("stock.closed_this_round", format!("{cid} closed this round and may be started again from the next stock round"));
+        }
+        let startable = self.startable(p)?;
+        if !startable.contains(&c) {
+            let next: Vec<&str> = startable.iter().map(|x| self.st.corps[*x as usize].id.as_str()).collect();
+            return self.refuse(
+                "stock.start_order",
+                if next.is_empty() { format!("{cid} cannot be started now") } else { format!("{cid} cannot be started now; next available: {}", next.join(", ")) },
+            );
+        }
+        let pname = self.st.players[p as usize].name.clone();
+        self.host.check_hook("can_start", self.st, self.fx, (pname, cid.clone()))?;
+        let prices = self.par_prices(c)?;
+        if !prices.contains(&price) {
+            let list: Vec<String> = prices.iter().map(|x| self.t.money(*x)).collect();
+            return self.refuse("stock.par_price", format!("{cid} may start at {} in this phase, not {}", list.join(" or "), self.t.money(price)));
+        }
+        if extra > self.t.settings.par_extra_certs {
+            return self.refuse("stock.par_extra", format!("at most {} extra certificates may be bought when starting", self.t.settings.par_extra_certs));
+        }
+        let pres_pct = self.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as u32);
+        let ordinary_pct = self.st.corps[c as usize].certs.iter().find(|x| !x.president && x.tag.is_none()).map_or(10, |x| x.percent as u32);
+        if pres_pct + extra * ordinary_pct > self.t.settings.max_holding_percent {
+            return self.refuse("stock.max_holding", format!("no player may hold more than {} % of a corporation", self.t.settings.max_holding_percent));
+        }
+        if cert_count(self.t, self.st, p) + 1 + extra > self.st.cert_limit {
+            return self.refuse("stock.cert_limit", format!("{pname} would exceed the certificate limit of {}", self.st.cert_limit));
+        }
+        // Choose the home now when it is a choice and given.
+        let home_choice = match home {
+            Some(h) => {
+                let hex = self.ops().hex_index(h)?;
+                let choices = self.ops().home_choices(c);
+                match choices.iter().find(|(x, _)| *x == hex) {
+                    Some(&hc) => Some(hc),
+                    None => return self.refuse("corp.home_choice", format!("{h} is not an open home city for {cid}")),
+                }
+            }
+            None => None,
+        };
+        if self.t.corporations[self.st.corps[c as usize].def].home.len() > 1 && home_choice.is_none() && self.ops().home_choices(c).is_empty() {
+            return self.refuse("corp.no_home", format!("{cid} has no home city with a free slot"));
+        }
+        if let Some(hc) = home_choice {
+            self.st.corps[c as usize].home = Some(hc);
+        }
+        self.ops().start_corp(c, price, p, extra, false)?;
+        let _ = Var::Bool(true);
+        Ok(())
+    }
+
+    /// Buying one certificate from the treasury or the pool.
+    fn buy_share(&mut self, p: PlayerId, c: CorpId, from: ShareSource, tag: Option<&str>) -> GameResult<()> {
+        let cid = self.st.corps[c as usize].id.clone();
+        let pname = self.st.players[p as usize].name.clone();
+        if !self.st.corps[c as usize].started {
+            return self.refuse("stock.not_started", format!("{cid} has not been started: start it with par"));
+        }
+        if self.t.settings.no_buy_after_sell && self.stock().sold.contains(&(p, c)) {
+            return self.refuse("stock.bought_after_sold", format!("{pname} sold {cid} this round and may not buy it again until the next"));
+        }
+        let owner = match from {
+            ShareSource::Treasury => CertOwner::Treasury,
+            ShareSource::Pool => CertOwner::Pool,
+        };
+        let src = if from == ShareSource::Pool { "the pool" } else { "the treasury" };
+        let cert = self.st.corps[c as usize]
+            .certs
+            .iter()
+            .filter(|x| x.owner == owner && !x.president && x.tag.as_deref() == tag)
+            .min_by_key(|x| x.index)
+            .cloned();
+        let Some(cert) = cert else {
+            return self.refuse(
+                "stock.none_there",
+                match tag {
+                    Some(t) => format!("no {t} certificate of {cid} is in {src}"),
+                    None => format!("no ordinary certificate of {cid} is in {src}"),
+                },
+            );
+        };
+        let held = holdings(self.st, c)[p as usize];
+        if held + cert.percent as u32 > self.t.settings.max_holding_percent {
+            return self.refuse("stock.max_holding", format!("{pname} would hold {} % of {cid}; the most is {} %", held + cert.percent as u32, self.t.settings.max_holding_percent));
+        }
+        let price = price_of(self.t, self.st, c) * cert.percent as i64 / 10;
+        let source_name = if from == ShareSource::Pool { "pool" } else { "treasury" };
+        self.host.check_hook("can_buy_certificate", self.st, self.fx, (pname.clone(), cid.clone(), cert.index, source_name, tag.map(str::to_string)))?;
+        if self.st.players[p as usize].cash < price {
+            return self.refuse("money.insufficient", format!("{pname} has {}, the certificate costs {}", self.t.money(self.st.players[p as usize].cash), self.t.money(price)));
+        }
+        let payee = match from {
+            ShareSource::Pool => Purse::Bank,
+            ShareSource::Treasury => match self.t.corporation_kinds[self.st.corps[c as usize].kind].capitalization {
+                crate::title::schema::Capitalization::Incremental => Purse::Corp(c),
+                crate::title::schema::Capitalization::Fixed => Purse::Bank,
+            },
+        };
+        self.ops().transfer(Purse::Player(p), payee, price)?;
+        self.ops().move_cert(c, cert.index, CertOwner::Player(p));
+        self.fx.log.push(format!("{pname} buys a {} % certificate of {cid} from {src} for {}", cert.percent, self.t.money(price)));
+        self.fx.event("share_bought", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(cert.percent as i64))]);
+        self.ops().check_presidency(c, 0)?;
+        self.ops().check_float(c)?;
+        Ok(())
+    }
+
+    /// Sells shares into the pool, with the presidency rules; `emergency`
+    /// sales may not move the operating corporation's presidency.
+    pub(super) fn sell_shares(&mut self, p: PlayerId, c: CorpId, percent: u32, certs: Option<&[u16]>, emergency: bool) -> GameResult<()> {
+        let cid = self.st.corps[c as usize].id.clone();
+        let pname = self.st.players[p as usize].name.clone();
+        let corp = &self.st.corps[c as usize];
+        if !corp.started {
+            return self.refuse("stock.sell_unstarted", format!("{cid} has not been started"));
+        }
+        if self.t.settings.sell_after_operated && corp.operated == 0 {
+            return self.refuse("stock.sell_before_operating", format!("{cid} has not operated yet; its shares cannot be sold"));
+        }
+        if percent == 0 {
+            return self.refuse("stock.sell_nothing", "sell at least one share");
+        }
+        let certs_owned: Option<Vec<u16>> = match certs {
+            Some(list) => {
+                for i in list {
+                    let ok = corp.certs.iter().any(|x| x.index == *i && x.owner == CertOwner::Player(p) && !x.president);
+                    if !ok {
+                        return self.refuse("stock.sell_not_owned", format!("{pname} does not hold a sellable certificate {cid}_{i}"));
+                    }
+                }
+                let sum: u32 = list.iter().map(|i| corp.certs.iter().find(|x| x.index == *i).map_or(0, |x| x.percent as u32)).sum();
+                if sum != percent {
+                    return self.refuse("stock.sell_exact", format!("those certificates are {sum} %, not {percent} %"));
+                }
+                Some(list.to_vec())
+            }
+            None => None,
+        };
+        let pool = self.st.percent(c, CertOwner::Pool);
+        if pool + percent > self.t.settings.pool_limit_percent {
+            return self.refuse("stock.pool_limit", format!("the pool may hold at most {} % of {cid}; it has {pool} %", self.t.settings.pool_limit_percent));
+        }
+        let held = holdings(self.st, c);
+        let mine = held[p as usize];
+        if percent > mine {
+            return self.refuse("stock.sell_not_owned", format!("{pname} holds only {mine} % of {cid}"));
+        }
+        self.host.check_hook("can_sell", self.st, self.fx, (pname.clone(), cid.clone(), percent))?;
+        let is_pres = self.st.president(c) == Some(p);
+        let pres_pct = self.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as u32);
+        let non_pres: u32 = mine - if is_pres { pres_pct } else { 0 };
+        let price = price_of(self.t, self.st, c);
+        if is_pres {
+            let after = mine - percent;
+            let others_max = held.iter().enumerate().filter(|(i, _)| *i != p as usize).map(|(_, h)| *h).max().unwrap_or(0);
+            let moves = others_max > after && others_max >= pres_pct;
+            if moves && emergency {
+                return self.refuse("emr.presidency", format!("an emergency sale may not change the presidency of {cid}"));
+            }
+            if !moves && percent > non_pres {
+                return self.refuse(
+                    "stock.president_cert",
+                    format!("the president's certificate of {cid} cannot be sold; nobody else holds enough to take the presidency"),
+                );
+            }
+            if moves {
+                if percent <= non_pres {
+                    // Sell own ordinary certificates, then hand over the presidency.
+                    let got = self.ops().sell_to_pool(c, p, percent, certs_owned.as_deref())?;
+                    self.log_sale(&pname, &cid, percent, got);
+                    self.ops().check_presidency(c, 0)?;
+                } else {
+                    // The exchange comes first; the sold part includes what it brings.
+                    self.ops().check_presidency(c, percent)?;
+                    self.log_sale(&pname, &cid, percent, price * percent as i64 / 10);
+                }
+                self.sale_price_drop(c, percent)?;
+                self.fx.event("shares_sold", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
+                return Ok(());
+            }
+        }
+        let got = self.ops().sell_to_pool(c, p, percent, certs_owned.as_deref())?;
+        self.log_sale(&pname, &cid, percent, got);
+        self.sale_price_drop(c, percent)?;
+        self.fx.event("shares_sold", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
+        Ok(())
+    }
+
+    fn log_sale(&mut self, pname: &str, cid: &str, percent: u32, got: i64) {
+        self.fx.log.push(format!("{pname} sells {percent} % of {cid} for {}", self.t.money(got)));
+    }
+
+    fn sale_price_drop(&mut self, c: CorpId, percent: u32) -> GameResult<()> {
+        if self.t.settings.sell_move == "down" {
+            let unit = self.st.corps[c as usize].certs.iter().filter(|x| !x.president).map(|x| x.percent as u32).min().unwrap_or(10).min(10);
+            self.ops().move_price(c, Dir::Down, percent / unit.max(1))?;
+        }
+        Ok(())
+    }
+
+    fn buy_company_in_sr(&mut self, p: PlayerId, company: &str) -> GameResult<()> {
+        let co = self.st.company_index(company).ok_or_else(|| GameError::Invalid(format!("there is no company \"{company}\"")))?;
+        let def = self.t.companies[self.st.companies[co as usize].def].clone();
+        if self.st.companies[co as usize].owner != CompanyOwner::Bank || def.auctioned {
+            return self.refuse("stock.company_not_for_sale", format!("{} is not for sale in the stock round", self.st.companies[co as usize].id));
+        }
+        let pname = self.st.players[p as usize].name.clone();
+        let allowed: Option<(bool, Option<String>, Option<String>)> =
+            self.host.call_defined("ability", &def.kind, "can_buy", self.st, self.fx, (pname.clone(), LuaVar(Var::Str(def.id.clone()))))?;
+        if let Some((false, msg, rule)) = allowed {
+            return Err(GameError::Refused(crate::game::ops::Refusal { message: msg.unwrap_or_else(|| "not allowed".into()), rule }));
+        }
+        if self.st.players[p as usize].cash < def.value {
+            return self.refuse("money.insufficient", format!("{pname} cannot pay {}", self.t.money(def.value)));
+        }
+        self.ops().transfer(Purse::Player(p), Purse::Bank, def.value)?;
+        self.ops().give_company(co, CompanyOwner::Player(p))?;
+        *self.stock_mut().bought_kinds.entry((p, def.kind.clone())).or_insert(0) += 1;
+        self.fx.log.push(format!("{pname} buys {} for {}", def.id, self.t.money(def.value)));
+        Ok(())
+    }
+}

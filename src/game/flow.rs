@@ -1,0 +1,156 @@
+//! Where the game is in its sequence of rounds, turns and steps, and the
+//! decisions that interrupt it.
+
+use super::ids::*;
+use super::var::Var;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FlowState {
+    pub round: Round,
+    /// Decisions that must be made before play goes on, last = first.
+    pub pending: Vec<Pending>,
+    /// Still in the opening rounds (index into `opening`), else in the cycle.
+    pub opening: Option<usize>,
+    /// Index into the title's `cycle`.
+    pub cycle: usize,
+    /// Stock rounds started so far.
+    pub stock_rounds: u32,
+    /// Operating rounds in the current set, and which one is running (1-based).
+    pub set_size: u32,
+    pub set_index: u32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Round {
+    /// The round's name in flow.toml.
+    pub name: String,
+    pub data: RoundData,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RoundData {
+    #[default]
+    None,
+    Auction(AuctionRound),
+    Stock(StockRound),
+    Operating(OperatingRound),
+    Script(ScriptRound),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Bid {
+    pub company: CompanyId,
+    pub player: PlayerId,
+    pub price: i64,
+}
+
+/// The 1830-style private sale: buy the cheapest company at its price, bid
+/// on a dearer one, or pass; bids resolve when the companies before them
+/// are sold.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AuctionRound {
+    pub current: PlayerId,
+    /// Consecutive passes.
+    pub passes: u32,
+    pub bids: Vec<Bid>,
+    /// Off the cheapest company's price after rounds of passes.
+    pub discount: i64,
+    /// The passes were all made at the current discount (who opened it).
+    pub discount_opener: Option<PlayerId>,
+    /// A company being resolved among its bidders.
+    pub resolving: Option<CompanyId>,
+    /// Bidders who dropped out of the current resolution.
+    pub dropped: Vec<PlayerId>,
+    /// Who plays next once the resolution chain ends.
+    pub resume: Option<PlayerId>,
+    /// Last player who bought a company directly at its price.
+    pub last_direct_buyer: Option<PlayerId>,
+    /// Last player who took a turn (for priority after a failed round).
+    pub last_actor: Option<PlayerId>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct StockRound {
+    pub current: PlayerId,
+    /// Consecutive passes: the round ends when everybody has passed in turn.
+    pub passes: u32,
+    /// The last player who bought or sold (priority goes to their left).
+    pub last_trader: Option<PlayerId>,
+    /// (player, corporation) pairs that sold this round.
+    pub sold: BTreeSet<(PlayerId, CorpId)>,
+    pub turn: StockTurn,
+    /// Purchases per (player, company kind) this round (1844: one mountain railway).
+    pub bought_kinds: BTreeMap<(PlayerId, String), u32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct StockTurn {
+    /// Corporations sold this turn, in order.
+    pub sold: Vec<CorpId>,
+    pub bought: u32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OperatingRound {
+    /// Corporations that have taken their turn this round.
+    pub done: Vec<CorpId>,
+    pub current: Option<CorpId>,
+    /// Index into the round's steps.
+    pub step: usize,
+    pub turn: OrTurn,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RouteRecord {
+    pub train: String,
+    /// Stops as "hex" or "hex.n" (n-th stop of the hex), in travel order.
+    pub stops: Vec<String>,
+    pub revenue: i64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OrTurn {
+    pub tiles: u32,
+    pub tokens: u32,
+    /// Revenue of the run, once the trains have run.
+    pub revenue: Option<i64>,
+    pub routes: Vec<RouteRecord>,
+    pub trains_bought: u32,
+    pub issued: u32,
+    pub redeemed: u32,
+    /// The president has put in personal money for a train (EMR).
+    pub emergency: bool,
+    /// Steps whose work is done this turn (by name).
+    pub done_steps: BTreeSet<String>,
+    /// Free state for script steps.
+    pub vars: BTreeMap<String, Var>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ScriptRound {
+    pub current: Option<Actor>,
+    pub vars: BTreeMap<String, Var>,
+}
+
+/// A decision that interrupts the normal flow.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pending {
+    pub actor: Actor,
+    pub kind: PendingKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PendingKind {
+    /// Over the train limit: discard a train to the pool.
+    DiscardTrain { corp: CorpId },
+    /// Choose the starting price of a corporation started outside a stock turn.
+    Par { corp: CorpId, prices: Vec<i64> },
+    /// Choose a home city.
+    Home { corp: CorpId, choices: Vec<(HexId, u8)> },
+    /// The outgoing president chooses which certificates to receive.
+    PresidentSwap { corp: CorpId, from: PlayerId, options: Vec<Vec<u16>> },
+    /// A script's question: answered with `choose`.
+    Choice { handler: String, prompt: String, choices: Vec<String>, data: Var },
+}

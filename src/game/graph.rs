@@ -1,0 +1,363 @@
+//! The track graph of the board as it stands, seen by one corporation:
+//! what its tokens reach (for tiles and tokens) and the route problem its
+//! trains run on.
+
+use super::ids::*;
+use super::state::GameState;
+use crate::hex::{opposite, rotate};
+use crate::route::{End, Gauge, Junction, Stop, StopKind as RStopKind, TrackGraph, TrackPath};
+use crate::tile::{PathEnd, Tile};
+use crate::title::Title;
+use crate::title::schema::StopKind;
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+pub fn route_kind(k: StopKind) -> RStopKind {
+    match k {
+        StopKind::City => RStopKind::City,
+        StopKind::Town => RStopKind::Town,
+        StopKind::Offboard => RStopKind::Offboard,
+        StopKind::Port => RStopKind::Port,
+        StopKind::Mine => RStopKind::Mine,
+        StopKind::Mountain => RStopKind::Mountain,
+    }
+}
+
+/// The tile currently on a hex.
+pub fn tile_on<'t>(t: &'t Title, st: &GameState, hex: HexId) -> &'t Tile {
+    match st.board.hexes[hex as usize].tile {
+        Some(i) => &t.tiles[i as usize],
+        None => &t.map.hexes[hex as usize].tile,
+    }
+}
+
+pub fn rotation_on(t: &Title, st: &GameState, hex: HexId) -> u8 {
+    match st.board.hexes[hex as usize].tile {
+        Some(_) => st.board.hexes[hex as usize].rotation,
+        None => t.map.hexes[hex as usize].rotation,
+    }
+}
+
+/// Interns tag strings as bits.
+#[derive(Default, Debug, Clone)]
+pub struct Bits {
+    pub names: Vec<String>,
+}
+
+impl Bits {
+    pub fn bit(&mut self, name: &str) -> u32 {
+        let i = match self.names.iter().position(|n| n == name) {
+            Some(i) => i,
+            None => {
+                self.names.push(name.to_string());
+                self.names.len() - 1
+            }
+        };
+        if i < 32 { 1 << i } else { 0 }
+    }
+    pub fn get(&self, name: &str) -> u32 {
+        self.names.iter().position(|n| n == name).filter(|i| *i < 32).map_or(0, |i| 1 << i)
+    }
+}
+
+/// The board's track as a graph, with the maps back to hexes and stops.
+pub struct BoardGraph {
+    pub graph: TrackGraph,
+    /// Stop id -> (hex, stop index on the hex's tile).
+    pub stop_at: Vec<(HexId, u8)>,
+    pub stop_index: HashMap<(HexId, u8), u32>,
+    /// Path id -> (hex, path index on the tile).
+    pub path_at: Vec<(HexId, u16)>,
+    /// Junction id -> (hex on side 0, its edge).
+    pub junction_at: Vec<(HexId, u8)>,
+    pub tags: Bits,
+    pub groups: Bits,
+}
+
+/// Free slots of a city for `corp`, not counting slots reserved for other
+/// corporations' homes.
+pub fn free_slots(t: &Title, st: &GameState, hex: HexId, stop: u8, corp: Option<CorpId>) -> u32 {
+    let Some(slots) = st.board.hexes[hex as usize].tokens.get(stop as usize) else { return 0 };
+    let empty = slots.iter().filter(|s| s.is_none()).count() as u32;
+    let reserved = reservations(t, st, hex, stop).iter().filter(|c| Some(**c) != corp).count() as u32;
+    empty.saturating_sub(reserved)
+}
+
+/// Corporations holding a reservation on this city: not yet started (or
+/// started but home token not yet down) with `reserve_home`, in play.
+pub fn reservations(t: &Title, st: &GameState, hex: HexId, stop: u8) -> Vec<CorpId> {
+    let mut out = Vec::new();
+    let city_index = city_index_of(t, st, hex, stop);
+    for (i, c) in st.corps.iter().enumerate() {
+        let def = &t.corporations[c.def];
+        if !c.in_play || !def.reserve_home || def.home.len() != 1 {
+            continue;
+        }
+        let has_home_token = c.tokens.iter().any(|tk| tk.placed.is_some_and(|(h, _)| h == hex));
+        if has_home_token {
+            continue;
+        }
+        if c.started && c.operated > 0 {
+            continue;
+        }
+        if let Ok((h, ci)) = crate::title::validate::home_city(t, &def.home[0])
+            && h == hex
+            && Some(ci as u8) == city_index
+        {
+            out.push(i as CorpId);
+        }
+    }
+    out
+}
+
+/// Which city (0-based among the tile's cities) a stop index is.
+pub fn city_index_of(t: &Title, st: &GameState, hex: HexId, stop: u8) -> Option<u8> {
+    let tile = tile_on(t, st, hex);
+    if tile.stops.get(stop as usize)?.kind != StopKind::City {
+        return None;
+    }
+    Some(tile.stops[..stop as usize].iter().filter(|s| s.kind == StopKind::City).count() as u8)
+}
+
+/// Stop index of the n-th city of a hex's current tile.
+pub fn city_stop(t: &Title, st: &GameState, hex: HexId, city: u8) -> Option<u8> {
+    tile_on(t, st, hex).stops.iter().enumerate().filter(|(_, s)| s.kind == StopKind::City).nth(city as usize).map(|(i, _)| i as u8)
+}
+
+impl BoardGraph {
+    /// Builds the graph; stop values and flags are for `corp`.
+    pub fn build(t: &Title, st: &GameState, corp: Option<CorpId>) -> BoardGraph {
+        let band = t.phases.get(st.phase).map_or(0, |p| p.revenue_band);
+        let mut g = TrackGraph::default();
+        let mut bg = BoardGraph {
+            graph: TrackGraph::default(),
+            stop_at: Vec::new(),
+            stop_index: HashMap::new(),
+            path_at: Vec::new(),
+            junction_at: Vec::new(),
+            tags: Bits::default(),
+            groups: Bits::default(),
+        };
+        let mut locations: BTreeMap<String, u32> = BTreeMap::new();
+        let mut junctions: HashMap<(HexId, u8), (u32, u8)> = HashMap::new();
+        g.hex_labels = t.map.hexes.iter().map(|h| h.label.clone()).collect();
+        for (h, hex) in t.map.hexes.iter().enumerate() {
+            let h = h as HexId;
+            let tile = tile_on(t, st, h);
+            let hs = &st.board.hexes[h as usize];
+            for (si, s) in tile.stops.iter().enumerate() {
+                let mut tags = 0u32;
+                for tag in s.tags.iter().chain(hex.tags.iter()).chain(hs_markers(st, h).iter()) {
+                    tags |= bg.tags.bit(tag);
+                }
+                let mut groups = 0u32;
+                for gname in &s.groups {
+                    groups |= bg.groups.bit(gname);
+                }
+                let location = s.location.as_ref().map(|l| {
+                    let n = locations.len() as u32;
+                    *locations.entry(l.clone()).or_insert(n)
+                });
+                let slots = hs.tokens.get(si).cloned().unwrap_or_default();
+                let own_token = corp.is_some_and(|c| slots.contains(&Some(c)));
+                let blocked = s.kind == StopKind::City
+                    && !slots.is_empty()
+                    && !own_token
+                    && slots.iter().all(|x| x.is_some());
+                let mut value = s.revenue.value(band);
+                if let Some(c) = corp {
+                    value += st
+                        .board
+                        .stop_bonuses
+                        .iter()
+                        .filter(|b| b.hex == h && b.stop as usize == si && b.corp == c)
+                        .map(|b| b.amount)
+                        .sum::<i64>();
+                }
+                let id = g.stops.len() as u32;
+                bg.stop_index.insert((h, si as u8), id);
+                bg.stop_at.push((h, si as u8));
+                g.stops.push(Stop {
+                    hex: h,
+                    kind: route_kind(s.kind),
+                    value,
+                    location,
+                    groups,
+                    bonus: s.bonus,
+                    tags,
+                    terminal: s.terminal,
+                    blocked,
+                    own_token,
+                });
+            }
+            let rot = rotation_on(t, st, h);
+            for (pi, p) in tile.paths.iter().enumerate() {
+                let mut end = |e: PathEnd, g: &mut TrackGraph, bg: &mut BoardGraph| -> End {
+                    match e {
+                        PathEnd::Stop(s) => End::Stop(bg.stop_index.get(&(h, s)).copied().unwrap_or(0)),
+                        PathEnd::Edge(e) => {
+                            let edge = rotate(e, rot);
+                            let other = hex.neighbours[edge as usize];
+                            let key = match other {
+                                Some(o) if o < h => (o, opposite(edge)),
+                                _ => (h, edge),
+                            };
+                            let side = if key.0 == h { 0 } else { 1 };
+                            let j = match junctions.get(&key) {
+                                Some(&(j, _)) => j,
+                                None => {
+                                    let j = g.junctions.len() as u32;
+                                    let hexes = match other {
+                                        Some(o) if o < h => [o, h],
+                                        Some(o) => [h, o],
+                                        None => [h, u32::MAX],
+                                    };
+                                    g.junctions.push(Junction { hexes });
+                                    bg.junction_at.push(key);
+                                    junctions.insert(key, (j, 0));
+                                    j
+                                }
+                            };
+                            End::Junction(j, side)
+                        }
+                    }
+                };
+                let a = end(p.a, &mut g, &mut bg);
+                let b = end(p.b, &mut g, &mut bg);
+                let mut tags = 0u32;
+                for tag in &p.tags {
+                    tags |= bg.tags.bit(tag);
+                }
+                g.paths.push(TrackPath { hex: h, gauge: p.gauge, a, b, tags });
+                bg.path_at.push((h, pi as u16));
+            }
+        }
+        // A junction against an impassable border joins nothing.
+        for (j, &(h, e)) in bg.junction_at.iter().enumerate() {
+            if t.map.hexes[h as usize].impassable & (1 << e) != 0 {
+                g.junctions[j].hexes[1] = u32::MAX;
+            }
+        }
+        bg.graph = g;
+        bg
+    }
+
+    /// Paths touching each end, for walking.
+    pub fn adjacency(&self) -> Adjacency {
+        let mut at_stop: Vec<Vec<u32>> = vec![Vec::new(); self.graph.stops.len()];
+        let mut at_junction: Vec<[Vec<u32>; 2]> = vec![[Vec::new(), Vec::new()]; self.graph.junctions.len()];
+        for (i, p) in self.graph.paths.iter().enumerate() {
+            for e in [p.a, p.b] {
+                match e {
+                    End::Stop(s) => at_stop[s as usize].push(i as u32),
+                    End::Junction(j, side) => at_junction[j as usize][side as usize].push(i as u32),
+                }
+            }
+        }
+        Adjacency { at_stop, at_junction }
+    }
+}
+
+fn hs_markers(st: &GameState, hex: HexId) -> Vec<String> {
+    st.board.markers.get(&hex).cloned().unwrap_or_default()
+}
+
+pub struct Adjacency {
+    pub at_stop: Vec<Vec<u32>>,
+    pub at_junction: Vec<[Vec<u32>; 2]>,
+}
+
+/// What a corporation's tokens reach.
+#[derive(Debug, Default)]
+pub struct Reach {
+    /// Stops reached (may end a route there).
+    pub stops: Vec<bool>,
+    /// (hex, edge) reached from the neighbour's side, with the gauges that
+    /// arrive there (bit per `Gauge::index`).
+    pub edges: HashMap<(HexId, u8), u8>,
+    /// Hexes whose track the network uses.
+    pub hexes: Vec<bool>,
+}
+
+/// Walks from the corporation's tokens over track it could run on: not
+/// through cities full of other corporations' tokens, not through terminal
+/// stops, and (with the gauge rule) not changing gauge between stops.
+pub fn reach(t: &Title, st: &GameState, bg: &BoardGraph, corp: CorpId, gauge_rule: bool) -> Reach {
+    let adj = bg.adjacency();
+    let g = &bg.graph;
+    let mut r = Reach { stops: vec![false; g.stops.len()], edges: HashMap::new(), hexes: vec![false; t.map.hexes.len()] };
+    // State: (path, direction: entered from end a?, gauge mode bits).
+    let mut seen: HashMap<(u32, bool, u8), ()> = HashMap::new();
+    let mut queue: VecDeque<(u32, bool, u8)> = VecDeque::new();
+    let all = 0b111u8;
+    let mode_after = |mode: u8, gauge: Gauge| -> u8 {
+        if !gauge_rule {
+            return all;
+        }
+        match gauge {
+            Gauge::Dual => mode,
+            Gauge::Standard => mode & 0b101,
+            Gauge::Narrow => mode & 0b110,
+        }
+    };
+    for (s, stop) in g.stops.iter().enumerate() {
+        if stop.own_token {
+            r.stops[s] = true;
+            r.hexes[stop.hex as usize] = true;
+            for &p in &adj.at_stop[s] {
+                let from_a = g.paths[p as usize].a == End::Stop(s as u32);
+                queue.push_back((p, from_a, all));
+            }
+        }
+    }
+    let _ = corp;
+    while let Some((p, from_a, mode)) = queue.pop_front() {
+        let path = &g.paths[p as usize];
+        let mode = mode_after(mode, path.gauge);
+        if mode == 0 {
+            continue;
+        }
+        if seen.insert((p, from_a, mode), ()).is_some() {
+            continue;
+        }
+        r.hexes[path.hex as usize] = true;
+        let far = if from_a { path.b } else { path.a };
+        match far {
+            End::Stop(s) => {
+                let stop = &g.stops[s as usize];
+                r.stops[s as usize] = true;
+                if stop.blocked || stop.terminal {
+                    continue;
+                }
+                for &q in &adj.at_stop[s as usize] {
+                    if q != p {
+                        let fa = g.paths[q as usize].a == End::Stop(s);
+                        queue.push_back((q, fa, all));
+                    }
+                }
+            }
+            End::Junction(j, side) => {
+                let other_hex = g.junctions[j as usize].hexes[1 - side as usize];
+                if other_hex != u32::MAX {
+                    let (h0, e0) = bg.junction_at[j as usize];
+                    let (hex_in, edge_in) = if side == 0 {
+                        (other_hex, opposite(e0))
+                    } else {
+                        (h0, e0)
+                    };
+                    // The gauges that can continue into the neighbour.
+                    let arriving = match path.gauge {
+                        Gauge::Dual => mode,
+                        Gauge::Standard => 0b001,
+                        Gauge::Narrow => 0b010,
+                    };
+                    *r.edges.entry((hex_in, edge_in)).or_insert(0) |= arriving | if path.gauge == Gauge::Dual { 0b100 } else { 0 };
+                }
+                for &q in &adj.at_junction[j as usize][1 - side as usize] {
+                    let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);
+                    queue.push_back((q, fa, mode));
+                }
+            }
+        }
+    }
+    r
+}

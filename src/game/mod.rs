@@ -1,0 +1,258 @@
+//! A game: its title, setup, state and action log.
+//!
+//! A game is exactly (title, options, seed, setup, actions): `Game::new`
+//! builds the starting state, every action goes through `apply`, and a
+//! save file is that tuple as JSON. `apply` is atomic: a refused action
+//! leaves the state untouched (the digest proves it in tests).
+
+pub mod action;
+pub mod board;
+pub mod corp;
+pub mod engine;
+pub mod flow;
+pub mod graph;
+pub mod ids;
+pub mod market;
+pub mod ops;
+pub mod save;
+pub mod shares;
+pub mod state;
+pub mod trains;
+pub mod var;
+
+use crate::script::ScriptHost;
+use crate::title::Title;
+use action::{Action, LegalMove};
+use engine::Engine;
+use ids::*;
+use ops::{Effects, GameError, GameResult};
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use state::*;
+use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+use std::sync::Arc;
+use var::Var;
+
+/// What a game starts from, besides its title.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Setup {
+    /// Players in seating order (after any shuffle).
+    pub players: Vec<String>,
+    pub seed: u64,
+    /// Option choices (the title's defaults apply to the rest).
+    #[serde(default)]
+    pub options: BTreeMap<String, bool>,
+    /// Explicit setup values scripts read as `setup.<key>` (e.g. a
+    /// corporation order given by an import).
+    #[serde(default)]
+    pub values: BTreeMap<String, Var>,
+}
+
+pub struct Game {
+    pub title: Arc<Title>,
+    pub host: Rc<ScriptHost>,
+    pub setup: Setup,
+    pub state: GameState,
+    pub actions: Vec<Action>,
+    /// The game log, one line per event.
+    pub log: Vec<String>,
+}
+
+impl Game {
+    /// Seats players at random from the seed (the rulebooks deal seats).
+    pub fn shuffle_seats(players: &mut [String], seed: u64) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        players.shuffle(&mut rng);
+    }
+
+    pub fn new(title: Arc<Title>, setup: Setup) -> GameResult<Game> {
+        let host = Rc::new(ScriptHost::new(title.clone())?);
+        Game::with_host(title, host, setup)
+    }
+
+    /// A new game sharing an already loaded script host (for many games of
+    /// one title: the host holds no game state).
+    pub fn with_host(title: Arc<Title>, host: Rc<ScriptHost>, setup: Setup) -> GameResult<Game> {
+        let n = setup.players.len() as u8;
+        let Some(pc) = title.player_count(n).cloned() else {
+            let counts: Vec<String> = title.player_counts.iter().map(|p| p.players.to_string()).collect();
+            return Err(GameError::Invalid(format!("{} is for {} players, not {n}", title.meta.name, counts.join(", "))));
+        };
+        let mut st = GameState { seed: setup.seed, bank: title.bank.cash, cert_limit: pc.cert_limit, ..Default::default() };
+        for name in &setup.players {
+            st.players.push(Player { name: name.clone(), cash: 0, loans: 0, left: false });
+        }
+        for (i, def) in title.corporations.iter().enumerate() {
+            let kind = title.corporation_kinds.iter().position(|k| k.id == def.kind).unwrap_or(0);
+            let kd = &title.corporation_kinds[kind];
+            let mut certs = Vec::new();
+            for cd in &kd.certificates {
+                for _ in 0..cd.count {
+                    let owner = match cd.starts_in.as_deref() {
+                        Some("pool") => CertOwner::Pool,
+                        _ => CertOwner::Treasury,
+                    };
+                    certs.push(Cert { index: certs.len() as u16, percent: cd.percent as u8, president: cd.president, tag: cd.tag.clone(), owner });
+                }
+            }
+            let costs = def.token_costs.clone().unwrap_or_else(|| kd.token_costs.clone());
+            st.corps.push(Corp {
+                id: def.id.clone(),
+                def: i,
+                kind,
+                in_play: true,
+                started: false,
+                floated: false,
+                operated: 0,
+                closed: false,
+                cash: 0,
+                price: None,
+                stack: 0,
+                par: None,
+                reached_end: false,
+                certs,
+                tokens: costs.into_iter().map(|cost| Token { cost, placed: None, lost: false }).collect(),
+                home: None,
+                start_order: i as u32,
+            });
+        }
+        for (i, def) in title.companies.iter().enumerate() {
+            st.companies.push(Company { id: def.id.clone(), def: i, owner: CompanyOwner::Bank, used: false });
+        }
+        for (ci, class) in title.trains.iter().enumerate() {
+            for n in 0..class.count.max(0) {
+                st.trains.push(Train { id: format!("{}-{n}", class.name), class: ci as u16, variant: 0, owner: TrainOwner::Depot });
+            }
+        }
+        st.board.hexes = title
+            .map
+            .hexes
+            .iter()
+            .map(|h| HexState { tile: None, rotation: 0, tokens: h.tile.stops.iter().map(|s| vec![None; s.slots as usize]).collect() })
+            .collect();
+        st.board.supply = title.tiles.iter().map(|t| t.count).collect();
+        for (k, v) in &setup.values {
+            st.vars.insert(format!("setup.{k}"), v.clone());
+        }
+        let mut game = Game { title, host, setup, state: st, actions: Vec::new(), log: Vec::new() };
+        game.start(pc.cash)?;
+        Ok(game)
+    }
+
+    fn start(&mut self, cash: i64) -> GameResult<()> {
+        let mut fx = Effects::default();
+        {
+            let mut ops = ops::Ops::new(&self.title, &mut self.state, &mut fx);
+            for p in 0..ops.st.players.len() as PlayerId {
+                ops.transfer(Purse::Bank, Purse::Player(p), cash)?;
+            }
+        }
+        self.host.call_hook::<_, ()>("setup", &mut self.state, &mut fx, ())?;
+        let mut e = Engine::new(&self.title, &mut self.state, &mut fx, &self.host);
+        e.settle()?;
+        self.log.append(&mut fx.log);
+        Ok(())
+    }
+
+    /// Applies one action; on refusal the state is exactly as before.
+    pub fn apply(&mut self, action: Action) -> GameResult<()> {
+        let before = self.state.clone();
+        let mut fx = Effects::default();
+        let result = Engine::new(&self.title, &mut self.state, &mut fx, &self.host).apply(&action);
+        match result {
+            Ok(()) => {
+                self.actions.push(action);
+                self.log.append(&mut fx.log);
+                Ok(())
+            }
+            Err(e) => {
+                self.state = before;
+                Err(e)
+            }
+        }
+    }
+
+    /// Every move the acting entity may make now.
+    pub fn legal_moves(&mut self) -> GameResult<Vec<LegalMove>> {
+        let mut st = self.state.clone();
+        let mut fx = Effects::default();
+        Engine::new(&self.title, &mut st, &mut fx, &self.host).legal_moves()
+    }
+
+    /// Candidate moves without the check that each is accepted (cheap;
+    /// for the fuzzer, which tries them).
+    pub fn candidate_moves(&mut self) -> GameResult<Vec<LegalMove>> {
+        let mut st = self.state.clone();
+        let mut fx = Effects::default();
+        engine::legal_candidates(&mut Engine::new(&self.title, &mut st, &mut fx, &self.host))
+    }
+
+    pub fn current_actor(&self) -> Option<Actor> {
+        engine::current_actor(&self.title, &self.state)
+    }
+
+    pub fn actor_name(&self, a: Actor) -> String {
+        match a {
+            Actor::Player(p) => self.state.players[p as usize].name.clone(),
+            Actor::Corp(c) => self.state.corps[c as usize].id.clone(),
+        }
+    }
+
+    /// A hash of the whole state: equal digests, equal games.
+    pub fn digest(&self) -> u64 {
+        let mut h = rustc_hash::FxHasher::default();
+        self.state.hash(&mut h);
+        h.finish()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.state.ended.is_some()
+    }
+
+    /// Undoes the last action by replaying the others.
+    pub fn undo(&mut self) -> GameResult<Option<Action>> {
+        let Some(last) = self.actions.last().cloned() else { return Ok(None) };
+        let keep = self.actions[..self.actions.len() - 1].to_vec();
+        let mut fresh = Game::with_host(self.title.clone(), self.host.clone(), self.setup.clone())?;
+        for a in keep {
+            fresh.apply(a)?;
+        }
+        *self = fresh;
+        Ok(Some(last))
+    }
+
+    /// Money in the game: constant from setup to the end.
+    pub fn total_money(&self) -> i64 {
+        self.state.total_money()
+    }
+
+    /// Checks the invariants that must hold after every action.
+    pub fn check_invariants(&self, expected_money: i64) -> Result<(), String> {
+        let total = self.total_money();
+        if total != expected_money {
+            return Err(format!("money not conserved: {total} instead of {expected_money}"));
+        }
+        for c in &self.state.corps {
+            let sum: u32 = c.certs.iter().map(|x| x.percent as u32).sum();
+            if sum != 100 {
+                return Err(format!("{}'s certificates add up to {sum} %", c.id));
+            }
+            if c.cash < 0 {
+                return Err(format!("{} has negative cash {}", c.id, c.cash));
+            }
+            let pres = c.certs.iter().find(|x| x.president);
+            if c.started && !matches!(pres.map(|p| p.owner), Some(CertOwner::Player(_))) {
+                return Err(format!("{} is started but its president's certificate is not with a player", c.id));
+            }
+        }
+        for p in &self.state.players {
+            if p.cash < 0 {
+                return Err(format!("{} has negative cash {}", p.name, p.cash));
+            }
+        }
+        Ok(())
+    }
+}

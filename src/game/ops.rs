@@ -1,0 +1,148 @@
+//! The game's primitive operations, on plain state: money, certificates,
+//! market moves, trains, tiles and tokens, starting and closing.
+//!
+//! `Ops` never calls Lua. It records what happened as events in
+//! `Effects`; the engine hands them to title scripts afterwards. Title
+//! scripts call the same operations through the Lua API, so both sides
+//! obey the same checks.
+
+use super::ids::*;
+use super::state::GameState;
+use super::var::Var;
+use crate::title::Title;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Why an action was refused, in a player's words, with the rule it breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub message: String,
+    /// Title rule id ("1849-R-071") or None.
+    pub rule: Option<String>,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)?;
+        if let Some(r) = &self.rule {
+            write!(f, " [{r}]")?;
+        }
+        Ok(())
+    }
+}
+
+/// Everything that can stop an action.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("{0}")]
+    Refused(Refusal),
+    /// A title script failed (error with file:line and hook).
+    #[error("{0}")]
+    Script(String),
+    /// The game is over or not in a state to accept the action.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+pub type GameResult<T> = Result<T, GameError>;
+
+/// Something that happened, for title scripts' `on(event, fn)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub name: String,
+    pub args: BTreeMap<String, Var>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Effects {
+    pub events: Vec<Event>,
+    /// Lines for the game log.
+    pub log: Vec<String>,
+}
+
+impl Effects {
+    pub fn event(&mut self, name: &str, args: &[(&str, Var)]) {
+        self.events.push(Event {
+            name: name.to_string(),
+            args: args.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+        });
+    }
+}
+
+pub struct Ops<'a> {
+    pub t: &'a Title,
+    pub st: &'a mut GameState,
+    pub fx: &'a mut Effects,
+}
+
+impl<'a> Ops<'a> {
+    pub fn new(t: &'a Title, st: &'a mut GameState, fx: &'a mut Effects) -> Self {
+        Ops { t, st, fx }
+    }
+
+    /// A refusal citing the title's id for a generic rule key.
+    pub fn refuse<T>(&self, rule_key: &str, message: impl Into<String>) -> GameResult<T> {
+        Err(refusal(self.t, rule_key, message))
+    }
+
+    pub fn log(&mut self, line: impl Into<String>) {
+        self.fx.log.push(line.into());
+    }
+
+    pub fn money(&self, amount: i64) -> String {
+        self.t.money(amount)
+    }
+
+    pub fn corp_name(&self, c: CorpId) -> &str {
+        &self.st.corps[c as usize].id
+    }
+
+    pub fn player_name(&self, p: PlayerId) -> &str {
+        &self.st.players[p as usize].name
+    }
+
+    pub fn purse_name(&self, p: Purse) -> String {
+        match p {
+            Purse::Bank => "the bank".to_string(),
+            Purse::Player(i) => self.player_name(i).to_string(),
+            Purse::Corp(i) => self.corp_name(i).to_string(),
+        }
+    }
+
+    pub fn actor_name(&self, a: Actor) -> String {
+        match a {
+            Actor::Player(p) => self.player_name(p).to_string(),
+            Actor::Corp(c) => self.corp_name(c).to_string(),
+        }
+    }
+
+    // ------------------------------------------------------------ money
+
+    /// Moves money; refuses when the payer cannot pay. The bank alone may
+    /// go below zero once broken: what it cannot pay is still paid and
+    /// recorded as its debt (1849-R-178 keeps such payments for the end).
+    pub fn transfer(&mut self, from: Purse, to: Purse, amount: i64) -> GameResult<()> {
+        if amount < 0 {
+            return Err(GameError::Invalid(format!("negative payment of {amount}")));
+        }
+        if amount == 0 || from == to {
+            return Ok(());
+        }
+        if from != Purse::Bank && self.st.cash(from) < amount {
+            let who = self.purse_name(from);
+            let has = self.money(self.st.cash(from));
+            return self.refuse("money.insufficient", format!("{who} has {has}, not the {} needed", self.money(amount)));
+        }
+        let bank_before = self.st.bank;
+        *self.st.cash_mut(from) -= amount;
+        *self.st.cash_mut(to) += amount;
+        if from == Purse::Bank && bank_before > 0 && self.st.bank <= 0 {
+            self.fx.event("bank_broken", &[]);
+        }
+        Ok(())
+    }
+}
+
+pub fn refusal(t: &Title, rule_key: &str, message: impl Into<String>) -> GameError {
+    GameError::Refused(Refusal { message: message.into(), rule: t.rule_id(rule_key).map(str::to_string) })
+}

@@ -1,0 +1,104 @@
+//! Save files: the title, option choices, seed, setup and action log as
+//! JSON. Loading replays the actions through `apply`, so a save file can
+//! never hold an illegal game; a damaged one is reported with the place.
+
+use super::action::Action;
+use super::{Game, Setup};
+use crate::title::TitleSource;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+pub const FORMAT_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    /// Format version of this file.
+    pub railhead: u32,
+    pub title: String,
+    /// Set when the title came from a folder on disk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title_dir: Option<String>,
+    #[serde(flatten)]
+    pub setup: Setup,
+    pub actions: Vec<Action>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    #[error("{path}: cannot read the file: {source}")]
+    Io { path: String, source: std::io::Error },
+    #[error("{path}:{line}:{column}: not a railhead save file: {message}")]
+    Format { path: String, line: usize, column: usize, message: String },
+    #[error("{path}: written by a newer railhead (format {found}, this one reads {FORMAT_VERSION})")]
+    Version { path: String, found: u32 },
+    #[error("{path}: title problem: {message}")]
+    Title { path: String, message: String },
+    #[error("{path}: action {index} (`{action}`) is refused: {message}; the file was edited or damaged. The game up to the action before can be loaded with --until {index}")]
+    Replay { path: String, index: usize, action: String, message: String },
+}
+
+impl SaveFile {
+    pub fn of(game: &Game) -> SaveFile {
+        let title_dir = match &game.title.source {
+            TitleSource::Disk(d) => Some(d.display().to_string()),
+            TitleSource::Embedded(_) => None,
+        };
+        SaveFile { railhead: FORMAT_VERSION, title: game.title.meta.id.clone(), title_dir, setup: game.setup.clone(), actions: game.actions.clone() }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    pub fn parse(path: &str, text: &str) -> Result<SaveFile, SaveError> {
+        let file: SaveFile = serde_json::from_str(text).map_err(|e| SaveError::Format {
+            path: path.to_string(),
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string().split(" at line").next().unwrap_or("").to_string(),
+        })?;
+        if file.railhead > FORMAT_VERSION {
+            return Err(SaveError::Version { path: path.to_string(), found: file.railhead });
+        }
+        Ok(file)
+    }
+
+    pub fn read(path: &Path) -> Result<SaveFile, SaveError> {
+        let p = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| SaveError::Io { path: p.clone(), source })?;
+        SaveFile::parse(&p, &text)
+    }
+
+    /// Rebuilds the game, replaying at most `until` actions.
+    pub fn restore(&self, path: &str, until: Option<usize>) -> Result<Game, SaveError> {
+        let source = match &self.title_dir {
+            Some(d) => TitleSource::Disk(d.into()),
+            None => TitleSource::embedded(&self.title)
+                .ok_or_else(|| SaveError::Title { path: path.to_string(), message: format!("no title \"{}\" in this railhead", self.title) })?,
+        };
+        let title = crate::title::load::load(&source, &self.setup.options, Some(self.setup.players.len() as u8))
+            .map_err(|e| SaveError::Title { path: path.to_string(), message: e.to_string() })?;
+        let mut game = Game::new(Arc::new(title), self.setup.clone())
+            .map_err(|e| SaveError::Title { path: path.to_string(), message: e.to_string() })?;
+        for (i, a) in self.actions.iter().enumerate() {
+            if until.is_some_and(|u| i >= u) {
+                break;
+            }
+            game.apply(a.clone()).map_err(|e| SaveError::Replay { path: path.to_string(), index: i, action: a.to_string(), message: e.to_string() })?;
+        }
+        Ok(game)
+    }
+}
+
+/// Option choices as given on the command line ("bonds", "no-bonds").
+pub fn parse_options(list: &[String]) -> BTreeMap<String, bool> {
+    list.iter()
+        .map(|o| match o.strip_prefix("no-") {
+            Some(rest) => (rest.to_string(), false),
+            None => (o.clone(), true),
+        })
+        .collect()
+}

@@ -1,0 +1,182 @@
+//! Certificates: who holds what, presidency and its exchanges.
+
+use super::flow::{Pending, PendingKind};
+use super::ids::*;
+use super::ops::{GameResult, Ops};
+use super::state::GameState;
+use super::var::Var;
+
+/// Percent held, by player, for one corporation.
+pub fn holdings(st: &GameState, corp: CorpId) -> Vec<u32> {
+    let mut out = vec![0u32; st.players.len()];
+    for c in &st.corps[corp as usize].certs {
+        if let CertOwner::Player(p) = c.owner {
+            out[p as usize] += c.percent as u32;
+        }
+    }
+    out
+}
+
+/// Certificates counted toward a player's limit (shares of started
+/// corporations, and companies that count).
+pub fn cert_count(t: &crate::title::Title, st: &GameState, p: PlayerId) -> u32 {
+    let shares = st
+        .corps
+        .iter()
+        .flat_map(|c| c.certs.iter())
+        .filter(|c| c.owner == CertOwner::Player(p))
+        .count() as u32;
+    let companies = st
+        .companies
+        .iter()
+        .filter(|c| c.owner == CompanyOwner::Player(p) && t.companies[c.def].counts_for_limit)
+        .count() as u32;
+    shares + companies
+}
+
+/// Subsets of `certs` (index, percent) whose percents add up to `want`,
+/// as distinct compositions (by the multiset of percents and tags).
+pub fn exchange_options(st: &GameState, corp: CorpId, holder: PlayerId, want: u32) -> Vec<Vec<u16>> {
+    let certs: Vec<(u16, u32, Option<String>)> = st.corps[corp as usize]
+        .certs
+        .iter()
+        .filter(|c| c.owner == CertOwner::Player(holder) && !c.president)
+        .map(|c| (c.index, c.percent as u32, c.tag.clone()))
+        .collect();
+    let mut out: Vec<Vec<u16>> = Vec::new();
+    let mut seen: Vec<Vec<(u32, Option<String>)>> = Vec::new();
+    let n = certs.len().min(16);
+    for mask in 1u32..(1 << n) {
+        let pick: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
+        let sum: u32 = pick.iter().map(|&i| certs[i].1).sum();
+        if sum != want {
+            continue;
+        }
+        let mut shape: Vec<(u32, Option<String>)> = pick.iter().map(|&i| (certs[i].1, certs[i].2.clone())).collect();
+        shape.sort();
+        if seen.contains(&shape) {
+            continue;
+        }
+        seen.push(shape);
+        out.push(pick.iter().map(|&i| certs[i].0).collect());
+    }
+    out
+}
+
+impl Ops<'_> {
+    pub fn move_cert(&mut self, corp: CorpId, index: u16, to: CertOwner) {
+        if let Some(c) = self.st.corps[corp as usize].certs.iter_mut().find(|c| c.index == index) {
+            c.owner = to;
+        }
+    }
+
+    /// After a purchase or sale: hand the presidency to a player holding
+    /// strictly more than the president. Ties go to the first such player
+    /// clockwise from the outgoing president. The new president gives the
+    /// old one certificates worth the president's certificate; when there
+    /// is more than one way, the outgoing president chooses (a pending
+    /// decision). `then_sell` percent are then sold by the outgoing president.
+    pub fn check_presidency(&mut self, corp: CorpId, then_sell: u32) -> GameResult<bool> {
+        let Some(pres) = self.st.president(corp) else { return Ok(false) };
+        let held = holdings(self.st, corp);
+        let pres_after = held[pres as usize].saturating_sub(then_sell);
+        let n = self.st.players.len() as PlayerId;
+        let mut best: Option<PlayerId> = None;
+        let mut q = pres;
+        for _ in 1..n {
+            q = (q + 1) % n;
+            if held[q as usize] > pres_after && best.is_none_or(|b| held[q as usize] > held[b as usize]) {
+                best = Some(q);
+            }
+        }
+        let Some(new) = best else { return Ok(false) };
+        let pres_percent = self.st.corps[corp as usize].certs.iter().find(|c| c.president).map_or(20, |c| c.percent as u32);
+        let options = exchange_options(self.st, corp, new, pres_percent);
+        if options.is_empty() {
+            // The new president cannot hand over the exact amount: no change.
+            return Ok(false);
+        }
+        if options.len() == 1 {
+            self.swap_president(corp, pres, new, &options[0]);
+            if then_sell > 0 {
+                self.sell_to_pool(corp, pres, then_sell, None)?;
+            }
+        } else {
+            self.st.flow.pending.push(Pending {
+                actor: Actor::Player(pres),
+                kind: PendingKind::PresidentSwap { corp, from: new, options, then_sell },
+            });
+        }
+        Ok(true)
+    }
+
+    pub fn swap_president(&mut self, corp: CorpId, old: PlayerId, new: PlayerId, given: &[u16]) {
+        let pres_index = self.st.corps[corp as usize].certs.iter().find(|c| c.president).map_or(0, |c| c.index);
+        self.move_cert(corp, pres_index, CertOwner::Player(new));
+        for &i in given {
+            self.move_cert(corp, i, CertOwner::Player(old));
+        }
+        let (cn, on, nn) = (self.corp_name(corp).to_string(), self.player_name(old).to_string(), self.player_name(new).to_string());
+        self.log(format!("{nn} becomes president of {cn} (from {on})"));
+        self.fx.event("president_changed", &[("corp", Var::Str(cn)), ("from", Var::Str(on)), ("to", Var::Str(nn))]);
+    }
+
+    /// Picks certificates of `owner` worth `percent` to sell, ordinary
+    /// ones first, never the president's; `None` if no exact set exists.
+    pub fn pick_certs(&self, corp: CorpId, owner: CertOwner, percent: u32) -> Option<Vec<u16>> {
+        let mut certs: Vec<(u16, u32, bool)> = self.st.corps[corp as usize]
+            .certs
+            .iter()
+            .filter(|c| c.owner == owner && !c.president)
+            .map(|c| (c.index, c.percent as u32, c.tag.is_some()))
+            .collect();
+        // Ordinary certificates first, smallest first, so special ones stay.
+        certs.sort_by_key(|&(i, p, special)| (special, p, i));
+        let n = certs.len().min(16);
+        let mut best: Option<Vec<u16>> = None;
+        for mask in 1u32..(1 << n) {
+            let sum: u32 = (0..n).filter(|i| mask & (1 << i) != 0).map(|i| certs[i].1).sum();
+            if sum == percent {
+                let pick: Vec<u16> = (0..n).filter(|i| mask & (1 << i) != 0).map(|i| certs[i].0).collect();
+                let specials = (0..n).filter(|i| mask & (1 << i) != 0 && certs[i].2).count();
+                let score = (specials, pick.len());
+                let better = match &best {
+                    None => true,
+                    Some(b) => {
+                        let bs = b.iter().filter(|i| certs.iter().any(|c| c.0 == **i && c.2)).count();
+                        score < (bs, b.len())
+                    }
+                };
+                if better {
+                    best = Some(pick);
+                }
+            }
+        }
+        best
+    }
+
+    /// Puts `percent` of a player's certificates into the pool and pays
+    /// them at the current price (before the price drop, done by the caller).
+    pub fn sell_to_pool(&mut self, corp: CorpId, seller: PlayerId, percent: u32, certs: Option<&[u16]>) -> GameResult<i64> {
+        let picked = match certs {
+            Some(c) => c.to_vec(),
+            None => match self.pick_certs(corp, CertOwner::Player(seller), percent) {
+                Some(c) => c,
+                None => {
+                    let name = self.corp_name(corp).to_string();
+                    return self.refuse("stock.sell_exact", format!("no certificates of {name} worth exactly {percent} % can be sold"));
+                }
+            },
+        };
+        let price = self.share_price(corp);
+        let mut total = 0i64;
+        for i in &picked {
+            let cert = self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).cloned();
+            let Some(cert) = cert else { continue };
+            total += price * cert.percent as i64 / 10;
+            self.move_cert(corp, *i, CertOwner::Pool);
+        }
+        self.transfer(Purse::Bank, Purse::Player(seller), total)?;
+        Ok(total)
+    }
+}

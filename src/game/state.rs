@@ -1,0 +1,251 @@
+//! The whole state of one game at one moment.
+//!
+//! Plain data: cloning it is how an action is made atomic (apply to a
+//! copy's worth of changes, or restore), hashing it gives the digest that
+//! tests compare, and nothing in it depends on iteration order.
+
+use super::ids::*;
+use super::var::Var;
+use crate::game::flow::FlowState;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub cash: i64,
+    /// Emergency loans taken (1849: L. 750 each off the final total).
+    pub loans: u32,
+    /// Left the game (scores 0, takes no turns).
+    pub left: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Cert {
+    /// Index within the corporation's certificates (0 = president's).
+    pub index: u16,
+    pub percent: u8,
+    pub president: bool,
+    pub tag: Option<String>,
+    pub owner: CertOwner,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Token {
+    /// Cost to place it (0 for the home token).
+    pub cost: i64,
+    /// Where it stands: hex and stop index on the hex's current tile.
+    pub placed: Option<(HexId, u8)>,
+    /// Out of the game (1849 earthquake) until the corporation restarts.
+    pub lost: bool,
+}
+
+/// A position on the stock market grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct MarketPos {
+    pub row: u8,
+    pub col: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Corp {
+    pub id: String,
+    /// Index into the title's corporations.
+    pub def: usize,
+    /// Index into the title's corporation kinds.
+    pub kind: usize,
+    /// In the game at all (1849 removes one in five-corporation games).
+    pub in_play: bool,
+    /// The president's certificate has been bought (par set).
+    pub started: bool,
+    /// Launched: may operate (floated in 1830 terms).
+    pub floated: bool,
+    /// Operating turns completed since it last started.
+    pub operated: u32,
+    pub closed: bool,
+    pub cash: i64,
+    pub price: Option<MarketPos>,
+    /// Order inside a market cell: lower = higher in the stack.
+    pub stack: u64,
+    pub par: Option<i64>,
+    /// Reached a game-ending market cell at some point.
+    pub reached_end: bool,
+    pub certs: Vec<Cert>,
+    pub tokens: Vec<Token>,
+    /// Home city once chosen/fixed: hex and city index among the hex's cities.
+    pub home: Option<(HexId, u8)>,
+    /// Place in the starting order (lower starts first); `u32::MAX` = not available.
+    pub start_order: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Company {
+    pub id: String,
+    pub def: usize,
+    pub owner: CompanyOwner,
+    /// Its ability has been used (the certificate is flipped).
+    pub used: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Train {
+    /// "4H-0": class name and copy number.
+    pub id: String,
+    pub class: u16,
+    pub variant: u16,
+    pub owner: TrainOwner,
+}
+
+/// A hex's current state on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HexState {
+    /// A catalogue tile laid here; `None` = the pre-printed tile.
+    pub tile: Option<u16>,
+    pub rotation: u8,
+    /// Station tokens per stop of the current tile, one entry per slot.
+    pub tokens: Vec<Vec<Option<CorpId>>>,
+}
+
+/// A corporation-specific extra value at a stop (1849 port token).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct StopBonus {
+    pub hex: HexId,
+    pub stop: u8,
+    pub corp: CorpId,
+    pub amount: i64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Board {
+    pub hexes: Vec<HexState>,
+    /// Copies left of each catalogue tile (-1 unlimited).
+    pub supply: Vec<i32>,
+    pub stop_bonuses: Vec<StopBonus>,
+    /// Hexes no tile may be laid on, with the reason shown to players.
+    pub locked: BTreeMap<HexId, String>,
+    /// Tags added to hexes during play (1844 "mountain_railway:B1"); they
+    /// count as tags of the hex's stops.
+    pub markers: BTreeMap<HexId, Vec<String>>,
+}
+
+/// How and why the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameEnd {
+    /// "bank", "stock_market", "bankrupt", "one_player", "script".
+    pub reason: String,
+    /// Final value per player, seating order.
+    pub values: Vec<i64>,
+}
+
+/// A trigger that ends the game at a later point.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EndTrigger {
+    /// Finish the current set of operating rounds.
+    EndOfSet { reason: String },
+    /// Finish the current stock round and one more set.
+    AfterNextSet { reason: String },
+    /// End when this corporation completes its operating turn.
+    AfterTurnOf { corp: CorpId, reason: String },
+    /// End when the first corporation that reached the end cell completes a turn.
+    AfterFirstFlaggedTurn { reason: String },
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameState {
+    pub seed: u64,
+    pub players: Vec<Player>,
+    pub corps: Vec<Corp>,
+    pub companies: Vec<Company>,
+    pub trains: Vec<Train>,
+    pub bank: i64,
+    pub board: Board,
+    pub phase: usize,
+    /// Next stacking number handed to a token entering a market cell.
+    pub next_stack: u64,
+    pub priority: PlayerId,
+    pub cert_limit: u32,
+    pub flow: FlowState,
+    pub end_trigger: Option<EndTrigger>,
+    pub ended: Option<GameEnd>,
+    /// Title-script state.
+    pub vars: BTreeMap<String, Var>,
+    /// Counts actions applied (for messages and scripts).
+    pub action_count: u64,
+}
+
+impl GameState {
+    pub fn corp_index(&self, id: &str) -> Option<CorpId> {
+        self.corps.iter().position(|c| c.id.eq_ignore_ascii_case(id)).map(|i| i as CorpId)
+    }
+    pub fn company_index(&self, id: &str) -> Option<CompanyId> {
+        self.companies.iter().position(|c| c.id.eq_ignore_ascii_case(id)).map(|i| i as CompanyId)
+    }
+    pub fn player_index(&self, name: &str) -> Option<PlayerId> {
+        self.players.iter().position(|p| p.name.eq_ignore_ascii_case(name)).map(|i| i as PlayerId)
+    }
+    pub fn train_index(&self, id: &str) -> Option<TrainId> {
+        self.trains.iter().position(|t| t.id.eq_ignore_ascii_case(id)).map(|i| i as TrainId)
+    }
+
+    pub fn cash(&self, p: Purse) -> i64 {
+        match p {
+            Purse::Bank => self.bank,
+            Purse::Player(i) => self.players[i as usize].cash,
+            Purse::Corp(i) => self.corps[i as usize].cash,
+        }
+    }
+
+    pub fn cash_mut(&mut self, p: Purse) -> &mut i64 {
+        match p {
+            Purse::Bank => &mut self.bank,
+            Purse::Player(i) => &mut self.players[i as usize].cash,
+            Purse::Corp(i) => &mut self.corps[i as usize].cash,
+        }
+    }
+
+    /// All money in the game: constant from setup to the end.
+    pub fn total_money(&self) -> i64 {
+        self.bank + self.players.iter().map(|p| p.cash).sum::<i64>() + self.corps.iter().map(|c| c.cash).sum::<i64>()
+    }
+
+    /// Percent of `corp` held by `owner`.
+    pub fn percent(&self, corp: CorpId, owner: CertOwner) -> u32 {
+        self.corps[corp as usize].certs.iter().filter(|c| c.owner == owner).map(|c| c.percent as u32).sum()
+    }
+
+    pub fn president(&self, corp: CorpId) -> Option<PlayerId> {
+        self.corps[corp as usize].certs.iter().find(|c| c.president).and_then(|c| match c.owner {
+            CertOwner::Player(p) => Some(p),
+            _ => None,
+        })
+    }
+
+    pub fn active_players(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.players.iter().enumerate().filter(|(_, p)| !p.left).map(|(i, _)| i as PlayerId)
+    }
+
+    /// The next player after `p` in seating order who is still in the game.
+    pub fn next_player(&self, p: PlayerId) -> PlayerId {
+        let n = self.players.len() as PlayerId;
+        let mut q = p;
+        for _ in 0..n {
+            q = (q + 1) % n;
+            if !self.players[q as usize].left {
+                return q;
+            }
+        }
+        p
+    }
+
+    pub fn trains_of(&self, corp: CorpId) -> Vec<TrainId> {
+        self.trains.iter().enumerate().filter(|(_, t)| t.owner == TrainOwner::Corp(corp)).map(|(i, _)| i as TrainId).collect()
+    }
+
+    pub fn companies_of(&self, owner: CompanyOwner) -> Vec<CompanyId> {
+        self.companies.iter().enumerate().filter(|(_, c)| c.owner == owner).map(|(i, _)| i as CompanyId).collect()
+    }
+
+    pub fn var(&self, key: &str) -> Option<&Var> {
+        self.vars.get(key)
+    }
+}

@@ -1,0 +1,589 @@
+//! What title scripts can call: the registration globals (`on`, `hook`,
+//! `step`, `ability`, `fail`) and the `game` object's methods.
+//!
+//! Reads return plain tables built from the state. Writes go through the
+//! same operations the engine uses (`game::ops::Ops`), so the core's checks
+//! apply to scripts too. The full list is in docs/lua-api.md and
+//! docs/railhead.d.lua.
+
+use super::convert::{from_lua, to_lua};
+use crate::game::flow::{Pending, PendingKind};
+use crate::game::graph::{city_stop, tile_on};
+use crate::game::ids::*;
+use crate::game::market::{Dir, price_of, value_order};
+use crate::game::ops::{Effects, GameError, Ops, Refusal};
+use crate::game::shares::{cert_count, holdings};
+use crate::game::state::{GameState, StopBonus};
+use crate::game::var::Var;
+use crate::title::Title;
+use mlua::{Function, Lua, Table, UserData, UserDataMethods, Value};
+use std::sync::Arc;
+
+pub const HANDLERS_KEY: &str = "railhead.handlers";
+pub const HOOKS_KEY: &str = "railhead.hooks";
+pub const STEPS_KEY: &str = "railhead.steps";
+pub const ABILITIES_KEY: &str = "railhead.abilities";
+
+/// The game as scripts see it during one call.
+pub struct LuaGame {
+    pub title: Arc<Title>,
+    pub st: GameState,
+    pub fx: Effects,
+}
+
+fn rt(msg: impl Into<String>) -> mlua::Error {
+    mlua::Error::RuntimeError(msg.into())
+}
+
+fn game_err(e: GameError) -> mlua::Error {
+    match e {
+        GameError::Refused(r) => mlua::Error::external(r),
+        other => rt(other.to_string()),
+    }
+}
+
+pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
+    for key in [HANDLERS_KEY, HOOKS_KEY, STEPS_KEY, ABILITIES_KEY] {
+        lua.set_named_registry_value(key, lua.create_table()?)?;
+    }
+    let g = lua.globals();
+    g.set(
+        "on",
+        lua.create_function(|lua, (event, f): (String, Function)| {
+            let handlers: Table = lua.named_registry_value(HANDLERS_KEY)?;
+            let list: Table = match handlers.get::<Option<Table>>(event.as_str())? {
+                Some(t) => t,
+                None => {
+                    let t = lua.create_table()?;
+                    handlers.set(event.as_str(), &t)?;
+                    t
+                }
+            };
+            list.push(f)?;
+            Ok(())
+        })?,
+    )?;
+    g.set(
+        "hook",
+        lua.create_function(|lua, (name, f): (String, Function)| {
+            if !super::HOOKS.iter().any(|(h, _)| *h == name) {
+                let hint = crate::title::compile::did_you_mean(&name, super::HOOKS.iter().map(|(h, _)| *h));
+                return Err(rt(format!("unknown hook '{name}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
+            }
+            let hooks: Table = lua.named_registry_value(HOOKS_KEY)?;
+            hooks.set(name, f)?;
+            Ok(())
+        })?,
+    )?;
+    for (global, key) in [("step", STEPS_KEY), ("ability", ABILITIES_KEY)] {
+        g.set(
+            global,
+            lua.create_function(move |lua, (name, spec): (String, Table)| {
+                let reg: Table = lua.named_registry_value(key)?;
+                reg.set(name, spec)?;
+                Ok(())
+            })?,
+        )?;
+    }
+    g.set(
+        "fail",
+        lua.create_function(|_, (message, rule): (String, Option<String>)| -> mlua::Result<()> {
+            Err(mlua::Error::external(Refusal { message, rule }))
+        })?,
+    )?;
+    Ok(())
+}
+
+fn purse(st: &GameState, name: &str) -> mlua::Result<Purse> {
+    if name.eq_ignore_ascii_case("bank") {
+        return Ok(Purse::Bank);
+    }
+    if let Some(c) = st.corp_index(name) {
+        return Ok(Purse::Corp(c));
+    }
+    if let Some(p) = st.player_index(name) {
+        return Ok(Purse::Player(p));
+    }
+    Err(rt(format!("'{name}' is neither the bank, a corporation nor a player")))
+}
+
+fn corp(st: &GameState, id: &str) -> mlua::Result<CorpId> {
+    st.corp_index(id).ok_or_else(|| rt(format!("no corporation '{id}'")))
+}
+
+fn player(st: &GameState, name: &str) -> mlua::Result<PlayerId> {
+    st.player_index(name).ok_or_else(|| rt(format!("no player '{name}'")))
+}
+
+fn company(st: &GameState, id: &str) -> mlua::Result<CompanyId> {
+    st.company_index(id).ok_or_else(|| rt(format!("no company '{id}'")))
+}
+
+fn hex(t: &Title, label: &str) -> mlua::Result<HexId> {
+    t.map.hex(label).ok_or_else(|| rt(format!("no hex '{label}'")))
+}
+
+fn actor_name(st: &GameState, a: Actor) -> String {
+    match a {
+        Actor::Player(p) => st.players[p as usize].name.clone(),
+        Actor::Corp(c) => st.corps[c as usize].id.clone(),
+    }
+}
+
+fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlua::Result<Table> {
+    let corp = &st.corps[c as usize];
+    let def = &t.corporations[corp.def];
+    let tb = lua.create_table()?;
+    tb.set("id", corp.id.as_str())?;
+    tb.set("name", def.name.as_str())?;
+    tb.set("kind", t.corporation_kinds[corp.kind].id.as_str())?;
+    tb.set("in_play", corp.in_play)?;
+    tb.set("started", corp.started)?;
+    tb.set("floated", corp.floated)?;
+    tb.set("operated", corp.operated)?;
+    tb.set("closed", corp.closed)?;
+    tb.set("cash", corp.cash)?;
+    tb.set("price", if corp.price.is_some() { Some(price_of(t, st, c)) } else { None })?;
+    if let Some(p) = corp.price {
+        tb.set("market_row", p.row)?;
+        tb.set("market_col", p.col)?;
+    }
+    tb.set("par", corp.par)?;
+    tb.set("reached_end", corp.reached_end)?;
+    tb.set("president", st.president(c).map(|p| st.players[p as usize].name.clone()))?;
+    tb.set("start_order", corp.start_order)?;
+    let trains = lua.create_table()?;
+    for tr in st.trains.iter().filter(|x| x.owner == TrainOwner::Corp(c)) {
+        let one = lua.create_table()?;
+        one.set("id", tr.id.as_str())?;
+        one.set("class", t.trains[tr.class as usize].name.as_str())?;
+        one.set("variant", t.trains[tr.class as usize].variants[tr.variant as usize].name.as_str())?;
+        trains.push(one)?;
+    }
+    tb.set("trains", trains)?;
+    let tokens = lua.create_table()?;
+    for tk in &corp.tokens {
+        let one = lua.create_table()?;
+        one.set("cost", tk.cost)?;
+        one.set("lost", tk.lost)?;
+        if let Some((h, s)) = tk.placed {
+            one.set("hex", t.map.hexes[h as usize].label.as_str())?;
+            one.set("stop", s)?;
+        }
+        tokens.push(one)?;
+    }
+    tb.set("tokens", tokens)?;
+    if let Some((h, city)) = corp.home {
+        tb.set("home", t.map.hexes[h as usize].label.as_str())?;
+        tb.set("home_city", city)?;
+    }
+    let shares = lua.create_table()?;
+    for (p, pct) in holdings(st, c).iter().enumerate() {
+        if *pct > 0 {
+            shares.set(st.players[p].name.as_str(), *pct)?;
+        }
+    }
+    tb.set("shares", shares)?;
+    tb.set("treasury_percent", st.percent(c, CertOwner::Treasury))?;
+    tb.set("pool_percent", st.percent(c, CertOwner::Pool))?;
+    let certs = lua.create_table()?;
+    for cert in &corp.certs {
+        let one = lua.create_table()?;
+        one.set("index", cert.index)?;
+        one.set("percent", cert.percent)?;
+        one.set("president", cert.president)?;
+        one.set("tag", cert.tag.clone())?;
+        one.set(
+            "owner",
+            match cert.owner {
+                CertOwner::Treasury => "treasury".to_string(),
+                CertOwner::Pool => "pool".to_string(),
+                CertOwner::Player(p) => st.players[p as usize].name.clone(),
+                CertOwner::Corp(o) => st.corps[o as usize].id.clone(),
+                CertOwner::Removed => "removed".to_string(),
+            },
+        )?;
+        certs.push(one)?;
+    }
+    tb.set("certificates", certs)?;
+    let companies = lua.create_table()?;
+    for co in st.companies.iter().filter(|x| x.owner == CompanyOwner::Corp(c)) {
+        companies.push(co.id.as_str())?;
+    }
+    tb.set("companies", companies)?;
+    tb.set("props", to_lua(lua, &toml_to_var(&toml::Value::Table(def.props.clone())))?)?;
+    Ok(tb)
+}
+
+pub fn toml_to_var(v: &toml::Value) -> Var {
+    match v {
+        toml::Value::String(s) => Var::Str(s.clone()),
+        toml::Value::Integer(i) => Var::Int(*i),
+        toml::Value::Float(f) => Var::Int(*f as i64),
+        toml::Value::Boolean(b) => Var::Bool(*b),
+        toml::Value::Array(a) => Var::List(a.iter().map(toml_to_var).collect()),
+        toml::Value::Table(t) => Var::Map(t.iter().map(|(k, v)| (k.clone(), toml_to_var(v))).collect()),
+        toml::Value::Datetime(d) => Var::Str(d.to_string()),
+    }
+}
+
+impl LuaGame {
+    fn ops(&mut self) -> Ops<'_> {
+        Ops::new(&self.title, &mut self.st, &mut self.fx)
+    }
+}
+
+impl UserData for LuaGame {
+    fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
+        // ---------------------------------------------------------- reads
+        m.add_method("title", |_, this, ()| Ok(this.title.meta.id.clone()));
+        m.add_method("option", |_, this, id: String| Ok(this.title.option_on(&id)));
+        m.add_method("seed", |_, this, ()| Ok(this.st.seed as i64));
+        m.add_method("props", |lua, this, ()| to_lua(lua, &toml_to_var(&toml::Value::Table(this.title.props.clone()))));
+        m.add_method("player_count", |_, this, ()| Ok(this.st.players.len()));
+        m.add_method("players", |lua, this, ()| lua.create_sequence_from(this.st.players.iter().map(|p| p.name.clone())));
+        m.add_method("player", |lua, this, name: String| {
+            let p = player(&this.st, &name)?;
+            let pl = &this.st.players[p as usize];
+            let tb = lua.create_table()?;
+            tb.set("name", pl.name.as_str())?;
+            tb.set("cash", pl.cash)?;
+            tb.set("loans", pl.loans)?;
+            tb.set("left", pl.left)?;
+            tb.set("certificates", cert_count(&this.title, &this.st, p))?;
+            let shares = lua.create_table()?;
+            for (c, corp) in this.st.corps.iter().enumerate() {
+                let pct = this.st.percent(c as CorpId, CertOwner::Player(p));
+                if pct > 0 {
+                    shares.set(corp.id.as_str(), pct)?;
+                }
+            }
+            tb.set("shares", shares)?;
+            let cos = lua.create_table()?;
+            for co in this.st.companies.iter().filter(|x| x.owner == CompanyOwner::Player(p)) {
+                cos.push(co.id.as_str())?;
+            }
+            tb.set("companies", cos)?;
+            Ok(tb)
+        });
+        m.add_method("corporations", |lua, this, ()| {
+            lua.create_sequence_from(this.st.corps.iter().filter(|c| c.in_play).map(|c| c.id.clone()))
+        });
+        m.add_method("all_corporations", |lua, this, ()| lua.create_sequence_from(this.st.corps.iter().map(|c| c.id.clone())));
+        m.add_method("corporation", |lua, this, id: String| {
+            let c = corp(&this.st, &id)?;
+            corp_table(lua, &this.title, &this.st, c)
+        });
+        m.add_method("companies", |lua, this, ()| lua.create_sequence_from(this.st.companies.iter().map(|c| c.id.clone())));
+        m.add_method("company", |lua, this, id: String| {
+            let i = company(&this.st, &id)?;
+            let co = &this.st.companies[i as usize];
+            let def = &this.title.companies[co.def];
+            let tb = lua.create_table()?;
+            tb.set("id", co.id.as_str())?;
+            tb.set("name", def.name.as_str())?;
+            tb.set("kind", def.kind.as_str())?;
+            tb.set("value", def.value)?;
+            tb.set("revenue", def.revenue)?;
+            tb.set("used", co.used)?;
+            let (owner, kind) = match co.owner {
+                CompanyOwner::Bank => (None, "bank"),
+                CompanyOwner::Player(p) => (Some(this.st.players[p as usize].name.clone()), "player"),
+                CompanyOwner::Corp(c) => (Some(this.st.corps[c as usize].id.clone()), "corporation"),
+                CompanyOwner::Closed => (None, "closed"),
+            };
+            tb.set("owner", owner)?;
+            tb.set("owner_kind", kind)?;
+            tb.set("props", to_lua(lua, &toml_to_var(&toml::Value::Table(def.props.clone())))?)?;
+            Ok(tb)
+        });
+        m.add_method("phase", |_, this, ()| Ok(this.title.phases[this.st.phase].name.clone()));
+        m.add_method("phase_index", |_, this, ()| Ok(this.st.phase + 1));
+        m.add_method("phase_before", |_, this, name: String| {
+            let i = this.title.phase_index(&name).ok_or_else(|| rt(format!("no phase '{name}'")))?;
+            Ok(this.st.phase < i)
+        });
+        m.add_method("round", |lua, this, ()| {
+            let tb = lua.create_table()?;
+            let f = &this.st.flow;
+            tb.set("name", f.round.name.as_str())?;
+            let kind = this.title.flow.round(&f.round.name).map(|r| r.kind.clone()).unwrap_or_default();
+            tb.set("kind", kind)?;
+            tb.set("stock_rounds", f.stock_rounds)?;
+            tb.set("set_index", f.set_index)?;
+            tb.set("set_size", f.set_size)?;
+            Ok(tb)
+        });
+        m.add_method("current", |_, this, ()| Ok(crate::game::engine::current_actor(&this.title, &this.st).map(|a| actor_name(&this.st, a))));
+        m.add_method("operating", |_, this, ()| {
+            Ok(match &this.st.flow.round.data {
+                crate::game::flow::RoundData::Operating(or) => or.current.map(|c| this.st.corps[c as usize].id.clone()),
+                _ => None,
+            })
+        });
+        m.add_method("bank", |_, this, ()| Ok(this.st.bank));
+        m.add_method("priority", |_, this, ()| Ok(this.st.players[this.st.priority as usize].name.clone()));
+        m.add_method("cert_limit", |_, this, ()| Ok(this.st.cert_limit));
+        m.add_method("var", |lua, this, key: String| match this.st.vars.get(&key) {
+            Some(v) => to_lua(lua, v),
+            None => Ok(Value::Nil),
+        });
+        m.add_method("share_price", |_, this, id: String| {
+            let c = corp(&this.st, &id)?;
+            Ok(price_of(&this.title, &this.st, c))
+        });
+        m.add_method("value_order", |lua, this, ()| {
+            let mut ids: Vec<CorpId> = (0..this.st.corps.len() as CorpId).filter(|c| this.st.corps[*c as usize].price.is_some()).collect();
+            ids.sort_by(|a, b| value_order(&this.title, &this.st, *a, *b));
+            lua.create_sequence_from(ids.into_iter().map(|c| this.st.corps[c as usize].id.clone()))
+        });
+        m.add_method("hex", |lua, this, label: String| {
+            let h = hex(&this.title, &label)?;
+            let hd = &this.title.map.hexes[h as usize];
+            let tile = tile_on(&this.title, &this.st, h);
+            let tb = lua.create_table()?;
+            tb.set("label", hd.label.as_str())?;
+            tb.set("name", hd.name.clone())?;
+            tb.set("tile", tile.name.as_str())?;
+            tb.set("color", tile.color.name())?;
+            tb.set("laid", this.st.board.hexes[h as usize].tile.is_some())?;
+            tb.set("rotation", this.st.board.hexes[h as usize].rotation)?;
+            tb.set("terrain", hd.terrain.clone())?;
+            tb.set("cost", hd.cost)?;
+            tb.set("tags", lua.create_sequence_from(hd.tags.iter().cloned())?)?;
+            let tokens = lua.create_table()?;
+            for slots in &this.st.board.hexes[h as usize].tokens {
+                for c in slots.iter().flatten() {
+                    tokens.push(this.st.corps[*c as usize].id.as_str())?;
+                }
+            }
+            tb.set("tokens", tokens)?;
+            tb.set("locked", this.st.board.locked.contains_key(&h))?;
+            Ok(tb)
+        });
+        m.add_method("hexes_tagged", |lua, this, tag: String| {
+            lua.create_sequence_from(this.title.map.hexes.iter().filter(|h| h.has_tag(&tag)).map(|h| h.label.clone()))
+        });
+        m.add_method("trains_on_sale", |lua, this, ()| {
+            let offers = crate::game::trains::bank_offers(&this.title, &this.st);
+            let out = lua.create_table()?;
+            for o in offers {
+                let tb = lua.create_table()?;
+                let class = &this.title.trains[o.class as usize];
+                tb.set("class", class.name.as_str())?;
+                tb.set("variant", class.variants[o.variant as usize].name.as_str())?;
+                tb.set("price", o.price)?;
+                tb.set("pool", o.pool_train.is_some())?;
+                out.push(tb)?;
+            }
+            Ok(out)
+        });
+        m.add_method("trains_left", |_, this, class: String| {
+            Ok(this.st.trains.iter().filter(|t| t.owner == TrainOwner::Depot && this.title.trains[t.class as usize].name == class).count())
+        });
+
+        // --------------------------------------------------------- writes
+        m.add_method_mut("set_var", |lua, this, (key, value): (String, Value)| {
+            let _ = lua;
+            match from_lua(&value)? {
+                Some(v) => this.st.vars.insert(key, v),
+                None => this.st.vars.remove(&key),
+            };
+            Ok(())
+        });
+        m.add_method_mut("log", |_, this, line: String| {
+            this.fx.log.push(line);
+            Ok(())
+        });
+        m.add_method_mut("transfer", |_, this, (from, to, amount): (String, String, i64)| {
+            let (f, t) = (purse(&this.st, &from)?, purse(&this.st, &to)?);
+            this.ops().transfer(f, t, amount).map_err(game_err)
+        });
+        m.add_method_mut("close_corporation", |_, this, id: String| {
+            let c = corp(&this.st, &id)?;
+            this.ops().close_corp(c).map_err(game_err)
+        });
+        m.add_method_mut("remove_corporation", |_, this, id: String| {
+            let c = corp(&this.st, &id)?;
+            this.st.corps[c as usize].in_play = false;
+            this.st.corps[c as usize].start_order = u32::MAX;
+            Ok(())
+        });
+        m.add_method_mut("set_start_order", |_, this, ids: Vec<String>| {
+            for (i, id) in ids.iter().enumerate() {
+                let c = corp(&this.st, id)?;
+                this.st.corps[c as usize].start_order = i as u32;
+            }
+            Ok(())
+        });
+        m.add_method_mut("set_cert_limit", |_, this, n: u32| {
+            this.st.cert_limit = n;
+            Ok(())
+        });
+        m.add_method_mut("remove_trains", |_, this, (class, n): (String, usize)| {
+            let mut left = n;
+            for tr in this.st.trains.iter_mut().rev() {
+                if left > 0 && tr.owner == TrainOwner::Depot && this.title.trains[tr.class as usize].name == class {
+                    tr.owner = TrainOwner::Removed;
+                    left -= 1;
+                }
+            }
+            if left > 0 {
+                return Err(rt(format!("fewer than {n} {class} trains left in the depot")));
+            }
+            Ok(())
+        });
+        m.add_method_mut("close_company", |_, this, id: String| {
+            let i = company(&this.st, &id)?;
+            this.ops().close_company(i);
+            Ok(())
+        });
+        m.add_method_mut("use_company", |_, this, id: String| {
+            let i = company(&this.st, &id)?;
+            this.st.companies[i as usize].used = true;
+            Ok(())
+        });
+        m.add_method_mut("give_company", |_, this, (id, owner): (String, String)| {
+            let i = company(&this.st, &id)?;
+            let to = match purse(&this.st, &owner)? {
+                Purse::Player(p) => CompanyOwner::Player(p),
+                Purse::Corp(c) => CompanyOwner::Corp(c),
+                Purse::Bank => CompanyOwner::Bank,
+            };
+            this.ops().give_company(i, to).map_err(game_err)
+        });
+        m.add_method_mut("move_price", |_, this, (id, dir, n): (String, String, Option<u32>)| {
+            let c = corp(&this.st, &id)?;
+            let d = Dir::parse(&dir).ok_or_else(|| rt(format!("direction '{dir}' is not up, down, left or right")))?;
+            this.ops().move_price(c, d, n.unwrap_or(1)).map_err(game_err)
+        });
+        m.add_method_mut("start_corporation", |_, this, (id, price, name, free): (String, i64, String, Option<bool>)| {
+            let c = corp(&this.st, &id)?;
+            let p = player(&this.st, &name)?;
+            this.ops().start_corp(c, price, p, 0, free.unwrap_or(false)).map_err(game_err)
+        });
+        m.add_method_mut("ask_par", |_, this, (id, name, prices): (String, String, Vec<i64>)| {
+            let c = corp(&this.st, &id)?;
+            let p = player(&this.st, &name)?;
+            this.st.flow.pending.push(Pending { actor: Actor::Player(p), kind: PendingKind::Par { corp: c, prices } });
+            Ok(())
+        });
+        m.add_method_mut("place_home", |_, this, id: String| {
+            let c = corp(&this.st, &id)?;
+            this.ops().place_home(c).map_err(game_err)
+        });
+        m.add_method_mut("set_home", |_, this, (id, label, city): (String, String, Option<u8>)| {
+            let c = corp(&this.st, &id)?;
+            let h = hex(&this.title, &label)?;
+            this.ops().set_home(c, h, city.unwrap_or(0)).map_err(game_err)
+        });
+        m.add_method_mut("remove_tokens", |lua, this, (label, lose): (String, Option<bool>)| {
+            let h = hex(&this.title, &label)?;
+            let mut removed = Vec::new();
+            for c in 0..this.st.corps.len() as CorpId {
+                if this.st.corps[c as usize].tokens.iter().any(|t| t.placed.is_some_and(|(x, _)| x == h)) {
+                    removed.push(this.st.corps[c as usize].id.clone());
+                    this.ops().remove_token(c, h, lose.unwrap_or(false));
+                }
+            }
+            lua.create_sequence_from(removed)
+        });
+        m.add_method_mut("revert_tile", |_, this, label: String| {
+            let h = hex(&this.title, &label)?;
+            this.ops().revert_tile(h);
+            Ok(())
+        });
+        m.add_method_mut("lock_hex", |_, this, (label, reason): (String, String)| {
+            let h = hex(&this.title, &label)?;
+            this.st.board.locked.insert(h, reason);
+            Ok(())
+        });
+        m.add_method_mut("unlock_hex", |_, this, label: String| {
+            let h = hex(&this.title, &label)?;
+            this.st.board.locked.remove(&h);
+            Ok(())
+        });
+        m.add_method_mut("add_marker", |_, this, (label, tag): (String, String)| {
+            let h = hex(&this.title, &label)?;
+            let list = this.st.board.markers.entry(h).or_default();
+            if !list.contains(&tag) {
+                list.push(tag);
+            }
+            Ok(())
+        });
+        m.add_method_mut("remove_marker", |_, this, (label, tag): (String, String)| {
+            let h = hex(&this.title, &label)?;
+            if let Some(list) = this.st.board.markers.get_mut(&h) {
+                list.retain(|t| *t != tag);
+            }
+            Ok(())
+        });
+        m.add_method_mut("add_stop_bonus", |_, this, (label, id, amount, stop): (String, String, i64, Option<u8>)| {
+            let h = hex(&this.title, &label)?;
+            let c = corp(&this.st, &id)?;
+            this.st.board.stop_bonuses.push(StopBonus { hex: h, stop: stop.unwrap_or(0), corp: c, amount });
+            Ok(())
+        });
+        m.add_method_mut("place_token", |_, this, (id, label, city, check_route): (String, String, Option<u8>, Option<bool>)| {
+            let c = corp(&this.st, &id)?;
+            let h = hex(&this.title, &label)?;
+            let stop = city_stop(&this.title, &this.st, h, city.unwrap_or(0)).ok_or_else(|| rt(format!("{label} has no such city")))?;
+            let mut ops = this.ops();
+            ops.check_token(c, h, stop, check_route.unwrap_or(false)).map_err(game_err)?;
+            ops.execute_token(c, h, stop);
+            Ok(())
+        });
+        m.add_method_mut("ask", |_, this, (who, prompt, choices, handler, data): (String, String, Vec<String>, String, Option<Value>)| {
+            let actor = match purse(&this.st, &who)? {
+                Purse::Player(p) => Actor::Player(p),
+                Purse::Corp(c) => Actor::Corp(c),
+                Purse::Bank => return Err(rt("the bank cannot be asked")),
+            };
+            let data = match data {
+                Some(v) => from_lua(&v)?.unwrap_or(Var::Bool(false)),
+                None => Var::Bool(false),
+            };
+            this.st.flow.pending.push(Pending { actor, kind: PendingKind::Choice { handler, prompt, choices, data } });
+            Ok(())
+        });
+        m.add_method_mut("take_loan", |_, this, (name, amount): (String, i64)| {
+            let p = player(&this.st, &name)?;
+            this.st.players[p as usize].loans += 1;
+            this.ops().transfer(Purse::Bank, Purse::Player(p), amount).map_err(game_err)
+        });
+        m.add_method_mut("leave_game", |_, this, name: String| {
+            let p = player(&this.st, &name)?;
+            this.st.players[p as usize].left = true;
+            Ok(())
+        });
+        m.add_method_mut("end_game", |_, this, reason: String| {
+            this.fx.event("end_game_requested", &[("reason", Var::Str(reason))]);
+            Ok(())
+        });
+        m.add_method_mut("set_end_trigger", |_, this, (kind, reason, id): (String, String, Option<String>)| {
+            use crate::game::state::EndTrigger;
+            let trigger = match kind.as_str() {
+                "end_of_set" => EndTrigger::EndOfSet { reason },
+                "after_next_set" => EndTrigger::AfterNextSet { reason },
+                "after_turn_of" => EndTrigger::AfterTurnOf { corp: corp(&this.st, id.as_deref().unwrap_or(""))?, reason },
+                "after_first_flagged_turn" => EndTrigger::AfterFirstFlaggedTurn { reason },
+                other => return Err(rt(format!("unknown end trigger '{other}'"))),
+            };
+            if this.st.end_trigger.is_none() {
+                this.st.end_trigger = Some(trigger);
+            }
+            Ok(())
+        });
+        m.add_method("random", |_, this, n: u64| {
+            // Deterministic: a function of the seed and the actions so far.
+            if n == 0 {
+                return Err(rt("random(n) needs n >= 1"));
+            }
+            let x = this.st.seed ^ this.st.action_count.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            let x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            Ok((x ^ (x >> 31)) % n + 1)
+        });
+        m.add_method("money", |_, this, amount: i64| Ok(this.title.money(amount)));
+    }
+}

@@ -1,0 +1,326 @@
+//! The Lua host: title scripts in a sandbox.
+//!
+//! Scripts get Lua's base (without loading functions), table, string, math
+//! (without random) and utf8 libraries, nothing else. Each call into a
+//! script has an instruction budget and the state a memory cap. Chunks are
+//! named after their file, so errors read `titles/1849/scripts/x.lua:12`.
+//!
+//! Scripts register behaviour while loading (`on`, `hook`, `step`,
+//! `ability`) and keep no state of their own: everything that changes
+//! lives in the game state (`game:set_var`), so undo, save files and the
+//! atomicity of actions cover script state too. After loading, globals are
+//! frozen: creating one is an error.
+
+pub mod api;
+pub mod convert;
+
+use crate::game::ops::{Effects, GameError, Refusal};
+use crate::game::state::GameState;
+use crate::title::Title;
+use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
+use std::cell::Cell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+pub use api::LuaGame;
+
+/// Instructions one call into a script may run.
+pub const INSTRUCTION_BUDGET: u64 = 20_000_000;
+/// Memory the Lua state may use.
+pub const MEMORY_LIMIT: usize = 64 * 1024 * 1024;
+
+/// Hook points a title may override, with what they are for.
+pub const HOOKS: &[(&str, &str)] = &[
+    ("setup", "after the game is set up: remove corporations, set the starting order (game)"),
+    ("can_buy_certificate", "extra rules for buying a certificate: return false, message[, rule] (game, player, corp, cert, source)"),
+    ("can_sell", "extra rules for selling: return false, message[, rule] (game, player, corp, percent)"),
+    ("can_issue", "extra rules for issuing: return false, message[, rule] (game, corp, count)"),
+    ("can_start", "may this corporation be started now? return false, message[, rule] (game, player, corp)"),
+    ("startable", "corporations a player may start now, in order (game, player) -> list of ids"),
+    ("par_prices", "starting values allowed for a corporation (game, corp, prices) -> list"),
+    ("dividend_move", "share price move after a dividend: 'right', 'left', 'none'... (game, corp, kind, revenue)"),
+    ("terrain_cost", "cost of a tile lay (game, corp, hex, new_track_gauges, cost) -> cost"),
+    ("can_lay_tile", "extra rules for a tile lay: return false, message[, rule] (game, corp, hex, tile, rotation)"),
+    ("route_bonus", "extra revenue of one route (game, corp, route) -> amount"),
+    ("run_bonus", "extra revenue of a whole run (game, corp, routes) -> amount"),
+    ("player_value", "a player's final value (game, player, value) -> value"),
+    ("must_buy_train", "must the corporation own a train now? (game, corp, default) -> bool"),
+    ("can_buy_train", "extra rules for buying a train: return false, message[, rule] (game, corp, train)"),
+    ("operating_order", "corporations that operate this round, in order (game, order) -> list"),
+    ("company_price_range", "price range for a corporation buying a company (game, corp, company, min, max) -> min, max"),
+    ("can_buy_company", "extra rules for a corporation buying a company: return false, message[, rule] (game, corp, company)"),
+    ("game_end_check", "after each action: return a reason to end the game now, or nil (game)"),
+];
+
+pub struct ScriptHost {
+    lua: Lua,
+    budget: Rc<Cell<u64>>,
+    pub title: Arc<Title>,
+}
+
+/// Where script errors are reported.
+fn script_error(context: &str, e: &mlua::Error) -> GameError {
+    if let Some(r) = find_refusal(e) {
+        return GameError::Refused(r);
+    }
+    let text = first_cause(e);
+    GameError::Script(format!("script error in {context}: {text}"))
+}
+
+fn find_refusal(e: &mlua::Error) -> Option<Refusal> {
+    if let Some(r) = e.downcast_ref::<Refusal>() {
+        return Some(r.clone());
+    }
+    match e {
+        mlua::Error::CallbackError { cause, .. } => find_refusal(cause),
+        mlua::Error::WithContext { cause, .. } => find_refusal(cause),
+        _ => None,
+    }
+}
+
+fn first_cause(e: &mlua::Error) -> String {
+    match e {
+        mlua::Error::CallbackError { cause, .. } => first_cause(cause),
+        mlua::Error::WithContext { cause, context } => format!("{context}: {}", first_cause(cause)),
+        mlua::Error::RuntimeError(m) => m.lines().next().unwrap_or(m).to_string(),
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::MemoryError(_) => format!("the script used more than {} MiB of memory", MEMORY_LIMIT >> 20),
+        other => other.to_string().lines().next().unwrap_or("").to_string(),
+    }
+}
+
+impl ScriptHost {
+    /// A sandboxed state with the registration functions, scripts not loaded.
+    pub fn sandbox(title: Arc<Title>) -> Result<ScriptHost, String> {
+        let lua = Lua::new_with(StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8, LuaOptions::default())
+            .map_err(|e| format!("cannot create the Lua state: {e}"))?;
+        let budget = Rc::new(Cell::new(INSTRUCTION_BUDGET));
+        let b = budget.clone();
+        lua.set_global_hook(HookTriggers::new().every_nth_instruction(10_000), move |_lua, _debug| {
+            let left = b.get().saturating_sub(10_000);
+            b.set(left);
+            if left == 0 {
+                Err(mlua::Error::RuntimeError(format!(
+                    "the script ran more than {INSTRUCTION_BUDGET} instructions (an endless loop?) and was stopped"
+                )))
+            } else {
+                Ok(VmState::Continue)
+            }
+        })
+        .map_err(|e| e.to_string())?;
+        lua.set_memory_limit(MEMORY_LIMIT).map_err(|e| e.to_string())?;
+        let host = ScriptHost { lua, budget, title };
+        host.strip_globals().map_err(|e| e.to_string())?;
+        api::register_globals(&host.lua).map_err(|e| e.to_string())?;
+        Ok(host)
+    }
+
+    /// Loads every script of the title.
+    pub fn new(title: Arc<Title>) -> Result<ScriptHost, GameError> {
+        let host = ScriptHost::sandbox(title.clone()).map_err(GameError::Script)?;
+        for s in &title.scripts {
+            host.load_chunk(&s.display, &s.source)?;
+        }
+        host.freeze().map_err(|e| script_error("loading", &e))?;
+        Ok(host)
+    }
+
+    /// Runs a chunk at load time (registration), with the budget.
+    pub fn load_chunk(&self, display: &str, source: &str) -> Result<(), GameError> {
+        self.budget.set(INSTRUCTION_BUDGET);
+        self.lua
+            .load(source)
+            .set_name(format!("@{display}"))
+            .exec()
+            .map_err(|e| script_error(&format!("loading {display}"), &e))
+    }
+
+    /// Removes everything that reaches outside the sandbox or is not
+    /// deterministic.
+    fn strip_globals(&self) -> mlua::Result<()> {
+        let g = self.lua.globals();
+        for name in ["dofile", "loadfile", "load", "require", "collectgarbage", "io", "os", "package", "debug"] {
+            g.set(name, Value::Nil)?;
+        }
+        let math: Table = g.get("math")?;
+        math.set("random", Value::Nil)?;
+        math.set("randomseed", Value::Nil)?;
+        let string: Table = g.get("string")?;
+        string.set("dump", Value::Nil)?;
+        Ok(())
+    }
+
+    /// After loading: new globals are refused and unknown ones reported.
+    fn freeze(&self) -> mlua::Result<()> {
+        let lua = &self.lua;
+        let mt = lua.create_table()?;
+        mt.set(
+            "__newindex",
+            lua.create_function(|_, (_t, k, _v): (Value, Value, Value)| -> mlua::Result<()> {
+                let name = match k {
+                    Value::String(s) => s.to_string_lossy(),
+                    _ => "?".into(),
+                };
+                Err(mlua::Error::RuntimeError(format!(
+                    "scripts may not set global '{name}' after loading: keep game state with game:set_var"
+                )))
+            })?,
+        )?;
+        mt.set(
+            "__index",
+            lua.create_function(|_, (_t, k): (Value, Value)| -> mlua::Result<Value> {
+                let name = match k {
+                    Value::String(s) => s.to_string_lossy(),
+                    _ => "?".into(),
+                };
+                Err(mlua::Error::RuntimeError(format!("unknown global '{name}'")))
+            })?,
+        )?;
+        lua.globals().set_metatable(Some(mt))?;
+        Ok(())
+    }
+
+    fn registry(&self, table: &str) -> Option<Table> {
+        self.lua.named_registry_value::<Table>(table).ok()
+    }
+
+    pub fn has_hook(&self, name: &str) -> bool {
+        self.registry(api::HOOKS_KEY).and_then(|t| t.get::<Option<Function>>(name).ok().flatten()).is_some()
+    }
+
+    pub fn has_step(&self, name: &str) -> bool {
+        self.registry(api::STEPS_KEY).and_then(|t| t.get::<Option<Table>>(name).ok().flatten()).is_some()
+    }
+
+    pub fn has_handlers(&self, event: &str) -> bool {
+        self.registry(api::HANDLERS_KEY)
+            .and_then(|t| t.get::<Option<Table>>(event).ok().flatten())
+            .is_some_and(|t| t.raw_len() > 0)
+    }
+
+    /// Calls `f(game, args...)` with the game state lent to Lua for the
+    /// call; the state comes back whatever happens.
+    fn with_game<R>(
+        &self,
+        context: &str,
+        st: &mut GameState,
+        fx: &mut Effects,
+        f: impl FnOnce(&Lua, mlua::AnyUserData) -> mlua::Result<R>,
+    ) -> Result<R, GameError> {
+        let mut lg = LuaGame { title: self.title.clone(), st: std::mem::take(st), fx: std::mem::take(fx) };
+        self.budget.set(INSTRUCTION_BUDGET);
+        let result = self.lua.scope(|scope| {
+            let ud = scope.create_userdata_ref_mut(&mut lg)?;
+            f(&self.lua, ud)
+        });
+        *st = lg.st;
+        *fx = lg.fx;
+        result.map_err(|e| script_error(context, &e))
+    }
+
+    /// Calls a hook; `None` when the title does not override it.
+    pub fn call_hook<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
+        &self,
+        name: &str,
+        st: &mut GameState,
+        fx: &mut Effects,
+        args: A,
+    ) -> Result<Option<R>, GameError> {
+        let Some(hooks) = self.registry(api::HOOKS_KEY) else { return Ok(None) };
+        let Ok(Some(func)) = hooks.get::<Option<Function>>(name) else { return Ok(None) };
+        let args = args.into_lua_multi(&self.lua).map_err(|e| script_error(&format!("hook '{name}'"), &e))?;
+        self.with_game(&format!("hook '{name}'"), st, fx, |_, ud| {
+            let mut all = mlua::MultiValue::new();
+            all.push_back(Value::UserData(ud));
+            all.extend(args);
+            func.call::<R>(all)
+        })
+        .map(Some)
+    }
+
+    /// A yes/no hook: `false, message[, rule]` refuses.
+    pub fn check_hook<A: mlua::IntoLuaMulti>(&self, name: &str, st: &mut GameState, fx: &mut Effects, args: A) -> Result<(), GameError> {
+        let r: Option<(Value, Option<String>, Option<String>)> = self.call_hook(name, st, fx, args)?;
+        match r {
+            Some((Value::Boolean(false), msg, rule)) => Err(GameError::Refused(Refusal {
+                message: msg.unwrap_or_else(|| format!("refused by the title's rule ({name})")),
+                rule,
+            })),
+            _ => Ok(()),
+        }
+    }
+
+    /// Calls every handler of an event in registration order.
+    pub fn emit(&self, event: &crate::game::ops::Event, st: &mut GameState, fx: &mut Effects) -> Result<(), GameError> {
+        let Some(handlers) = self.registry(api::HANDLERS_KEY) else { return Ok(()) };
+        let Ok(Some(list)) = handlers.get::<Option<Table>>(event.name.as_str()) else { return Ok(()) };
+        let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
+        for func in funcs {
+            let payload = convert::args_table(&self.lua, &event.args).map_err(|e| script_error("event", &e))?;
+            self.with_game(&format!("handler of '{}'", event.name), st, fx, |_, ud| func.call::<()>((ud, payload)))?;
+        }
+        Ok(())
+    }
+
+    /// Calls a function of a script-defined step or ability:
+    /// `registry[kind][name][func](game, args...)`.
+    pub fn call_defined<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
+        &self,
+        kind: &str,
+        name: &str,
+        func: &str,
+        st: &mut GameState,
+        fx: &mut Effects,
+        args: A,
+    ) -> Result<Option<R>, GameError> {
+        let key = if kind == "step" { api::STEPS_KEY } else { api::ABILITIES_KEY };
+        let Some(reg) = self.registry(key) else { return Ok(None) };
+        let Ok(Some(spec)) = reg.get::<Option<Table>>(name) else { return Ok(None) };
+        let Ok(Some(f)) = spec.get::<Option<Function>>(func) else { return Ok(None) };
+        let context = format!("{kind} '{name}' ({func})");
+        let args = args.into_lua_multi(&self.lua).map_err(|e| script_error(&context, &e))?;
+        self.with_game(&context, st, fx, |_, ud| {
+            let mut all = mlua::MultiValue::new();
+            all.push_back(Value::UserData(ud));
+            all.extend(args);
+            f.call::<R>(all)
+        })
+        .map(Some)
+    }
+
+    /// Names of script-defined abilities.
+    pub fn ability_names(&self) -> Vec<String> {
+        let Some(reg) = self.registry(api::ABILITIES_KEY) else { return Vec::new() };
+        let mut out: Vec<String> = reg.pairs::<String, Value>().filter_map(Result::ok).map(|(k, _)| k).collect();
+        out.sort();
+        out
+    }
+
+    /// Evaluates an expression for the REPL's `lua EXPR` (read-only view:
+    /// changes are discarded by the caller).
+    pub fn eval(&self, expr: &str, st: &mut GameState, fx: &mut Effects) -> Result<String, GameError> {
+        let code = format!("return {expr}");
+        let chunk = self.lua.load(code).set_name("=repl").into_function();
+        let func = match chunk {
+            Ok(f) => f,
+            Err(_) => self.lua.load(expr).set_name("=repl").into_function().map_err(|e| script_error("lua", &e))?,
+        };
+        // `game` is a parameter of the chunk: expose it as a global for the call.
+        self.with_game("lua", st, fx, |lua, ud| {
+            let g = lua.globals();
+            let mt = g.metatable();
+            g.set_metatable(None)?;
+            g.raw_set("game", ud)?;
+            let r = func.call::<mlua::MultiValue>(());
+            g.raw_set("game", Value::Nil)?;
+            g.set_metatable(mt)?;
+            let vals = r?;
+            let parts: Vec<String> = vals.iter().map(convert::show).collect();
+            Ok(parts.join("\t"))
+        })
+    }
+
+    pub fn lua(&self) -> &Lua {
+        &self.lua
+    }
+}
