@@ -4,3 +4,5 @@
 
 pub mod route;
 pub mod title;
+pub mod hex;
+pub mod tile;
