@@ -1,3 +1,93 @@
 //! Titles: the TOML data and Lua scripts that define a game.
+//!
+//! `load` reads a title folder (embedded or on disk), applies the chosen
+//! options as overlays, and compiles the data into a [`Title`]: immutable,
+//! shared by every game of that title and option set.
 
+pub mod compile;
+pub mod error;
+pub mod load;
+pub mod patch;
 pub mod schema;
+pub mod source;
+pub mod validate;
+
+pub use compile::{Cell, FlowData, HexData, MapData, MarketData, TrainClass, TrainVariant};
+pub use error::{DataError, DataErrors};
+pub use source::TitleSource;
+
+use crate::tile::Tile;
+use schema::*;
+use std::collections::{BTreeMap, HashMap};
+
+/// A Lua file of the title.
+#[derive(Clone, Debug)]
+pub struct ScriptFile {
+    /// Relative to the title folder ("scripts/earthquake.lua").
+    pub path: String,
+    /// Shown in messages ("titles/1849/scripts/earthquake.lua").
+    pub display: String,
+    pub source: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Title {
+    pub source: TitleSource,
+    pub meta: TitleMeta,
+    pub bank: BankDef,
+    pub player_counts: Vec<PlayerCountDef>,
+    pub settings: Settings,
+    /// Every option the title offers.
+    pub options: Vec<OptionDef>,
+    /// The options in force, with their values.
+    pub selected: BTreeMap<String, bool>,
+    pub props: Props,
+    pub scripts: Vec<ScriptFile>,
+    pub map: MapData,
+    pub tiles: Vec<Tile>,
+    pub tile_index: HashMap<String, usize>,
+    pub market: MarketData,
+    pub corporation_kinds: Vec<CorporationKindDef>,
+    pub corporations: Vec<CorporationDef>,
+    pub companies: Vec<CompanyDef>,
+    pub trains: Vec<TrainClass>,
+    pub route_rules: RouteRulesDef,
+    pub phases: Vec<PhaseDef>,
+    pub flow: FlowData,
+}
+
+impl Title {
+    pub fn id(&self) -> &str {
+        &self.meta.id
+    }
+
+    pub fn option_on(&self, id: &str) -> bool {
+        self.selected.get(id).copied().unwrap_or(false)
+    }
+
+    pub fn tile(&self, name: &str) -> Option<&Tile> {
+        self.tile_index.get(name).map(|&i| &self.tiles[i])
+    }
+
+    pub fn player_count(&self, players: u8) -> Option<&PlayerCountDef> {
+        self.player_counts.iter().find(|p| p.players == players)
+    }
+
+    pub fn corporation_kind(&self, id: &str) -> Option<&CorporationKindDef> {
+        self.corporation_kinds.iter().find(|k| k.id == id)
+    }
+
+    pub fn phase_index(&self, name: &str) -> Option<usize> {
+        self.phases.iter().position(|p| p.name == name)
+    }
+
+    /// Formats money the title's way ("L. 100").
+    pub fn money(&self, amount: i64) -> String {
+        self.meta.currency.replace("{}", &amount.to_string())
+    }
+
+    /// Rule id for a generic rule key, from the title's settings.
+    pub fn rule_id(&self, key: &str) -> Option<&str> {
+        self.settings.rule_ids.get(key).map(String::as_str)
+    }
+}

@@ -1,0 +1,453 @@
+//! Turns parsed TOML into the engine's compiled title data: hexes with
+//! neighbours and pre-printed tiles, the market grid, train classes with
+//! variants, and the step sequence with option edits applied.
+
+use super::error::{DataError, closest, line_of};
+use super::schema::*;
+use crate::hex::{Coord, Layout};
+use crate::tile::Tile;
+use std::collections::{BTreeMap, HashMap};
+
+/// Collects errors with the text of each file, so that errors found
+/// after parsing can still point at a line.
+pub struct Ctx<'a> {
+    pub texts: &'a HashMap<String, (String, String)>,
+    pub errors: Vec<DataError>,
+}
+
+impl Ctx<'_> {
+    /// Records an error about `value` in `file` ("map" etc.).
+    pub fn error(&mut self, file: &str, key: &str, value: &str, message: impl Into<String>) {
+        let (display, line) = match self.texts.get(file) {
+            Some((display, text)) => (display.clone(), if value.is_empty() { None } else { line_of(text, value) }),
+            None => (format!("{file}.toml"), None),
+        };
+        self.errors.push(DataError::new(&display, key, message).at_line(line));
+    }
+
+    pub fn error_hint(&mut self, file: &str, key: &str, value: &str, message: impl Into<String>, hint: Option<String>) {
+        self.error(file, key, value, message);
+        if let Some(e) = self.errors.last_mut() {
+            e.hint = hint;
+        }
+    }
+}
+
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    closest(word, candidates).map(|c| format!("did you mean `{c}`?"))
+}
+
+// ---------------------------------------------------------------- the map
+
+#[derive(Clone, Debug)]
+pub struct HexData {
+    pub label: String,
+    pub coord: Coord,
+    pub name: Option<String>,
+    pub color: Color,
+    pub terrain: Option<String>,
+    pub cost: i64,
+    /// The pre-printed tile (an empty white tile for bare land).
+    pub tile: Tile,
+    pub rotation: u8,
+    pub future_label: Option<FutureLabel>,
+    /// Bit e set: edge e is impassable.
+    pub impassable: u8,
+    pub tags: Vec<String>,
+    pub props: Props,
+    pub neighbours: [Option<u32>; 6],
+}
+
+impl HexData {
+    pub fn has_tag(&self, tag: &str) -> bool {
+        self.tags.iter().any(|t| t == tag)
+    }
+    /// Display name: "C5 Palermo".
+    pub fn title(&self) -> String {
+        match &self.name {
+            Some(n) => format!("{} {}", self.label, n),
+            None => self.label.clone(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct MapData {
+    pub layout: Layout,
+    pub hexes: Vec<HexData>,
+    pub index: HashMap<String, u32>,
+}
+
+impl MapData {
+    pub fn hex(&self, label: &str) -> Option<u32> {
+        self.index.get(label).copied()
+    }
+}
+
+pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapData {
+    let layout = Layout::new(file.layout, file.axes);
+    let mut hexes: Vec<HexData> = Vec::new();
+    let mut index: HashMap<String, u32> = HashMap::new();
+    let mut coords: HashMap<Coord, u32> = HashMap::new();
+    for (i, def) in file.hex.iter().enumerate() {
+        let key = format!("hex[{i}]");
+        if def.at.is_empty() {
+            ctx.error("map", &key, "", "`at` lists no hex");
+        }
+        let preprinted = match &def.tile {
+            Some(name) => match tiles.get(name) {
+                Some(t) => {
+                    let mut t = t.clone();
+                    if def.label.is_some() {
+                        t.label = def.label.clone();
+                    }
+                    Some(t)
+                }
+                None => {
+                    let hint = did_you_mean(name, tiles.keys().map(String::as_str));
+                    ctx.error_hint("map", &format!("{key}.tile"), name, format!("unknown tile \"{name}\""), hint);
+                    None
+                }
+            },
+            None => None,
+        };
+        if def.rotation > 5 {
+            ctx.error("map", &format!("{key}.rotation"), "", "rotation must be 0-5");
+        }
+        for b in &def.borders {
+            if b.edge > 5 {
+                ctx.error("map", &format!("{key}.borders"), "", format!("border edge {} is not 0-5", b.edge));
+            }
+        }
+        for label in &def.at {
+            let coord = match layout.parse(label) {
+                Ok(c) => c,
+                Err(e) => {
+                    ctx.error("map", &format!("{key}.at"), label, e.to_string());
+                    continue;
+                }
+            };
+            if index.contains_key(label) || coords.contains_key(&coord) {
+                ctx.error("map", &format!("{key}.at"), label, format!("hex {label} is described twice"));
+                continue;
+            }
+            let tile = match &preprinted {
+                Some(t) => t.clone(),
+                None => match Tile::from_parts(label, def.color, def.label.clone(), &def.stops, &def.paths) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        ctx.error("map", &format!("{key}.paths"), &e.path, e.to_string());
+                        Tile::from_parts(label, def.color, None, &[], &[]).unwrap_or_else(|_| empty_tile(label))
+                    }
+                },
+            };
+            let mut impassable = 0u8;
+            for b in &def.borders {
+                if b.kind == BorderKind::Impassable && b.edge < 6 {
+                    impassable |= 1 << b.edge;
+                }
+            }
+            let id = hexes.len() as u32;
+            index.insert(label.clone(), id);
+            coords.insert(coord, id);
+            let mut tile = tile;
+            tile.upgrades = def.upgrades.clone().or(tile.upgrades);
+            hexes.push(HexData {
+                label: label.clone(),
+                coord,
+                name: def.name.clone(),
+                color: def.color,
+                terrain: def.terrain.clone(),
+                cost: def.cost,
+                tile,
+                rotation: def.rotation % 6,
+                future_label: def.future_label.clone(),
+                impassable,
+                tags: def.tags.clone(),
+                props: def.props.clone(),
+                neighbours: [None; 6],
+            });
+        }
+    }
+    for h in hexes.iter_mut() {
+        for e in 0..6u8 {
+            h.neighbours[e as usize] = coords.get(&layout.neighbour(h.coord, e)).copied();
+        }
+    }
+    // An impassable border is one border: mark it on both sides.
+    for i in 0..hexes.len() {
+        for e in 0..6u8 {
+            if hexes[i].impassable & (1 << e) != 0
+                && let Some(n) = hexes[i].neighbours[e as usize]
+            {
+                hexes[n as usize].impassable |= 1 << crate::hex::opposite(e);
+            }
+        }
+    }
+    MapData { layout, hexes, index }
+}
+
+fn empty_tile(name: &str) -> Tile {
+    Tile {
+        name: name.to_string(),
+        color: Color::White,
+        label: None,
+        stops: Vec::new(),
+        paths: Vec::new(),
+        upgrades: None,
+        hidden: false,
+        tags: Vec::new(),
+        count: 0,
+    }
+}
+
+// ------------------------------------------------------------- the market
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    pub price: i64,
+    pub flags: Vec<char>,
+}
+
+#[derive(Clone, Debug)]
+pub struct MarketData {
+    pub rows: Vec<Vec<Option<Cell>>>,
+    pub flags: BTreeMap<char, CellFlagDef>,
+    pub moves: MarketMoves,
+}
+
+impl MarketData {
+    pub fn cell(&self, row: usize, col: usize) -> Option<&Cell> {
+        self.rows.get(row).and_then(|r| r.get(col)).and_then(|c| c.as_ref())
+    }
+
+    pub fn flag(&self, c: char) -> Option<&CellFlagDef> {
+        self.flags.get(&c)
+    }
+
+    /// Cells carrying a flag letter whose definition satisfies `pred`.
+    pub fn cells_where(&self, pred: impl Fn(&CellFlagDef) -> bool) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (r, row) in self.rows.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                if let Some(cell) = cell
+                    && cell.flags.iter().any(|f| self.flags.get(f).is_some_and(&pred))
+                {
+                    out.push((r, c));
+                }
+            }
+        }
+        out
+    }
+}
+
+pub fn market(ctx: &mut Ctx, file: &MarketFile) -> MarketData {
+    let mut flags = BTreeMap::new();
+    for (k, v) in &file.flags {
+        let mut chars = k.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() => {
+                flags.insert(c, v.clone());
+            }
+            _ => ctx.error("market", &format!("flags.{k}"), k, "a flag is one upper-case letter"),
+        }
+    }
+    let mut rows = Vec::new();
+    for (r, row) in file.rows.iter().enumerate() {
+        let mut cells = Vec::new();
+        for (c, text) in row.iter().enumerate() {
+            let text = text.trim();
+            if text == "-" || text.is_empty() {
+                cells.push(None);
+                continue;
+            }
+            let digits: String = text.chars().take_while(|ch| ch.is_ascii_digit()).collect();
+            let rest: Vec<char> = text.chars().skip(digits.len()).collect();
+            let Ok(price) = digits.parse::<i64>() else {
+                ctx.error("market", &format!("rows[{r}][{c}]"), text, format!("cell \"{text}\" must start with a price"));
+                cells.push(None);
+                continue;
+            };
+            for f in &rest {
+                if !flags.contains_key(f) {
+                    let known: String = flags.keys().collect();
+                    ctx.error("market", &format!("rows[{r}][{c}]"), text, format!("flag '{f}' of cell \"{text}\" is not defined in [flags] (defined: {known})"));
+                }
+            }
+            cells.push(Some(Cell { price, flags: rest }));
+        }
+        rows.push(cells);
+    }
+    MarketData { rows, flags, moves: file.moves.clone() }
+}
+
+// ------------------------------------------------------------- the trains
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainVariant {
+    pub name: String,
+    pub price: i64,
+    pub run: RunDef,
+    pub tags: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct TrainClass {
+    pub name: String,
+    /// -1 unlimited.
+    pub count: i32,
+    pub variants: Vec<TrainVariant>,
+    pub available: Option<AvailabilityDef>,
+    pub not_for_sale: bool,
+    pub tags: Vec<String>,
+    pub props: Props,
+}
+
+impl TrainClass {
+    pub fn variant(&self, name: &str) -> Option<&TrainVariant> {
+        self.variants.iter().find(|v| v.name == name)
+    }
+}
+
+pub fn trains(ctx: &mut Ctx, file: &TrainsFile) -> Vec<TrainClass> {
+    let mut out: Vec<TrainClass> = Vec::new();
+    for (i, t) in file.train.iter().enumerate() {
+        let key = format!("train[{i}]");
+        if out.iter().any(|o| o.name == t.name) {
+            ctx.error("trains", &key, &t.name, format!("train class \"{}\" is defined twice", t.name));
+        }
+        let variants = if t.variants.is_empty() {
+            match (&t.price, &t.run) {
+                (Some(price), Some(run)) => vec![TrainVariant { name: t.name.clone(), price: *price, run: run.clone(), tags: t.tags.clone() }],
+                _ => {
+                    ctx.error("trains", &key, &t.name, format!("train \"{}\" needs `price` and `run`, or `variants`", t.name));
+                    Vec::new()
+                }
+            }
+        } else {
+            if t.price.is_some() || t.run.is_some() {
+                ctx.error("trains", &key, &t.name, format!("train \"{}\" has `variants`; give `price` and `run` per variant", t.name));
+            }
+            t.variants
+                .iter()
+                .map(|v| TrainVariant { name: v.name.clone(), price: v.price, run: v.run.clone(), tags: v.tags.clone() })
+                .collect()
+        };
+        for v in &variants {
+            let r = &v.run;
+            let kinds = r.stops.is_some() as u8 + r.hexes.is_some() as u8 + r.unlimited as u8;
+            if kinds != 1 {
+                ctx.error("trains", &format!("{key}.run"), &v.name, format!("train \"{}\": `run` needs exactly one of `stops`, `hexes`, `unlimited`", v.name));
+            }
+            if r.express && r.stops.is_none() {
+                ctx.error("trains", &format!("{key}.run"), &v.name, format!("train \"{}\": `express` needs `stops`", v.name));
+            }
+            for g in &r.gauges {
+                if !["standard", "narrow", "dual"].contains(&g.as_str()) {
+                    let hint = did_you_mean(g, ["standard", "narrow", "dual"]);
+                    ctx.error_hint("trains", &format!("{key}.run.gauges"), g, format!("unknown gauge \"{g}\""), hint);
+                }
+            }
+        }
+        out.push(TrainClass {
+            name: t.name.clone(),
+            count: t.count,
+            variants,
+            available: t.available.clone(),
+            not_for_sale: t.not_for_sale,
+            tags: t.tags.clone(),
+            props: t.props.clone(),
+        });
+    }
+    out
+}
+
+// --------------------------------------------------------------- the flow
+
+/// Built-in step kinds the core implements.
+pub const BUILTIN_STEPS: &[&str] = &[
+    "auction",
+    "stock",
+    "lay_tile",
+    "place_token",
+    "run_routes",
+    "dividend",
+    "buy_train",
+    "issue_shares",
+    "buy_company",
+    "home_token",
+    "script",
+];
+
+/// Built-in round kinds.
+pub const ROUND_KINDS: &[&str] = &["auction", "stock", "operating", "script"];
+
+#[derive(Clone, Debug)]
+pub struct FlowData {
+    pub opening: Vec<String>,
+    pub cycle: Vec<String>,
+    pub rounds: Vec<RoundDef>,
+    pub steps: Vec<StepDef>,
+}
+
+impl FlowData {
+    pub fn round(&self, name: &str) -> Option<&RoundDef> {
+        self.rounds.iter().find(|r| r.name == name)
+    }
+    /// The definition of a step name: a `[[step]]` or a built-in kind.
+    pub fn step_kind(&self, name: &str) -> Option<&str> {
+        self.steps
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| s.kind.as_str())
+            .or_else(|| BUILTIN_STEPS.iter().find(|k| **k == name).copied())
+    }
+    pub fn step(&self, name: &str) -> Option<&StepDef> {
+        self.steps.iter().find(|s| s.name == name)
+    }
+}
+
+pub fn flow(ctx: &mut Ctx, file: &FlowFile, edits: &[(String, FlowEdit)]) -> FlowData {
+    let mut rounds = file.round.clone();
+    for (option, e) in edits {
+        let Some(round) = rounds.iter_mut().find(|r| r.name == e.round) else {
+            ctx.error("title", &format!("option.{option}.flow"), &e.round, format!("option \"{option}\" edits unknown round \"{}\"", e.round));
+            continue;
+        };
+        let pos = |name: &String, steps: &Vec<String>| steps.iter().position(|s| s == name);
+        let missing = |ctx: &mut Ctx, name: &str| {
+            ctx.error("title", &format!("option.{option}.flow"), name, format!("option \"{option}\": round \"{}\" has no step \"{name}\"", e.round))
+        };
+        if let Some(a) = &e.anytime {
+            round.anytime.push(a.clone());
+        }
+        match (&e.insert_after, &e.insert_before, &e.replace, &e.remove, &e.step) {
+            (Some(after), None, None, None, Some(step)) => match pos(after, &round.steps) {
+                Some(i) => round.steps.insert(i + 1, step.clone()),
+                None => missing(ctx, after),
+            },
+            (None, Some(before), None, None, Some(step)) => match pos(before, &round.steps) {
+                Some(i) => round.steps.insert(i, step.clone()),
+                None => missing(ctx, before),
+            },
+            (None, None, Some(old), None, Some(step)) => match pos(old, &round.steps) {
+                Some(i) => round.steps[i] = step.clone(),
+                None => missing(ctx, old),
+            },
+            (None, None, None, Some(old), None) => match pos(old, &round.steps) {
+                Some(i) => {
+                    round.steps.remove(i);
+                }
+                None => missing(ctx, old),
+            },
+            (None, None, None, None, None) if e.anytime.is_some() => {}
+            _ => ctx.error(
+                "title",
+                &format!("option.{option}.flow"),
+                &e.round,
+                format!("option \"{option}\": a flow edit is one of insert_after/insert_before/replace (with step), remove, or anytime"),
+            ),
+        }
+    }
+    FlowData { opening: file.opening.clone(), cycle: file.cycle.clone(), rounds, steps: file.step.clone() }
+}

@@ -1,0 +1,270 @@
+//! Reading a title folder: parse each file with exact error positions,
+//! apply the selected options as overlays, compile and cross-check.
+
+use super::compile::{self, Ctx};
+use super::error::{DataError, DataErrors, line_col, serde_hint};
+use super::schema::*;
+use super::source::TitleSource;
+use super::{ScriptFile, Title, patch, validate};
+use crate::tile::Tile;
+use serde::de::DeserializeOwned;
+use std::collections::{BTreeMap, HashMap};
+
+/// The data files besides title.toml, by stem.
+pub const DATA_FILES: [&str; 7] = ["map", "tiles", "market", "companies", "trains", "phases", "flow"];
+
+/// Parses TOML text into `T`, reporting file, line, column, key path and a
+/// "did you mean" for typos.
+pub fn parse_text<T: DeserializeOwned>(display: &str, text: &str) -> Result<T, DataError> {
+    let de = match toml::de::Deserializer::parse(text) {
+        Ok(d) => d,
+        Err(e) => return Err(toml_error(display, text, "", &e)),
+    };
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let key = if path == "." { String::new() } else { path };
+        toml_error(display, text, &key, e.inner())
+    })
+}
+
+fn toml_error(display: &str, text: &str, key: &str, e: &toml::de::Error) -> DataError {
+    let message = e.message().trim().to_string();
+    let (line, column) = match e.span() {
+        Some(span) => {
+            let (l, c) = line_col(text, span.start);
+            (Some(l), Some(c))
+        }
+        None => (None, None),
+    };
+    DataError {
+        file: display.to_string(),
+        line,
+        column,
+        key: key.to_string(),
+        hint: serde_hint(&message),
+        message,
+    }
+}
+
+/// Deserializes an already merged table (after option patches).
+fn parse_table<T: DeserializeOwned>(display: &str, options: &str, table: toml::Table) -> Result<T, DataError> {
+    serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
+        let message = format!("{} (after applying option patches: {options})", e.inner().message().trim());
+        DataError {
+            file: display.to_string(),
+            line: None,
+            column: None,
+            key: e.path().to_string(),
+            hint: serde_hint(e.inner().message()),
+            message,
+        }
+    })
+}
+
+/// Which options are on: title defaults, overridden by `choices`.
+pub fn resolve_options(
+    file: &TitleFile,
+    display: &str,
+    choices: &BTreeMap<String, bool>,
+    players: Option<u8>,
+) -> Result<BTreeMap<String, bool>, DataErrors> {
+    let mut errors = Vec::new();
+    let mut selected: BTreeMap<String, bool> = file.option.iter().map(|o| (o.id.clone(), o.default)).collect();
+    for (id, on) in choices {
+        if selected.contains_key(id) {
+            selected.insert(id.clone(), *on);
+        } else {
+            let hint = compile::did_you_mean(id, file.option.iter().map(|o| o.id.as_str()));
+            let known: Vec<&str> = file.option.iter().map(|o| o.id.as_str()).collect();
+            errors.push(
+                DataError::new(display, "", format!("title {} has no option \"{id}\" (options: {})", file.title.id, known.join(", ")))
+                    .with_hint(hint),
+            );
+        }
+    }
+    for o in &file.option {
+        if !selected[&o.id] {
+            continue;
+        }
+        if let Some(p) = players
+            && !o.players.is_empty()
+            && !o.players.contains(&p)
+        {
+            errors.push(DataError::new(display, "", format!("option \"{}\" is for {:?} players, not {p}", o.id, o.players)));
+        }
+        for r in &o.requires {
+            if !selected.get(r).copied().unwrap_or(false) {
+                errors.push(DataError::new(display, "", format!("option \"{}\" requires option \"{r}\"", o.id)));
+            }
+        }
+        for x in &o.excludes {
+            if selected.get(x).copied().unwrap_or(false) {
+                errors.push(DataError::new(display, "", format!("options \"{}\" and \"{x}\" cannot be used together", o.id)));
+            }
+        }
+    }
+    if errors.is_empty() { Ok(selected) } else { Err(DataErrors(errors)) }
+}
+
+/// Loads and compiles a title with the given option choices.
+pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<u8>) -> Result<Title, DataErrors> {
+    let mut errors: Vec<DataError> = Vec::new();
+    let title_display = source.display("title.toml");
+    let Some(title_text) = source.read("title.toml") else {
+        return Err(DataErrors(vec![DataError::new(&title_display, "", "missing file (every title needs title.toml)")]));
+    };
+    let title_file: TitleFile = parse_text(&title_display, &title_text).map_err(|e| DataErrors(vec![e]))?;
+    let selected = resolve_options(&title_file, &title_display, choices, players)?;
+    let on: Vec<&OptionDef> = title_file.option.iter().filter(|o| selected[&o.id]).collect();
+    let on_names = on.iter().map(|o| o.id.as_str()).collect::<Vec<_>>().join(", ");
+
+    let mut texts: HashMap<String, (String, String)> = HashMap::new();
+    texts.insert("title".into(), (title_display.clone(), title_text.clone()));
+    let mut raw: HashMap<&str, toml::Table> = HashMap::new();
+    for stem in DATA_FILES {
+        let rel = format!("{stem}.toml");
+        let display = source.display(&rel);
+        let Some(text) = source.read(&rel) else {
+            errors.push(DataError::new(&display, "", "missing file"));
+            continue;
+        };
+        // Parse once typed, for exact positions of mistakes in the file itself.
+        let typed_ok = match stem {
+            "map" => parse_text::<MapFile>(&display, &text).map(|_| ()),
+            "tiles" => parse_text::<TilesFile>(&display, &text).map(|_| ()),
+            "market" => parse_text::<MarketFile>(&display, &text).map(|_| ()),
+            "companies" => parse_text::<CompaniesFile>(&display, &text).map(|_| ()),
+            "trains" => parse_text::<TrainsFile>(&display, &text).map(|_| ()),
+            "phases" => parse_text::<PhasesFile>(&display, &text).map(|_| ()),
+            _ => parse_text::<FlowFile>(&display, &text).map(|_| ()),
+        };
+        if let Err(e) = typed_ok {
+            errors.push(e);
+        } else {
+            match text.parse::<toml::Table>() {
+                Ok(t) => {
+                    raw.insert(stem, t);
+                }
+                Err(e) => errors.push(DataError::new(&display, "", e.to_string())),
+            }
+        }
+        texts.insert(stem.to_string(), (display, text));
+    }
+    if !errors.is_empty() {
+        return Err(DataErrors(errors));
+    }
+    for o in &on {
+        for (stem, p) in &o.patch {
+            let Some(pt) = p.as_table() else {
+                errors.push(DataError::new(&title_display, &format!("option.{}.patch.{stem}", o.id), "a patch must be a table"));
+                continue;
+            };
+            match raw.get_mut(stem.as_str()) {
+                Some(base) => patch::merge(base, pt),
+                None => errors.push(DataError::new(
+                    &title_display,
+                    &format!("option.{}.patch.{stem}", o.id),
+                    format!("option \"{}\" patches unknown file \"{stem}\" (files: {})", o.id, DATA_FILES.join(", ")),
+                )),
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(DataErrors(errors));
+    }
+    macro_rules! typed {
+        ($stem:literal, $ty:ty) => {{
+            let display = &texts[$stem].0;
+            match parse_table::<$ty>(display, &on_names, raw.remove($stem).unwrap_or_default()) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    errors.push(e);
+                    None
+                }
+            }
+        }};
+    }
+    let map_file = typed!("map", MapFile);
+    let tiles_file = typed!("tiles", TilesFile);
+    let market_file = typed!("market", MarketFile);
+    let companies_file = typed!("companies", CompaniesFile);
+    let trains_file = typed!("trains", TrainsFile);
+    let phases_file = typed!("phases", PhasesFile);
+    let flow_file = typed!("flow", FlowFile);
+    let (
+        Some(map_file),
+        Some(tiles_file),
+        Some(market_file),
+        Some(companies_file),
+        Some(trains_file),
+        Some(phases_file),
+        Some(flow_file),
+    ) = (map_file, tiles_file, market_file, companies_file, trains_file, phases_file, flow_file)
+    else {
+        return Err(DataErrors(errors));
+    };
+
+    let mut ctx = Ctx { texts: &texts, errors };
+    let mut tiles: Vec<Tile> = Vec::new();
+    let mut tile_index = HashMap::new();
+    for (i, def) in tiles_file.tile.iter().enumerate() {
+        match Tile::from_def(def) {
+            Ok(t) => {
+                if tile_index.insert(t.name.clone(), tiles.len()).is_some() {
+                    ctx.error("tiles", &format!("tile[{i}]"), &def.name, format!("tile \"{}\" is defined twice", def.name));
+                }
+                tiles.push(t);
+            }
+            Err(e) => ctx.error("tiles", &format!("tile[{i}].paths"), &e.path, e.to_string()),
+        }
+    }
+    let tile_map: HashMap<String, Tile> = tiles.iter().map(|t| (t.name.clone(), t.clone())).collect();
+    let map = compile::map(&mut ctx, &map_file, &tile_map);
+    let market = compile::market(&mut ctx, &market_file);
+    let trains = compile::trains(&mut ctx, &trains_file);
+    let edits: Vec<(String, FlowEdit)> = on.iter().flat_map(|o| o.flow.iter().map(|e| (o.id.clone(), e.clone()))).collect();
+    let flow = compile::flow(&mut ctx, &flow_file, &edits);
+
+    let mut scripts = Vec::new();
+    for rel in &title_file.scripts {
+        match source.read(rel) {
+            Some(text) => scripts.push(ScriptFile { path: rel.clone(), display: source.display(rel), source: text }),
+            None => ctx.error("title", "scripts", rel, format!("script \"{rel}\" not found")),
+        }
+    }
+
+    let title = Title {
+        source: source.clone(),
+        meta: title_file.title.clone(),
+        bank: title_file.bank.clone(),
+        player_counts: title_file.player_count.clone(),
+        settings: title_file.settings.clone(),
+        options: title_file.option.clone(),
+        selected,
+        props: title_file.props.clone(),
+        scripts,
+        map,
+        tiles,
+        tile_index,
+        market,
+        corporation_kinds: companies_file.corporation_kind,
+        corporations: companies_file.corporation,
+        companies: companies_file.company,
+        trains,
+        route_rules: trains_file.routes,
+        phases: phases_file.phase,
+        flow,
+    };
+    validate::cross_check(&mut ctx, &title);
+    if ctx.errors.is_empty() { Ok(title) } else { Err(DataErrors(ctx.errors)) }
+}
+
+/// Loads an embedded title by id with default options.
+pub fn embedded(id: &str) -> Result<Title, DataErrors> {
+    let source = TitleSource::embedded(id).ok_or_else(|| {
+        let ids = TitleSource::embedded_ids();
+        let hint = compile::did_you_mean(id, ids.iter().map(String::as_str));
+        DataErrors(vec![DataError::new(id, "", format!("no title \"{id}\" (titles: {})", ids.join(", "))).with_hint(hint)])
+    })?;
+    load(&source, &BTreeMap::new(), None)
+}

@@ -1,0 +1,74 @@
+//! Where a title's files come from: embedded in the binary, or a folder
+//! on disk (`--title-dir`), so a designer can copy a title and change it
+//! without recompiling.
+
+use include_dir::{Dir, include_dir};
+use std::path::{Path, PathBuf};
+
+static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/titles");
+
+#[derive(Clone, Debug)]
+pub enum TitleSource {
+    Embedded(String),
+    Disk(PathBuf),
+}
+
+impl TitleSource {
+    /// Ids of the titles shipped in the binary, sorted.
+    pub fn embedded_ids() -> Vec<String> {
+        let mut ids: Vec<String> = EMBEDDED
+            .dirs()
+            .filter(|d| d.get_file(d.path().join("title.toml")).is_some())
+            .filter_map(|d| d.path().file_name().and_then(|n| n.to_str()).map(str::to_string))
+            .collect();
+        ids.sort();
+        ids
+    }
+
+    pub fn embedded(id: &str) -> Option<TitleSource> {
+        Self::embedded_ids().iter().any(|i| i == id).then(|| TitleSource::Embedded(id.to_string()))
+    }
+
+    /// The path shown in messages for a file of this title.
+    pub fn display(&self, rel: &str) -> String {
+        match self {
+            TitleSource::Embedded(id) => format!("titles/{id}/{rel}"),
+            TitleSource::Disk(dir) => dir.join(rel).display().to_string(),
+        }
+    }
+
+    pub fn read(&self, rel: &str) -> Option<String> {
+        match self {
+            TitleSource::Embedded(id) => EMBEDDED
+                .get_file(Path::new(id).join(rel))
+                .and_then(|f| f.contents_utf8())
+                .map(str::to_string),
+            TitleSource::Disk(dir) => std::fs::read_to_string(dir.join(rel)).ok(),
+        }
+    }
+
+    /// Relative paths of the files in a sub-folder with the extension, sorted.
+    pub fn list(&self, sub: &str, ext: &str) -> Vec<String> {
+        let mut out: Vec<String> = match self {
+            TitleSource::Embedded(id) => EMBEDDED
+                .get_dir(Path::new(id).join(sub))
+                .map(|d| {
+                    d.files()
+                        .filter(|f| f.path().extension().is_some_and(|e| e == ext))
+                        .filter_map(|f| f.path().file_name().and_then(|n| n.to_str()).map(|n| format!("{sub}/{n}")))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            TitleSource::Disk(dir) => std::fs::read_dir(dir.join(sub))
+                .map(|rd| {
+                    rd.filter_map(Result::ok)
+                        .filter(|e| e.path().extension().is_some_and(|x| x == ext))
+                        .filter_map(|e| e.file_name().to_str().map(|n| format!("{sub}/{n}")))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        };
+        out.sort();
+        out
+    }
+}

@@ -1,0 +1,202 @@
+//! Cross-references between a title's files: every name used somewhere is
+//! defined somewhere, certificates add up, the flow names real steps.
+
+use super::Title;
+use super::compile::{BUILTIN_STEPS, Ctx, ROUND_KINDS, did_you_mean};
+use super::schema::{AbilityDef, StopKind};
+
+pub fn cross_check(ctx: &mut Ctx, t: &Title) {
+    meta(ctx, t);
+    tiles(ctx, t);
+    companies(ctx, t);
+    trains_and_phases(ctx, t);
+    flow(ctx, t);
+}
+
+fn meta(ctx: &mut Ctx, t: &Title) {
+    if t.player_count(t.meta.default_players).is_none() {
+        ctx.error("title", "title.default_players", "default_players", format!("no [[player_count]] for the default {} players", t.meta.default_players));
+    }
+}
+
+fn tiles(ctx: &mut Ctx, t: &Title) {
+    for (i, tile) in t.tiles.iter().enumerate() {
+        for up in tile.upgrades.iter().flatten() {
+            match t.tile(up) {
+                None => {
+                    let hint = did_you_mean(up, t.tiles.iter().map(|x| x.name.as_str()));
+                    ctx.error_hint("tiles", &format!("tile[{i}].upgrades"), up, format!("tile \"{}\" upgrades to unknown tile \"{up}\"", tile.name), hint);
+                }
+                Some(target) if target.color.rank() <= tile.color.rank() => ctx.error(
+                    "tiles",
+                    &format!("tile[{i}].upgrades"),
+                    up,
+                    format!("tile \"{}\" ({}) cannot upgrade to \"{up}\" ({}): colours go yellow, green, brown, gray", tile.name, tile.color.name(), target.color.name()),
+                ),
+                _ => {}
+            }
+        }
+    }
+    for h in &t.map.hexes {
+        for up in h.tile.upgrades.iter().flatten() {
+            if t.tile(up).is_none() {
+                let hint = did_you_mean(up, t.tiles.iter().map(|x| x.name.as_str()));
+                ctx.error_hint("map", "hex.upgrades", up, format!("hex {} upgrades to unknown tile \"{up}\"", h.label), hint);
+            }
+        }
+    }
+}
+
+/// Resolves "C5" or "I4.1" (second city of I4) to a hex and city index.
+pub fn home_city(t: &Title, spec: &str) -> Result<(u32, usize), String> {
+    let (label, idx) = match spec.split_once('.') {
+        Some((l, i)) => (l, i.parse::<usize>().map_err(|_| format!("\"{spec}\": city index after '.' must be a number"))?),
+        None => (spec, 0),
+    };
+    let hex = t.map.hex(label).ok_or_else(|| format!("hex \"{label}\" is not on the map"))?;
+    let cities = t.map.hexes[hex as usize].tile.stops.iter().filter(|s| s.kind == StopKind::City).count();
+    if idx >= cities {
+        return Err(format!("hex {label} has {cities} cities, so \"{spec}\" names none"));
+    }
+    Ok((hex, idx))
+}
+
+fn companies(ctx: &mut Ctx, t: &Title) {
+    for (i, k) in t.corporation_kinds.iter().enumerate() {
+        let total: u32 = k.certificates.iter().map(|c| c.percent * c.count).sum();
+        let presidents: u32 = k.certificates.iter().filter(|c| c.president).map(|c| c.count).sum();
+        if total != 100 {
+            ctx.error("companies", &format!("corporation_kind[{i}].certificates"), &k.id, format!("certificates of kind \"{}\" add up to {total} %, not 100 %", k.id));
+        }
+        if presidents != 1 {
+            ctx.error("companies", &format!("corporation_kind[{i}].certificates"), &k.id, format!("kind \"{}\" needs exactly one president's certificate, has {presidents}", k.id));
+        }
+        for phase in k.train_limit.keys() {
+            if t.phase_index(phase).is_none() {
+                ctx.error("companies", &format!("corporation_kind[{i}].train_limit"), phase, format!("unknown phase \"{phase}\""));
+            }
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (i, c) in t.corporations.iter().enumerate() {
+        let key = format!("corporation[{i}]");
+        if !seen.insert(c.id.clone()) {
+            ctx.error("companies", &key, &c.id, format!("id \"{}\" is used twice", c.id));
+        }
+        if t.corporation_kind(&c.kind).is_none() {
+            let hint = did_you_mean(&c.kind, t.corporation_kinds.iter().map(|k| k.id.as_str()));
+            ctx.error_hint("companies", &format!("{key}.kind"), &c.kind, format!("unknown corporation kind \"{}\"", c.kind), hint);
+        }
+        for h in &c.home {
+            if let Err(e) = home_city(t, h) {
+                ctx.error("companies", &format!("{key}.home"), h, format!("{}: home {e}", c.id));
+            }
+        }
+        if let Some(d) = &c.destination
+            && t.map.hex(d).is_none()
+        {
+            ctx.error("companies", &format!("{key}.destination"), d, format!("{}: destination hex \"{d}\" is not on the map", c.id));
+        }
+    }
+    for (i, co) in t.companies.iter().enumerate() {
+        let key = format!("company[{i}]");
+        if !seen.insert(co.id.clone()) {
+            ctx.error("companies", &key, &co.id, format!("id \"{}\" is used twice", co.id));
+        }
+        for a in &co.abilities {
+            match a {
+                AbilityDef::BlocksHexes { hexes, .. } => {
+                    for h in hexes {
+                        if t.map.hex(h).is_none() {
+                            ctx.error("companies", &format!("{key}.abilities"), h, format!("{}: hex \"{h}\" is not on the map", co.id));
+                        }
+                    }
+                }
+                AbilityDef::Shares { shares } => {
+                    for s in shares {
+                        let corp = s.rsplit_once('_').map(|(c, _)| c).unwrap_or(s);
+                        if !t.corporations.iter().any(|c| c.id == corp) {
+                            ctx.error("companies", &format!("{key}.abilities"), s, format!("{}: share \"{s}\" names no corporation (write CORP_index, e.g. MOB_1)", co.id));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn train_or_variant_exists(t: &Title, name: &str) -> bool {
+    t.trains.iter().any(|c| c.name == name || c.variants.iter().any(|v| v.name == name))
+}
+
+fn trains_and_phases(ctx: &mut Ctx, t: &Title) {
+    let names: Vec<String> =
+        t.trains.iter().flat_map(|c| std::iter::once(c.name.clone()).chain(c.variants.iter().map(|v| v.name.clone()))).collect();
+    let check = |ctx: &mut Ctx, file: &str, key: &str, name: &str| {
+        if !train_or_variant_exists(t, name) {
+            let hint = did_you_mean(name, names.iter().map(String::as_str));
+            ctx.error_hint(file, key, name, format!("unknown train \"{name}\""), hint);
+        }
+    };
+    for (i, c) in t.trains.iter().enumerate() {
+        if let Some(a) = &c.available {
+            for n in a.after_first.iter().chain(a.after_sold_out.iter()) {
+                check(ctx, "trains", &format!("train[{i}].available"), n);
+            }
+        }
+    }
+    if t.phases.is_empty() {
+        ctx.error("phases", "phase", "", "a title needs at least one phase");
+    }
+    for (i, p) in t.phases.iter().enumerate() {
+        let key = format!("phase[{i}]");
+        if let Some(n) = &p.on_train {
+            check(ctx, "phases", &format!("{key}.on_train"), n);
+        } else if i > 0 {
+            ctx.error("phases", &key, &p.name, format!("phase \"{}\" needs `on_train` (only the first phase starts by itself)", p.name));
+        }
+        for n in &p.rust {
+            check(ctx, "phases", &format!("{key}.rust"), n);
+        }
+        for (from, to) in &p.downgrade {
+            check(ctx, "phases", &format!("{key}.downgrade"), from);
+            check(ctx, "phases", &format!("{key}.downgrade"), to);
+        }
+        for price in &p.par_prices {
+            let found = t.market.rows.iter().flatten().flatten().any(|c| c.price == *price);
+            if !found {
+                ctx.error("phases", &format!("{key}.par_prices"), &price.to_string(), format!("par price {price} is not on the market"));
+            }
+        }
+    }
+}
+
+fn flow(ctx: &mut Ctx, t: &Title) {
+    for name in t.flow.opening.iter().chain(t.flow.cycle.iter()) {
+        let base = name.trim_end_matches('*');
+        if t.flow.round(base).is_none() {
+            let hint = did_you_mean(base, t.flow.rounds.iter().map(|r| r.name.as_str()));
+            ctx.error_hint("flow", "cycle", base, format!("unknown round \"{base}\""), hint);
+        }
+    }
+    for s in &t.flow.steps {
+        if !BUILTIN_STEPS.contains(&s.kind.as_str()) {
+            let hint = did_you_mean(&s.kind, BUILTIN_STEPS.iter().copied());
+            ctx.error_hint("flow", "step.kind", &s.kind, format!("step \"{}\": unknown kind \"{}\"", s.name, s.kind), hint);
+        }
+    }
+    for (i, r) in t.flow.rounds.iter().enumerate() {
+        if !ROUND_KINDS.contains(&r.kind.as_str()) {
+            let hint = did_you_mean(&r.kind, ROUND_KINDS.iter().copied());
+            ctx.error_hint("flow", &format!("round[{i}].kind"), &r.kind, format!("round \"{}\": unknown kind \"{}\"", r.name, r.kind), hint);
+        }
+        for s in r.steps.iter().chain(r.anytime.iter()) {
+            if t.flow.step_kind(s).is_none() {
+                let names = t.flow.steps.iter().map(|x| x.name.as_str()).chain(BUILTIN_STEPS.iter().copied());
+                let hint = did_you_mean(s, names);
+                ctx.error_hint("flow", &format!("round[{i}].steps"), s, format!("round \"{}\": unknown step \"{s}\"", r.name), hint);
+            }
+        }
+    }
+}
