@@ -1,0 +1,355 @@
+//! Depth-first enumeration of one train's routes over the stretch graph.
+//!
+//! Routes are walked from their first stop; each trail is reached from both
+//! of its ends, and only the canonical orientation is emitted, so every
+//! route is emitted exactly once. A [`Sink`] receives the routes and says
+//! how much a route must earn to be wanted; the walk prunes every partial
+//! route whose optimistic value falls short of that, which is what keeps
+//! long and express trains tractable.
+
+use super::bitset::Bits;
+use super::model::*;
+use super::prep::{Incidence, Limit, SpecGraph};
+use super::value;
+
+/// Receives emitted routes.
+pub(crate) trait Sink {
+    /// Routes earning less are not wanted (and may be pruned).
+    fn min_rev(&self) -> i64;
+    fn emit(&mut self, route: Route, paths: &Bits);
+    fn node(&mut self) {}
+}
+
+pub(crate) struct Enum<'a> {
+    p: &'a RouteProblem,
+    inc: &'a Incidence,
+    sg: &'a SpecGraph,
+    /// Prune by value bounds (off when a title bonus makes bounds unknown).
+    prune: bool,
+    train: usize,
+    used: Bits,
+    vis: Bits,
+    stops: Vec<u32>,
+    paths: Vec<u32>,
+    /// Paths per stretch taken, to undo a step.
+    seg: Vec<usize>,
+    cost: u32,
+    wsum: i64,
+    n_min: u32,
+    n_city: u32,
+    tokens: u32,
+    tags_stack: Vec<u32>,
+    /// Scratch for bounds.
+    scratch: Vec<i64>,
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: Vec<u32>,
+    frontier: Vec<u32>,
+}
+
+impl<'a> Enum<'a> {
+    pub fn new(
+        p: &'a RouteProblem,
+        inc: &'a Incidence,
+        sg: &'a SpecGraph,
+        train: usize,
+        used: Bits,
+        prune: bool,
+    ) -> Enum<'a> {
+        let n = sg.n_stops();
+        Enum {
+            p,
+            inc,
+            sg,
+            prune,
+            train,
+            used,
+            vis: Bits::new(inc.n_locs),
+            stops: Vec::new(),
+            paths: Vec::new(),
+            seg: Vec::new(),
+            cost: 0,
+            wsum: 0,
+            n_min: 0,
+            n_city: 0,
+            tokens: 0,
+            tags_stack: vec![0],
+            scratch: Vec::with_capacity(n),
+            seen: vec![0; n],
+            stamp: 0,
+            queue: Vec::with_capacity(n),
+            frontier: Vec::with_capacity(n),
+        }
+    }
+
+    /// Walks every route from every start stop.
+    pub fn run(&mut self, sink: &mut dyn Sink) {
+        for s in 0..self.sg.n_stops() as u32 {
+            if !self.sg.usable[s as usize] || self.sg.tok_dist[s as usize] == u32::MAX {
+                continue;
+            }
+            self.push_stop(s);
+            self.extend(s, sink);
+            self.pop_stop(s);
+        }
+    }
+
+    fn push_stop(&mut self, s: u32) {
+        let st = &self.p.graph.stops[s as usize];
+        self.stops.push(s);
+        self.vis.set(self.inc.loc[s as usize] as usize);
+        self.wsum += self.sg.weight[s as usize];
+        self.n_min += value::counts_for_minimum(&self.p.rules, st) as u32;
+        self.n_city += (st.kind == StopKind::City) as u32;
+        self.tokens += st.own_token as u32;
+    }
+
+    fn pop_stop(&mut self, s: u32) {
+        let st = &self.p.graph.stops[s as usize];
+        self.stops.pop();
+        self.vis.clear(self.inc.loc[s as usize] as usize);
+        self.wsum -= self.sg.weight[s as usize];
+        self.n_min -= value::counts_for_minimum(&self.p.rules, st) as u32;
+        self.n_city -= (st.kind == StopKind::City) as u32;
+        self.tokens -= st.own_token as u32;
+    }
+
+    fn tags(&self) -> u32 {
+        self.tags_stack.last().copied().unwrap_or(0)
+    }
+
+    fn extend(&mut self, cur: u32, sink: &mut dyn Sink) {
+        sink.node();
+        let sg = self.sg;
+        let len = self.stops.len();
+        if len >= 2 {
+            self.try_emit(cur, sink);
+            if !sg.passable[cur as usize] {
+                return;
+            }
+        }
+        if let Limit::Stops(max) = sg.limit
+            && len as u32 >= max
+        {
+            return;
+        }
+        if self.prune && self.bound(cur) < sink.min_rev() {
+            return;
+        }
+        let rem = match sg.limit {
+            Limit::Hexes(b) => b - self.cost,
+            Limit::Stops(max) => max - len as u32 - 1,
+            _ => u32::MAX,
+        };
+        for st in &sg.out[cur as usize] {
+            let to = st.to as usize;
+            if self.vis.get(self.inc.loc[to] as usize) || self.used.any_of(&st.paths) {
+                continue;
+            }
+            if matches!(sg.limit, Limit::Hexes(_)) && st.cost > rem {
+                continue;
+            }
+            // Without an own token yet, one must still be within reach.
+            if self.tokens == 0 {
+                let left = if matches!(sg.limit, Limit::Hexes(_)) { rem - st.cost } else { rem };
+                if sg.tok_dist[to] > left {
+                    continue;
+                }
+            }
+            for &q in &st.paths {
+                self.used.set(q as usize);
+                self.paths.push(q);
+            }
+            self.seg.push(st.paths.len());
+            self.cost += st.cost;
+            self.tags_stack.push(self.tags() | st.tags);
+            self.push_stop(st.to);
+            self.extend(st.to, sink);
+            self.pop_stop(st.to);
+            self.tags_stack.pop();
+            self.cost -= st.cost;
+            self.seg.pop();
+            for &q in &st.paths {
+                self.used.clear(q as usize);
+                self.paths.pop();
+            }
+        }
+    }
+
+    /// Emits the current trail if it is a legal route in canonical
+    /// orientation and earns enough.
+    fn try_emit(&mut self, cur: u32, sink: &mut dyn Sink) {
+        let first = self.stops[0];
+        let canonical = if self.paths.len() == 1 {
+            self.p.graph.paths[self.paths[0] as usize].a == End::Stop(first)
+        } else {
+            first < cur
+        };
+        if !canonical {
+            return;
+        }
+        let rules = &self.p.rules;
+        let spec = &self.sg.spec;
+        let tags = self.tags();
+        let (revenue, counted) = match self.sg.limit {
+            Limit::Express(max) => match value::value_express(self.p, spec, max, &self.stops, tags) {
+                Ok(x) => x,
+                Err(_) => return,
+            },
+            _ => {
+                if self.n_min < rules.min_stops || self.n_city < rules.min_cities || self.tokens == 0 {
+                    return;
+                }
+                let g = &self.p.graph;
+                let per = value::per_stop_bonus(rules, tags);
+                let pair = value::pair_bonus(rules, &g.stops[first as usize], &g.stops[cur as usize]);
+                let rev = self.wsum + per * self.stops.len() as i64 + pair;
+                (rev, self.stops.clone())
+            }
+        };
+        if revenue < sink.min_rev() {
+            return;
+        }
+        let route = Route {
+            train: self.train,
+            stops: self.stops.clone(),
+            paths: self.paths.clone(),
+            counted,
+            revenue,
+        };
+        sink.emit(route, &self.used);
+    }
+
+    /// An upper bound on the revenue of any route extending the current
+    /// trail (the trail itself included). `i64::MIN` when none can be legal.
+    fn bound(&mut self, cur: u32) -> i64 {
+        let sg = self.sg;
+        let start = self.stops[0] as usize;
+        let per = sg.per_stop_max;
+        let pair = sg.pair_max[start];
+        let len = self.stops.len() as i64;
+        match sg.limit {
+            Limit::Hexes(_) | Limit::Stops(_) => {
+                let (reach, slots) = match sg.limit {
+                    Limit::Hexes(b) => {
+                        let rem = b - self.cost;
+                        let slots = rem.checked_div(sg.min_cost).unwrap_or(u32::MAX);
+                        (rem, slots)
+                    }
+                    Limit::Stops(max) => {
+                        let s = max.saturating_sub(len as u32);
+                        (s, s)
+                    }
+                    _ => (0, 0),
+                };
+                let n = sg.n_stops();
+                let row = &sg.dist[cur as usize * n..(cur as usize + 1) * n];
+                let mut extra = 0i64;
+                let mut taken = 0u32;
+                for &d in &sg.by_weight {
+                    if taken >= slots {
+                        break;
+                    }
+                    let gain = sg.weight[d as usize] + per;
+                    if gain <= 0 {
+                        break;
+                    }
+                    if row[d as usize] <= reach
+                        && sg.usable[d as usize]
+                        && !self.vis.get(self.inc.loc[d as usize] as usize)
+                    {
+                        extra += gain;
+                        taken += 1;
+                    }
+                }
+                self.wsum + per * len + extra + pair
+            }
+            Limit::Express(k) => {
+                let g = &self.p.graph;
+                // Gains of the visited stops and of what is still reachable.
+                self.reachable(cur);
+                let mut tok = self.tokens > 0;
+                let mut gains = std::mem::take(&mut self.scratch);
+                gains.clear();
+                for &s in &self.stops {
+                    gains.push(sg.weight[s as usize] + per);
+                }
+                let mut best_end = i64::MIN;
+                for &s in &self.queue {
+                    let gain = sg.weight[s as usize] + per;
+                    tok |= g.stops[s as usize].own_token;
+                    if sg.passable[s as usize] {
+                        gains.push(gain);
+                    } else {
+                        best_end = best_end.max(gain);
+                    }
+                }
+                if best_end > i64::MIN {
+                    gains.push(best_end);
+                }
+                if !tok {
+                    self.scratch = gains;
+                    return i64::MIN;
+                }
+                gains.sort_unstable_by(|a, b| b.cmp(a));
+                let top: i64 = gains.iter().take(k as usize).filter(|&&x| x > 0).sum();
+                self.scratch = gains;
+                top + pair
+            }
+            Limit::Unlimited => {
+                self.reachable(cur);
+                let mut extra = 0i64;
+                let mut best_end = 0i64;
+                let mut tok = self.tokens > 0;
+                for &s in &self.queue {
+                    let gain = sg.weight[s as usize] + per;
+                    tok |= self.p.graph.stops[s as usize].own_token;
+                    if sg.passable[s as usize] {
+                        extra += gain.max(0);
+                    } else {
+                        best_end = best_end.max(gain);
+                    }
+                }
+                if !tok {
+                    return i64::MIN;
+                }
+                self.wsum + per * len + extra + best_end + pair
+            }
+        }
+    }
+
+    /// Fills `queue` with the unvisited stops reachable from `cur` over
+    /// unused track, passing only through passable stops.
+    fn reachable(&mut self, cur: u32) {
+        let sg = self.sg;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|x| *x = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.queue.clear();
+        self.seen[cur as usize] = stamp;
+        // The current stop is expanded even if it is the (impassable) start.
+        let mut frontier = std::mem::take(&mut self.frontier);
+        frontier.clear();
+        frontier.push(cur);
+        while let Some(u) = frontier.pop() {
+            for st in &sg.out[u as usize] {
+                let to = st.to as usize;
+                if self.seen[to] == stamp
+                    || self.vis.get(self.inc.loc[to] as usize)
+                    || self.used.any_of(&st.paths)
+                {
+                    continue;
+                }
+                self.seen[to] = stamp;
+                self.queue.push(to as u32);
+                if sg.passable[to] {
+                    frontier.push(to as u32);
+                }
+            }
+        }
+        self.frontier = frontier;
+    }
+}

@@ -1,0 +1,369 @@
+//! Precomputation for the search: the graph of stretches between stops for
+//! one kind of train.
+//!
+//! A route is a sequence of stretches: runs of track from one stop to the
+//! next through junctions only. Gauge rules and hex costs are properties of
+//! a stretch, so once the stretches are known the search walks a small graph
+//! of stops and never looks at junctions again.
+
+use super::bitset::Bits;
+use super::model::*;
+use super::value;
+
+/// A run of track between two consecutive stops.
+#[derive(Clone, Debug)]
+pub(crate) struct Stretch {
+    pub to: u32,
+    /// Paths in travel order from the stretch's first stop.
+    pub paths: Vec<u32>,
+    /// Hex cost (0 for trains that do not count hexes).
+    pub cost: u32,
+    /// OR of the paths' tags.
+    pub tags: u32,
+}
+
+/// The stretch graph and bounds data for one train spec.
+pub(crate) struct SpecGraph {
+    pub spec: TrainSpec,
+    /// Stretches leaving each stop.
+    pub out: Vec<Vec<Stretch>>,
+    /// Value of each stop to this train (value × multiplier).
+    pub weight: Vec<i64>,
+    /// May the train visit the stop at all?
+    pub usable: Vec<bool>,
+    /// May a route pass through the stop (not terminal, not blocked)?
+    pub passable: Vec<bool>,
+    /// Budget of the train: hex budget, stop count, or unbounded.
+    pub limit: Limit,
+    /// Cheapest stretch cost (hex trains), to bound stops per budget.
+    pub min_cost: u32,
+    /// Static distance (hex cost, or stretches for stop trains) between
+    /// stops ignoring used track: `dist[a * n + b]`; u32::MAX = unreachable.
+    pub dist: Vec<u32>,
+    /// Static distance to the nearest own-token stop.
+    pub tok_dist: Vec<u32>,
+    /// Stops in order of decreasing weight (ties by id), for bounds.
+    pub by_weight: Vec<u32>,
+    /// Largest pair bonus a route starting at each stop could earn.
+    pub pair_max: Vec<i64>,
+    /// Sum of the positive per-stop path bonuses.
+    pub per_stop_max: i64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Limit {
+    /// Hex budget after the start hex.
+    Hexes(u32),
+    /// Stops visited, all counted.
+    Stops(u32),
+    /// Express: any number visited, at most this many counted.
+    Express(u32),
+    Unlimited,
+}
+
+impl Limit {
+    /// Trains whose routes can be enumerated exhaustively within a budget.
+    pub fn bounded(self) -> bool {
+        matches!(self, Limit::Hexes(_) | Limit::Stops(_))
+    }
+}
+
+/// Incidence of the track graph, shared by all specs.
+pub(crate) struct Incidence {
+    /// Usable paths (well-formed ends) touching each stop.
+    pub at_stop: Vec<Vec<u32>>,
+    /// Paths touching each junction side: index `j * 2 + side`.
+    pub at_side: Vec<Vec<u32>>,
+    /// Location key of each stop (shared `location` → same key).
+    pub loc: Vec<u32>,
+    pub n_locs: usize,
+}
+
+impl Incidence {
+    pub fn new(g: &TrackGraph) -> Incidence {
+        let ns = g.stops.len();
+        let nj = g.junctions.len();
+        let mut at_stop = vec![Vec::new(); ns];
+        let mut at_side = vec![Vec::new(); nj * 2];
+        for (id, tp) in g.paths.iter().enumerate() {
+            let ok = |e: End| match e {
+                End::Stop(s) => (s as usize) < ns,
+                End::Junction(j, side) => (j as usize) < nj && side <= 1,
+            };
+            // Malformed paths are simply never used; a loop at one stop
+            // would visit that stop twice.
+            if !ok(tp.a) || !ok(tp.b) || (tp.a == tp.b && matches!(tp.a, End::Stop(_))) {
+                continue;
+            }
+            for e in [tp.a, tp.b] {
+                match e {
+                    End::Stop(s) => at_stop[s as usize].push(id as u32),
+                    End::Junction(j, side) => at_side[j as usize * 2 + side as usize].push(id as u32),
+                }
+            }
+            if tp.a == tp.b {
+                // Both ends on one junction side: listed once.
+                if let End::Junction(j, side) = tp.a {
+                    at_side[j as usize * 2 + side as usize].pop();
+                }
+            }
+        }
+        for v in at_stop.iter_mut().chain(at_side.iter_mut()) {
+            v.dedup();
+        }
+        // Location keys: named locations first (sorted), then one per stop.
+        let mut named: Vec<u32> = g.stops.iter().filter_map(|s| s.location).collect();
+        named.sort_unstable();
+        named.dedup();
+        let mut next = named.len() as u32;
+        let loc = g
+            .stops
+            .iter()
+            .map(|s| match s.location {
+                Some(l) => named.binary_search(&l).map(|i| i as u32).unwrap_or(0),
+                None => {
+                    next += 1;
+                    next - 1
+                }
+            })
+            .collect();
+        Incidence { at_stop, at_side, loc, n_locs: next as usize }
+    }
+}
+
+impl SpecGraph {
+    pub fn new(p: &RouteProblem, inc: &Incidence, spec: &TrainSpec) -> SpecGraph {
+        let g = &p.graph;
+        let n = g.stops.len();
+        let usable: Vec<bool> = g.stops.iter().map(|s| s.tags & spec.forbidden_tags == 0).collect();
+        let passable: Vec<bool> = g.stops.iter().map(|s| !s.terminal && !s.blocked).collect();
+        let weight: Vec<i64> = g.stops.iter().map(|s| value::stop_weight(s, spec)).collect();
+        let limit = match spec.distance {
+            Distance::Hexes { max, count_start, .. } => {
+                Limit::Hexes(max.saturating_sub(u32::from(count_start)))
+            }
+            Distance::Stops { max, express: false } => Limit::Stops(max),
+            Distance::Stops { max, express: true } => Limit::Express(max),
+            Distance::Unlimited => Limit::Unlimited,
+        };
+        // With count_start the start hex alone may exceed the budget.
+        let start_fits = match spec.distance {
+            Distance::Hexes { max, count_start, .. } => max >= u32::from(count_start),
+            _ => true,
+        };
+        let mut out = vec![Vec::new(); n];
+        if start_fits {
+            for s in 0..n {
+                if usable[s] {
+                    out[s] = stretches_from(p, inc, spec, limit, &usable, s as u32);
+                }
+            }
+        }
+        let min_cost = out.iter().flatten().map(|st| st.cost).min().unwrap_or(0);
+        let dist = all_distances(&out, limit);
+        let tok_dist = (0..n)
+            .map(|a| {
+                (0..n)
+                    .filter(|&b| g.stops[b].own_token && usable[b])
+                    .map(|b| dist[a * n + b])
+                    .min()
+                    .unwrap_or(u32::MAX)
+            })
+            .collect();
+        let mut by_weight: Vec<u32> = (0..n as u32).collect();
+        by_weight.sort_by_key(|&s| (std::cmp::Reverse(weight[s as usize]), s));
+        let pair_max = (0..n)
+            .map(|a| {
+                (0..n)
+                    .filter(|&b| b != a && usable[b])
+                    .map(|b| value::pair_bonus(&p.rules, &g.stops[a], &g.stops[b]))
+                    .max()
+                    .unwrap_or(0)
+                    .max(0)
+            })
+            .collect();
+        let per_stop_max = p.rules.path_tag_bonuses.iter().map(|b| b.per_stop.max(0)).sum();
+        SpecGraph {
+            spec: spec.clone(),
+            out,
+            weight,
+            usable,
+            passable,
+            limit,
+            min_cost,
+            dist,
+            tok_dist,
+            by_weight,
+            pair_max,
+            per_stop_max,
+        }
+    }
+
+    pub fn n_stops(&self) -> usize {
+        self.weight.len()
+    }
+}
+
+/// Every stretch from stop `s`: depth-first through junctions until a stop.
+fn stretches_from(
+    p: &RouteProblem,
+    inc: &Incidence,
+    spec: &TrainSpec,
+    limit: Limit,
+    usable: &[bool],
+    s: u32,
+) -> Vec<Stretch> {
+    let g = &p.graph;
+    let mut w = StretchWalk {
+        p,
+        inc,
+        spec,
+        budget: match limit {
+            Limit::Hexes(b) => Some(b),
+            _ => None,
+        },
+        usable,
+        start: s,
+        paths: Vec::new(),
+        used: Bits::new(g.paths.len()),
+        found: Vec::new(),
+    };
+    for &pid in &inc.at_stop[s as usize] {
+        let tp = &g.paths[pid as usize];
+        let exit = if tp.a == End::Stop(s) { tp.b } else { tp.a };
+        w.step(pid, exit, Vec::new());
+    }
+    w.found
+}
+
+struct StretchWalk<'a> {
+    p: &'a RouteProblem,
+    inc: &'a Incidence,
+    spec: &'a TrainSpec,
+    budget: Option<u32>,
+    usable: &'a [bool],
+    start: u32,
+    paths: Vec<u32>,
+    used: Bits,
+    found: Vec<Stretch>,
+}
+
+impl StretchWalk<'_> {
+    /// Takes path `pid`, leaving by `exit`. `crossed` lists the gauge of
+    /// the path entered at each junction crossed so far.
+    fn step(&mut self, pid: u32, exit: End, mut crossed: Vec<Gauge>) {
+        let g = &self.p.graph;
+        let tp = &g.paths[pid as usize];
+        if !self.spec.gauges[tp.gauge.index()] || self.used.get(pid as usize) {
+            return;
+        }
+        self.paths.push(pid);
+        self.used.set(pid as usize);
+        if let Some(cost) = self.cost(&crossed) {
+            match exit {
+                End::Stop(d) => {
+                    if d != self.start && self.usable[d as usize] {
+                        let tags = self.paths.iter().fold(0, |a, &q| a | g.paths[q as usize].tags);
+                        self.found.push(Stretch { to: d, paths: self.paths.clone(), cost, tags });
+                    }
+                }
+                End::Junction(j, side) => {
+                    let other = j as usize * 2 + (1 - side as usize);
+                    for &q in &self.inc.at_side[other] {
+                        let qp = &g.paths[q as usize];
+                        let entry = End::Junction(j, 1 - side);
+                        let next_exit = if qp.a == entry { qp.b } else { qp.a };
+                        crossed.push(qp.gauge);
+                        self.step(q, next_exit, crossed.clone());
+                        crossed.pop();
+                    }
+                }
+            }
+        }
+        self.used.clear(pid as usize);
+        self.paths.pop();
+    }
+
+    /// The stretch's hex cost so far, or None if it is already illegal
+    /// (gauge mix) or cannot fit the budget whatever gauge it ends with.
+    fn cost(&self, crossed: &[Gauge]) -> Option<u32> {
+        let g = &self.p.graph;
+        let cost = match self.spec.distance {
+            Distance::Hexes { cost, .. } => cost,
+            _ => [0; 3],
+        };
+        let total = if self.p.rules.gauge_changes_at_stops_only {
+            let mut gauge = Gauge::Dual;
+            for &q in &self.paths {
+                match (gauge, g.paths[q as usize].gauge) {
+                    (_, Gauge::Dual) => {}
+                    (Gauge::Dual, x) => gauge = x,
+                    (a, b) if a == b => {}
+                    _ => return None,
+                }
+            }
+            // A dual-only stretch so far may still turn standard or narrow:
+            // bound it by the cheapest gauge the train can still use.
+            let per = if gauge == Gauge::Dual {
+                (0..3).filter(|&i| self.spec.gauges[i]).map(|i| cost[i]).min().unwrap_or(0)
+            } else {
+                cost[gauge.index()]
+            };
+            (crossed.len() as u32).saturating_mul(per)
+        } else {
+            crossed.iter().fold(0u32, |a, x| a.saturating_add(cost[x.index()]))
+        };
+        match self.budget {
+            Some(b) if total > b => None,
+            _ => Some(self.exact_cost(crossed).unwrap_or(total)),
+        }
+    }
+
+    /// The exact cost of the stretch as it stands (its gauge as of now).
+    fn exact_cost(&self, crossed: &[Gauge]) -> Option<u32> {
+        let g = &self.p.graph;
+        let cost = match self.spec.distance {
+            Distance::Hexes { cost, .. } => cost,
+            _ => return Some(0),
+        };
+        if !self.p.rules.gauge_changes_at_stops_only {
+            return Some(crossed.iter().fold(0u32, |a, x| a.saturating_add(cost[x.index()])));
+        }
+        let gauge = self.paths.iter().fold(Gauge::Dual, |acc, &q| match g.paths[q as usize].gauge {
+            Gauge::Dual => acc,
+            x => x,
+        });
+        Some((crossed.len() as u32).saturating_mul(cost[gauge.index()]))
+    }
+}
+
+/// Static shortest distances between stops over the stretch graph (hex
+/// cost for hex trains, number of stretches otherwise), ignoring the rule
+/// that stops may not repeat: a lower bound for the search.
+fn all_distances(out: &[Vec<Stretch>], limit: Limit) -> Vec<u32> {
+    let n = out.len();
+    let mut dist = vec![u32::MAX; n * n];
+    for a in 0..n {
+        let row = &mut dist[a * n..(a + 1) * n];
+        row[a] = 0;
+        let mut heap = std::collections::BinaryHeap::new();
+        heap.push(std::cmp::Reverse((0u32, a as u32)));
+        while let Some(std::cmp::Reverse((d, u))) = heap.pop() {
+            if d > row[u as usize] {
+                continue;
+            }
+            for st in &out[u as usize] {
+                let w = match limit {
+                    Limit::Hexes(_) => st.cost,
+                    _ => 1,
+                };
+                let nd = d.saturating_add(w);
+                if nd < row[st.to as usize] {
+                    row[st.to as usize] = nd;
+                    heap.push(std::cmp::Reverse((nd, st.to)));
+                }
+            }
+        }
+    }
+    dist
+}
