@@ -8,3 +8,4 @@ pub mod route;
 pub mod script;
 pub mod tile;
 pub mod title;
+pub mod fuzz;

@@ -1,3 +1,5 @@
-fn main() {
-    println!("railhead");
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
 }

@@ -272,7 +272,7 @@ impl Ops<'_> {
     /// Company revenue at the start of an operating round.
     pub fn pay_company_revenue(&mut self) -> GameResult<()> {
         for i in 0..self.st.companies.len() {
-            let co = &self.st.companies[i];
+            let co = self.st.companies[i].clone();
             let rev = self.t.companies[co.def].revenue;
             if rev <= 0 {
                 continue;

@@ -146,11 +146,12 @@ pub enum PendingKind {
     /// Over the train limit: discard a train to the pool.
     DiscardTrain { corp: CorpId },
     /// Choose the starting price of a corporation started outside a stock turn.
-    Par { corp: CorpId, prices: Vec<i64> },
+    /// `capital`: the bank gives the corporation this many times the price first (1849 RSA).
+    Par { corp: CorpId, prices: Vec<i64>, capital: u32 },
     /// Choose a home city.
     Home { corp: CorpId, choices: Vec<(HexId, u8)> },
     /// The outgoing president chooses which certificates to receive.
-    PresidentSwap { corp: CorpId, from: PlayerId, options: Vec<Vec<u16>> },
+    PresidentSwap { corp: CorpId, from: PlayerId, options: Vec<Vec<u16>>, then_sell: u32 },
     /// A script's question: answered with `choose`.
     Choice { handler: String, prompt: String, choices: Vec<String>, data: Var },
 }

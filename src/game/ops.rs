@@ -21,6 +21,8 @@ pub struct Refusal {
     pub rule: Option<String>,
 }
 
+impl std::error::Error for Refusal {}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.message)?;

@@ -138,7 +138,7 @@ impl Ops<'_> {
             let sum: u32 = (0..n).filter(|i| mask & (1 << i) != 0).map(|i| certs[i].1).sum();
             if sum == percent {
                 let pick: Vec<u16> = (0..n).filter(|i| mask & (1 << i) != 0).map(|i| certs[i].0).collect();
-                let specials = (0..n).filter(|i| mask & (1 << i) != 0 && certs[i].2).count();
+                let specials = (0..n).filter(|&i| mask & (1 << i) != 0 && certs[i].2).count();
                 let score = (specials, pick.len());
                 let better = match &best {
                     None => true,

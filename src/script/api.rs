@@ -322,6 +322,44 @@ impl UserData for LuaGame {
             })
         });
         m.add_method("bank", |_, this, ()| Ok(this.st.bank));
+        m.add_method("step", |_, this, ()| {
+            use crate::game::flow::RoundData;
+            Ok(match &this.st.flow.round.data {
+                RoundData::Operating(o) if o.current.is_some() => {
+                    this.title.flow.round(&this.st.flow.round.name).and_then(|r| r.steps.get(o.step).cloned())
+                }
+                _ => None,
+            })
+        });
+        m.add_method("turn", |lua, this, ()| {
+            use crate::game::flow::RoundData;
+            let RoundData::Operating(o) = &this.st.flow.round.data else { return Ok(Value::Nil) };
+            let tb = lua.create_table()?;
+            tb.set("tiles", o.turn.tiles)?;
+            tb.set("tokens", o.turn.tokens)?;
+            tb.set("revenue", o.turn.revenue)?;
+            tb.set("trains_bought", o.turn.trains_bought)?;
+            tb.set("issued", o.turn.issued)?;
+            tb.set("emergency", o.turn.emergency)?;
+            let vars = lua.create_table()?;
+            for (k, v) in &o.turn.vars {
+                vars.set(k.as_str(), to_lua(lua, v)?)?;
+            }
+            tb.set("vars", vars)?;
+            let done = lua.create_sequence_from(o.turn.done_steps.iter().cloned())?;
+            tb.set("done", done)?;
+            Ok(Value::Table(tb))
+        });
+        m.add_method("stops_of_kind", |lua, this, kind: String| {
+            let mut out = Vec::new();
+            for (h, hd) in this.title.map.hexes.iter().enumerate() {
+                let tile = tile_on(&this.title, &this.st, h as HexId);
+                if tile.stops.iter().any(|s| s.kind.name() == kind) {
+                    out.push(hd.label.clone());
+                }
+            }
+            lua.create_sequence_from(out)
+        });
         m.add_method("priority", |_, this, ()| Ok(this.st.players[this.st.priority as usize].name.clone()));
         m.add_method("cert_limit", |_, this, ()| Ok(this.st.cert_limit));
         m.add_method("var", |lua, this, key: String| match this.st.vars.get(&key) {
@@ -359,6 +397,8 @@ impl UserData for LuaGame {
             }
             tb.set("tokens", tokens)?;
             tb.set("locked", this.st.board.locked.contains_key(&h))?;
+            let free: u32 = (0..tile.stops.len() as u8).map(|s| crate::game::graph::free_slots(&this.title, &this.st, h, s, None)).sum();
+            tb.set("free_slots", free)?;
             Ok(tb)
         });
         m.add_method("hexes_tagged", |lua, this, tag: String| {
@@ -389,6 +429,22 @@ impl UserData for LuaGame {
                 Some(v) => this.st.vars.insert(key, v),
                 None => this.st.vars.remove(&key),
             };
+            Ok(())
+        });
+        m.add_method_mut("set_turn_var", |_, this, (key, value): (String, Value)| {
+            use crate::game::flow::RoundData;
+            let v = from_lua(&value)?;
+            let RoundData::Operating(o) = &mut this.st.flow.round.data else { return Err(rt("no operating turn is under way")) };
+            match v {
+                Some(v) => o.turn.vars.insert(key, v),
+                None => o.turn.vars.remove(&key),
+            };
+            Ok(())
+        });
+        m.add_method_mut("finish_step", |_, this, name: String| {
+            use crate::game::flow::RoundData;
+            let RoundData::Operating(o) = &mut this.st.flow.round.data else { return Err(rt("no operating turn is under way")) };
+            o.turn.done_steps.insert(name);
             Ok(())
         });
         m.add_method_mut("log", |_, this, line: String| {
@@ -462,10 +518,10 @@ impl UserData for LuaGame {
             let p = player(&this.st, &name)?;
             this.ops().start_corp(c, price, p, 0, free.unwrap_or(false)).map_err(game_err)
         });
-        m.add_method_mut("ask_par", |_, this, (id, name, prices): (String, String, Vec<i64>)| {
+        m.add_method_mut("ask_par", |_, this, (id, name, prices, capital): (String, String, Vec<i64>, Option<u32>)| {
             let c = corp(&this.st, &id)?;
             let p = player(&this.st, &name)?;
-            this.st.flow.pending.push(Pending { actor: Actor::Player(p), kind: PendingKind::Par { corp: c, prices } });
+            this.st.flow.pending.push(Pending { actor: Actor::Player(p), kind: PendingKind::Par { corp: c, prices, capital: capital.unwrap_or(0) } });
             Ok(())
         });
         m.add_method_mut("place_home", |_, this, id: String| {

@@ -49,6 +49,10 @@ pub const HOOKS: &[(&str, &str)] = &[
     ("operating_order", "corporations that operate this round, in order (game, order) -> list"),
     ("company_price_range", "price range for a corporation buying a company (game, corp, company, min, max) -> min, max"),
     ("can_buy_company", "extra rules for a corporation buying a company: return false, message[, rule] (game, corp, company)"),
+    ("lay_rules", "relax tile rules for a lay: return a table { connection = false } (game, corp, hex)"),
+    ("token_rules", "relax token rules: return a table { route = false } (game, corp, hex)"),
+    ("can_place_token", "extra rules for a station token: return false, message[, rule] (game, corp, hex)"),
+    ("emergency_failed", "the president cannot raise the money for a required train (game, corp, player); default closes the corporation"),
     ("game_end_check", "after each action: return a reason to end the game now, or nil (game)"),
 ];
 
@@ -323,4 +327,10 @@ impl ScriptHost {
     pub fn lua(&self) -> &Lua {
         &self.lua
     }
+}
+
+/// Compiles a script without running it; the error names file and line.
+pub fn syntax_check(display: &str, source: &str) -> Result<(), String> {
+    let lua = Lua::new_with(StdLib::NONE, LuaOptions::default()).map_err(|e| e.to_string())?;
+    lua.load(source).set_name(format!("@{display}")).into_function().map(|_| ()).map_err(|e| first_cause(&e))
 }

@@ -66,7 +66,7 @@ fn pending_moves(e: &Engine, kind: &PendingKind) -> Vec<LegalMove> {
             .into_iter()
             .map(|t| LegalMove::exact(Action::DiscardTrain { train: e.st.trains[t as usize].id.clone() }))
             .collect(),
-        PendingKind::Par { corp, prices } => prices
+        PendingKind::Par { corp, prices, .. } => prices
             .iter()
             .map(|p| LegalMove::exact(Action::Par { corp: e.st.corps[*corp as usize].id.clone(), price: *p, extra: 0, home: None }))
             .collect(),

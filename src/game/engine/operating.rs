@@ -238,6 +238,9 @@ impl Engine<'_> {
             "run_routes" => return self.refuse("run.must_run", format!("{id} must run its trains (`run auto` runs the best routes)")),
             "dividend" => return self.refuse("dividend.choose", "choose `payout` or `withhold`"),
             "buy_train" if self.must_buy_train(corp)? => {
+                if self.emergency_hopeless(corp)? {
+                    return self.emergency_failed(corp);
+                }
                 return self.refuse("train.must_buy", format!("{id} has no train and a route: it must buy a train"));
             }
             "script" => {
@@ -259,13 +262,37 @@ impl Engine<'_> {
         if self.or().turn.tiles >= limit {
             return self.refuse("tile.one_per_turn", "only one tile may be laid per turn");
         }
-        self.lay_tile_free(corp, hex, tile, rotation, LayRules::default(), false)?;
+        let rules = self.lay_rules(corp, hex)?;
+        self.lay_tile_free(corp, hex, tile, rotation, rules, false)?;
         self.or_mut().turn.tiles += 1;
         if self.or().turn.tiles >= limit {
             let step = self.current_step().unwrap_or_default();
             self.step_done(&step);
         }
         Ok(())
+    }
+
+    /// The tile rules for a lay, as the title may relax them (1849 P4).
+    pub fn lay_rules(&mut self, corp: CorpId, hex: &str) -> GameResult<LayRules> {
+        let id = self.st.corps[corp as usize].id.clone();
+        let mut rules = LayRules::default();
+        let t: Option<mlua::Table> = self.host.call_hook("lay_rules", self.st, self.fx, (id, hex.to_string()))?;
+        if let Some(t) = t {
+            if let Ok(Some(c)) = t.get::<Option<bool>>("connection") {
+                rules.connection = c;
+            }
+            if let Ok(Some(c)) = t.get::<Option<bool>>("phase_colours") {
+                rules.phase_colours = c;
+            }
+        }
+        Ok(rules)
+    }
+
+    /// Whether a token needs a route to its city, as the title may relax it.
+    pub fn token_needs_route(&mut self, corp: CorpId, hex: &str) -> GameResult<bool> {
+        let id = self.st.corps[corp as usize].id.clone();
+        let t: Option<mlua::Table> = self.host.call_hook("token_rules", self.st, self.fx, (id, hex.to_string()))?;
+        Ok(t.and_then(|t| t.get::<Option<bool>>("route").ok().flatten()).unwrap_or(true))
     }
 
     /// Lays a tile with the given rules, paying terrain unless `free`.
@@ -324,9 +351,12 @@ impl Engine<'_> {
         let Some(stop) = city_stop(self.t, self.st, h, city) else {
             return self.refuse("token.no_city", format!("{} has no city {}", self.t.map.hexes[h as usize].title(), city));
         };
-        self.ops().check_token(corp, h, stop, true)?;
+        let need_route = self.token_needs_route(corp, hex)?;
+        self.ops().check_token(corp, h, stop, need_route)?;
         let cost = self.ops().next_token_cost(corp).unwrap_or(0);
         let id = self.st.corps[corp as usize].id.clone();
+        let label = self.t.map.hexes[h as usize].label.clone();
+        self.host.check_hook("can_place_token", self.st, self.fx, (id.clone(), label))?;
         if self.st.corps[corp as usize].cash < cost {
             return self.refuse("money.insufficient", format!("the token costs {}; {id} has {}", self.t.money(cost), self.t.money(self.st.corps[corp as usize].cash)));
         }
@@ -426,7 +456,12 @@ impl Engine<'_> {
             return Ok(false);
         }
         let kind = &self.t.corporation_kinds[self.st.corps[corp as usize].kind];
-        let default = kind.must_own_train && super::run::has_route(self.t, self.st, corp);
+        // A train must be obtainable: from the bank, or from another
+        // corporation for at least 1.
+        let obtainable = bank_offers(self.t, self.st).iter().any(|o| self.train_kind_ok(corp, o.class, o.variant))
+            || (self.st.corps[corp as usize].cash >= 1
+                && self.st.trains.iter().any(|t| matches!(t.owner, TrainOwner::Corp(o) if o != corp) && self.train_kind_ok(corp, t.class, t.variant)));
+        let default = kind.must_own_train && obtainable && super::run::has_route(self.t, self.st, corp);
         let id = self.st.corps[corp as usize].id.clone();
         let r: Option<bool> = self.host.call_hook("must_buy_train", self.st, self.fx, (id, default))?;
         Ok(r.unwrap_or(default))
@@ -582,6 +617,46 @@ impl Engine<'_> {
             let step = self.current_step().unwrap_or_default();
             self.step_done(&step);
         }
+        Ok(())
+    }
+
+    /// No train can be had: the president's money and every legal share
+    /// sale together fall short of the cheapest train.
+    fn emergency_hopeless(&mut self, corp: CorpId) -> GameResult<bool> {
+        let Some(pres) = self.st.president(corp) else { return Ok(true) };
+        let cheapest = bank_offers(self.t, self.st).iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min();
+        let Some(cheapest) = cheapest else { return Ok(false) };
+        let cash = self.st.corps[corp as usize].cash;
+        if cash >= cheapest || cash + self.st.players[pres as usize].cash >= cheapest {
+            return Ok(false);
+        }
+        // Any share sale still possible means more money can come.
+        for c in 0..self.st.corps.len() as CorpId {
+            let held = self.st.percent(c, CertOwner::Player(pres));
+            let mut pct = 10;
+            while pct <= held {
+                let probe = Action::Sell { corp: self.st.corps[c as usize].id.clone(), percent: pct, certs: None };
+                if super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe)) {
+                    return Ok(false);
+                }
+                pct += 10;
+            }
+        }
+        Ok(true)
+    }
+
+    /// The title decides what happens (1849: the corporation closes and the
+    /// president may take a loan); by default the corporation closes.
+    fn emergency_failed(&mut self, corp: CorpId) -> GameResult<()> {
+        let id = self.st.corps[corp as usize].id.clone();
+        let pres = self.st.president(corp).map(|p| self.st.players[p as usize].name.clone()).unwrap_or_default();
+        self.fx.log.push(format!("{pres} cannot raise the money for {id}'s train"));
+        let handled: Option<()> = self.host.call_hook("emergency_failed", self.st, self.fx, (id, pres))?;
+        if handled.is_none() {
+            self.ops().close_corp(corp)?;
+        }
+        let step = self.current_step().unwrap_or_default();
+        self.step_done(&step);
         Ok(())
     }
 

@@ -25,7 +25,7 @@ impl Engine<'_> {
                     self.st.flow.pending.pop();
                 }
             }
-            (PendingKind::Par { corp, prices }, Action::Par { corp: name, price, .. }) => {
+            (PendingKind::Par { corp, prices, capital }, Action::Par { corp: name, price, .. }) => {
                 if self.st.corp_index(name) != Some(*corp) {
                     return self.refuse("pending.par", format!("choose the starting value of {}", self.st.corps[*corp as usize].id));
                 }
@@ -35,6 +35,8 @@ impl Engine<'_> {
                 }
                 let Actor::Player(player) = p.actor else { return Err(GameError::Invalid("a corporation cannot choose a par".into())) };
                 self.st.flow.pending.pop();
+                let grant = *price * *capital as i64;
+                self.ops().transfer(Purse::Bank, Purse::Corp(*corp), grant)?;
                 self.ops().start_corp(*corp, *price, player, 0, true)?;
             }
             (PendingKind::Home { corp, choices }, Action::Choose { choice }) | (PendingKind::Home { corp, choices }, Action::PlaceToken { hex: choice, .. }) => {

@@ -81,6 +81,9 @@ impl Engine<'_> {
         let data = match def.kind.as_str() {
             "auction" => RoundData::Auction(AuctionRound { current: first, ..Default::default() }),
             "stock" => {
+                if self.dead_position() {
+                    return self.finish("stalemate");
+                }
                 self.st.flow.stock_rounds += 1;
                 for c in self.st.corps.iter_mut() {
                     c.closed = false;
@@ -98,6 +101,29 @@ impl Engine<'_> {
             self.ops().pay_company_revenue()?;
         }
         Ok(())
+    }
+
+    /// Nothing can ever happen again: no corporation is running, no
+    /// company pays anyone, and no player can afford to start one. (Seen
+    /// only in random play; the game ends rather than loop for ever.)
+    fn dead_position(&self) -> bool {
+        if self.st.corps.iter().any(|c| c.in_play && c.started) {
+            return false;
+        }
+        let income = self.st.companies.iter().any(|c| matches!(c.owner, CompanyOwner::Player(_)) && self.t.companies[c.def].revenue > 0);
+        if income {
+            return false;
+        }
+        let cheapest = self.t.phases[self.st.phase].par_prices.iter().copied().min().unwrap_or(0);
+        let cost = self
+            .st
+            .corps
+            .iter()
+            .filter(|c| c.in_play)
+            .filter_map(|c| c.certs.iter().find(|x| x.president).map(|x| cheapest * x.percent as i64 / 10))
+            .min()
+            .unwrap_or(0);
+        self.st.players.iter().filter(|p| !p.left).all(|p| p.cash < cost)
     }
 
     /// The player with priority (skipping players who left).

@@ -171,7 +171,7 @@ impl Engine<'_> {
             );
         }
         let pname = self.st.players[p as usize].name.clone();
-        self.host.check_hook("can_start", self.st, self.fx, (pname, cid.clone()))?;
+        self.host.check_hook("can_start", self.st, self.fx, (pname.clone(), cid.clone()))?;
         let prices = self.par_prices(c)?;
         if !prices.contains(&price) {
             let list: Vec<String> = prices.iter().map(|x| self.t.money(*x)).collect();

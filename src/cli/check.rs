@@ -1,0 +1,65 @@
+//! `railhead check DIR`: every problem in a title folder, with file and line.
+
+use railhead::game::{Game, Setup};
+use railhead::script::ScriptHost;
+use railhead::title::{TitleSource, load};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+pub fn run(dir: &Path) -> anyhow::Result<ExitCode> {
+    let source = TitleSource::Disk(dir.to_path_buf());
+    let mut problems: Vec<String> = Vec::new();
+    let base = match load::load(&source, &BTreeMap::new(), None) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            problems.extend(e.0.iter().map(|x| x.to_string()));
+            None
+        }
+    };
+    if let Some(title) = base {
+        // Each option on its own, so every overlay is checked.
+        for o in &title.options {
+            let mut choice = BTreeMap::new();
+            choice.insert(o.id.clone(), true);
+            for r in &o.requires {
+                choice.insert(r.clone(), true);
+            }
+            let players = o.players.first().copied();
+            if let Err(e) = load::load(&source, &choice, players) {
+                problems.extend(e.0.iter().map(|x| format!("with option {}: {x}", o.id)));
+            }
+        }
+        let title = Arc::new(title);
+        match ScriptHost::new(title.clone()) {
+            Err(e) => problems.push(e.to_string()),
+            Ok(_) => {
+                for pc in &title.player_counts {
+                    let players: Vec<String> = (1..=pc.players).map(|i| format!("p{i}")).collect();
+                    let setup = Setup { players, seed: 1, options: BTreeMap::new(), values: BTreeMap::new() };
+                    if let Err(e) = Game::new(title.clone(), setup) {
+                        problems.push(format!("a {}-player game cannot start: {e}", pc.players));
+                    }
+                }
+            }
+        }
+        for t in source.list("tests", "lua") {
+            if let Some(text) = source.read(&t)
+                && let Err(e) = railhead::script::syntax_check(&source.display(&t), &text)
+            {
+                problems.push(e);
+            }
+        }
+    }
+    if problems.is_empty() {
+        println!("{}: ok", dir.display());
+        Ok(ExitCode::SUCCESS)
+    } else {
+        for p in &problems {
+            println!("{p}");
+        }
+        println!("{}: {} problem(s)", dir.display(), problems.len());
+        Ok(ExitCode::FAILURE)
+    }
+}

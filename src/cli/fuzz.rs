@@ -1,0 +1,20 @@
+//! `railhead fuzz TITLE`: random complete games with invariant checks.
+
+use super::TitleArgs;
+use railhead::fuzz::{FuzzConfig, run as fuzz_run};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+pub fn run(title: &str, games: u32, seed: u64, players: Option<u8>, max_actions: u32, args: &TitleArgs) -> anyhow::Result<ExitCode> {
+    let t = super::load_title(Some(title), args, players)?;
+    let players = players.unwrap_or(t.meta.default_players);
+    let cfg = FuzzConfig { games, seed, players, max_actions, ..Default::default() };
+    let report = fuzz_run(Arc::new(t), &cfg);
+    for v in report.violations.iter().take(20) {
+        println!("violation: {v}");
+    }
+    let reasons: Vec<String> = report.reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    println!("endings: {}; {:.1} s", reasons.join(", "), report.seconds);
+    println!("{}", report.summary());
+    Ok(if report.violations.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}

@@ -1,0 +1,83 @@
+//! The `railhead` command line: one binary, one subcommand per job.
+
+mod check;
+mod fuzz;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "railhead", version, about = "A rules engine for 18xx railway board games")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct TitleArgs {
+    /// Load the title from this folder instead of the embedded one.
+    #[arg(long, value_name = "DIR")]
+    pub title_dir: Option<std::path::PathBuf>,
+    /// Turn an option on ("bonds") or off ("no-bonds"); repeatable.
+    #[arg(long = "option", value_name = "OPTION")]
+    pub options: Vec<String>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Validate a title folder: data and scripts; exits non-zero on any problem.
+    Check {
+        /// The title folder (e.g. titles/1849).
+        dir: std::path::PathBuf,
+    },
+    /// Play random complete games and check the invariants after every action.
+    Fuzz {
+        /// Title id (embedded) or, with --title-dir, ignored.
+        title: String,
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        players: Option<u8>,
+        #[arg(long, default_value_t = 20000)]
+        max_actions: u32,
+        #[command(flatten)]
+        title_args: TitleArgs,
+    },
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Check { dir }) => check::run(&dir),
+        Some(Command::Fuzz { title, games, seed, players, max_actions, title_args }) => {
+            fuzz::run(&title, games, seed, players, max_actions, &title_args)
+        }
+        None => {
+            eprintln!("railhead: no command (try `railhead --help`)");
+            Ok(ExitCode::from(2))
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("railhead: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Loads a title by id or folder, with the options.
+pub fn load_title(id: Option<&str>, args: &TitleArgs, players: Option<u8>) -> anyhow::Result<railhead::title::Title> {
+    use railhead::title::{TitleSource, load};
+    let source = match (&args.title_dir, id) {
+        (Some(dir), _) => TitleSource::Disk(dir.clone()),
+        (None, Some(id)) => TitleSource::embedded(id).ok_or_else(|| {
+            anyhow::anyhow!("no title \"{id}\" (titles: {})", TitleSource::embedded_ids().join(", "))
+        })?,
+        (None, None) => TitleSource::embedded("1849").ok_or_else(|| anyhow::anyhow!("the default title 1849 is missing"))?,
+    };
+    let options = railhead::game::save::parse_options(&args.options);
+    load::load(&source, &options, players).map_err(|e| anyhow::anyhow!("{e}"))
+}

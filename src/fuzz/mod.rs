@@ -1,0 +1,257 @@
+//! Random playouts: complete games choosing uniformly among the legal
+//! moves, checking the invariants after every action.
+//!
+//! Checked after each action: money is conserved, each corporation's
+//! certificates add up to 100 %, nobody's cash is negative, no panic. At
+//! intervals: a refused action leaves the state digest unchanged, and a
+//! save/load round trip gives the same digest.
+
+use crate::game::action::{Action, LegalMove};
+use crate::game::save::SaveFile;
+use crate::game::{Game, Setup};
+use crate::script::ScriptHost;
+use crate::title::Title;
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Instant;
+
+#[derive(Clone, Debug)]
+pub struct FuzzConfig {
+    pub games: u32,
+    pub seed: u64,
+    pub players: u8,
+    /// A game still running after this many actions counts as unfinished.
+    pub max_actions: u32,
+    /// Every this many actions: the refused-action and save/load checks.
+    pub deep_check_every: u32,
+}
+
+impl Default for FuzzConfig {
+    fn default() -> Self {
+        FuzzConfig { games: 10, seed: 1, players: 4, max_actions: 20_000, deep_check_every: 2_000 }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct FuzzReport {
+    pub games: u32,
+    pub finished: u32,
+    pub actions: u64,
+    pub violations: Vec<String>,
+    pub seconds: f64,
+    /// Game end reasons and how often.
+    pub reasons: std::collections::BTreeMap<String, u32>,
+}
+
+impl FuzzReport {
+    pub fn summary(&self) -> String {
+        format!("fuzz: games {}, actions {}, violations {}", self.games, self.actions, self.violations.len())
+    }
+}
+
+/// A concrete action from a legal move (a random price inside a range).
+pub fn concretize(mv: &LegalMove, rng: &mut impl Rng) -> Action {
+    let mut a = mv.action.clone();
+    if let Some((lo, hi)) = mv.range {
+        // Favour the bottom of the range: random prices near the maximum
+        // make every auction end at once.
+        let hi = if hi > lo && rng.random_bool(0.8) { lo + (hi - lo).min(20) } else { hi };
+        let p = if hi > lo { rng.random_range(lo..=hi) } else { lo };
+        match &mut a {
+            Action::Bid { price, .. } => *price = p,
+            Action::BuyCompany { price, .. } | Action::BuyTrain { price, .. } => *price = Some(p),
+            _ => {}
+        }
+    }
+    a
+}
+
+pub fn run(title: Arc<Title>, cfg: &FuzzConfig) -> FuzzReport {
+    let start = Instant::now();
+    let mut report = FuzzReport::default();
+    let host = match ScriptHost::new(title.clone()) {
+        Ok(h) => Rc::new(h),
+        Err(e) => {
+            report.violations.push(format!("scripts do not load: {e}"));
+            return report;
+        }
+    };
+    for g in 0..cfg.games {
+        let seed = cfg.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+        let outcome = catch_unwind(AssertUnwindSafe(|| play_one(&title, &host, cfg, seed)));
+        report.games += 1;
+        match outcome {
+            Ok(one) => {
+                report.actions += one.actions;
+                if let Some(reason) = one.ended {
+                    report.finished += 1;
+                    *report.reasons.entry(reason).or_insert(0) += 1;
+                } else {
+                    *report.reasons.entry("unfinished".into()).or_insert(0) += 1;
+                }
+                for v in one.violations {
+                    report.violations.push(format!("game seed {seed}: {v}"));
+                }
+            }
+            Err(p) => {
+                let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+                report.violations.push(format!("game seed {seed}: panic: {msg}"));
+            }
+        }
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    report
+}
+
+struct OneGame {
+    actions: u64,
+    ended: Option<String>,
+    violations: Vec<String>,
+}
+
+fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u64) -> OneGame {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let players: Vec<String> = (1..=cfg.players).map(|i| format!("p{i}")).collect();
+    let setup = Setup { players, seed, options: Default::default(), values: Default::default() };
+    let mut out = OneGame { actions: 0, ended: None, violations: Vec::new() };
+    let mut game = match Game::with_host(title.clone(), host.clone(), setup) {
+        Ok(g) => g,
+        Err(e) => {
+            out.violations.push(format!("setup failed: {e}"));
+            return out;
+        }
+    };
+    let money = game.total_money();
+    while !game.is_over() && out.actions < cfg.max_actions as u64 {
+        let mut cands = match game.candidate_moves() {
+            Ok(c) => c,
+            Err(e) => {
+                out.violations.push(format!("after {} actions: listing moves failed: {e}", out.actions));
+                return out;
+            }
+        };
+        // A kind of move (sell, buy, pass, lay a tile...) by weight, then
+        // uniformly a move of that kind, trying them in random order until
+        // one is accepted. Choosing by kind first keeps a random player
+        // from spending every turn on one kind with many variants (selling
+        // each share separately, say); the weights make it a builder
+        // rather than a wrecker, so games reach their late phases. Every
+        // legal move keeps a chance.
+        let mut applied = false;
+        let mut refusals: Vec<String> = Vec::new();
+        while !cands.is_empty() {
+            let mut kinds: Vec<&'static str> = cands.iter().map(|m| kind_of(&m.action)).collect();
+            kinds.sort();
+            kinds.dedup();
+            let total: f64 = kinds.iter().map(|k| weight(k)).sum();
+            let mut x = rng.random_range(0.0..total);
+            let mut kind = kinds[0];
+            for k in &kinds {
+                x -= weight(k);
+                if x < 0.0 {
+                    kind = k;
+                    break;
+                }
+            }
+            let of_kind: Vec<usize> = (0..cands.len()).filter(|&i| kind_of(&cands[i].action) == kind).collect();
+            let i = match kind {
+                // Paying out more often than withholding.
+                "dividend" if of_kind.len() > 1 && rng.random_bool(0.75) => {
+                    of_kind.iter().copied().find(|&i| matches!(cands[i].action, Action::Dividend { kind: crate::game::action::DividendKind::Payout })).unwrap_or(of_kind[0])
+                }
+                _ => of_kind[rng.random_range(0..of_kind.len())],
+            };
+            let mv = cands.swap_remove(i);
+            let action = concretize(&mv, &mut rng);
+            let before = game.digest();
+            match game.apply(action.clone()) {
+                Ok(()) => {
+                    applied = true;
+                    break;
+                }
+                Err(e) => {
+                    if let crate::game::ops::GameError::Script(msg) = &e {
+                        out.violations.push(format!("after {} actions: script error on `{action}`: {msg}", out.actions));
+                        return out;
+                    }
+                    if game.digest() != before {
+                        out.violations.push(format!("after {} actions: refused `{action}` changed the state", out.actions));
+                    }
+                    if refusals.len() < 6 {
+                        refusals.push(format!("`{action}`: {e}"));
+                    }
+                }
+            }
+        }
+        if !applied {
+            let who = game.current_actor().map(|a| game.actor_name(a)).unwrap_or_default();
+            out.violations.push(format!(
+                "after {} actions: {who} has no legal move (round {}); refused: {}",
+                out.actions,
+                game.state.flow.round.name,
+                refusals.join("; ")
+            ));
+            return out;
+        }
+        out.actions += 1;
+        if let Err(v) = game.check_invariants(money) {
+            out.violations.push(format!("after action {} (`{}`): {v}", out.actions, game.actions.last().map(|a| a.to_string()).unwrap_or_default()));
+            return out;
+        }
+        if out.actions % cfg.deep_check_every as u64 == 0
+            && let Err(v) = round_trip(&game)
+        {
+            out.violations.push(format!("after {} actions: {v}", out.actions));
+            return out;
+        }
+    }
+    if let Err(v) = round_trip(&game) {
+        out.violations.push(format!("at the end: {v}"));
+    }
+    out.ended = game.state.ended.as_ref().map(|e| e.reason.clone());
+    out
+}
+
+fn weight(kind: &str) -> f64 {
+    match kind {
+        "sell" => 0.15,
+        "issue" | "redeem" => 0.3,
+        "pass" => 0.5,
+        _ => 1.0,
+    }
+}
+
+fn kind_of(a: &Action) -> &'static str {
+    match a {
+        Action::Pass => "pass",
+        Action::Bid { .. } => "bid",
+        Action::BuyCompany { .. } => "buy_company",
+        Action::Par { .. } => "par",
+        Action::Buy { .. } => "buy",
+        Action::Sell { .. } => "sell",
+        Action::LayTile { .. } => "lay_tile",
+        Action::PlaceToken { .. } => "place_token",
+        Action::Run { .. } => "run",
+        Action::Dividend { .. } => "dividend",
+        Action::BuyTrain { .. } => "buy_train",
+        Action::DiscardTrain { .. } => "discard_train",
+        Action::Issue { .. } => "issue",
+        Action::Redeem => "redeem",
+        Action::Choose { .. } => "choose",
+        Action::Script { .. } => "script",
+    }
+}
+
+/// Saving and loading gives the same game.
+fn round_trip(game: &Game) -> Result<(), String> {
+    let text = SaveFile::of(game).to_json();
+    let file = SaveFile::parse("fuzz", &text).map_err(|e| e.to_string())?;
+    let again = file.restore("fuzz", None).map_err(|e| format!("save/load failed: {e}"))?;
+    if again.digest() != game.digest() {
+        return Err("save/load round trip changed the state digest".into());
+    }
+    Ok(())
+}

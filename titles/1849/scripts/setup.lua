@@ -1,0 +1,128 @@
+-- Setup of 1849: the corporations' starting order from the place cards
+-- (1849-R-008), the beginner rule for IFT (1849-R-010), and the
+-- five-corporation game (1849-R-004, R-005, R-009, R-065).
+
+local CORPORATIONS = { "AFG", "ATA", "CTL", "IFT", "RCS", "SFA" }
+
+-- The order dealt from the seed, as the 18xx.games website deals it, so a
+-- game and its recording agree: r = (1103515245 r + 12345) mod 2^31, one
+-- draw per corporation, then sorted by draw.
+local function dealt_order(seed)
+  local r = seed % 2147483648
+  local keyed = {}
+  for i, id in ipairs(CORPORATIONS) do
+    r = (1103515245 * r + 12345) % 2147483648
+    keyed[i] = { id = id, key = r, pos = i }
+  end
+  table.sort(keyed, function(a, b)
+    if a.key ~= b.key then return a.key < b.key end
+    return a.pos < b.pos
+  end)
+  local order = {}
+  for i, k in ipairs(keyed) do order[i] = k.id end
+  return order
+end
+
+-- 1849-R-010: IFT in position 1-3 moves to 4; those between move up.
+local function delay_ift(order)
+  for i = 1, 3 do
+    if order[i] == "IFT" then
+      table.remove(order, i)
+      table.insert(order, 4, "IFT")
+      return order
+    end
+  end
+  return order
+end
+
+local function five_corporations(game)
+  local n = game:player_count()
+  return n == 3 or (n == 4 and game:option("five_corporations"))
+end
+
+hook("setup", function(game)
+  local order = game:var("setup.corporation_order")
+  if order == nil then
+    order = dealt_order(game:seed())
+    if game:option("delay_ift") then order = delay_ift(order) end
+  end
+  game:set_start_order(order)
+  game:set_var("place_card_1", order[1])
+  if five_corporations(game) then
+    -- 1849-R-009: the corporation with place card 6 is out of the game.
+    game:remove_corporation(order[6])
+    -- 1849-R-005: one 6H, one 8H and one 16H fewer.
+    game:remove_trains("6H", 1)
+    game:remove_trains("8H", 1)
+    game:remove_trains("16H", 1)
+    if game:player_count() == 4 then game:set_cert_limit(9) end
+    game:log(order[6] .. " is not in this five-corporation game")
+  end
+  game:log("corporations start in the order " .. table.concat(order, ", ", 1, five_corporations(game) and 5 or 6))
+end)
+
+-- Only the unstarted corporation with the lowest place card may start
+-- (1849-R-079). AFG without a free home slot is set aside (1849-R-084).
+hook("startable", function(game, player)
+  local best, best_order = nil, nil
+  local blocked = game:var("afg_blocked")
+  for _, id in ipairs(game:corporations()) do
+    local c = game:corporation(id)
+    if not c.started and not c.closed and not (id == "AFG" and blocked) then
+      if best == nil or c.start_order < best_order then
+        best, best_order = id, c.start_order
+      end
+    end
+  end
+  if best == nil then return {} end
+  return { best }
+end)
+
+local function last_order(game)
+  local max = 0
+  for _, id in ipairs(game:corporations()) do
+    local o = game:corporation(id).start_order
+    if o < 1000000 and o > max then max = o end
+  end
+  return max
+end
+
+local function move_to_end(game, id)
+  local order = {}
+  for _, other in ipairs(game:corporations()) do
+    if other ~= id then order[#order + 1] = { id = other, o = game:corporation(other).start_order } end
+  end
+  table.sort(order, function(a, b) return a.o < b.o end)
+  local ids = {}
+  for i, x in ipairs(order) do ids[i] = x.id end
+  ids[#ids + 1] = id
+  game:set_start_order(ids)
+end
+
+-- AFG's home choices are re-examined at the start of each stock round
+-- (ambiguity A-20): with none free it waits at the end of the order.
+on("round_started", function(game, ev)
+  if ev.kind ~= "stock" then return end
+  local afg = game:corporation("AFG")
+  if not afg.in_play or afg.started then
+    game:set_var("afg_blocked", nil)
+    return
+  end
+  local open = false
+  for _, h in ipairs({ "C1", "H8", "M9", "M11", "B14" }) do
+    local hex = game:hex(h)
+    if hex.free_slots > 0 and not hex.locked then open = true end
+  end
+  if open then
+    game:set_var("afg_blocked", nil)
+  elseif not game:var("afg_blocked") then
+    game:set_var("afg_blocked", true)
+    move_to_end(game, "AFG")
+    game:log("AFG has no free home city and waits at the end of the starting order (1849-R-084)")
+  end
+end)
+
+-- 1849-R-168: a closed corporation goes to the end of the starting order.
+on("corporation_closed", function(game, ev)
+  move_to_end(game, ev.corp)
+end)
