@@ -66,13 +66,15 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         tag: Option<String>,
     },
-    /// Sell shares of one corporation: `percent` in total, or exact
-    /// certificates by index.
+    /// Sell shares of one corporation: `percent` in total, exact
+    /// certificates by index, or the certificate with a tag ("last").
     Sell {
         corp: String,
         percent: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         certs: Option<Vec<u16>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tag: Option<String>,
     },
     LayTile { hex: String, tile: String, rotation: u8 },
     PlaceToken {
@@ -146,7 +148,8 @@ impl fmt::Display for Action {
                 }
                 Ok(())
             }
-            Action::Sell { corp, percent, certs } => {
+            Action::Sell { corp, tag: Some(t), .. } => write!(f, "sell {corp} {t}"),
+            Action::Sell { corp, percent, certs, .. } => {
                 write!(f, "sell {corp} {}", percent / 10)?;
                 if let Some(c) = certs {
                     let s: Vec<String> = c.iter().map(|i| i.to_string()).collect();

@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod board;
+pub mod command;
 pub mod corp;
 pub mod engine;
 pub mod flow;
@@ -254,5 +255,19 @@ impl Game {
             }
         }
         Ok(())
+    }
+}
+
+impl Game {
+    /// Parses a REPL-style command against this game's companies.
+    pub fn parse_command(&self, text: &str) -> Result<Action, String> {
+        let companies: Vec<String> = self.state.companies.iter().map(|c| c.id.clone()).collect();
+        command::parse(text, &companies)
+    }
+
+    /// Parses and applies a command; the error is the parse problem or the refusal.
+    pub fn act(&mut self, text: &str) -> Result<(), String> {
+        let a = self.parse_command(text)?;
+        self.apply(a).map_err(|e| e.to_string())
     }
 }

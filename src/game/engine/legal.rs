@@ -124,8 +124,11 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
             let total: u32 = mine.iter().sum();
             let mut pct = 10;
             while pct <= total {
-                out.push(LegalMove::exact(Action::Sell { corp: id.clone(), percent: pct, certs: None }));
+                out.push(LegalMove::exact(Action::Sell { corp: id.clone(), percent: pct, certs: None, tag: None }));
                 pct += 10;
+            }
+            for x in corp.certs.iter().filter(|x| x.owner == CertOwner::Player(p) && x.tag.is_some() && !x.president) {
+                out.push(LegalMove::exact(Action::Sell { corp: id.clone(), percent: 0, certs: None, tag: x.tag.clone() }));
             }
             let tags: Vec<Option<String>> = {
                 let mut t: Vec<Option<String>> = corp.certs.iter().filter(|x| !x.president).map(|x| x.tag.clone()).collect();
@@ -225,7 +228,7 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
                     let held = e.st.percent(c, CertOwner::Player(pres));
                     let mut pct = 10;
                     while pct <= held {
-                        out.push(LegalMove::exact(Action::Sell { corp: e.st.corps[c as usize].id.clone(), percent: pct, certs: None }));
+                        out.push(LegalMove::exact(Action::Sell { corp: e.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None }));
                         pct += 10;
                     }
                 }

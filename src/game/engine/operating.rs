@@ -201,7 +201,12 @@ impl Engine<'_> {
                 self.step_done(&step);
             }
             ("buy_train", Action::BuyTrain { train, variant, price }) => self.buy_train(corp, train, variant.as_deref(), *price)?,
-            ("buy_train", Action::Sell { corp: target, percent, certs }) => self.emergency_sell(corp, target, *percent, certs.as_deref())?,
+            ("buy_train", Action::Sell { corp: target, percent, certs, tag }) => {
+                let Some(pres) = self.st.president(corp) else { return self.refuse("emr.no_president", "no president") };
+                let c = self.find_corp(target)?;
+                let (percent, certs) = self.sell_what(pres, c, *percent, certs.as_deref(), tag.as_deref())?;
+                self.emergency_sell(corp, target, percent, certs.as_deref())?
+            }
             ("issue_shares", Action::Issue { count }) => self.issue(corp, *count)?,
             ("issue_shares", Action::Redeem) => self.redeem(corp)?,
             ("script", Action::Script { name, args }) => {
@@ -635,7 +640,7 @@ impl Engine<'_> {
             let held = self.st.percent(c, CertOwner::Player(pres));
             let mut pct = 10;
             while pct <= held {
-                let probe = Action::Sell { corp: self.st.corps[c as usize].id.clone(), percent: pct, certs: None };
+                let probe = Action::Sell { corp: self.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None };
                 if super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe)) {
                     return Ok(false);
                 }

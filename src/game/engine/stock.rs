@@ -38,9 +38,10 @@ impl Engine<'_> {
     pub(super) fn stock_action(&mut self, action: &Action) -> GameResult<()> {
         let p = self.stock().current;
         match action {
-            Action::Sell { corp, percent, certs } => {
+            Action::Sell { corp, percent, certs, tag } => {
                 let c = self.find_corp(corp)?;
-                self.sell_shares(p, c, *percent, certs.as_deref(), false)?;
+                let (percent, certs) = self.sell_what(p, c, *percent, certs.as_deref(), tag.as_deref())?;
+                self.sell_shares(p, c, percent, certs.as_deref(), false)?;
                 let s = self.stock_mut();
                 s.turn.sold.push(c);
                 s.sold.insert((p, c));
@@ -346,6 +347,21 @@ impl Engine<'_> {
         self.sale_price_drop(c, percent)?;
         self.fx.event("shares_sold", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
         Ok(())
+    }
+
+    /// What a sell action sells: a tag names the player's certificate with it.
+    pub(super) fn sell_what(&self, p: PlayerId, c: CorpId, percent: u32, certs: Option<&[u16]>, tag: Option<&str>) -> GameResult<(u32, Option<Vec<u16>>)> {
+        let Some(tag) = tag else { return Ok((percent, certs.map(<[u16]>::to_vec))) };
+        let found: Vec<(u16, u32)> = self.st.corps[c as usize]
+            .certs
+            .iter()
+            .filter(|x| x.owner == CertOwner::Player(p) && x.tag.as_deref() == Some(tag))
+            .map(|x| (x.index, x.percent as u32))
+            .collect();
+        match found.first() {
+            Some(&(i, pct)) => Ok((pct, Some(vec![i]))),
+            None => self.refuse("stock.sell_not_owned", format!("{} holds no {tag} certificate of {}", self.st.players[p as usize].name, self.st.corps[c as usize].id)),
+        }
     }
 
     fn log_sale(&mut self, pname: &str, cid: &str, percent: u32, got: i64) {
