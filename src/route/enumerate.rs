@@ -34,6 +34,8 @@ pub(crate) struct Enum<'a> {
     /// Paths per stretch taken, to undo a step.
     seg: Vec<usize>,
     cost: u32,
+    /// Cost of the trail travelled the other way.
+    cost_rev: u32,
     wsum: i64,
     n_min: u32,
     n_city: u32,
@@ -69,6 +71,7 @@ impl<'a> Enum<'a> {
             paths: Vec::new(),
             seg: Vec::new(),
             cost: 0,
+            cost_rev: 0,
             wsum: 0,
             n_min: 0,
             n_city: 0,
@@ -162,12 +165,14 @@ impl<'a> Enum<'a> {
             }
             self.seg.push(st.paths.len());
             self.cost += st.cost;
+            self.cost_rev += st.cost_rev;
             self.tags_stack.push(self.tags() | st.tags);
             self.push_stop(st.to);
             self.extend(st.to, sink);
             self.pop_stop(st.to);
             self.tags_stack.pop();
             self.cost -= st.cost;
+            self.cost_rev -= st.cost_rev;
             self.seg.pop();
             for &q in &st.paths {
                 self.used.clear(q as usize);
@@ -185,7 +190,13 @@ impl<'a> Enum<'a> {
         } else {
             first < cur
         };
-        if !canonical {
+        // The other orientation is emitted from the other end, unless it is
+        // too long (hex costs can depend on the direction).
+        let reverse_legal = match self.sg.limit {
+            Limit::Hexes(b) => self.cost_rev <= b,
+            _ => true,
+        };
+        if !canonical && reverse_legal {
             return;
         }
         let rules = &self.p.rules;

@@ -18,6 +18,10 @@ pub(crate) struct Stretch {
     pub paths: Vec<u32>,
     /// Hex cost (0 for trains that do not count hexes).
     pub cost: u32,
+    /// Hex cost of the same track run the other way. Without the gauge
+    /// rule a crossing costs the gauge of the path it enters, so the two
+    /// directions can differ.
+    pub cost_rev: u32,
     /// OR of the paths' tags.
     pub tags: u32,
 }
@@ -264,7 +268,8 @@ impl StretchWalk<'_> {
                 End::Stop(d) => {
                     if d != self.start && self.usable[d as usize] {
                         let tags = self.paths.iter().fold(0, |a, &q| a | g.paths[q as usize].tags);
-                        self.found.push(Stretch { to: d, paths: self.paths.clone(), cost, tags });
+                        let cost_rev = self.reverse_cost().unwrap_or(cost);
+                        self.found.push(Stretch { to: d, paths: self.paths.clone(), cost, cost_rev, tags });
                     }
                 }
                 End::Junction(j, side) => {
@@ -317,6 +322,23 @@ impl StretchWalk<'_> {
             Some(b) if total > b => None,
             _ => Some(self.exact_cost(crossed).unwrap_or(total)),
         }
+    }
+
+    /// The cost of the finished stretch travelled backwards: each crossing
+    /// then enters the path before it.
+    fn reverse_cost(&self) -> Option<u32> {
+        let cost = match self.spec.distance {
+            Distance::Hexes { cost, .. } => cost,
+            _ => return Some(0),
+        };
+        if self.p.rules.gauge_changes_at_stops_only {
+            return None;
+        }
+        let g = &self.p.graph;
+        let n = self.paths.len();
+        Some(self.paths[..n.saturating_sub(1)].iter().fold(0u32, |a, &q| {
+            a.saturating_add(cost[g.paths[q as usize].gauge.index()])
+        }))
     }
 
     /// The exact cost of the stretch as it stands (its gauge as of now).

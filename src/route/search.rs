@@ -331,3 +331,276 @@ impl Sink for Lazy<'_, '_, '_> {
         self.comb.nodes += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::*;
+    use super::super::validate::{RouteError, validate_route, validate_run};
+    use super::*;
+
+    /// The 1849 rulebook's route examples (V6 §10.5.1/§10.5.2, checklist
+    /// WE-07) as a fixture. The figure is lost, so values are chosen to
+    /// reproduce the book's totals: Palermo 70, Partinico 20, Alcamo,
+    /// Castelvetrano and Mazzara 10, Marsala 40 (CTL home), Trapani 30.
+    struct We07 {
+        b: B,
+        std_line: Vec<PathId>,
+        narrow_pp: Vec<PathId>,
+        narrow_pm: Vec<PathId>,
+        dual_mt: Vec<PathId>,
+    }
+
+    fn we07() -> We07 {
+        let mut b = B::new();
+        b.p.rules.gauge_changes_at_stops_only = true;
+        b.p.rules.min_cities = 1;
+        b.p.rules.ignore_for_minimum = vec![StopKind::Port];
+        let palermo = b.city("C5", 70);
+        let partinico = b.town("D4", 20);
+        let alcamo = b.town("D2", 10);
+        let castelvetrano = b.town("E3", 10);
+        let mazzara = b.town("F2", 10);
+        let marsala = b.city("E1", 40);
+        let trapani = b.city("C1", 30);
+        b.token(marsala);
+        // a) the standard line: 2 + 1 + 2 + 2 + 1 hexes.
+        let mut std_line = b.line(palermo, partinico, &[STD, STD, STD]);
+        std_line.extend(b.line(partinico, alcamo, &[STD, STD]));
+        std_line.extend(b.line(alcamo, castelvetrano, &[STD, STD, STD]));
+        std_line.extend(b.line(castelvetrano, mazzara, &[STD, STD, STD]));
+        std_line.extend(b.line(mazzara, marsala, &[STD, STD]));
+        // b) the narrow line: one hex to Partinico, then three hexes to
+        // Marsala, the last of them dual track entered from narrow.
+        let narrow_pp = b.line(palermo, partinico, &[NAR, NAR]);
+        let narrow_pm = b.line(partinico, marsala, &[NAR, NAR, NAR, DUAL]);
+        // c) one dual-only hex from Marsala to Trapani.
+        let dual_mt = b.line(marsala, trapani, &[DUAL, DUAL]);
+        We07 { b, std_line, narrow_pp, narrow_pm, dual_mt }
+    }
+
+    fn h(max: u32) -> TrainSpec {
+        hexes(max, [1, 2, 1])
+    }
+
+    fn r6h() -> TrainSpec {
+        let mut t = hexes(6, [2, 1, 1]);
+        t.id = "R6H".into();
+        t
+    }
+
+    fn cost(p: &RouteProblem, paths: &[PathId], costs: [u32; 3]) -> u32 {
+        let mut p = p.clone();
+        p.trains = vec![hexes(0, costs)];
+        match validate_route(&p, 0, paths) {
+            Err(RouteError::TooLong { cost, .. }) => cost,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn we07_a_standard_8h() {
+        let mut f = we07();
+        let t = f.b.train(h(8));
+        let r = validate_route(&f.b.p, t, &f.std_line).unwrap();
+        assert_eq!(r.revenue, 160);
+        assert_eq!(cost(&f.b.p, &f.std_line, [1, 2, 1]), 8);
+    }
+
+    #[test]
+    fn we07_b_narrow_8h_and_both_8h_together() {
+        let mut f = we07();
+        let t0 = f.b.train(h(8));
+        let t1 = f.b.train(h(8));
+        let narrow: Vec<_> = f.narrow_pp.iter().chain(&f.narrow_pm).copied().collect();
+        let r = validate_route(&f.b.p, t1, &narrow).unwrap();
+        assert_eq!(r.revenue, 130);
+        assert_eq!(cost(&f.b.p, &narrow, [1, 2, 1]), 8);
+        let run = validate_run(&f.b.p, &[(t0, f.std_line.clone()), (t1, narrow)]).unwrap();
+        assert_eq!(run.revenue, 290);
+        let best = assert_search_exact(&f.b.p);
+        assert_eq!(best.revenue, 290);
+    }
+
+    #[test]
+    fn we07_c_r6h() {
+        let mut f = we07();
+        let t = f.b.train(r6h());
+        let route: Vec<_> = f.narrow_pp.iter().chain(&f.narrow_pm).chain(&f.dual_mt).copied().collect();
+        let r = validate_route(&f.b.p, t, &route).unwrap();
+        assert_eq!(r.revenue, 160);
+        assert_eq!(cost(&f.b.p, &route, [2, 1, 1]), 5);
+        assert!(assert_search_exact(&f.b.p).revenue >= 160);
+    }
+
+    #[test]
+    fn we07_d_line_costs_by_train() {
+        let f = we07();
+        let std2: Vec<_> = f.std_line[..3].to_vec();
+        assert_eq!(cost(&f.b.p, &std2, [1, 2, 1]), 2);
+        assert_eq!(cost(&f.b.p, &std2, [2, 1, 1]), 4);
+        assert_eq!(cost(&f.b.p, &f.narrow_pp, [1, 2, 1]), 2);
+        assert_eq!(cost(&f.b.p, &f.narrow_pp, [2, 1, 1]), 1);
+    }
+
+    #[test]
+    fn we07_e_messina_to_calabria_costs_three() {
+        // Messina's double hex modelled as two dual hexes.
+        let mut b = B::new();
+        b.p.rules.gauge_changes_at_stops_only = true;
+        let messina = b.city("B14", 30);
+        let calabria = b.stop("C15", StopKind::Offboard, 90);
+        b.s(calabria).terminal = true;
+        b.token(messina);
+        let ps = b.line(messina, calabria, &[DUAL, DUAL, DUAL, DUAL]);
+        assert_eq!(cost(&b.p, &ps, [1, 2, 1]), 3);
+        b.train(h(4));
+        assert_eq!(assert_search_exact(&b.p).revenue, 120);
+        b.p.trains = vec![h(2)];
+        assert_eq!(best_run(&b.p).0.revenue, 0);
+    }
+
+    #[test]
+    fn we07_f_cities_sum() {
+        let mut b = B::new();
+        let x = b.city("A", 30);
+        let y = b.city("B", 20);
+        let z = b.city("C", 20);
+        b.token(x);
+        let mut ps = b.line(x, y, &[STD, STD]);
+        ps.extend(b.line(y, z, &[STD, STD]));
+        let t = b.train(h(4));
+        assert_eq!(validate_route(&b.p, t, &ps).unwrap().revenue, 70);
+        assert_eq!(assert_search_exact(&b.p).revenue, 70);
+    }
+
+    #[test]
+    fn we07_g_city_and_its_port_only_is_illegal() {
+        let mut f = we07();
+        let palermo = 0;
+        let port = f.b.stop("A5", StopKind::Port, 10);
+        f.b.s(port).terminal = true;
+        f.b.token(palermo);
+        let ps = f.b.line(palermo, port, &[STD, STD]);
+        let t = f.b.train(h(4));
+        let e = validate_route(&f.b.p, t, &ps).unwrap_err();
+        assert_eq!(e.rule(), "route.too_few_stops");
+    }
+
+    #[test]
+    fn we07_h_standard_to_narrow_at_a_plain_edge() {
+        let mut b = B::new();
+        b.p.rules.gauge_changes_at_stops_only = true;
+        let x = b.city("A", 30);
+        let y = b.city("B", 20);
+        b.token(x);
+        let ps = b.line(x, y, &[STD, NAR]);
+        let t = b.train(h(4));
+        assert_eq!(validate_route(&b.p, t, &ps).unwrap_err().rule(), "route.gauge_change");
+        assert_eq!(assert_search_exact(&b.p).revenue, 0);
+    }
+
+    #[test]
+    fn two_trains_share_a_city_but_not_track() {
+        // A star around the token city: each train takes its own arm pair.
+        let mut b = B::new();
+        let c = b.city("X0", 50);
+        b.token(c);
+        let arms: Vec<StopId> = (0..4).map(|k| b.city(&format!("X{}", k + 1), 10 * (k + 1))).collect();
+        for &a in &arms {
+            b.line(c, a, &[STD, STD]);
+        }
+        b.train(stops(3));
+        b.train(stops(3));
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, (40 + 50 + 30) + (20 + 50 + 10));
+        assert_eq!(run.routes.len(), 2);
+    }
+
+    #[test]
+    fn express_skips_for_its_best_eight() {
+        let mut b = B::new();
+        let vals = [10, 90, 80, 70, 60, 50, 40, 30, 20, 15, 100, 5];
+        let ids: Vec<StopId> = vals.iter().enumerate().map(|(k, &v)| b.city(&format!("E{k}"), v)).collect();
+        b.token(ids[11]);
+        for w in ids.windows(2) {
+            b.line(w[0], w[1], &[STD, STD]);
+        }
+        b.train(express(8));
+        let run = best_run(&b.p).0;
+        assert_eq!(run.revenue, 100 + 90 + 80 + 70 + 60 + 50 + 40 + 5);
+        assert_eq!(run.routes[0].counted.len(), 8);
+    }
+
+    #[test]
+    fn identical_trains_and_idle_trains() {
+        let mut b = B::new();
+        let c = b.city("Y0", 50);
+        let d = b.city("Y1", 40);
+        b.token(c);
+        b.line(c, d, &[STD, STD]);
+        for _ in 0..4 {
+            b.train(stops(2));
+        }
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, 90);
+        assert_eq!(run.routes.len(), 1);
+        assert_eq!(run.routes[0].train, 0);
+    }
+
+    #[test]
+    fn callback_bonus_is_added_once_per_candidate() {
+        let mut b = B::new();
+        let c = b.city("Z0", 10);
+        let d = b.city("Z1", 10);
+        let e = b.city("Z2", 10);
+        b.token(c);
+        b.line(c, d, &[STD, STD]);
+        b.line(c, e, &[STD, STD]);
+        b.train(stops(2));
+        let mut calls = 0;
+        let mut bonus = |r: &Route| {
+            calls += 1;
+            if r.stops.contains(&e) { 100 } else { 0 }
+        };
+        let (run, stats) = best_run_with(&b.p, Some(&mut bonus));
+        assert_eq!(run.revenue, 120);
+        assert_eq!(calls, 2);
+        assert_eq!(stats.candidates, 2);
+    }
+
+    #[test]
+    fn malformed_input_does_not_panic() {
+        let mut b = B::new();
+        let c = b.city("Q", 10);
+        b.token(c);
+        b.path(0, STD, End::Stop(c), End::Stop(42));
+        b.path(0, STD, End::Junction(9, 5), End::Stop(c));
+        b.path(0, STD, End::Stop(c), End::Stop(c));
+        b.train(stops(2));
+        let mut t = hexes(0, [1, 1, 1]);
+        t.distance = Distance::Hexes { max: 0, count_start: true, cost: [1, 1, 1] };
+        b.train(t);
+        b.train(express(0));
+        assert_eq!(best_run(&b.p).0.revenue, 0);
+        b.p.trains.clear();
+        assert_eq!(best_run(&b.p).0, Run::default());
+    }
+
+    #[test]
+    fn ties_are_deterministic() {
+        // Two equal routes; the result must not depend on anything but input.
+        let mut b = B::new();
+        let c = b.city("T0", 10);
+        let d = b.city("T1", 20);
+        let e = b.city("T2", 20);
+        b.token(c);
+        b.line(c, d, &[STD, STD]);
+        b.line(c, e, &[STD, STD]);
+        b.train(stops(2));
+        let first = best_run(&b.p).0;
+        for _ in 0..5 {
+            assert_eq!(best_run(&b.p).0, first);
+        }
+        assert_eq!(first.revenue, 30);
+    }
+}
