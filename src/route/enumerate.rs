@@ -47,7 +47,14 @@ pub(crate) struct Enum<'a> {
     stamp: u32,
     queue: Vec<u32>,
     frontier: Vec<u32>,
+    /// Explored states of the current start (see `with_memo`).
+    memo: Option<rustc_hash::FxHashSet<Box<[u64]>>>,
+    key: Vec<u64>,
 }
+
+/// Explored states are remembered up to this many per start stop; past it
+/// the search goes on without remembering (still exact, only slower).
+const MEMO_CAP: usize = 1 << 21;
 
 impl<'a> Enum<'a> {
     pub fn new(
@@ -82,7 +89,47 @@ impl<'a> Enum<'a> {
             stamp: 0,
             queue: Vec::with_capacity(n),
             frontier: Vec::with_capacity(n),
+            memo: None,
+            key: Vec::new(),
         }
+    }
+
+    /// Skip states already explored from the same start. Sound only when
+    /// the sink cares about route values and not about which track a route
+    /// uses (a single best route, or the last train of a run): the future of
+    /// a trail depends only on its current stop, its visited stops, its
+    /// cost, its path tags and which shared paths it used, and the value of
+    /// any completion only on those too. Trails visiting the same stops in
+    /// different orders then collapse into one state.
+    pub fn with_memo(mut self) -> Self {
+        self.memo = Some(Default::default());
+        self
+    }
+
+    /// True if this state was seen before (and records it otherwise).
+    fn seen_before(&mut self, cur: u32) -> bool {
+        let Some(memo) = self.memo.as_mut() else { return false };
+        let sg = self.sg;
+        let key = &mut self.key;
+        key.clear();
+        key.push(u64::from(cur) << 32 | u64::from(self.tags_stack.last().copied().unwrap_or(0)));
+        key.push(u64::from(self.cost) << 32 | u64::from(self.cost_rev));
+        key.extend_from_slice(self.vis.words());
+        let base = key.len();
+        key.resize(base + sg.n_contested.div_ceil(64), 0);
+        for &q in &self.paths {
+            let c = sg.contested[q as usize];
+            if c != u32::MAX {
+                key[base + c as usize / 64] |= 1 << (c % 64);
+            }
+        }
+        if memo.contains(key.as_slice()) {
+            return true;
+        }
+        if memo.len() < MEMO_CAP {
+            memo.insert(key.clone().into_boxed_slice());
+        }
+        false
     }
 
     /// Walks every route from every start stop.
@@ -90,6 +137,9 @@ impl<'a> Enum<'a> {
         for s in 0..self.sg.n_stops() as u32 {
             if !self.sg.usable[s as usize] || self.sg.tok_dist[s as usize] == u32::MAX {
                 continue;
+            }
+            if let Some(m) = self.memo.as_mut() {
+                m.clear();
             }
             self.push_stop(s);
             self.extend(s, sink);
@@ -122,9 +172,12 @@ impl<'a> Enum<'a> {
     }
 
     fn extend(&mut self, cur: u32, sink: &mut dyn Sink) {
-        sink.node();
         let sg = self.sg;
         let len = self.stops.len();
+        if len >= 2 && self.seen_before(cur) {
+            return;
+        }
+        sink.node();
         if len >= 2 {
             self.try_emit(cur, sink);
             if !sg.passable[cur as usize] {

@@ -52,6 +52,12 @@ pub(crate) struct SpecGraph {
     pub pair_max: Vec<i64>,
     /// Sum of the positive per-stop path bonuses.
     pub per_stop_max: i64,
+    /// For each path, its index among the paths that belong to more than
+    /// one stretch (switches, shared plain track), or `u32::MAX`. A path of
+    /// a single stretch cannot matter to a trail's future once used: that
+    /// stretch joins two visited stops.
+    pub contested: Vec<u32>,
+    pub n_contested: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,7 +193,10 @@ impl SpecGraph {
             })
             .collect();
         let per_stop_max = p.rules.path_tag_bonuses.iter().map(|b| b.per_stop.max(0)).sum();
+        let (contested, n_contested) = contested_paths(&out, g.paths.len());
         SpecGraph {
+            contested,
+            n_contested,
             spec: spec.clone(),
             out,
             weight,
@@ -357,6 +366,36 @@ impl StretchWalk<'_> {
         });
         Some((crossed.len() as u32).saturating_mul(cost[gauge.index()]))
     }
+}
+
+/// Paths shared by two or more distinct stretches (a stretch and its
+/// reverse are the same track).
+fn contested_paths(out: &[Vec<Stretch>], n_paths: usize) -> (Vec<u32>, usize) {
+    let mut tracks = std::collections::BTreeSet::new();
+    for st in out.iter().flatten() {
+        let mut key = st.paths.clone();
+        key.sort_unstable();
+        tracks.insert(key);
+    }
+    let mut count = vec![0u32; n_paths];
+    for key in &tracks {
+        for &q in key {
+            count[q as usize] += 1;
+        }
+    }
+    let mut next = 0u32;
+    let index = count
+        .iter()
+        .map(|&c| {
+            if c > 1 {
+                next += 1;
+                next - 1
+            } else {
+                u32::MAX
+            }
+        })
+        .collect();
+    (index, next as usize)
 }
 
 /// Static shortest distances between stops over the stretch graph (hex

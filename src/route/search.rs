@@ -49,6 +49,7 @@ pub fn best_run_with(
     let mut incumbent: Vec<Route> = Vec::new();
     let mut ub = vec![0i64; prep.specs.len()];
     let mut lists: Vec<Option<Vec<Cand>>> = vec![None; prep.specs.len()];
+    let mut singles: Vec<Option<Route>> = Vec::new();
     if let Some(cb) = route_bonus {
         for (k, sg) in prep.specs.iter().enumerate() {
             let mut sink = Collect { min: i64::MIN, out: Vec::new() };
@@ -69,11 +70,11 @@ pub fn best_run_with(
     } else {
         for (k, sg) in prep.specs.iter().enumerate() {
             let used = Bits::new(p.graph.paths.len());
-            if let Some(r) = best_single(&prep, sg, prep.first_train[k], used, &mut stats) {
-                ub[k] = r.revenue;
-            }
+            let best = best_single(&prep, sg, prep.first_train[k], used, &mut stats);
+            ub[k] = best.as_ref().map_or(0, |r| r.revenue);
+            singles.push(best);
         }
-        incumbent = greedy(&prep, &ub, &mut stats);
+        incumbent = greedy(&prep, &ub, &singles, &mut stats);
     }
     let lb: i64 = incumbent.iter().map(|r| r.revenue).sum();
     let total_ub: i64 = (0..n).map(|t| ub[prep.spec_of[t]]).sum();
@@ -209,21 +210,30 @@ impl Sink for Best<'_> {
 
 fn best_single(prep: &Prepared, sg: &SpecGraph, train: usize, used: Bits, stats: &mut SearchStats) -> Option<Route> {
     let mut sink = Best { best: None, stats };
-    Enum::new(prep.p, &prep.inc, sg, train, used, true).run(&mut sink);
+    Enum::new(prep.p, &prep.inc, sg, train, used, true).with_memo().run(&mut sink);
     sink.best
 }
 
 /// Each train in turn (best bound first) takes its best route on the track
 /// the others left.
-fn greedy(prep: &Prepared, ub: &[i64], stats: &mut SearchStats) -> Vec<Route> {
+fn greedy(prep: &Prepared, ub: &[i64], singles: &[Option<Route>], stats: &mut SearchStats) -> Vec<Route> {
     let p = prep.p;
     let mut order: Vec<usize> = (0..p.trains.len()).collect();
     order.sort_by_key(|&t| (std::cmp::Reverse(ub[prep.spec_of[t]]), t));
     let mut used = Bits::new(p.graph.paths.len());
     let mut out = Vec::new();
-    for t in order {
+    for (i, t) in order.into_iter().enumerate() {
         let sg = &prep.specs[prep.spec_of[t]];
-        if let Some(r) = best_single(prep, sg, t, used.clone(), stats) {
+        // The first train runs on the whole map: its best route is known.
+        let best = if i == 0 {
+            singles[prep.spec_of[t]].clone().map(|mut r| {
+                r.train = t;
+                r
+            })
+        } else {
+            best_single(prep, sg, t, used.clone(), stats)
+        };
+        if let Some(r) = best {
             for &q in &r.paths {
                 used.set(q as usize);
             }
@@ -289,8 +299,11 @@ impl Comb<'_, '_> {
             let sg = &prep.specs[kind];
             self.choice[i] = Some(0);
             let used = self.used.clone();
+            // The last train's routes matter only by value: remember states.
+            let last = i + 1 == self.order.len();
             let mut sink = Lazy { comb: self, level: i, acc };
-            Enum::new(prep.p, &prep.inc, sg, t, used, true).run(&mut sink);
+            let e = Enum::new(prep.p, &prep.inc, sg, t, used, true);
+            if last { e.with_memo() } else { e }.run(&mut sink);
         }
         self.choice[i] = None;
         self.rec(i + 1, acc);
