@@ -58,6 +58,8 @@ pub(crate) struct SpecGraph {
     /// stretch joins two visited stops.
     pub contested: Vec<u32>,
     pub n_contested: usize,
+    /// For each contested path, the end stops of the stretches holding it.
+    pub holders: Vec<Vec<(u32, u32)>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +171,12 @@ impl SpecGraph {
                 }
             }
         }
+        // Explore valuable stops first: good routes early prune more.
+        for list in out.iter_mut() {
+            list.sort_by(|a: &Stretch, b: &Stretch| {
+                weight[b.to as usize].cmp(&weight[a.to as usize]).then(a.to.cmp(&b.to)).then(a.paths.cmp(&b.paths))
+            });
+        }
         let min_cost = out.iter().flatten().map(|st| st.cost).min().unwrap_or(0);
         let dist = all_distances(&out, limit);
         let tok_dist = (0..n)
@@ -194,7 +202,23 @@ impl SpecGraph {
             .collect();
         let per_stop_max = p.rules.path_tag_bonuses.iter().map(|b| b.per_stop.max(0)).sum();
         let (contested, n_contested) = contested_paths(&out, g.paths.len());
+        let mut holders = vec![Vec::new(); n_contested];
+        for (a, list) in out.iter().enumerate() {
+            for st in list {
+                for &q in &st.paths {
+                    let c = contested[q as usize];
+                    if c != u32::MAX {
+                        let pair = (a as u32).min(st.to)..=(a as u32).max(st.to);
+                        let pair = (*pair.start(), *pair.end());
+                        if !holders[c as usize].contains(&pair) {
+                            holders[c as usize].push(pair);
+                        }
+                    }
+                }
+            }
+        }
         SpecGraph {
+            holders,
             contested,
             n_contested,
             spec: spec.clone(),
