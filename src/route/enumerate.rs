@@ -269,6 +269,11 @@ impl<'a> Enum<'a> {
         let rules = &self.p.rules;
         let spec = &self.sg.spec;
         let tags = self.tags();
+        if let Limit::Express(max) = self.sg.limit
+            && self.express_quick_bound(max, cur) < sink.min_rev()
+        {
+            return;
+        }
         let (revenue, counted) = match self.sg.limit {
             Limit::Express(max) => match value::value_express(self.p, spec, max, &self.stops, tags) {
                 Ok(x) => x,
@@ -296,6 +301,22 @@ impl<'a> Enum<'a> {
             revenue,
         };
         sink.emit(route, &self.used);
+    }
+
+    /// An upper bound on the value of the current trail as an express
+    /// route (the best `max` stops, bonuses as if earned), far cheaper than
+    /// choosing the counted stops exactly.
+    fn express_quick_bound(&mut self, max: u32, cur: u32) -> i64 {
+        let g = &self.p.graph;
+        let per = value::per_stop_bonus(&self.p.rules, self.tags()).max(0);
+        let mut items = std::mem::take(&mut self.items);
+        items.clear();
+        items.extend(self.stops.iter().map(|&s| (self.sg.weight[s as usize] + per, false)));
+        items.sort_unstable_by(|a, b| b.cmp(a));
+        let top: i64 = items.iter().take(max as usize).map(|x| x.0).filter(|&x| x > 0).sum();
+        self.items = items;
+        let first = self.stops[0] as usize;
+        top + value::pair_bonus(&self.p.rules, &g.stops[first], &g.stops[cur as usize]).max(0)
     }
 
     /// An upper bound on the revenue of any route extending the current
