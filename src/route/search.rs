@@ -16,9 +16,23 @@
 //!    unlimited) come last and are searched lazily on the track left, since
 //!    their routes are too many to list.
 //!
+//! The DFS (`enumerate.rs`) prunes with admissible bounds: for budgeted
+//! trains the best stops within static reach of the budget; for express
+//! and unlimited trains the stops still reachable over unused track (one
+//! more terminus at most, a counted own token, pair and path bonuses only
+//! if a partner or tagged track is in reach). Where only values matter
+//! (single best routes, the greedy run, the last train of the combination)
+//! it also remembers explored states, so trails visiting the same stops in
+//! another order are walked once; this is what makes 8E tractable.
+//!
 //! With a title bonus callback route values are unknown until the callback
 //! has seen the route, so no value bound is sound: every legal route of
 //! every train becomes a candidate (exact, but slower on dense maps).
+//!
+//! Determinism: stretches, starts, candidates and trains are visited in a
+//! fixed order (hash sets are only probed, never iterated) and an incumbent
+//! is replaced only by a strictly better run, so equal input gives equal
+//! output.
 
 use super::bitset::Bits;
 use super::enumerate::{Enum, Sink};
@@ -597,6 +611,24 @@ mod tests {
         assert_eq!(best_run(&b.p).0.revenue, 0);
         b.p.trains.clear();
         assert_eq!(best_run(&b.p).0, Run::default());
+    }
+
+    #[test]
+    fn hex_cost_can_depend_on_direction_without_the_gauge_rule() {
+        // Each crossing costs the gauge of the path it enters: A to B enters
+        // standard (1), B to A enters narrow (2). A 1H may only run A to B.
+        let mut b = B::new();
+        let a = b.city("A", 30);
+        let c = b.city("B", 20);
+        b.token(c);
+        let ps = b.line(a, c, &[NAR, STD]);
+        let t = b.train(h(1));
+        assert!(validate_route(&b.p, t, &ps).is_ok());
+        let back: Vec<_> = ps.iter().rev().copied().collect();
+        assert_eq!(validate_route(&b.p, t, &back).unwrap_err(), RouteError::TooLong { cost: 2, max: 1 });
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, 50);
+        assert_eq!(run.routes[0].stops, vec![a, c]);
     }
 
     #[test]
