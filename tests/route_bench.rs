@@ -85,3 +85,39 @@ fn harder_variants() {
         println!("{name}: revenue {} candidates {} nodes {} in {:?}", run.revenue, stats.candidates, stats.nodes, t.elapsed());
     }
 }
+
+/// How many legal routes the all-dual flat map has (no pruning at all).
+#[test]
+#[ignore]
+fn flat_dual_route_count() {
+    let mut p = synthetic_dense_problem(SyntheticKind::Flat1849);
+    for q in &mut p.graph.paths {
+        q.gauge = Gauge::Dual;
+    }
+    let t = Instant::now();
+    let mut zero = |_: &Route| 0i64;
+    let (slow, stats) = best_run_with(&p, Some(&mut zero));
+    println!("all-dual unpruned: revenue {} legal routes {} in {:?}; pruned search {}", slow.revenue, stats.candidates, t.elapsed(), best_run(&p).0.revenue);
+}
+
+#[test]
+#[ignore]
+fn wiring() {
+    for kind in [SyntheticKind::Flat1849, SyntheticKind::Pointy1844] {
+        let p = synthetic_dense_problem(kind);
+        let nj = p.graph.junctions.len();
+        let mut side = vec![[0u32; 2]; nj];
+        for q in &p.graph.paths {
+            for e in [q.a, q.b] {
+                if let End::Junction(j, s) = e {
+                    side[j as usize][s as usize] += 1;
+                    let h = p.graph.junctions[j as usize].hexes[s as usize];
+                    assert_eq!(h, q.hex, "path end on a junction side of another hex");
+                }
+            }
+        }
+        let both = side.iter().filter(|s| s[0] > 0 && s[1] > 0).count();
+        let one = side.iter().filter(|s| (s[0] > 0) != (s[1] > 0)).count();
+        println!("{kind:?}: junctions {nj}, track on both sides {both}, one side only {one}");
+    }
+}

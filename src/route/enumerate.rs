@@ -228,14 +228,15 @@ impl<'a> Enum<'a> {
             }
             self.seg.push(st.paths.len());
             self.cost += st.cost;
-            self.cost_rev += st.cost_rev;
+            let saved_rev = self.cost_rev;
+            self.cost_rev = self.cost_rev.saturating_add(st.cost_rev);
             self.tags_stack.push(self.tags() | st.tags);
             self.push_stop(st.to);
             self.extend(st.to, sink);
             self.pop_stop(st.to);
             self.tags_stack.pop();
             self.cost -= st.cost;
-            self.cost_rev -= st.cost_rev;
+            self.cost_rev = saved_rev;
             self.seg.pop();
             for &q in &st.paths {
                 self.used.clear(q as usize);
@@ -479,8 +480,9 @@ impl<'a> Enum<'a> {
             .path_tag_bonuses
             .iter()
             .filter(|b| tags & b.tag != 0)
-            .map(|b| b.per_stop.max(0))
-            .sum()
+            .map(|b| value::clamp(b.per_stop.max(0)))
+            .sum::<i64>()
+            .min(value::AMOUNT_LIMIT)
     }
 
     /// Could a route from the current start earn a pair bonus ending at `s`?

@@ -200,7 +200,8 @@ impl SpecGraph {
                     .max(0)
             })
             .collect();
-        let per_stop_max = p.rules.path_tag_bonuses.iter().map(|b| b.per_stop.max(0)).sum();
+        let per_stop_max =
+            value::clamp(p.rules.path_tag_bonuses.iter().map(|b| value::clamp(b.per_stop.max(0))).sum());
         let (contested, n_contested) = contested_paths(&out, g.paths.len());
         let mut holders = vec![Vec::new(); n_contested];
         for (a, list) in out.iter().enumerate() {

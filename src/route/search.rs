@@ -38,6 +38,7 @@ use super::bitset::Bits;
 use super::enumerate::{Enum, Sink};
 use super::model::*;
 use super::prep::{Incidence, SpecGraph};
+use super::value;
 
 /// The best run of the problem's trains.
 pub fn best_run(p: &RouteProblem) -> (Run, SearchStats) {
@@ -71,7 +72,7 @@ pub fn best_run_with(
                 .run(&mut sink);
             let mut list: Vec<Cand> = Vec::new();
             for mut c in sink.out {
-                c.route.revenue = c.route.revenue.saturating_add(cb(&c.route));
+                c.route.revenue += value::clamp(cb(&c.route));
                 if c.route.revenue > 0 {
                     list.push(c);
                 }
@@ -629,6 +630,44 @@ mod tests {
         let run = assert_search_exact(&b.p);
         assert_eq!(run.revenue, 50);
         assert_eq!(run.routes[0].stops, vec![a, c]);
+    }
+
+    #[test]
+    fn absurd_amounts_and_rules_do_not_panic() {
+        let mut b = B::new();
+        let c = b.city("M", i64::MAX);
+        let d = b.city("N", i64::MIN);
+        let e = b.city("O", i64::MAX);
+        b.token(c);
+        b.s(c).bonus = i64::MAX;
+        b.s(e).bonus = i64::MAX;
+        b.s(c).groups = 1;
+        b.s(e).groups = 2;
+        b.s(c).tags = 1;
+        b.p.rules.pair_bonuses = vec![PairBonus { a: 0, b: 1 }, PairBonus { a: 99, b: 1 }];
+        b.p.rules.path_tag_bonuses = vec![PathTagBonus { tag: 1, per_stop: i64::MAX }];
+        let ps = b.line(c, d, &[STD, STD]);
+        b.p.graph.paths[ps[0] as usize].tags = 1;
+        b.line(c, e, &[STD, STD]);
+        let mut t = express(3);
+        t.multipliers = vec![(1, i64::MAX), (1, i64::MIN)];
+        b.train(t);
+        b.train(stops(u32::MAX));
+        b.train(hexes(u32::MAX, [u32::MAX; 3]));
+        b.train(TrainSpec { distance: Distance::Unlimited, ..stops(2) });
+        // Direction-dependent costs near the limit (no gauge rule).
+        let f = b.city("P", 10);
+        b.line(e, f, &[NAR, STD, STD]);
+        let mut big = hexes(u32::MAX, [1, u32::MAX, 1]);
+        big.id = "big".into();
+        b.train(big);
+        let (run, _) = best_run(&b.p);
+        assert!(run.revenue > 0);
+        let spec: Vec<_> = run.routes.iter().map(|r| (r.train, r.paths.clone())).collect();
+        assert_eq!(validate_run(&b.p, &spec).unwrap().revenue, run.revenue);
+        b.p.rules.min_stops = u32::MAX;
+        b.p.rules.min_cities = u32::MAX;
+        assert_eq!(best_run(&b.p).0.revenue, 0);
     }
 
     #[test]
