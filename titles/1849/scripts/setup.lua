@@ -116,7 +116,7 @@ on("round_started", function(game, ev)
   local open = false
   for _, h in ipairs({ "C1", "H8", "M9", "M11", "B14" }) do
     local hex = game:hex(h)
-    if hex.free_slots > 0 and not hex.locked then open = true end
+    if hex.free_slots > 0 then open = true end
   end
   if open then
     game:set_var("afg_blocked", nil)
