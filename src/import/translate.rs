@@ -133,7 +133,10 @@ impl Translator {
                 let price: i64 = sp.split(',').next().and_then(|x| x.parse().ok()).ok_or("bad share_price")?;
                 vec![Action::Par { corp, price, extra: 0, home: None }]
             }
-            "buy_shares" if is_corp => vec![Action::Redeem],
+            "buy_shares" if is_corp => {
+                let cert = a.get("shares").and_then(Value::as_array).and_then(|s| s.first()).and_then(Value::as_str).and_then(|s| split_share(s).ok()).map(|p| p.1);
+                vec![Action::Redeem { cert }]
+            }
             "buy_shares" => {
                 let shares = a.get("shares").and_then(Value::as_array).cloned().unwrap_or_default();
                 let first = shares.first().and_then(Value::as_str).ok_or("buy_shares without shares")?;
@@ -144,15 +147,17 @@ impl Translator {
                     Some(CertOwner::Pool) => ShareSource::Pool,
                     _ => ShareSource::Treasury,
                 };
+                let known = cert.is_some_and(|x| matches!(x.owner, CertOwner::Pool | CertOwner::Treasury));
                 let tag = cert.and_then(|x| x.tag.clone());
-                vec![Action::Buy { corp, from, tag }]
+                vec![Action::Buy { corp, from, tag, cert: if known { Some(idx) } else { None } }]
             }
             "sell_shares" => {
                 let shares = a.get("shares").and_then(Value::as_array).cloned().unwrap_or_default();
                 let first = shares.first().and_then(Value::as_str).ok_or("sell_shares without shares")?;
                 let (corp, _) = split_share(first)?;
                 if is_corp {
-                    vec![Action::Issue { count: shares.len() as u32 }]
+                    let idxs: Vec<u16> = shares.iter().filter_map(|x| x.as_str()).filter_map(|x| split_share(x).ok().map(|p| p.1)).collect();
+                    vec![Action::Issue { count: shares.len() as u32, certs: Some(idxs) }]
                 } else {
                     let percent = n("percent").unwrap_or(10 * shares.len() as i64) as u32;
                     let c = game.state.corp_index(&corp).ok_or_else(|| format!("no corporation {corp}"))?;
