@@ -215,7 +215,7 @@ pub fn replay_with(
                     Ok(()) => applied += 1,
                     Err(e) => {
                         // A pass our engine already made by itself is not applied twice.
-                        if action == Action::Pass && (is_auto || tr.pass_is_redundant(&game, item)) {
+                        if action == Action::Pass && (is_auto || tr.pass_is_redundant(&game, item, &actions[i + 1..])) {
                             skipped += 1;
                             continue;
                         }

@@ -79,13 +79,38 @@ impl Translator {
         self.companies.get(name).cloned().unwrap_or_else(|| name.to_string())
     }
 
-    /// Is a recorded pass one our engine made by itself (the recorded
-    /// entity is not the one to act)?
-    pub fn pass_is_redundant(&self, game: &Game, item: &Value) -> bool {
-        match self.entity(game, item) {
-            Some(a) => game.current_actor() != Some(a),
-            None => true,
+    /// Is a recorded pass one our engine made by itself? Either the
+    /// recorded entity is not the one to act, or (in an operating turn) the
+    /// entity's next recorded action belongs to the step we are at: the
+    /// pass was for a step the website has and we skipped.
+    pub fn pass_is_redundant(&self, game: &Game, item: &Value, rest: &[Value]) -> bool {
+        let Some(actor) = self.entity(game, item) else { return true };
+        if game.current_actor() != Some(actor) {
+            return true;
         }
+        let Actor::Corp(_) = actor else { return false };
+        if !game.state.flow.pending.is_empty() {
+            return false;
+        }
+        let RoundData::Operating(or) = &game.state.flow.round.data else { return false };
+        let steps = game.title.flow.round(&game.state.flow.round.name).map(|r| r.steps.clone()).unwrap_or_default();
+        let Some(step) = steps.get(or.step) else { return false };
+        let kind = game.title.flow.step_kind(step).unwrap_or(step);
+        let entity = item.get("entity");
+        let next = rest.iter().find(|x| {
+            let t = x.get("type").and_then(Value::as_str).unwrap_or("");
+            !t.starts_with("program_") && t != "message"
+        });
+        let Some(next) = next else { return false };
+        if next.get("entity") != entity {
+            return false;
+        }
+        let t = next.get("type").and_then(Value::as_str).unwrap_or("");
+        let corp_share = next.get("entity_type").and_then(Value::as_str) == Some("corporation") && matches!(t, "sell_shares" | "buy_shares");
+        matches!(
+            (kind, t),
+            ("lay_tile", "lay_tile") | ("place_token", "place_token") | ("run_routes", "run_routes") | ("dividend", "dividend") | ("buy_train", "buy_train")
+        ) || (kind == "issue_shares" && corp_share)
     }
 
     fn entity(&self, game: &Game, item: &Value) -> Option<Actor> {
@@ -116,7 +141,7 @@ impl Translator {
         let is_corp = a.get("entity_type").and_then(Value::as_str) == Some("corporation");
         let out = match t {
             "pass" => {
-                if self.pass_is_redundant(game, a) {
+                if self.pass_is_redundant(game, a, rest) {
                     vec![]
                 } else {
                     vec![Action::Pass]
@@ -249,7 +274,7 @@ impl Translator {
             }
             "bankrupt" => vec![Action::Pass],
             t if t.starts_with("program_") => vec![],
-            "message" | "undo" | "redo" => vec![],
+            "message" | "log" | "undo" | "redo" => vec![],
             other => return Err(format!("action type '{other}' is not supported yet")),
         };
         Ok(out)
