@@ -286,3 +286,6 @@ fn register(lua: &Lua, name: String, body: Option<Function>, pending: Option<Str
     tests.push(Registered { name, line, body, pending });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
