@@ -60,7 +60,8 @@ test("1849-R-136, R-143, R-144: RCS runs for L. 70 and pays out; treasury shares
   g:give_train("RCS", "4H")
   g:acts{ "pass", "pass", "pass" }                     -- the stock round
   expect_eq(g:actor(), "RCS")
-  g:acts{ "pass", "pass" }                             -- tile, token
+  expect_eq(g:step(), "lay_tile")
+  g:act("pass")                                        -- no tile; no city to token in, so no token step
   expect_eq(g:step(), "run_routes")
   g:refuse("pass", "1849-R-136")
   g:refuse("run 4H-0:C5-E7", "1849-R-139", "L. 70")   -- 60 is not the best
@@ -80,7 +81,7 @@ test("1849-R-144: a payout below one share's value leaves the price where it is"
   g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 100" }
   termini_line(g)
   g:give_train("RCS", "4H")
-  g:acts{ "pass", "pass", "pass", "pass", "pass", "run auto", "payout" }
+  g:acts{ "pass", "pass", "pass", "pass", "run auto", "payout" }
   expect_eq(g:share_price("RCS"), 100)
   expect_contains(g:log(), "RCS pays out L. 70 (L. 7 per share)")
 end)

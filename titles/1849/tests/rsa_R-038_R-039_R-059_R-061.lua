@@ -106,7 +106,8 @@ test("1849-R-039, R-157 (WE-03): RCS buys its first train with C's money, and P5
   expect_eq(g:round().kind, "operating")
   expect_eq(g:player("C").cash, 375)                   -- P5 paid its L. 25
   expect_eq(g:actor(), "RCS")
-  g:acts{ "pass", "pass" }                             -- no tile, no token
+  expect_eq(g:step(), "lay_tile")
+  g:act("pass")                                        -- no tile; no city to token in, so no token step
   expect_eq(g:step(), "buy_train")
   g:refuse("pass", "1849-R-146")
   g:act("train 4H")
