@@ -90,33 +90,28 @@ impl Sandbox {
     }
 
     /// After the file has loaded: creating a global is an error (tests
-    /// keep their values in locals), and so is reading an unknown one.
+    /// keep their values in locals), and so is reading an unknown one;
+    /// both point at the test line (as for title scripts).
     pub fn freeze(&self) -> mlua::Result<()> {
-        let lua = &self.lua;
-        let mt = lua.create_table()?;
-        mt.set(
-            "__newindex",
-            lua.create_function(|_, (_t, k, _v): (Value, Value, Value)| -> mlua::Result<()> {
-                Err(mlua::Error::RuntimeError(format!(
-                    "a test may not set the global '{}': use a local, so that tests stay independent",
-                    key_name(&k)
-                )))
-            })?,
-        )?;
-        mt.set(
-            "__index",
-            lua.create_function(|_, (_t, k): (Value, Value)| -> mlua::Result<Value> {
-                Err(mlua::Error::RuntimeError(format!("unknown global '{}'", key_name(&k))))
-            })?,
-        )?;
-        lua.globals().set_metatable(Some(mt))?;
-        Ok(())
-    }
-}
-
-fn key_name(k: &Value) -> String {
-    match k {
-        Value::String(s) => s.to_string_lossy(),
-        other => format!("<{}>", other.type_name()),
+        self.lua
+            .load(
+                r#"
+local sandboxed = { io = true, os = true, require = true, package = true, debug = true,
+                    load = true, dofile = true, loadfile = true, collectgarbage = true }
+setmetatable(_G, {
+  __newindex = function(_, k)
+    error("a test may not set the global '" .. tostring(k) .. "': use a local, so that tests stay independent", 2)
+  end,
+  __index = function(_, k)
+    if sandboxed[k] then
+      error("'" .. tostring(k) .. "' is not available to tests (sandbox: no io, os, package, debug or loading)", 2)
+    end
+    error("unknown global '" .. tostring(k) .. "'", 2)
+  end,
+})
+"#,
+            )
+            .set_name("=sandbox")
+            .exec()
     }
 }

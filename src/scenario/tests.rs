@@ -106,10 +106,13 @@ test("no escape", function()
 end)
 test("no globals", function() x = 1 end)
 test("typo global", function() expect_eq(nwe_game, nil) end)
+test("io", function() return io.open("x") end)
 "#);
     assert_eq!(r.passed(), 1, "{:?}", outcomes(&r));
     assert!(failure(&r, "no globals").contains("may not set the global 'x'"));
-    assert!(failure(&r, "typo global").contains("unknown global 'nwe_game'"));
+    assert_eq!(failure(&r, "no globals"), format!("{FILE}:8: a test may not set the global 'x': use a local, so that tests stay independent"));
+    assert_eq!(failure(&r, "typo global"), format!("{FILE}:9: unknown global 'nwe_game'"));
+    assert!(failure(&r, "io").starts_with(&format!("{FILE}:10: 'io' is not available to tests")));
 }
 
 #[test]
