@@ -47,6 +47,36 @@ pub fn fail(lua: &Lua, message: impl Into<String>) -> mlua::Error {
     mlua::Error::external(Failure { location: caller_location(lua), message: message.into() })
 }
 
+/// The message handler tests run under (`xpcall`): at the point of the
+/// error, it gives errors without a position the test line, and turns
+/// non-string error values into readable, deterministic text.
+pub fn message_handler(lua: &Lua, e: Value) -> mlua::Result<Value> {
+    let at = || caller_location(lua).map(|l| format!("{l}: ")).unwrap_or_default();
+    Ok(match e {
+        Value::String(s) => {
+            let text = s.to_string_lossy();
+            if starts_with_location(&text) { Value::String(s) } else { Value::String(lua.create_string(format!("{}{text}", at()))?) }
+        }
+        Value::Error(_) | Value::UserData(_) => e,
+        other => Value::String(lua.create_string(format!("{}error raised with a {} value: {}", at(), other.type_name(), show(&other)))?),
+    })
+}
+
+/// The text of what `xpcall` returned for a failed test.
+pub fn error_value_text(v: &Value) -> String {
+    match v {
+        Value::Error(e) => error_text(e),
+        Value::String(s) => {
+            let text = s.to_string_lossy();
+            if text == "not enough memory" {
+                return format!("the test used more than {} MiB of Lua memory", crate::script::MEMORY_LIMIT >> 20);
+            }
+            text.split("\nstack traceback:").next().unwrap_or(&text).to_string()
+        }
+        other => show(other),
+    }
+}
+
 /// The failure inside an error, if any.
 pub fn find_failure(e: &mlua::Error) -> Option<Failure> {
     if let Some(f) = e.downcast_ref::<Failure>() {
@@ -200,11 +230,17 @@ fn sorted_entries(t: &Table) -> Vec<(Value, Value)> {
 /// Deep equality: numbers by value (1 == 1.0), strings by bytes, tables
 /// by their keys and values; anything else by identity.
 pub fn deep_eq(a: &Value, b: &Value) -> bool {
-    difference(a, b, String::new(), 0).is_none()
+    difference(a, b).is_none()
 }
 
 /// Where two values first differ: (path, expected side, actual side).
-fn difference(actual: &Value, expected: &Value, path: String, depth: u32) -> Option<(String, String, String)> {
+pub fn difference(actual: &Value, expected: &Value) -> Option<(String, String, String)> {
+    diff_at(actual, expected, String::new(), &mut Vec::new())
+}
+
+/// Table pairs under comparison are assumed equal when met again, so
+/// cyclic tables compare without end.
+fn diff_at(actual: &Value, expected: &Value, path: String, seen: &mut Vec<(usize, usize)>) -> Option<(String, String, String)> {
     let differ = || Some((path.clone(), show(expected), show(actual)));
     match (actual, expected) {
         (Value::Nil, Value::Nil) => None,
@@ -214,17 +250,16 @@ fn difference(actual: &Value, expected: &Value, path: String, depth: u32) -> Opt
         (Value::Number(x), Value::Number(y)) if x == y => None,
         (Value::String(x), Value::String(y)) if x.as_bytes() == y.as_bytes() => None,
         (Value::Table(x), Value::Table(y)) => {
-            if x == y {
+            let pair = (x.to_pointer() as usize, y.to_pointer() as usize);
+            if x == y || seen.contains(&pair) {
                 return None;
             }
-            if depth > 32 {
-                return differ();
-            }
+            seen.push(pair);
             let xe = sorted_entries(x);
             let ye = sorted_entries(y);
             for (k, ev) in &ye {
                 let av: Value = x.raw_get(k.clone()).unwrap_or(Value::Nil);
-                if let Some(d) = difference(&av, ev, format!("{path}{}", key_path(k)), depth + 1) {
+                if let Some(d) = diff_at(&av, ev, format!("{path}{}", key_path(k)), seen) {
                     return Some(d);
                 }
             }
@@ -276,7 +311,7 @@ pub fn register(lua: &Lua) -> mlua::Result<()> {
     g.set(
         "expect_eq",
         lua.create_function(|lua, (actual, expected, msg): (Value, Value, Option<String>)| {
-            if let Some((path, exp, act)) = difference(&actual, &expected, String::new(), 0) {
+            if let Some((path, exp, act)) = difference(&actual, &expected) {
                 let text = if path.is_empty() {
                     format!("expected {exp}, got {act}")
                 } else {

@@ -18,7 +18,7 @@ mod setters;
 
 use crate::script::ScriptHost;
 use crate::title::{Title, TitleSource, load};
-use mlua::{Function, Lua};
+use mlua::{Function, Lua, Value};
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -223,10 +223,16 @@ pub fn run_source(display: &str, text: &str, default_title: Option<TitleSource>,
         None if opts.script_mode && tests.is_empty() => report.cases.push(case("(script)", None, Outcome::Passed, output)),
         None => {}
     }
-    if let Err(e) = sb.freeze() {
-        report.cases.push(case("(setting up Lua)", None, Outcome::Failed { message: e.to_string() }, Vec::new()));
-        return report;
-    }
+    let runner = (|| -> mlua::Result<(Function, Function)> {
+        Ok((sb.lua.globals().raw_get("xpcall")?, sb.lua.create_function(assert::message_handler)?))
+    })();
+    let (xpcall, handler) = match runner.and_then(|r| sb.freeze().map(|_| r)) {
+        Ok(r) => r,
+        Err(e) => {
+            report.cases.push(case("(setting up Lua)", None, Outcome::Failed { message: e.to_string() }, Vec::new()));
+            return report;
+        }
+    };
     for t in tests {
         if !opts.selects(display, &t.name) {
             continue;
@@ -236,9 +242,10 @@ pub fn run_source(display: &str, text: &str, default_title: Option<TitleSource>,
             (None, None) => Outcome::Failed { message: "no test function".into() },
             (None, Some(body)) => {
                 sb.reset_budget();
-                let run = catch_unwind(AssertUnwindSafe(|| body.call::<()>(())));
+                let run = catch_unwind(AssertUnwindSafe(|| xpcall.call::<(bool, Value)>((body, &handler))));
                 match run {
-                    Ok(Ok(())) => Outcome::Passed,
+                    Ok(Ok((true, _))) => Outcome::Passed,
+                    Ok(Ok((false, v))) => Outcome::Failed { message: assert::error_value_text(&v) },
                     Ok(Err(e)) => Outcome::Failed { message: assert::error_text(&e) },
                     Err(p) => {
                         let at = t.line.clone().map(|l| format!("{l}: ")).unwrap_or_default();

@@ -49,11 +49,12 @@ fn tables_compare_deeply_and_name_the_difference() {
     let r = run(r#"
 test("lists", function() expect_eq({ 1, 2, { x = "a" } }, { 1, 2, { x = "a" } }) end)
 test("numbers", function() expect_eq(3, 3.0) end)
+test("cycles", function() local a, b = {}, {}; a.me = a; b.me = b; expect_eq(a, b) end)
 test("differ", function() expect_eq({ a = 1, b = { 2, 3 } }, { a = 1, b = { 2, 4 } }) end)
 test("extra", function() expect_eq({ a = 1, z = true }, { a = 1 }) end)
 "#);
-    assert_eq!(r.passed(), 2, "{:?}", outcomes(&r));
-    assert_eq!(failure(&r, "differ"), format!("{FILE}:4: expected {{a = 1, b = {{2, 4}}}}, got {{a = 1, b = {{2, 3}}}} (at .b[2]: expected 4, got 3)"));
+    assert_eq!(r.passed(), 3, "{:?}", outcomes(&r));
+    assert_eq!(failure(&r, "differ"), format!("{FILE}:5: expected {{a = 1, b = {{2, 4}}}}, got {{a = 1, b = {{2, 3}}}} (at .b[2]: expected 4, got 3)"));
     assert!(failure(&r, "extra").contains("(at .z: expected nil, got true)"), "{}", failure(&r, "extra"));
 }
 
@@ -62,10 +63,12 @@ fn each_test_fails_alone() {
     let r = run(r#"
 test("nil index", function() local t = nil; return t.x end)
 test("error call", function() error("boom") end)
+test("error value", function() error({ code = 7 }) end)
 test("after", function() expect_true(true) end)
 "#);
     assert_eq!(failure(&r, "nil index"), format!("{FILE}:2: attempt to index a nil value (local 't')"));
     assert_eq!(failure(&r, "error call"), format!("{FILE}:3: boom"));
+    assert_eq!(failure(&r, "error value"), format!("{FILE}:4: error raised with a table value: {{code = 7}}"));
     assert_eq!(r.passed(), 1);
 }
 
