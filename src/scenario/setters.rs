@@ -195,8 +195,8 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
                     .map(|x| x.index)
             };
             let Some(index) = pick(CertOwner::Treasury).or_else(|| pick(CertOwner::Pool)) else {
-                let what = tag.as_deref().map_or("an ordinary".to_string(), |t| format!("the \"{t}\""));
-                return invalid(format!("{id} has no {what} certificate in its treasury or the pool"));
+                let what = tag.as_deref().map_or("ordinary".to_string(), |t| format!("\"{t}\""));
+                return invalid(format!("{id} has no {what} certificate left in its treasury or the pool"));
             };
             if !ops.st.corps[c as usize].started {
                 return invalid(format!("{id} is not started: start it first (g:start)"));
