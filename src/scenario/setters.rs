@@ -183,10 +183,12 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
 
     // One certificate (ordinary, or the one with the tag) from the
     // treasury, else the pool, to a player, unpaid; presidency follows.
+    // To "pool": one certificate from the treasury into the bank pool.
     m.add_method_mut("give_share", |lua, this, (id, name, tag): (String, String, Option<String>)| {
         with_ops(lua, this, "give_share", |ops| {
             let c = corp(ops, &id)?;
-            let p = player(ops, &name)?;
+            let to_pool = name.eq_ignore_ascii_case("pool");
+            let to = if to_pool { CertOwner::Pool } else { CertOwner::Player(player(ops, &name)?) };
             let pick = |owner: CertOwner| {
                 ops.st.corps[c as usize]
                     .certs
@@ -194,14 +196,19 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
                     .find(|x| x.owner == owner && !x.president && x.tag.as_deref() == tag.as_deref())
                     .map(|x| x.index)
             };
-            let Some(index) = pick(CertOwner::Treasury).or_else(|| pick(CertOwner::Pool)) else {
+            let found = if to_pool { pick(CertOwner::Treasury) } else { pick(CertOwner::Treasury).or_else(|| pick(CertOwner::Pool)) };
+            let Some(index) = found else {
                 let what = tag.as_deref().map_or("ordinary".to_string(), |t| format!("\"{t}\""));
-                return invalid(format!("{id} has no {what} certificate left in its treasury or the pool"));
+                let place = if to_pool { "its treasury" } else { "its treasury or the pool" };
+                return invalid(format!("{id} has no {what} certificate left in {place}"));
             };
             if !ops.st.corps[c as usize].started {
                 return invalid(format!("{id} is not started: start it first (g:start)"));
             }
-            ops.move_cert(c, index, CertOwner::Player(p));
+            ops.move_cert(c, index, to);
+            if to_pool {
+                return Ok(());
+            }
             ops.check_presidency(c, 0)?;
             ops.check_float(c)
         })
