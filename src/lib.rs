@@ -5,6 +5,7 @@
 pub mod game;
 pub mod hex;
 pub mod route;
+pub mod scenario;
 pub mod script;
 pub mod tile;
 pub mod title;
