@@ -63,6 +63,9 @@ pub fn concretize(mv: &LegalMove, rng: &mut impl Rng) -> Action {
         match &mut a {
             Action::Bid { price, .. } => *price = p,
             Action::BuyCompany { price, .. } | Action::BuyTrain { price, .. } => *price = Some(p),
+            Action::Script { args, .. } => {
+                args.insert("price".into(), crate::game::var::Var::Int(p));
+            }
             _ => {}
         }
     }
@@ -115,7 +118,9 @@ struct OneGame {
 fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u64) -> OneGame {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let players: Vec<String> = (1..=cfg.players).map(|i| format!("p{i}")).collect();
-    let setup = Setup { players, seed, options: Default::default(), values: Default::default() };
+    // The title's options in force, so that save files reload the same title.
+    let options = title.selected.iter().filter(|(_, on)| **on).map(|(k, v)| (k.clone(), *v)).collect();
+    let setup = Setup { players, seed, options, values: Default::default() };
     let mut out = OneGame { actions: 0, ended: None, violations: Vec::new() };
     let mut game = match Game::with_host(title.clone(), host.clone(), setup) {
         Ok(g) => g,

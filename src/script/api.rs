@@ -8,7 +8,7 @@
 
 use super::convert::{from_lua, to_lua};
 use crate::game::flow::{Pending, PendingKind};
-use crate::game::graph::{city_stop, tile_on};
+use crate::game::graph::{BoardGraph, city_stop, reach, tile_on};
 use crate::game::ids::*;
 use crate::game::market::{Dir, price_of, value_order};
 use crate::game::ops::{Effects, GameError, Ops, Refusal};
@@ -169,6 +169,7 @@ fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlua::Result<T
         if let Some((h, s)) = tk.placed {
             one.set("hex", t.map.hexes[h as usize].label.as_str())?;
             one.set("stop", s)?;
+            one.set("city", crate::game::graph::city_index_of(t, st, h, s))?;
         }
         tokens.push(one)?;
     }
@@ -418,6 +419,15 @@ impl UserData for LuaGame {
             }
             Ok(out)
         });
+        m.add_method("reaches", |_, this, (id, label, city): (String, String, Option<u8>)| {
+            // Token-placement connectivity: a city full of other tokens is still reached.
+            let c = corp(&this.st, &id)?;
+            let h = hex(&this.title, &label)?;
+            let Some(stop) = city_stop(&this.title, &this.st, h, city.unwrap_or(0)) else { return Ok(false) };
+            let bg = BoardGraph::build(&this.title, &this.st, Some(c));
+            let r = reach(&this.title, &this.st, &bg, c, this.title.route_rules.gauge_changes_at_stops_only);
+            Ok(bg.stop_index.get(&(h, stop)).is_some_and(|s| r.stops[*s as usize]))
+        });
         m.add_method("trains_left", |_, this, class: String| {
             Ok(this.st.trains.iter().filter(|t| t.owner == TrainOwner::Depot && this.title.trains[t.class as usize].name == class).count())
         });
@@ -544,6 +554,23 @@ impl UserData for LuaGame {
             }
             lua.create_sequence_from(removed)
         });
+        m.add_method_mut("replace_token", |_, this, (label, from, to): (String, String, String)| {
+            // `to`'s next token takes the place of `from`'s, which returns to its charter.
+            let h = hex(&this.title, &label)?;
+            let (f, c) = (corp(&this.st, &from)?, corp(&this.st, &to)?);
+            let Some((_, stop)) = this.st.corps[f as usize].tokens.iter().find_map(|t| t.placed.filter(|(x, _)| *x == h)) else {
+                return Err(rt(format!("{from} has no station token on {label}")));
+            };
+            let mut ops = this.ops();
+            let before = ops.st.clone();
+            ops.remove_token(f, h, false);
+            if let Err(e) = ops.check_token(c, h, stop, false) {
+                *ops.st = before;
+                return Err(game_err(e));
+            }
+            ops.execute_token(c, h, stop);
+            Ok(())
+        });
         m.add_method_mut("revert_tile", |_, this, label: String| {
             let h = hex(&this.title, &label)?;
             this.ops().revert_tile(h);
@@ -601,6 +628,23 @@ impl UserData for LuaGame {
             };
             this.st.flow.pending.push(Pending { actor, kind: PendingKind::Choice { handler, prompt, choices, data } });
             Ok(())
+        });
+        m.add_method_mut("raise_money", |_, this, (name, to, amount, handler, data): (String, String, i64, String, Option<Value>)| {
+            let p = player(&this.st, &name)?;
+            let to = purse(&this.st, &to)?;
+            if amount < 0 {
+                return Err(rt(format!("raise_money: negative amount {amount}")));
+            }
+            if this.st.players[p as usize].cash >= amount {
+                this.ops().transfer(Purse::Player(p), to, amount).map_err(game_err)?;
+                return Ok(true);
+            }
+            let data = match data {
+                Some(v) => from_lua(&v)?.unwrap_or(Var::Bool(false)),
+                None => Var::Bool(false),
+            };
+            this.st.flow.pending.push(Pending { actor: Actor::Player(p), kind: PendingKind::Debt { to, amount, handler, data } });
+            Ok(false)
         });
         m.add_method_mut("take_loan", |_, this, (name, amount): (String, i64)| {
             let p = player(&this.st, &name)?;

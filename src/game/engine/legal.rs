@@ -78,6 +78,10 @@ fn pending_moves(e: &Engine, kind: &PendingKind) -> Vec<LegalMove> {
             (1..=options.len()).map(|i| LegalMove::exact(Action::Choose { choice: i.to_string() })).collect()
         }
         PendingKind::Choice { choices, .. } => choices.iter().map(|c| LegalMove::exact(Action::Choose { choice: c.clone() })).collect(),
+        PendingKind::Debt { .. } => match e.st.flow.pending.last().map(|p| p.actor) {
+            Some(Actor::Player(p)) => super::debt::debt_candidates(e, p).into_iter().map(LegalMove::exact).collect(),
+            _ => Vec::new(),
+        },
     }
 }
 
@@ -334,7 +338,8 @@ pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
 }
 
 /// Actions a script step or ability offers: its `actions(game, entity)`
-/// returns a list of `{ name = ..., args = { ... } }`.
+/// returns a list of `{ name = ..., args = { ... } }`, with `range = { lo,
+/// hi }` when the `price` argument may be any amount from lo to hi.
 fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResult<Vec<LegalMove>> {
     let list: Option<Vec<mlua::Table>> = e.host.call_defined(kind, name, "actions", e.st, e.fx, super::LuaVar(entity))?;
     let mut out = Vec::new();
@@ -347,7 +352,16 @@ fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResu
             },
             Err(_) => BTreeMap::new(),
         };
-        out.push(LegalMove::exact(Action::Script { name: act, args }));
+        // `range = { lo, hi }`: the `price` argument may be any amount in it.
+        let range = t.get::<Option<Vec<i64>>>("range").ok().flatten().filter(|r| r.len() == 2 && r[0] <= r[1]);
+        match range {
+            Some(r) => {
+                let mut args = args;
+                args.insert("price".into(), Var::Int(r[0]));
+                out.push(LegalMove::ranged(Action::Script { name: act, args }, r[0], r[1]));
+            }
+            None => out.push(LegalMove::exact(Action::Script { name: act, args })),
+        }
     }
     Ok(out)
 }

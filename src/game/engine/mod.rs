@@ -6,6 +6,7 @@
 //! snapshot that makes every action atomic.
 
 mod auction;
+mod debt;
 mod legal;
 mod operating;
 mod pending;
@@ -156,6 +157,10 @@ impl<'a> Engine<'a> {
                 return Ok(());
             }
             if !self.st.flow.pending.is_empty() {
+                // A debt is paid (or given up) by itself once it can be.
+                if self.debt_progress()? {
+                    continue;
+                }
                 return Ok(());
             }
             let progressed = match &self.st.flow.round.data {

@@ -493,9 +493,17 @@ impl Engine<'_> {
         let kind = &self.t.corporation_kinds[self.st.corps[corp as usize].kind];
         // A train must be obtainable: from the bank, or from another
         // corporation for at least 1.
-        let obtainable = bank_offers(self.t, self.st).iter().any(|o| self.train_kind_ok(corp, o.class, o.variant))
-            || (self.st.corps[corp as usize].cash >= 1
-                && self.st.trains.iter().any(|t| matches!(t.owner, TrainOwner::Corp(o) if o != corp) && self.train_kind_ok(corp, t.class, t.variant)));
+        let mut obtainable = self.cheapest_offer(corp)?.is_some();
+        if !obtainable && self.st.corps[corp as usize].cash >= 1 {
+            let others: Vec<(u16, u16)> =
+                self.st.trains.iter().filter(|t| matches!(t.owner, TrainOwner::Corp(o) if o != corp)).map(|t| (t.class, t.variant)).collect();
+            for (class, variant) in others {
+                if self.may_own(corp, class, variant)? {
+                    obtainable = true;
+                    break;
+                }
+            }
+        }
         let default = kind.must_own_train && obtainable && super::run::has_route(self.t, self.st, corp);
         let id = self.st.corps[corp as usize].id.clone();
         let r: Option<bool> = self.host.call_hook("must_buy_train", self.st, self.fx, (id, default))?;
@@ -567,7 +575,7 @@ impl Engine<'_> {
             if !self.must_buy_train(corp)? {
                 return self.refuse("money.insufficient", format!("{id} has {} and the {vname} costs {}", self.t.money(cash), self.t.money(pick.price)));
             }
-            let cheapest = offers.iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min().unwrap_or(pick.price);
+            let cheapest = self.cheapest_offer(corp)?.unwrap_or(pick.price);
             if pick.price > cheapest {
                 return self.refuse("emr.cheapest", format!("with the president's money, {id} must buy the cheapest train ({})", self.t.money(cheapest)));
             }
@@ -596,6 +604,33 @@ impl Engine<'_> {
         self.ops().deliver_train(ti, pick.variant, corp, from_depot)?;
         self.or_mut().turn.trains_bought += 1;
         self.after_train_bought(corp)
+    }
+
+    /// May the corporation own this train at all: its kind's train tags
+    /// and the title's `can_buy_train` hook (1849: E trains need an E
+    /// token). EMR's "cheapest train" counts only these (1849 A-24).
+    fn may_own(&mut self, corp: CorpId, class: u16, variant: u16) -> GameResult<bool> {
+        if !self.train_kind_ok(corp, class, variant) {
+            return Ok(false);
+        }
+        let id = self.st.corps[corp as usize].id.clone();
+        let vname = self.t.trains[class as usize].variants[variant as usize].name.clone();
+        match self.host.check_hook("can_buy_train", self.st, self.fx, (id, vname)) {
+            Ok(()) => Ok(true),
+            Err(GameError::Refused(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The price of the cheapest train the bank offers that the corporation may own.
+    fn cheapest_offer(&mut self, corp: CorpId) -> GameResult<Option<i64>> {
+        let mut best: Option<i64> = None;
+        for o in bank_offers(self.t, self.st) {
+            if self.may_own(corp, o.class, o.variant)? {
+                best = Some(best.map_or(o.price, |b| b.min(o.price)));
+            }
+        }
+        Ok(best)
     }
 
     fn train_kind_ok(&self, corp: CorpId, class: u16, variant: u16) -> bool {
@@ -680,8 +715,7 @@ impl Engine<'_> {
     /// (1849-R-156, R-160).
     fn emergency_hopeless(&mut self, corp: CorpId) -> GameResult<bool> {
         let Some(pres) = self.st.president(corp) else { return Ok(true) };
-        let cheapest = bank_offers(self.t, self.st).iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min();
-        let Some(cheapest) = cheapest else { return Ok(false) };
+        let Some(cheapest) = self.cheapest_offer(corp)? else { return Ok(false) };
         let mut power = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
         for (c, pct) in self.emergency_sales(corp) {
             power += price_of(self.t, self.st, c) * pct as i64 / 10;
@@ -718,7 +752,7 @@ impl Engine<'_> {
             return self.refuse("emr.not_needed", "shares may be sold in an operating round only to raise money for a required train");
         }
         let cash = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
-        let cheapest = bank_offers(self.t, self.st).iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min().unwrap_or(0);
+        let cheapest = self.cheapest_offer(corp)?.unwrap_or(0);
         if cash >= cheapest {
             return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
         }
@@ -738,7 +772,10 @@ impl Engine<'_> {
         }
         let treasury = self.st.percent(corp, CertOwner::Treasury);
         let pool = self.st.percent(corp, CertOwner::Pool);
-        let may_issue = treasury > 0 && c.operated > 0 && self.or().turn.redeemed == 0 && pool < self.t.settings.pool_limit_percent;
+        // Some treasury certificate must still fit in the pool.
+        let room = self.t.settings.pool_limit_percent.saturating_sub(pool);
+        let fits = c.certs.iter().any(|x| x.owner == CertOwner::Treasury && !x.president && x.percent as u32 <= room);
+        let may_issue = treasury > 0 && fits && c.operated > 0 && self.or().turn.redeemed == 0;
         let may_redeem = pool > 0 && self.or().turn.issued == 0 && self.or().turn.redeemed == 0 && c.cash >= price_of(self.t, self.st, corp);
         Ok(may_issue || may_redeem)
     }
@@ -847,8 +884,8 @@ impl Engine<'_> {
                 let id = self.st.corps[corp as usize].id.clone();
                 let r: Option<Option<bool>> =
                     self.host.call_defined("ability", name, "process", self.st, self.fx, (id, LuaVar(Var::Map(args.clone()))))?;
-                let _ = r;
-                Ok(true)
+                // An ability without `process` only answers questions.
+                Ok(r.is_some())
             }
             _ => Ok(false),
         }
