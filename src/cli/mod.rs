@@ -2,6 +2,7 @@
 
 mod check;
 mod fuzz;
+mod play;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -25,6 +26,8 @@ pub struct TitleArgs {
 
 #[derive(Subcommand)]
 pub enum Command {
+    /// Play a game in the REPL (the embedded 1849 if no title is given).
+    Play(play::PlayArgs),
     /// Validate a title folder: data and scripts; exits non-zero on any problem.
     Check {
         /// The title folder (e.g. titles/1849).
@@ -50,6 +53,7 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Some(Command::Play(args)) => play::run(&args),
         Some(Command::Check { dir }) => check::run(&dir),
         Some(Command::Fuzz { title, games, seed, players, max_actions, title_args }) => {
             fuzz::run(&title, games, seed, players, max_actions, &title_args)
