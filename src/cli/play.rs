@@ -14,7 +14,7 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{Context, Editor, Helper};
+use rustyline::{CompletionType, Config, Context, Editor, Helper};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{BufRead, IsTerminal};
@@ -115,7 +115,10 @@ fn piped(mut session: Session, out: &Output) -> anyhow::Result<ExitCode> {
 
 fn interactive(session: Session, out: &Output) -> anyhow::Result<ExitCode> {
     let session = Rc::new(RefCell::new(session));
-    let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::new()?;
+    // List completion, as in a shell: TAB completes the common prefix,
+    // a second TAB lists the candidates.
+    let config = Config::builder().completion_type(CompletionType::List).build();
+    let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::with_config(config)?;
     editor.set_helper(Some(ReplHelper { session: session.clone(), files: FilenameCompleter::new() }));
     let history = history_path();
     if let Some(path) = &history {
@@ -128,7 +131,7 @@ fn interactive(session: Session, out: &Output) -> anyhow::Result<ExitCode> {
         match editor.readline(&prompt) {
             Ok(line) => {
                 if !line.trim().is_empty() {
-                    let _ = editor.add_history_entry(line.as_str());
+                    let _ = editor.add_history_entry(line.trim());
                 }
                 let reply = session.borrow_mut().execute(&line);
                 if reply.quit && !warned_unsaved && session.borrow().has_unsaved_changes() {
