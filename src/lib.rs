@@ -10,3 +10,4 @@ pub mod script;
 pub mod tile;
 pub mod title;
 pub mod fuzz;
+pub mod import;

@@ -2,6 +2,7 @@
 
 mod check;
 mod fuzz;
+mod import;
 mod play;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +34,23 @@ pub enum Command {
         /// The title folder (e.g. titles/1849).
         dir: std::path::PathBuf,
     },
+    /// Replay a game recorded on 18xx.games and compare the final standings.
+    Import {
+        /// The recorded game (JSON from the website).
+        file: std::path::PathBuf,
+        /// One JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Stop before the action with this id.
+        #[arg(long, value_name = "ACTION_ID")]
+        until: Option<i64>,
+        /// Save the replayed game as a railhead game file.
+        #[arg(long, value_name = "FILE")]
+        save: Option<std::path::PathBuf>,
+        /// Also compute the best revenue at every recorded run.
+        #[arg(long)]
+        routes: bool,
+    },
     /// Play random complete games and check the invariants after every action.
     Fuzz {
         /// Title id (embedded) or, with --title-dir, ignored.
@@ -58,6 +76,7 @@ pub fn main() -> ExitCode {
         Some(Command::Fuzz { title, games, seed, players, max_actions, title_args }) => {
             fuzz::run(&title, games, seed, players, max_actions, &title_args)
         }
+        Some(Command::Import { file, json, until, save, routes }) => import::run(&file, json, until, save.as_deref(), routes),
         None => {
             eprintln!("railhead: no command (try `railhead --help`)");
             Ok(ExitCode::from(2))

@@ -90,6 +90,10 @@ pub struct StockTurn {
     /// Corporations sold this turn, in order.
     pub sold: Vec<CorpId>,
     pub bought: u32,
+    /// The corporation started this turn, and ordinary certificates of it
+    /// bought since (1849-R-081: up to two more with the president's).
+    pub started: Option<CorpId>,
+    pub extra: u32,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

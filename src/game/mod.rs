@@ -125,7 +125,7 @@ impl Game {
         }
         for (ci, class) in title.trains.iter().enumerate() {
             for n in 0..class.count.max(0) {
-                st.trains.push(Train { id: format!("{}-{n}", class.name), class: ci as u16, variant: 0, owner: TrainOwner::Depot });
+                st.trains.push(Train { id: format!("{}-{n}", class.name), class: ci as u16, variant: 0, owner: TrainOwner::Depot, sold: false });
             }
         }
         st.board.hexes = title

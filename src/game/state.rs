@@ -94,6 +94,8 @@ pub struct Train {
     pub class: u16,
     pub variant: u16,
     pub owner: TrainOwner,
+    /// Has left the depot by a sale (trains removed at setup never have).
+    pub sold: bool,
 }
 
 /// A hex's current state on the board.

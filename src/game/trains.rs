@@ -21,7 +21,7 @@ pub struct Offer {
 pub fn class_started(t: &Title, st: &GameState, name: &str) -> bool {
     st.trains.iter().any(|tr| {
         let class = &t.trains[tr.class as usize];
-        tr.owner != TrainOwner::Depot && (class.name == name || class.variants[tr.variant as usize].name == name)
+        tr.sold && (class.name == name || class.variants[tr.variant as usize].name == name)
     })
 }
 
@@ -91,7 +91,7 @@ impl Ops<'_> {
     fn new_unlimited(&mut self, class: u16) -> TrainId {
         let n = self.st.trains.iter().filter(|t| t.class == class).count();
         let name = &self.t.trains[class as usize].name;
-        self.st.trains.push(Train { id: format!("{name}-{n}"), class, variant: 0, owner: TrainOwner::Depot });
+        self.st.trains.push(Train { id: format!("{name}-{n}"), class, variant: 0, owner: TrainOwner::Depot, sold: false });
         (self.st.trains.len() - 1) as TrainId
     }
 
@@ -110,6 +110,7 @@ impl Ops<'_> {
     pub fn deliver_train(&mut self, train: TrainId, variant: u16, to: CorpId, from_depot: bool) -> GameResult<()> {
         let tr = &mut self.st.trains[train as usize];
         tr.owner = TrainOwner::Corp(to);
+        tr.sold = true;
         if from_depot {
             tr.variant = variant;
         }

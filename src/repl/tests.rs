@@ -12,16 +12,16 @@ use std::sync::Arc;
 /// that order) played into its second operating round.
 const GAME: &[&str] = &[
     "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", // auction; A's RSA starts SFA
-    "par SFA 100", "par ATA 100", "par CTL 100", // SR 1
-    "par AFG 68", "choose C1", "pass", "pass", "pass", "pass",
-    "pass", "pass", "train 4H", // OR 1.1: SFA
-    "pass", "pass", "train 4H", "pass", // ATA
-    "lay D2 79 1", "pass", "train 4H", "pass", // CTL
-    "pass", "pass", "train 4H", // AFG (its president helps pay)
+    "par SFA 100", "par ATA 100", "pass", "par CTL 100", "pass", // SR 1
+    "par AFG 68", "choose C1", "pass", "pass", "pass", "pass", "pass",
+    "pass", "train 4H", // OR 1.1: SFA
+    "pass", "train 4H", "pass", // ATA
+    "lay D2 79 1", "train 4H", "pass", // CTL
+    "train 4H", // AFG (its president helps pay)
     "buy ATA", "pass", "pass", "pass", // SR 2
     "sell ATA 1", "pass", "pass", "pass", "pass", "pass",
-    "lay J6 644 2", "pass", "run auto", "pass", // OR 2.1: SFA
-    "pass", "lay G1 58 3", "pass", "run auto", "payout", // CTL
+    "lay J6 644 2", "run auto", "pass", // OR 2.1: SFA
+    "pass", "lay G1 58 3", "run auto", "payout", // CTL
 ];
 
 /// Positions in `GAME`, as the number of its commands played.
@@ -29,21 +29,21 @@ const GAME: &[&str] = &[
 enum At {
     Fresh = 0,
     /// SR 1, D may start AFG.
-    StartAfg = 8,
+    StartAfg = 10,
     /// D chooses AFG's home.
-    AfgHome = 9,
+    AfgHome = 11,
     /// OR 1.1, SFA's tile step.
-    FirstTile = 14,
+    FirstTile = 17,
     /// OR 1.1, SFA's train step.
-    FirstTrain = 16,
+    FirstTrain = 18,
     /// SR 2, A holds a share of ATA.
-    Sell = 32,
+    Sell = 30,
     /// OR 2.1, SFA's financial step.
-    Issue = 42,
+    Issue = 39,
     /// OR 2.1, CTL's run step.
-    Run = 45,
+    Run = 41,
     /// OR 2.1, CTL's dividend step.
-    Dividend = 46,
+    Dividend = 42,
 }
 
 /// A fresh 4-player 1849 game, players A-D, seed 1.

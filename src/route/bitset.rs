@@ -25,6 +25,9 @@ impl Bits {
             *w &= !(1 << (i % 64));
         }
     }
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
     /// Does any of `ids` have its bit set?
     #[inline]
     pub fn any_of(&self, ids: &[u32]) -> bool {

@@ -14,6 +14,11 @@ use super::validate::validate_route_from;
 /// Every legal route of `train` with positive revenue, one per set of
 /// paths (the two directions of a trail earn the same).
 pub fn all_routes(p: &RouteProblem, train: usize) -> Vec<Route> {
+    all_routes_any(p, train).into_iter().filter(|r| r.revenue > 0).collect()
+}
+
+/// Every legal route of `train`, whatever it earns, one per set of paths.
+pub fn all_routes_any(p: &RouteProblem, train: usize) -> Vec<Route> {
     let mut found: BTreeMap<Vec<PathId>, Route> = BTreeMap::new();
     if train >= p.trains.len() {
         return Vec::new();
@@ -36,7 +41,6 @@ fn walk(
 ) {
     if let (End::Stop(_), false) = (at, trail.is_empty())
         && let Ok(route) = validate_route_from(p, train, Some(start), trail)
-        && route.revenue > 0
     {
         let mut key = trail.clone();
         key.sort_unstable();

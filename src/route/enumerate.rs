@@ -34,18 +34,28 @@ pub(crate) struct Enum<'a> {
     /// Paths per stretch taken, to undo a step.
     seg: Vec<usize>,
     cost: u32,
+    /// Cost of the trail travelled the other way.
+    cost_rev: u32,
     wsum: i64,
     n_min: u32,
     n_city: u32,
     tokens: u32,
     tags_stack: Vec<u32>,
     /// Scratch for bounds.
-    scratch: Vec<i64>,
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<u32>,
     frontier: Vec<u32>,
+    /// Explored states of the current start (see `with_memo`).
+    memo: Option<rustc_hash::FxHashSet<Box<[u64]>>>,
+    items: Vec<(i64, bool)>,
+    key: Vec<u64>,
 }
+
+/// Explored states are remembered up to this many (about 80 MB on dense
+/// maps); past it the search goes on without remembering (still exact,
+/// only slower).
+const MEMO_CAP: usize = 1 << 20;
 
 impl<'a> Enum<'a> {
     pub fn new(
@@ -69,22 +79,75 @@ impl<'a> Enum<'a> {
             paths: Vec::new(),
             seg: Vec::new(),
             cost: 0,
+            cost_rev: 0,
             wsum: 0,
             n_min: 0,
             n_city: 0,
             tokens: 0,
             tags_stack: vec![0],
-            scratch: Vec::with_capacity(n),
             seen: vec![0; n],
             stamp: 0,
             queue: Vec::with_capacity(n),
             frontier: Vec::with_capacity(n),
+            memo: None,
+            items: Vec::new(),
+            key: Vec::new(),
         }
+    }
+
+    /// Skip states already explored. Sound only when
+    /// the sink cares about route values and not about which track a route
+    /// uses (a single best route, or the last train of a run): the future of
+    /// a trail depends only on its current stop, its visited stops, its
+    /// cost, its path tags and which shared paths it used, and the value of
+    /// any completion only on those too. Trails visiting the same stops in
+    /// different orders then collapse into one state.
+    pub fn with_memo(mut self) -> Self {
+        self.memo = Some(Default::default());
+        self
+    }
+
+    /// True if this state was seen before (and records it otherwise).
+    fn seen_before(&mut self, cur: u32) -> bool {
+        let Some(memo) = self.memo.as_mut() else { return false };
+        let sg = self.sg;
+        let key = &mut self.key;
+        key.clear();
+        // The start matters only through a pair bonus it could earn.
+        let start = self.stops[0];
+        let start_key = if sg.pair_max[start as usize] > 0 { u64::from(start) } else { u64::from(u32::MAX) };
+        key.push(start_key);
+        // Only the tags that earn bonuses matter.
+        let bonus_tags = self.p.rules.path_tag_bonuses.iter().fold(0, |a, b| a | b.tag);
+        let tags = self.tags_stack.last().copied().unwrap_or(0);
+        key.push(u64::from(cur) << 32 | u64::from(tags & bonus_tags));
+        key.push(u64::from(self.cost) << 32 | u64::from(self.cost_rev));
+        key.extend_from_slice(self.vis.words());
+        let base = key.len();
+        key.resize(base + sg.n_contested.div_ceil(64), 0);
+        // A used shared path matters only while a stretch holding it could
+        // still be taken: one joining the current stop or unvisited stops.
+        let open = |s: u32| s == cur || !self.vis.get(self.inc.loc[s as usize] as usize);
+        for &q in &self.paths {
+            let c = sg.contested[q as usize];
+            if c != u32::MAX && sg.holders[c as usize].iter().any(|&(a, b)| open(a) && open(b)) {
+                key[base + c as usize / 64] |= 1 << (c % 64);
+            }
+        }
+        if memo.contains(key.as_slice()) {
+            return true;
+        }
+        if memo.len() < MEMO_CAP {
+            memo.insert(key.clone().into_boxed_slice());
+        }
+        false
     }
 
     /// Walks every route from every start stop.
     pub fn run(&mut self, sink: &mut dyn Sink) {
-        for s in 0..self.sg.n_stops() as u32 {
+        // Valuable stops first: a good route found early prunes the rest.
+        let sg = self.sg;
+        for &s in &sg.by_weight {
             if !self.sg.usable[s as usize] || self.sg.tok_dist[s as usize] == u32::MAX {
                 continue;
             }
@@ -119,9 +182,12 @@ impl<'a> Enum<'a> {
     }
 
     fn extend(&mut self, cur: u32, sink: &mut dyn Sink) {
-        sink.node();
         let sg = self.sg;
         let len = self.stops.len();
+        if len >= 2 && self.seen_before(cur) {
+            return;
+        }
+        sink.node();
         if len >= 2 {
             self.try_emit(cur, sink);
             if !sg.passable[cur as usize] {
@@ -162,12 +228,15 @@ impl<'a> Enum<'a> {
             }
             self.seg.push(st.paths.len());
             self.cost += st.cost;
+            let saved_rev = self.cost_rev;
+            self.cost_rev = self.cost_rev.saturating_add(st.cost_rev);
             self.tags_stack.push(self.tags() | st.tags);
             self.push_stop(st.to);
             self.extend(st.to, sink);
             self.pop_stop(st.to);
             self.tags_stack.pop();
             self.cost -= st.cost;
+            self.cost_rev = saved_rev;
             self.seg.pop();
             for &q in &st.paths {
                 self.used.clear(q as usize);
@@ -185,12 +254,27 @@ impl<'a> Enum<'a> {
         } else {
             first < cur
         };
-        if !canonical {
+        // The other orientation is emitted from the other end, unless it is
+        // too long (hex costs can depend on the direction).
+        let reverse_legal = match self.sg.limit {
+            Limit::Hexes(b) => self.cost_rev <= b,
+            _ => true,
+        };
+        // With the memo, a state is explored once whatever its start, so
+        // both orientations must be emitted (the sink only wants values);
+        // a one-path route keeps its canonical orientation.
+        let memo_mode = self.memo.is_some() && self.paths.len() > 1;
+        if !canonical && reverse_legal && !memo_mode {
             return;
         }
         let rules = &self.p.rules;
         let spec = &self.sg.spec;
         let tags = self.tags();
+        if let Limit::Express(max) = self.sg.limit
+            && self.express_quick_bound(max, cur) < sink.min_rev()
+        {
+            return;
+        }
         let (revenue, counted) = match self.sg.limit {
             Limit::Express(max) => match value::value_express(self.p, spec, max, &self.stops, tags) {
                 Ok(x) => x,
@@ -218,6 +302,22 @@ impl<'a> Enum<'a> {
             revenue,
         };
         sink.emit(route, &self.used);
+    }
+
+    /// An upper bound on the value of the current trail as an express
+    /// route (the best `max` stops, bonuses as if earned), far cheaper than
+    /// choosing the counted stops exactly.
+    fn express_quick_bound(&mut self, max: u32, cur: u32) -> i64 {
+        let g = &self.p.graph;
+        let per = value::per_stop_bonus(&self.p.rules, self.tags()).max(0);
+        let mut items = std::mem::take(&mut self.items);
+        items.clear();
+        items.extend(self.stops.iter().map(|&s| (self.sg.weight[s as usize] + per, false)));
+        items.sort_unstable_by(|a, b| b.cmp(a));
+        let top: i64 = items.iter().take(max as usize).map(|x| x.0).filter(|&x| x > 0).sum();
+        self.items = items;
+        let first = self.stops[0] as usize;
+        top + value::pair_bonus(&self.p.rules, &g.stops[first], &g.stops[cur as usize]).max(0)
     }
 
     /// An upper bound on the revenue of any route extending the current
@@ -266,38 +366,53 @@ impl<'a> Enum<'a> {
             }
             Limit::Express(k) => {
                 let g = &self.p.graph;
-                // Gains of the visited stops and of what is still reachable.
-                self.reachable(cur);
-                let mut tok = self.tokens > 0;
-                let mut gains = std::mem::take(&mut self.scratch);
-                gains.clear();
+                // Gains of the visited stops and of what is still reachable;
+                // path bonuses only if earned or a tagged path is in reach.
+                let reach_tags = self.reachable(cur);
+                let per = self.per_stop_possible(reach_tags);
+                let mut items = std::mem::take(&mut self.items);
+                items.clear();
                 for &s in &self.stops {
-                    gains.push(sg.weight[s as usize] + per);
+                    items.push((sg.weight[s as usize] + per, g.stops[s as usize].own_token));
                 }
-                let mut best_end = i64::MIN;
+                // At most one more stop that cannot be passed (the end).
+                let mut best_end: Option<(i64, bool)> = None;
+                let mut pair_partner = self.pair_partner(cur);
                 for &s in &self.queue {
-                    let gain = sg.weight[s as usize] + per;
-                    tok |= g.stops[s as usize].own_token;
+                    let item = (sg.weight[s as usize] + per, g.stops[s as usize].own_token);
+                    pair_partner |= self.pair_partner(s);
                     if sg.passable[s as usize] {
-                        gains.push(gain);
-                    } else {
-                        best_end = best_end.max(gain);
+                        items.push(item);
+                    } else if best_end.is_none_or(|b| item > b) {
+                        best_end = Some(item);
                     }
                 }
-                if best_end > i64::MIN {
-                    gains.push(best_end);
-                }
-                if !tok {
-                    self.scratch = gains;
-                    return i64::MIN;
-                }
-                gains.sort_unstable_by(|a, b| b.cmp(a));
-                let top: i64 = gains.iter().take(k as usize).filter(|&&x| x > 0).sum();
-                self.scratch = gains;
-                top + pair
+                items.extend(best_end);
+                items.sort_unstable_by(|a, b| b.cmp(a));
+                let best_token = items.iter().find(|x| x.1).map(|x| x.0);
+                let n_chosen = items.iter().take(k as usize).take_while(|x| x.0 > 0).count();
+                let chosen = &items[..n_chosen];
+                let sum: i64 = chosen.iter().map(|x| x.0).sum();
+                let top = match best_token {
+                    None => {
+                        self.items = items;
+                        return i64::MIN;
+                    }
+                    Some(_) if chosen.iter().any(|x| x.1) || n_chosen < k as usize => sum,
+                    // The best set with a token: the token and k - 1 others.
+                    Some(t) => sum - chosen.last().map_or(0, |x| x.0) + t,
+                };
+                self.items = items;
+                top + if pair_partner { pair } else { 0 }
             }
             Limit::Unlimited => {
-                self.reachable(cur);
+                let reach_tags = self.reachable(cur);
+                let per = self.per_stop_possible(reach_tags);
+                let pair = if self.queue.iter().any(|&s| self.pair_partner(s)) || self.pair_partner(cur) {
+                    pair
+                } else {
+                    0
+                };
                 let mut extra = 0i64;
                 let mut best_end = 0i64;
                 let mut tok = self.tokens > 0;
@@ -320,7 +435,8 @@ impl<'a> Enum<'a> {
 
     /// Fills `queue` with the unvisited stops reachable from `cur` over
     /// unused track, passing only through passable stops.
-    fn reachable(&mut self, cur: u32) {
+    fn reachable(&mut self, cur: u32) -> u32 {
+        let mut tags = 0u32;
         let sg = self.sg;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -337,10 +453,11 @@ impl<'a> Enum<'a> {
         while let Some(u) = frontier.pop() {
             for st in &sg.out[u as usize] {
                 let to = st.to as usize;
-                if self.seen[to] == stamp
-                    || self.vis.get(self.inc.loc[to] as usize)
-                    || self.used.any_of(&st.paths)
-                {
+                if self.vis.get(self.inc.loc[to] as usize) || self.used.any_of(&st.paths) {
+                    continue;
+                }
+                tags |= st.tags;
+                if self.seen[to] == stamp {
                     continue;
                 }
                 self.seen[to] = stamp;
@@ -351,5 +468,27 @@ impl<'a> Enum<'a> {
             }
         }
         self.frontier = frontier;
+        tags
+    }
+
+    /// The per-stop bonus a completion could still earn: entries already
+    /// earned or whose tag is on track still in reach.
+    fn per_stop_possible(&self, reach_tags: u32) -> i64 {
+        let tags = self.tags() | reach_tags;
+        self.p
+            .rules
+            .path_tag_bonuses
+            .iter()
+            .filter(|b| tags & b.tag != 0)
+            .map(|b| value::clamp(b.per_stop.max(0)))
+            .sum::<i64>()
+            .min(value::AMOUNT_LIMIT)
+    }
+
+    /// Could a route from the current start earn a pair bonus ending at `s`?
+    fn pair_partner(&self, s: u32) -> bool {
+        let g = &self.p.graph;
+        let start = self.stops[0] as usize;
+        self.sg.pair_max[start] > 0 && value::pair_bonus(&self.p.rules, &g.stops[start], &g.stops[s as usize]) > 0
     }
 }

@@ -18,6 +18,10 @@ pub(crate) struct Stretch {
     pub paths: Vec<u32>,
     /// Hex cost (0 for trains that do not count hexes).
     pub cost: u32,
+    /// Hex cost of the same track run the other way. Without the gauge
+    /// rule a crossing costs the gauge of the path it enters, so the two
+    /// directions can differ.
+    pub cost_rev: u32,
     /// OR of the paths' tags.
     pub tags: u32,
 }
@@ -48,6 +52,14 @@ pub(crate) struct SpecGraph {
     pub pair_max: Vec<i64>,
     /// Sum of the positive per-stop path bonuses.
     pub per_stop_max: i64,
+    /// For each path, its index among the paths that belong to more than
+    /// one stretch (switches, shared plain track), or `u32::MAX`. A path of
+    /// a single stretch cannot matter to a trail's future once used: that
+    /// stretch joins two visited stops.
+    pub contested: Vec<u32>,
+    pub n_contested: usize,
+    /// For each contested path, the end stops of the stretches holding it.
+    pub holders: Vec<Vec<(u32, u32)>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,6 +171,12 @@ impl SpecGraph {
                 }
             }
         }
+        // Explore valuable stops first: good routes early prune more.
+        for list in out.iter_mut() {
+            list.sort_by(|a: &Stretch, b: &Stretch| {
+                weight[b.to as usize].cmp(&weight[a.to as usize]).then(a.to.cmp(&b.to)).then(a.paths.cmp(&b.paths))
+            });
+        }
         let min_cost = out.iter().flatten().map(|st| st.cost).min().unwrap_or(0);
         let dist = all_distances(&out, limit);
         let tok_dist = (0..n)
@@ -182,8 +200,28 @@ impl SpecGraph {
                     .max(0)
             })
             .collect();
-        let per_stop_max = p.rules.path_tag_bonuses.iter().map(|b| b.per_stop.max(0)).sum();
+        let per_stop_max =
+            value::clamp(p.rules.path_tag_bonuses.iter().map(|b| value::clamp(b.per_stop.max(0))).sum());
+        let (contested, n_contested) = contested_paths(&out, g.paths.len());
+        let mut holders = vec![Vec::new(); n_contested];
+        for (a, list) in out.iter().enumerate() {
+            for st in list {
+                for &q in &st.paths {
+                    let c = contested[q as usize];
+                    if c != u32::MAX {
+                        let pair = (a as u32).min(st.to)..=(a as u32).max(st.to);
+                        let pair = (*pair.start(), *pair.end());
+                        if !holders[c as usize].contains(&pair) {
+                            holders[c as usize].push(pair);
+                        }
+                    }
+                }
+            }
+        }
         SpecGraph {
+            holders,
+            contested,
+            n_contested,
             spec: spec.clone(),
             out,
             weight,
@@ -264,7 +302,8 @@ impl StretchWalk<'_> {
                 End::Stop(d) => {
                     if d != self.start && self.usable[d as usize] {
                         let tags = self.paths.iter().fold(0, |a, &q| a | g.paths[q as usize].tags);
-                        self.found.push(Stretch { to: d, paths: self.paths.clone(), cost, tags });
+                        let cost_rev = self.reverse_cost().unwrap_or(cost);
+                        self.found.push(Stretch { to: d, paths: self.paths.clone(), cost, cost_rev, tags });
                     }
                 }
                 End::Junction(j, side) => {
@@ -319,6 +358,23 @@ impl StretchWalk<'_> {
         }
     }
 
+    /// The cost of the finished stretch travelled backwards: each crossing
+    /// then enters the path before it.
+    fn reverse_cost(&self) -> Option<u32> {
+        let cost = match self.spec.distance {
+            Distance::Hexes { cost, .. } => cost,
+            _ => return Some(0),
+        };
+        if self.p.rules.gauge_changes_at_stops_only {
+            return None;
+        }
+        let g = &self.p.graph;
+        let n = self.paths.len();
+        Some(self.paths[..n.saturating_sub(1)].iter().fold(0u32, |a, &q| {
+            a.saturating_add(cost[g.paths[q as usize].gauge.index()])
+        }))
+    }
+
     /// The exact cost of the stretch as it stands (its gauge as of now).
     fn exact_cost(&self, crossed: &[Gauge]) -> Option<u32> {
         let g = &self.p.graph;
@@ -335,6 +391,36 @@ impl StretchWalk<'_> {
         });
         Some((crossed.len() as u32).saturating_mul(cost[gauge.index()]))
     }
+}
+
+/// Paths shared by two or more distinct stretches (a stretch and its
+/// reverse are the same track).
+fn contested_paths(out: &[Vec<Stretch>], n_paths: usize) -> (Vec<u32>, usize) {
+    let mut tracks = std::collections::BTreeSet::new();
+    for st in out.iter().flatten() {
+        let mut key = st.paths.clone();
+        key.sort_unstable();
+        tracks.insert(key);
+    }
+    let mut count = vec![0u32; n_paths];
+    for key in &tracks {
+        for &q in key {
+            count[q as usize] += 1;
+        }
+    }
+    let mut next = 0u32;
+    let index = count
+        .iter()
+        .map(|&c| {
+            if c > 1 {
+                next += 1;
+                next - 1
+            } else {
+                u32::MAX
+            }
+        })
+        .collect();
+    (index, next as usize)
 }
 
 /// Static shortest distances between stops over the stretch graph (hex

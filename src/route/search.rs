@@ -16,14 +16,29 @@
 //!    unlimited) come last and are searched lazily on the track left, since
 //!    their routes are too many to list.
 //!
+//! The DFS (`enumerate.rs`) prunes with admissible bounds: for budgeted
+//! trains the best stops within static reach of the budget; for express
+//! and unlimited trains the stops still reachable over unused track (one
+//! more terminus at most, a counted own token, pair and path bonuses only
+//! if a partner or tagged track is in reach). Where only values matter
+//! (single best routes, the greedy run, the last train of the combination)
+//! it also remembers explored states, so trails visiting the same stops in
+//! another order are walked once; this is what makes 8E tractable.
+//!
 //! With a title bonus callback route values are unknown until the callback
 //! has seen the route, so no value bound is sound: every legal route of
 //! every train becomes a candidate (exact, but slower on dense maps).
+//!
+//! Determinism: stretches, starts, candidates and trains are visited in a
+//! fixed order (hash sets are only probed, never iterated) and an incumbent
+//! is replaced only by a strictly better run, so equal input gives equal
+//! output.
 
 use super::bitset::Bits;
 use super::enumerate::{Enum, Sink};
 use super::model::*;
 use super::prep::{Incidence, SpecGraph};
+use super::value;
 
 /// The best run of the problem's trains.
 pub fn best_run(p: &RouteProblem) -> (Run, SearchStats) {
@@ -49,6 +64,7 @@ pub fn best_run_with(
     let mut incumbent: Vec<Route> = Vec::new();
     let mut ub = vec![0i64; prep.specs.len()];
     let mut lists: Vec<Option<Vec<Cand>>> = vec![None; prep.specs.len()];
+    let mut singles: Vec<Option<Route>> = Vec::new();
     if let Some(cb) = route_bonus {
         for (k, sg) in prep.specs.iter().enumerate() {
             let mut sink = Collect { min: i64::MIN, out: Vec::new() };
@@ -56,7 +72,7 @@ pub fn best_run_with(
                 .run(&mut sink);
             let mut list: Vec<Cand> = Vec::new();
             for mut c in sink.out {
-                c.route.revenue = c.route.revenue.saturating_add(cb(&c.route));
+                c.route.revenue += value::clamp(cb(&c.route));
                 if c.route.revenue > 0 {
                     list.push(c);
                 }
@@ -69,11 +85,11 @@ pub fn best_run_with(
     } else {
         for (k, sg) in prep.specs.iter().enumerate() {
             let used = Bits::new(p.graph.paths.len());
-            if let Some(r) = best_single(&prep, sg, prep.first_train[k], used, &mut stats) {
-                ub[k] = r.revenue;
-            }
+            let best = best_single(&prep, sg, prep.first_train[k], used, &mut stats);
+            ub[k] = best.as_ref().map_or(0, |r| r.revenue);
+            singles.push(best);
         }
-        incumbent = greedy(&prep, &ub, &mut stats);
+        incumbent = greedy(&prep, &ub, &singles, &mut stats);
     }
     let lb: i64 = incumbent.iter().map(|r| r.revenue).sum();
     let total_ub: i64 = (0..n).map(|t| ub[prep.spec_of[t]]).sum();
@@ -209,21 +225,30 @@ impl Sink for Best<'_> {
 
 fn best_single(prep: &Prepared, sg: &SpecGraph, train: usize, used: Bits, stats: &mut SearchStats) -> Option<Route> {
     let mut sink = Best { best: None, stats };
-    Enum::new(prep.p, &prep.inc, sg, train, used, true).run(&mut sink);
+    Enum::new(prep.p, &prep.inc, sg, train, used, true).with_memo().run(&mut sink);
     sink.best
 }
 
 /// Each train in turn (best bound first) takes its best route on the track
 /// the others left.
-fn greedy(prep: &Prepared, ub: &[i64], stats: &mut SearchStats) -> Vec<Route> {
+fn greedy(prep: &Prepared, ub: &[i64], singles: &[Option<Route>], stats: &mut SearchStats) -> Vec<Route> {
     let p = prep.p;
     let mut order: Vec<usize> = (0..p.trains.len()).collect();
     order.sort_by_key(|&t| (std::cmp::Reverse(ub[prep.spec_of[t]]), t));
     let mut used = Bits::new(p.graph.paths.len());
     let mut out = Vec::new();
-    for t in order {
+    for (i, t) in order.into_iter().enumerate() {
         let sg = &prep.specs[prep.spec_of[t]];
-        if let Some(r) = best_single(prep, sg, t, used.clone(), stats) {
+        // The first train runs on the whole map: its best route is known.
+        let best = if i == 0 {
+            singles[prep.spec_of[t]].clone().map(|mut r| {
+                r.train = t;
+                r
+            })
+        } else {
+            best_single(prep, sg, t, used.clone(), stats)
+        };
+        if let Some(r) = best {
             for &q in &r.paths {
                 used.set(q as usize);
             }
@@ -289,8 +314,11 @@ impl Comb<'_, '_> {
             let sg = &prep.specs[kind];
             self.choice[i] = Some(0);
             let used = self.used.clone();
+            // The last train's routes matter only by value: remember states.
+            let last = i + 1 == self.order.len();
             let mut sink = Lazy { comb: self, level: i, acc };
-            Enum::new(prep.p, &prep.inc, sg, t, used, true).run(&mut sink);
+            let e = Enum::new(prep.p, &prep.inc, sg, t, used, true);
+            if last { e.with_memo() } else { e }.run(&mut sink);
         }
         self.choice[i] = None;
         self.rec(i + 1, acc);
@@ -329,5 +357,334 @@ impl Sink for Lazy<'_, '_, '_> {
     }
     fn node(&mut self) {
         self.comb.nodes += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::*;
+    use super::super::validate::{RouteError, validate_route, validate_run};
+    use super::*;
+
+    /// The 1849 rulebook's route examples (V6 §10.5.1/§10.5.2, checklist
+    /// WE-07) as a fixture. The figure is lost, so values are chosen to
+    /// reproduce the book's totals: Palermo 70, Partinico 20, Alcamo,
+    /// Castelvetrano and Mazzara 10, Marsala 40 (CTL home), Trapani 30.
+    struct We07 {
+        b: B,
+        std_line: Vec<PathId>,
+        narrow_pp: Vec<PathId>,
+        narrow_pm: Vec<PathId>,
+        dual_mt: Vec<PathId>,
+    }
+
+    fn we07() -> We07 {
+        let mut b = B::new();
+        b.p.rules.gauge_changes_at_stops_only = true;
+        b.p.rules.min_cities = 1;
+        b.p.rules.ignore_for_minimum = vec![StopKind::Port];
+        let palermo = b.city("C5", 70);
+        let partinico = b.town("D4", 20);
+        let alcamo = b.town("D2", 10);
+        let castelvetrano = b.town("E3", 10);
+        let mazzara = b.town("F2", 10);
+        let marsala = b.city("E1", 40);
+        let trapani = b.city("C1", 30);
+        b.token(marsala);
+        // a) the standard line: 2 + 1 + 2 + 2 + 1 hexes.
+        let mut std_line = b.line(palermo, partinico, &[STD, STD, STD]);
+        std_line.extend(b.line(partinico, alcamo, &[STD, STD]));
+        std_line.extend(b.line(alcamo, castelvetrano, &[STD, STD, STD]));
+        std_line.extend(b.line(castelvetrano, mazzara, &[STD, STD, STD]));
+        std_line.extend(b.line(mazzara, marsala, &[STD, STD]));
+        // b) the narrow line: one hex to Partinico, then three hexes to
+        // Marsala, the last of them dual track entered from narrow.
+        let narrow_pp = b.line(palermo, partinico, &[NAR, NAR]);
+        let narrow_pm = b.line(partinico, marsala, &[NAR, NAR, NAR, DUAL]);
+        // c) one dual-only hex from Marsala to Trapani.
+        let dual_mt = b.line(marsala, trapani, &[DUAL, DUAL]);
+        We07 { b, std_line, narrow_pp, narrow_pm, dual_mt }
+    }
+
+    fn h(max: u32) -> TrainSpec {
+        hexes(max, [1, 2, 1])
+    }
+
+    fn r6h() -> TrainSpec {
+        let mut t = hexes(6, [2, 1, 1]);
+        t.id = "R6H".into();
+        t
+    }
+
+    fn cost(p: &RouteProblem, paths: &[PathId], costs: [u32; 3]) -> u32 {
+        let mut p = p.clone();
+        p.trains = vec![hexes(0, costs)];
+        match validate_route(&p, 0, paths) {
+            Err(RouteError::TooLong { cost, .. }) => cost,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn we07_a_standard_8h() {
+        let mut f = we07();
+        let t = f.b.train(h(8));
+        let r = validate_route(&f.b.p, t, &f.std_line).unwrap();
+        assert_eq!(r.revenue, 160);
+        assert_eq!(cost(&f.b.p, &f.std_line, [1, 2, 1]), 8);
+    }
+
+    #[test]
+    fn we07_b_narrow_8h_and_both_8h_together() {
+        let mut f = we07();
+        let t0 = f.b.train(h(8));
+        let t1 = f.b.train(h(8));
+        let narrow: Vec<_> = f.narrow_pp.iter().chain(&f.narrow_pm).copied().collect();
+        let r = validate_route(&f.b.p, t1, &narrow).unwrap();
+        assert_eq!(r.revenue, 130);
+        assert_eq!(cost(&f.b.p, &narrow, [1, 2, 1]), 8);
+        let run = validate_run(&f.b.p, &[(t0, f.std_line.clone()), (t1, narrow)]).unwrap();
+        assert_eq!(run.revenue, 290);
+        let best = assert_search_exact(&f.b.p);
+        assert_eq!(best.revenue, 290);
+    }
+
+    #[test]
+    fn we07_c_r6h() {
+        let mut f = we07();
+        let t = f.b.train(r6h());
+        let route: Vec<_> = f.narrow_pp.iter().chain(&f.narrow_pm).chain(&f.dual_mt).copied().collect();
+        let r = validate_route(&f.b.p, t, &route).unwrap();
+        assert_eq!(r.revenue, 160);
+        assert_eq!(cost(&f.b.p, &route, [2, 1, 1]), 5);
+        assert!(assert_search_exact(&f.b.p).revenue >= 160);
+    }
+
+    #[test]
+    fn we07_d_line_costs_by_train() {
+        let f = we07();
+        let std2: Vec<_> = f.std_line[..3].to_vec();
+        assert_eq!(cost(&f.b.p, &std2, [1, 2, 1]), 2);
+        assert_eq!(cost(&f.b.p, &std2, [2, 1, 1]), 4);
+        assert_eq!(cost(&f.b.p, &f.narrow_pp, [1, 2, 1]), 2);
+        assert_eq!(cost(&f.b.p, &f.narrow_pp, [2, 1, 1]), 1);
+    }
+
+    #[test]
+    fn we07_e_messina_to_calabria_costs_three() {
+        // Messina's double hex modelled as two dual hexes.
+        let mut b = B::new();
+        b.p.rules.gauge_changes_at_stops_only = true;
+        let messina = b.city("B14", 30);
+        let calabria = b.stop("C15", StopKind::Offboard, 90);
+        b.s(calabria).terminal = true;
+        b.token(messina);
+        let ps = b.line(messina, calabria, &[DUAL, DUAL, DUAL, DUAL]);
+        assert_eq!(cost(&b.p, &ps, [1, 2, 1]), 3);
+        b.train(h(4));
+        assert_eq!(assert_search_exact(&b.p).revenue, 120);
+        b.p.trains = vec![h(2)];
+        assert_eq!(best_run(&b.p).0.revenue, 0);
+    }
+
+    #[test]
+    fn we07_f_cities_sum() {
+        let mut b = B::new();
+        let x = b.city("A", 30);
+        let y = b.city("B", 20);
+        let z = b.city("C", 20);
+        b.token(x);
+        let mut ps = b.line(x, y, &[STD, STD]);
+        ps.extend(b.line(y, z, &[STD, STD]));
+        let t = b.train(h(4));
+        assert_eq!(validate_route(&b.p, t, &ps).unwrap().revenue, 70);
+        assert_eq!(assert_search_exact(&b.p).revenue, 70);
+    }
+
+    #[test]
+    fn we07_g_city_and_its_port_only_is_illegal() {
+        let mut f = we07();
+        let palermo = 0;
+        let port = f.b.stop("A5", StopKind::Port, 10);
+        f.b.s(port).terminal = true;
+        f.b.token(palermo);
+        let ps = f.b.line(palermo, port, &[STD, STD]);
+        let t = f.b.train(h(4));
+        let e = validate_route(&f.b.p, t, &ps).unwrap_err();
+        assert_eq!(e.rule(), "route.too_few_stops");
+    }
+
+    #[test]
+    fn we07_h_standard_to_narrow_at_a_plain_edge() {
+        let mut b = B::new();
+        b.p.rules.gauge_changes_at_stops_only = true;
+        let x = b.city("A", 30);
+        let y = b.city("B", 20);
+        b.token(x);
+        let ps = b.line(x, y, &[STD, NAR]);
+        let t = b.train(h(4));
+        assert_eq!(validate_route(&b.p, t, &ps).unwrap_err().rule(), "route.gauge_change");
+        assert_eq!(assert_search_exact(&b.p).revenue, 0);
+    }
+
+    #[test]
+    fn two_trains_share_a_city_but_not_track() {
+        // A star around the token city: each train takes its own arm pair.
+        let mut b = B::new();
+        let c = b.city("X0", 50);
+        b.token(c);
+        let arms: Vec<StopId> = (0..4).map(|k| b.city(&format!("X{}", k + 1), 10 * (k + 1))).collect();
+        for &a in &arms {
+            b.line(c, a, &[STD, STD]);
+        }
+        b.train(stops(3));
+        b.train(stops(3));
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, (40 + 50 + 30) + (20 + 50 + 10));
+        assert_eq!(run.routes.len(), 2);
+    }
+
+    #[test]
+    fn express_skips_for_its_best_eight() {
+        let mut b = B::new();
+        let vals = [10, 90, 80, 70, 60, 50, 40, 30, 20, 15, 100, 5];
+        let ids: Vec<StopId> = vals.iter().enumerate().map(|(k, &v)| b.city(&format!("E{k}"), v)).collect();
+        b.token(ids[11]);
+        for w in ids.windows(2) {
+            b.line(w[0], w[1], &[STD, STD]);
+        }
+        b.train(express(8));
+        let run = best_run(&b.p).0;
+        assert_eq!(run.revenue, 100 + 90 + 80 + 70 + 60 + 50 + 40 + 5);
+        assert_eq!(run.routes[0].counted.len(), 8);
+    }
+
+    #[test]
+    fn identical_trains_and_idle_trains() {
+        let mut b = B::new();
+        let c = b.city("Y0", 50);
+        let d = b.city("Y1", 40);
+        b.token(c);
+        b.line(c, d, &[STD, STD]);
+        for _ in 0..4 {
+            b.train(stops(2));
+        }
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, 90);
+        assert_eq!(run.routes.len(), 1);
+        assert_eq!(run.routes[0].train, 0);
+    }
+
+    #[test]
+    fn callback_bonus_is_added_once_per_candidate() {
+        let mut b = B::new();
+        let c = b.city("Z0", 10);
+        let d = b.city("Z1", 10);
+        let e = b.city("Z2", 10);
+        b.token(c);
+        b.line(c, d, &[STD, STD]);
+        b.line(c, e, &[STD, STD]);
+        b.train(stops(2));
+        let mut calls = 0;
+        let mut bonus = |r: &Route| {
+            calls += 1;
+            if r.stops.contains(&e) { 100 } else { 0 }
+        };
+        let (run, stats) = best_run_with(&b.p, Some(&mut bonus));
+        assert_eq!(run.revenue, 120);
+        assert_eq!(calls, 2);
+        assert_eq!(stats.candidates, 2);
+    }
+
+    #[test]
+    fn malformed_input_does_not_panic() {
+        let mut b = B::new();
+        let c = b.city("Q", 10);
+        b.token(c);
+        b.path(0, STD, End::Stop(c), End::Stop(42));
+        b.path(0, STD, End::Junction(9, 5), End::Stop(c));
+        b.path(0, STD, End::Stop(c), End::Stop(c));
+        b.train(stops(2));
+        let mut t = hexes(0, [1, 1, 1]);
+        t.distance = Distance::Hexes { max: 0, count_start: true, cost: [1, 1, 1] };
+        b.train(t);
+        b.train(express(0));
+        assert_eq!(best_run(&b.p).0.revenue, 0);
+        b.p.trains.clear();
+        assert_eq!(best_run(&b.p).0, Run::default());
+    }
+
+    #[test]
+    fn hex_cost_can_depend_on_direction_without_the_gauge_rule() {
+        // Each crossing costs the gauge of the path it enters: A to B enters
+        // standard (1), B to A enters narrow (2). A 1H may only run A to B.
+        let mut b = B::new();
+        let a = b.city("A", 30);
+        let c = b.city("B", 20);
+        b.token(c);
+        let ps = b.line(a, c, &[NAR, STD]);
+        let t = b.train(h(1));
+        assert!(validate_route(&b.p, t, &ps).is_ok());
+        let back: Vec<_> = ps.iter().rev().copied().collect();
+        assert_eq!(validate_route(&b.p, t, &back).unwrap_err(), RouteError::TooLong { cost: 2, max: 1 });
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, 50);
+        assert_eq!(run.routes[0].stops, vec![a, c]);
+    }
+
+    #[test]
+    fn absurd_amounts_and_rules_do_not_panic() {
+        let mut b = B::new();
+        let c = b.city("M", i64::MAX);
+        let d = b.city("N", i64::MIN);
+        let e = b.city("O", i64::MAX);
+        b.token(c);
+        b.s(c).bonus = i64::MAX;
+        b.s(e).bonus = i64::MAX;
+        b.s(c).groups = 1;
+        b.s(e).groups = 2;
+        b.s(c).tags = 1;
+        b.p.rules.pair_bonuses = vec![PairBonus { a: 0, b: 1 }, PairBonus { a: 99, b: 1 }];
+        b.p.rules.path_tag_bonuses = vec![PathTagBonus { tag: 1, per_stop: i64::MAX }];
+        let ps = b.line(c, d, &[STD, STD]);
+        b.p.graph.paths[ps[0] as usize].tags = 1;
+        b.line(c, e, &[STD, STD]);
+        let mut t = express(3);
+        t.multipliers = vec![(1, i64::MAX), (1, i64::MIN)];
+        b.train(t);
+        b.train(stops(u32::MAX));
+        b.train(hexes(u32::MAX, [u32::MAX; 3]));
+        b.train(TrainSpec { distance: Distance::Unlimited, ..stops(2) });
+        // Direction-dependent costs near the limit (no gauge rule).
+        let f = b.city("P", 10);
+        b.line(e, f, &[NAR, STD, STD]);
+        let mut big = hexes(u32::MAX, [1, u32::MAX, 1]);
+        big.id = "big".into();
+        b.train(big);
+        let (run, _) = best_run(&b.p);
+        assert!(run.revenue > 0);
+        let spec: Vec<_> = run.routes.iter().map(|r| (r.train, r.paths.clone())).collect();
+        assert_eq!(validate_run(&b.p, &spec).unwrap().revenue, run.revenue);
+        b.p.rules.min_stops = u32::MAX;
+        b.p.rules.min_cities = u32::MAX;
+        assert_eq!(best_run(&b.p).0.revenue, 0);
+    }
+
+    #[test]
+    fn ties_are_deterministic() {
+        // Two equal routes; the result must not depend on anything but input.
+        let mut b = B::new();
+        let c = b.city("T0", 10);
+        let d = b.city("T1", 20);
+        let e = b.city("T2", 20);
+        b.token(c);
+        b.line(c, d, &[STD, STD]);
+        b.line(c, e, &[STD, STD]);
+        b.train(stops(2));
+        let first = best_run(&b.p).0;
+        for _ in 0..5 {
+            assert_eq!(best_run(&b.p).0, first);
+        }
+        assert_eq!(first.revenue, 30);
     }
 }

@@ -7,6 +7,15 @@
 
 use super::model::*;
 
+/// Every amount (stop value, factor × value, bonus) is clamped to this
+/// magnitude, so sums over any route or run cannot overflow. Real values
+/// are many orders of magnitude smaller.
+pub(crate) const AMOUNT_LIMIT: i64 = 1 << 40;
+
+pub(crate) fn clamp(x: i64) -> i64 {
+    x.clamp(-AMOUNT_LIMIT, AMOUNT_LIMIT)
+}
+
 /// A stop's value for a train: value × the largest matching multiplier.
 pub(crate) fn stop_weight(stop: &Stop, train: &TrainSpec) -> i64 {
     let factor = train
@@ -16,7 +25,7 @@ pub(crate) fn stop_weight(stop: &Stop, train: &TrainSpec) -> i64 {
         .map(|&(_, f)| f)
         .max()
         .unwrap_or(1);
-    stop.value.saturating_mul(factor)
+    clamp(stop.value.saturating_mul(factor))
 }
 
 fn in_group(stop: &Stop, bit: u32) -> bool {
@@ -31,7 +40,7 @@ pub(crate) fn pair_bonus(rules: &RouteRules, first: &Stop, last: &Stop) -> i64 {
             || (in_group(first, pb.b) && in_group(last, pb.a))
     });
     if joined {
-        first.bonus.saturating_add(last.bonus)
+        clamp(clamp(first.bonus) + clamp(last.bonus))
     } else {
         0
     }
@@ -44,8 +53,8 @@ pub(crate) fn per_stop_bonus(rules: &RouteRules, path_tags: u32) -> i64 {
         .path_tag_bonuses
         .iter()
         .filter(|b| path_tags & b.tag != 0)
-        .map(|b| b.per_stop)
-        .fold(0i64, |a, b| a.saturating_add(b))
+        .map(|b| clamp(b.per_stop))
+        .fold(0i64, |a, b| clamp(a + b))
 }
 
 /// Why a set of stops cannot be counted.
@@ -170,8 +179,13 @@ fn best_subset(
 ) -> Option<(i64, Vec<bool>)> {
     let n = list.len();
     let kmax = (max as usize).min(n);
-    let ms = (rules.min_stops as usize).min(n + 1);
-    let mc = (rules.min_cities as usize).min(n + 1);
+    // More required stops than can be counted: nothing qualifies (and the
+    // table below stays small whatever the rules say).
+    if rules.min_stops as usize > kmax || rules.min_cities as usize > kmax {
+        return None;
+    }
+    let ms = rules.min_stops as usize;
+    let mc = rules.min_cities as usize;
     // State index: ((k * 2 + tok) * (mc + 1) + c) * (ms + 1) + s.
     let dims = (kmax + 1, 2usize, mc + 1, ms + 1);
     let size = dims.0 * dims.1 * dims.2 * dims.3;

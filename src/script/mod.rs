@@ -154,34 +154,29 @@ impl ScriptHost {
         Ok(())
     }
 
-    /// After loading: new globals are refused and unknown ones reported.
+    /// After loading: new globals are refused and unknown ones reported,
+    /// at the script line that touched them.
     fn freeze(&self) -> mlua::Result<()> {
-        let lua = &self.lua;
-        let mt = lua.create_table()?;
-        mt.set(
-            "__newindex",
-            lua.create_function(|_, (_t, k, _v): (Value, Value, Value)| -> mlua::Result<()> {
-                let name = match k {
-                    Value::String(s) => s.to_string_lossy(),
-                    _ => "?".into(),
-                };
-                Err(mlua::Error::RuntimeError(format!(
-                    "scripts may not set global '{name}' after loading: keep game state with game:set_var"
-                )))
-            })?,
-        )?;
-        mt.set(
-            "__index",
-            lua.create_function(|_, (_t, k): (Value, Value)| -> mlua::Result<Value> {
-                let name = match k {
-                    Value::String(s) => s.to_string_lossy(),
-                    _ => "?".into(),
-                };
-                Err(mlua::Error::RuntimeError(format!("unknown global '{name}'")))
-            })?,
-        )?;
-        lua.globals().set_metatable(Some(mt))?;
-        Ok(())
+        self.lua
+            .load(
+                r#"
+local sandboxed = { io = true, os = true, require = true, package = true, debug = true,
+                    load = true, dofile = true, loadfile = true, collectgarbage = true }
+setmetatable(_G, {
+  __newindex = function(_, k)
+    error("scripts may not set global '" .. tostring(k) .. "' after loading: keep game state with game:set_var", 2)
+  end,
+  __index = function(_, k)
+    if sandboxed[k] then
+      error("'" .. tostring(k) .. "' is not available to title scripts (sandbox: no io, os, package, debug or loading)", 2)
+    end
+    error("unknown global '" .. tostring(k) .. "'", 2)
+  end,
+})
+"#,
+            )
+            .set_name("=sandbox")
+            .exec()
     }
 
     fn registry(&self, table: &str) -> Option<Table> {

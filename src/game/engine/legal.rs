@@ -188,7 +188,10 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
     for name in e.host.ability_names() {
         out.extend(script_moves(e, "ability", &name, Var::Str(e.st.corps[corp as usize].id.clone()))?);
     }
-    let Some(step) = e.current_step() else { return Ok(out) };
+    let Some(step) = e.current_step() else {
+        out.push(LegalMove::exact(Action::Pass));
+        return Ok(out);
+    };
     let kind = e.step_kind(&step);
     match kind.as_str() {
         "lay_tile" => out.extend(tile_moves(e, corp)),
@@ -253,7 +256,7 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
 
 /// Tile lays: hexes the network reaches (or with an own token), every
 /// tile and rotation the board allows there.
-fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
+pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
     let bg = BoardGraph::build(e.t, e.st, Some(corp));
     let gauge_rule = e.t.route_rules.gauge_changes_at_stops_only;
@@ -263,6 +266,17 @@ fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     for (h, hs) in e.st.board.hexes.iter().enumerate() {
         if hs.tokens.iter().flatten().any(|s| *s == Some(corp)) {
             hexes.push(h as HexId);
+        }
+    }
+    // Hexes where the title lifts the connection rule (1849 P4).
+    let mut unconnected: Vec<HexId> = Vec::new();
+    if e.host.has_hook("lay_rules") {
+        for h in 0..e.t.map.hexes.len() as HexId {
+            let label = e.t.map.hexes[h as usize].label.clone();
+            if e.lay_rules(corp, &label).is_ok_and(|r| !r.connection) {
+                unconnected.push(h);
+                hexes.push(h);
+            }
         }
     }
     hexes.sort();
@@ -276,7 +290,7 @@ fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
                 let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
                 let Ok(_) = ops.check_lay(Some(corp), h, ti as u16, rot, LayRules { connection: false, phase_colours: true }) else { continue };
                 // Connection against the reach computed once.
-                let own = e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp));
+                let own = unconnected.contains(&h) || e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp));
                 let connects = own
                     || tile.paths.iter().any(|p| {
                         [p.a, p.b].iter().any(|end| match end {
@@ -293,13 +307,18 @@ fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     out
 }
 
-fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
+pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
     let bg = BoardGraph::build(e.t, e.st, Some(corp));
     let r = reach(e.t, e.st, &bg, corp, e.t.route_rules.gauge_changes_at_stops_only);
+    let relaxed = e.host.has_hook("token_rules");
     for (i, reached) in r.stops.iter().enumerate() {
         if !reached {
-            continue;
+            let (h, _) = bg.stop_at[i];
+            let label = e.t.map.hexes[h as usize].label.clone();
+            if !(relaxed && e.token_needs_route(corp, &label).is_ok_and(|need| !need)) {
+                continue;
+            }
         }
         let (h, s) = bg.stop_at[i];
         let tile = crate::game::graph::tile_on(e.t, e.st, h);

@@ -88,8 +88,12 @@ impl Engine<'_> {
         let steps = self.steps();
         let i = self.or().step;
         if i >= steps.len() {
-            self.end_turn(corp)?;
-            return Ok(true);
+            // Any-time actions still possible: the president ends the turn.
+            if self.or().turn.done_steps.contains("end_of_turn") || !self.anytime_possible(corp)? {
+                self.end_turn(corp)?;
+                return Ok(true);
+            }
+            return Ok(false);
         }
         let step = steps[i].clone();
         if self.or().turn.done_steps.contains(&step) || self.step_skips(corp, &step)? {
@@ -159,8 +163,8 @@ impl Engine<'_> {
                     false
                 }
             }
-            "place_token" => !self.can_place_any_token(corp),
-            "lay_tile" => false,
+            "place_token" => !self.can_place_any_token(corp)?,
+            "lay_tile" => !self.can_lay_any_tile(corp)?,
             "buy_train" => !self.can_buy_any_train(corp)?,
             "issue_shares" => !self.can_issue_or_redeem(corp)?,
             "script" => {
@@ -171,12 +175,34 @@ impl Engine<'_> {
         })
     }
 
-    fn can_place_any_token(&self, corp: CorpId) -> bool {
+    /// Is any token placement legal now? (The step is skipped otherwise.)
+    fn can_place_any_token(&mut self, corp: CorpId) -> GameResult<bool> {
         let c = &self.st.corps[corp as usize];
-        match c.tokens.iter().find(|t| t.placed.is_none() && !t.lost) {
+        let affordable = match c.tokens.iter().find(|t| t.placed.is_none() && !t.lost) {
             Some(t) => c.cash >= t.cost,
             None => false,
+        };
+        if !affordable {
+            return Ok(false);
         }
+        let moves = super::legal::token_moves(self, corp);
+        for mv in moves {
+            if super::legal::accepts(self, &mv) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Is any tile lay legal now? (The step is skipped otherwise.)
+    fn can_lay_any_tile(&mut self, corp: CorpId) -> GameResult<bool> {
+        let moves = super::legal::tile_moves(self, corp);
+        for mv in moves {
+            if super::legal::accepts(self, &mv) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     pub(super) fn operating_action(&mut self, action: &Action) -> GameResult<()> {
@@ -188,7 +214,11 @@ impl Engine<'_> {
             return Ok(());
         }
         let Some(step) = self.current_step() else {
-            return Err(GameError::Invalid("the turn has no step left".into()));
+            if *action == Action::Pass {
+                self.step_done("end_of_turn");
+                return Ok(());
+            }
+            return self.refuse("flow.wrong_step", format!("{}'s steps are done: buy a company or `pass` to end the turn", self.st.corps[corp as usize].id));
         };
         let kind = self.step_kind(&step);
         match (kind.as_str(), action) {
@@ -625,37 +655,53 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// No train can be had: the president's money and every legal share
-    /// sale together fall short of the cheapest train.
+    /// The most the president could sell of each corporation now (one
+    /// sale per corporation, the largest legal one), in id order.
+    fn emergency_sales(&mut self, corp: CorpId) -> Vec<(CorpId, u32)> {
+        let Some(pres) = self.st.president(corp) else { return Vec::new() };
+        let mut out = Vec::new();
+        for c in 0..self.st.corps.len() as CorpId {
+            let held = self.st.percent(c, CertOwner::Player(pres));
+            let mut pct = held - held % 10;
+            while pct >= 10 {
+                let probe = Action::Sell { corp: self.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None };
+                if super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe)) {
+                    out.push((c, pct));
+                    break;
+                }
+                pct -= 10;
+            }
+        }
+        out
+    }
+
+    /// No train can be had: the treasury, the president's cash and every
+    /// legal share sale together fall short of the cheapest bank train
+    /// (1849-R-156, R-160).
     fn emergency_hopeless(&mut self, corp: CorpId) -> GameResult<bool> {
         let Some(pres) = self.st.president(corp) else { return Ok(true) };
         let cheapest = bank_offers(self.t, self.st).iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min();
         let Some(cheapest) = cheapest else { return Ok(false) };
-        let cash = self.st.corps[corp as usize].cash;
-        if cash >= cheapest || cash + self.st.players[pres as usize].cash >= cheapest {
-            return Ok(false);
+        let mut power = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
+        for (c, pct) in self.emergency_sales(corp) {
+            power += price_of(self.t, self.st, c) * pct as i64 / 10;
         }
-        // Any share sale still possible means more money can come.
-        for c in 0..self.st.corps.len() as CorpId {
-            let held = self.st.percent(c, CertOwner::Player(pres));
-            let mut pct = 10;
-            while pct <= held {
-                let probe = Action::Sell { corp: self.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None };
-                if super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe)) {
-                    return Ok(false);
-                }
-                pct += 10;
-            }
-        }
-        Ok(true)
+        Ok(power < cheapest)
     }
 
-    /// The title decides what happens (1849: the corporation closes and the
-    /// president may take a loan); by default the corporation closes.
+    /// The president sells every share they legally can; then the title
+    /// decides (1849: cash to the treasury, the corporation closes, a loan
+    /// or leaving the game); by default the corporation closes.
     fn emergency_failed(&mut self, corp: CorpId) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
-        let pres = self.st.president(corp).map(|p| self.st.players[p as usize].name.clone()).unwrap_or_default();
-        self.fx.log.push(format!("{pres} cannot raise the money for {id}'s train"));
+        let pres_id = self.st.president(corp);
+        let pres = pres_id.map(|p| self.st.players[p as usize].name.clone()).unwrap_or_default();
+        self.fx.log.push(format!("{pres} cannot raise the money for {id}'s train and sells every share they can"));
+        if let Some(p) = pres_id {
+            for (c, pct) in self.emergency_sales(corp) {
+                self.sell_shares(p, c, pct, None, true)?;
+            }
+        }
         let handled: Option<()> = self.host.call_hook("emergency_failed", self.st, self.fx, (id, pres))?;
         if handled.is_none() {
             self.ops().close_corp(corp)?;
@@ -795,6 +841,27 @@ impl Engine<'_> {
             }
             _ => Ok(false),
         }
+    }
+
+    /// Could the corporation still buy a company or use an ability?
+    fn anytime_possible(&mut self, corp: CorpId) -> GameResult<bool> {
+        let c = &self.st.corps[corp as usize];
+        let buy = self.anytime_steps().iter().any(|s| self.step_kind(s) == "buy_company")
+            && self.t.phases[self.st.phase].buy_companies
+            && self.t.corporation_kinds[c.kind].can_own_companies
+            && c.cash >= 1
+            && self.st.companies.iter().any(|co| matches!(co.owner, CompanyOwner::Player(_)) && self.t.companies[co.def].corporations_may_buy);
+        if buy {
+            return Ok(true);
+        }
+        let id = c.id.clone();
+        for name in self.host.ability_names() {
+            let list: Option<Vec<mlua::Table>> = self.host.call_defined("ability", &name, "actions", self.st, self.fx, LuaVar(Var::Str(id.clone())))?;
+            if list.is_some_and(|l| !l.is_empty()) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     pub fn company_price_range(&mut self, corp: CorpId, co: CompanyId) -> GameResult<(i64, i64)> {

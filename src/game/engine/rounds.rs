@@ -191,7 +191,8 @@ impl Engine<'_> {
         for p in 0..self.st.players.len() as PlayerId {
             let base = self.base_value(p);
             let v: Option<i64> = self.host.call_hook("player_value", self.st, self.fx, (self.st.players[p as usize].name.clone(), base))?;
-            values.push(v.unwrap_or(base));
+            let default = if self.st.players[p as usize].left { 0 } else { base };
+            values.push(v.unwrap_or(default));
         }
         self.st.flow.pending.clear();
         self.st.ended = Some(GameEnd { reason: reason.to_string(), values: values.clone() });
@@ -204,9 +205,6 @@ impl Engine<'_> {
 
     /// Cash plus shares at market value.
     pub fn base_value(&self, p: PlayerId) -> i64 {
-        if self.st.players[p as usize].left {
-            return 0;
-        }
         let mut v = self.st.players[p as usize].cash;
         for c in 0..self.st.corps.len() as CorpId {
             let pct = self.st.percent(c, CertOwner::Player(p)) as i64;

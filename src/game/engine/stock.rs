@@ -39,6 +39,9 @@ impl Engine<'_> {
         let p = self.stock().current;
         match action {
             Action::Sell { corp, percent, certs, tag } => {
+                if self.t.settings.sell_before_buy && self.stock().turn.bought > 0 {
+                    return self.refuse("stock.sell_after_buy", "shares are sold before buying in a turn, not after");
+                }
                 let c = self.find_corp(corp)?;
                 let (percent, certs) = self.sell_what(p, c, *percent, certs.as_deref(), tag.as_deref())?;
                 self.sell_shares(p, c, percent, certs.as_deref(), false)?;
@@ -51,11 +54,30 @@ impl Engine<'_> {
                 self.check_can_buy_now(p)?;
                 let c = self.find_corp(corp)?;
                 self.par(p, c, *price, *extra, home.as_deref())?;
+                let turn = &mut self.stock_mut().turn;
+                turn.started = Some(c);
+                turn.extra = *extra;
                 self.after_buy(p)?;
             }
             Action::Buy { corp, from, tag } => {
-                self.check_can_buy_now(p)?;
                 let c = self.find_corp(corp)?;
+                let turn = self.stock().turn.clone();
+                if turn.started == Some(c) && turn.extra < self.t.settings.par_extra_certs {
+                    // Extra certificates with the president's (1849-R-081).
+                    if *from != ShareSource::Treasury || tag.is_some() {
+                        return self.refuse("stock.par_extra", "the extra certificates bought when starting are ordinary ones from the treasury");
+                    }
+                    if cert_count(self.t, self.st, p) >= self.st.cert_limit {
+                        return self.refuse("stock.cert_limit", format!("{} is at the certificate limit of {}", self.st.players[p as usize].name, self.st.cert_limit));
+                    }
+                    self.buy_share(p, c, *from, None)?;
+                    self.stock_mut().turn.extra += 1;
+                    if self.stock().turn.extra >= self.t.settings.par_extra_certs {
+                        self.end_stock_turn(false);
+                    }
+                    return Ok(());
+                }
+                self.check_can_buy_now(p)?;
                 self.buy_share(p, c, *from, tag.as_deref())?;
                 self.after_buy(p)?;
             }
@@ -101,7 +123,9 @@ impl Engine<'_> {
         let s = self.stock_mut();
         s.turn.bought += 1;
         s.last_trader = Some(p);
-        if self.stock().turn.bought >= self.t.settings.buys_per_turn {
+        let turn = self.stock().turn.clone();
+        let extras_left = turn.started.is_some() && turn.extra < self.t.settings.par_extra_certs;
+        if turn.bought >= self.t.settings.buys_per_turn && !extras_left {
             self.end_stock_turn(false);
         }
         Ok(())
@@ -128,7 +152,76 @@ impl Engine<'_> {
             self.next_round()?;
             return Ok(true);
         }
+        // A player who can do nothing (more) passes without being asked.
+        let p = self.stock().current;
+        let fresh = self.stock().turn.sold.is_empty() && self.stock().turn.bought == 0;
+        if !self.could_act_in_sr(p)? {
+            if fresh {
+                self.fx.log.push(format!("{} can neither buy nor sell and passes", self.st.players[p as usize].name));
+            }
+            self.end_stock_turn(fresh);
+            return Ok(true);
+        }
         Ok(false)
+    }
+
+    /// A cheap over-estimate of what a player could do in a stock turn:
+    /// false only when nothing at all is possible.
+    fn could_act_in_sr(&mut self, p: PlayerId) -> GameResult<bool> {
+        let cash = self.st.players[p as usize].cash;
+        let at_limit = cert_count(self.t, self.st, p) >= self.st.cert_limit;
+        let turn = self.stock().turn.clone();
+        if let Some(c) = turn.started
+            && turn.extra < self.t.settings.par_extra_certs
+        {
+            // Only the extra certificates of the corporation just started remain.
+            let price = price_of(self.t, self.st, c);
+            let held = holdings(self.st, c)[p as usize];
+            let corp = &self.st.corps[c as usize];
+            return Ok(!at_limit
+                && corp.certs.iter().any(|x| {
+                    x.owner == CertOwner::Treasury && !x.president && x.tag.is_none() && price * x.percent as i64 / 10 <= cash && held + x.percent as u32 <= self.t.settings.max_holding_percent
+                }));
+        }
+        let may_sell = turn.bought == 0 || !self.t.settings.sell_before_buy;
+        let may_buy = turn.bought < self.t.settings.buys_per_turn;
+        for c in 0..self.st.corps.len() as CorpId {
+            let corp = &self.st.corps[c as usize];
+            if !corp.in_play || !corp.started {
+                continue;
+            }
+            let operated = !self.t.settings.sell_after_operated || corp.operated > 0;
+            let sellable = corp.certs.iter().any(|x| x.owner == CertOwner::Player(p) && !x.president);
+            let is_pres = self.st.president(c) == Some(p);
+            if may_sell && operated && (sellable || is_pres) {
+                return Ok(true);
+            }
+            if !may_buy || at_limit || (self.t.settings.no_buy_after_sell && self.stock().sold.contains(&(p, c))) {
+                continue;
+            }
+            let price = price_of(self.t, self.st, c);
+            let held = holdings(self.st, c)[p as usize];
+            let affordable = corp.certs.iter().any(|x| {
+                matches!(x.owner, CertOwner::Treasury | CertOwner::Pool)
+                    && !x.president
+                    && price * x.percent as i64 / 10 <= cash
+                    && held + x.percent as u32 <= self.t.settings.max_holding_percent
+            });
+            if affordable {
+                return Ok(true);
+            }
+        }
+        if may_buy && !at_limit {
+            let cheapest_par = self.t.phases[self.st.phase].par_prices.iter().copied().min().unwrap_or(0);
+            for c in self.startable(p)? {
+                let pres = self.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as i64);
+                if cheapest_par * pres / 10 <= cash {
+                    return Ok(true);
+                }
+            }
+        }
+        let companies = may_buy && self.st.companies.iter().any(|co| co.owner == CompanyOwner::Bank && !self.t.companies[co.def].auctioned && self.t.companies[co.def].value <= cash);
+        Ok(companies || (may_sell && cert_count(self.t, self.st, p) > self.st.cert_limit))
     }
 
     /// Corporations the player may start now, in order.

@@ -24,11 +24,16 @@ local function dealt_order(seed)
 end
 
 -- 1849-R-010: IFT in position 1-3 moves to 4; those between move up.
-local function delay_ift(order)
+-- (Games recorded on 18xx.games swap IFT with position 4 instead.)
+local function delay_ift(order, swap)
   for i = 1, 3 do
     if order[i] == "IFT" then
-      table.remove(order, i)
-      table.insert(order, 4, "IFT")
+      if swap then
+        order[i], order[4] = order[4], order[i]
+      else
+        table.remove(order, i)
+        table.insert(order, 4, "IFT")
+      end
       return order
     end
   end
@@ -44,7 +49,7 @@ hook("setup", function(game)
   local order = game:var("setup.corporation_order")
   if order == nil then
     order = dealt_order(game:seed())
-    if game:option("delay_ift") then order = delay_ift(order) end
+    if game:option("delay_ift") then order = delay_ift(order, game:var("setup.ift_delay") == "swap") end
   end
   game:set_start_order(order)
   game:set_var("place_card_1", order[1])
@@ -111,7 +116,7 @@ on("round_started", function(game, ev)
   local open = false
   for _, h in ipairs({ "C1", "H8", "M9", "M11", "B14" }) do
     local hex = game:hex(h)
-    if hex.free_slots > 0 and not hex.locked then open = true end
+    if hex.free_slots > 0 then open = true end
   end
   if open then
     game:set_var("afg_blocked", nil)

@@ -1,0 +1,224 @@
+---@meta
+-- Declarations of the railhead title-script API for lua-language-server.
+-- Add this folder to your workspace library to get completion and checks.
+-- The reference with explanations is docs/lua-api.md.
+
+---@alias Value boolean|integer|string|table
+---@alias Check boolean|nil
+
+---Subscribe to an event; handlers run in registration order.
+---@param event string
+---@param handler fun(game: Game, ev: table)
+function on(event, handler) end
+
+---Override a hook point (see docs/lua-api.md for names and arguments).
+---@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"lay_rules"|"token_rules"|"can_place_token"|"route_bonus"|"run_bonus"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"game_end_check"
+---@param fn function
+function hook(name, fn) end
+
+---@class StepSpec
+---@field skip? fun(game: Game, corp: string): boolean
+---@field actions? fun(game: Game, corp: string): {name: string, args: table}[]
+---@field process? fun(game: Game, corp: string, name: string, args: table): boolean
+---@field may_pass? fun(game: Game, corp: string): boolean
+
+---Define a step usable in flow.toml with kind = "script".
+---@param name string
+---@param spec StepSpec
+function step(name, spec) end
+
+---@class AbilitySpec
+---@field actions? fun(game: Game, entity: string): {name: string, args: table}[]
+---@field process? fun(game: Game, entity: string, args: table)
+---@field choose? fun(game: Game, who: string, choice: string, data: Value)
+---@field can_buy? fun(game: Game, player: string, company: string): boolean, string?, string?
+
+---Define a company ability or a question handler.
+---@param name string
+---@param spec AbilitySpec
+function ability(name, spec) end
+
+---Refuse the action being applied.
+---@param message string
+---@param rule_id? string
+function fail(message, rule_id) end
+
+---@class Game
+local Game = {}
+
+---@return string
+function Game:title() end
+---@param id string
+---@return boolean
+function Game:option(id) end
+---@return integer
+function Game:seed() end
+---@return table
+function Game:props() end
+---@return integer
+function Game:player_count() end
+---@return string[]
+function Game:players() end
+---@param name string
+---@return {name: string, cash: integer, loans: integer, left: boolean, certificates: integer, shares: table<string, integer>, companies: string[]}
+function Game:player(name) end
+---@return string[]
+function Game:corporations() end
+---@return string[]
+function Game:all_corporations() end
+---@param id string
+---@return table
+function Game:corporation(id) end
+---@return string[]
+function Game:companies() end
+---@param id string
+---@return {id: string, name: string, kind: string, value: integer, revenue: integer, used: boolean, owner: string?, owner_kind: string, props: table}
+function Game:company(id) end
+---@return string
+function Game:phase() end
+---@return integer
+function Game:phase_index() end
+---@param name string
+---@return boolean
+function Game:phase_before(name) end
+---@return {name: string, kind: string, stock_rounds: integer, set_index: integer, set_size: integer}
+function Game:round() end
+---@return string?
+function Game:current() end
+---@return string?
+function Game:operating() end
+---@return string?
+function Game:step() end
+---@return {tiles: integer, tokens: integer, revenue: integer?, trains_bought: integer, issued: integer, emergency: boolean, vars: table, done: string[]}?
+function Game:turn() end
+---@param kind string
+---@return string[]
+function Game:stops_of_kind(kind) end
+---@return integer
+function Game:bank() end
+---@return string
+function Game:priority() end
+---@return integer
+function Game:cert_limit() end
+---@param key string
+---@return Value?
+function Game:var(key) end
+---@param corp string
+---@return integer
+function Game:share_price(corp) end
+---@return string[]
+function Game:value_order() end
+---@param label string
+---@return {label: string, name: string?, tile: string, color: string, laid: boolean, rotation: integer, terrain: string?, cost: integer, tags: string[], tokens: string[], locked: boolean, free_slots: integer}
+function Game:hex(label) end
+---@param tag string
+---@return string[]
+function Game:hexes_tagged(tag) end
+---@return {class: string, variant: string, price: integer, pool: boolean}[]
+function Game:trains_on_sale() end
+---@param class string
+---@return integer
+function Game:trains_left(class) end
+---@param n integer
+---@return integer
+function Game:random(n) end
+---@param amount integer
+---@return string
+function Game:money(amount) end
+
+---@param key string
+---@param value Value?
+function Game:set_var(key, value) end
+---@param key string
+---@param value Value?
+function Game:set_turn_var(key, value) end
+---@param name string
+function Game:finish_step(name) end
+---@param line string
+function Game:log(line) end
+---@param from string "bank", a player or a corporation
+---@param to string
+---@param amount integer
+function Game:transfer(from, to, amount) end
+---@param id string
+function Game:close_corporation(id) end
+---@param id string
+function Game:remove_corporation(id) end
+---@param ids string[]
+function Game:set_start_order(ids) end
+---@param n integer
+function Game:set_cert_limit(n) end
+---@param class string
+---@param n integer
+function Game:remove_trains(class, n) end
+---@param id string
+function Game:close_company(id) end
+---@param id string
+function Game:use_company(id) end
+---@param id string
+---@param owner string
+function Game:give_company(id, owner) end
+---@param corp string
+---@param dir "up"|"down"|"left"|"right"
+---@param n? integer
+function Game:move_price(corp, dir, n) end
+---@param corp string
+---@param price integer
+---@param player string
+---@param free? boolean
+function Game:start_corporation(corp, price, player, free) end
+---@param corp string
+---@param player string
+---@param prices integer[]
+---@param capital? integer
+function Game:ask_par(corp, player, prices, capital) end
+---@param corp string
+function Game:place_home(corp) end
+---@param corp string
+---@param hex string
+---@param city? integer
+function Game:set_home(corp, hex, city) end
+---@param corp string
+---@param hex string
+---@param city? integer
+---@param check_route? boolean
+function Game:place_token(corp, hex, city, check_route) end
+---@param hex string
+---@param lose? boolean
+---@return string[] corporations whose tokens were removed
+function Game:remove_tokens(hex, lose) end
+---@param hex string
+function Game:revert_tile(hex) end
+---@param hex string
+---@param reason string
+function Game:lock_hex(hex, reason) end
+---@param hex string
+function Game:unlock_hex(hex) end
+---@param hex string
+---@param tag string
+function Game:add_marker(hex, tag) end
+---@param hex string
+---@param tag string
+function Game:remove_marker(hex, tag) end
+---@param hex string
+---@param corp string
+---@param amount integer
+---@param stop? integer
+function Game:add_stop_bonus(hex, corp, amount, stop) end
+---@param who string
+---@param prompt string
+---@param choices string[]
+---@param handler string
+---@param data? Value
+function Game:ask(who, prompt, choices, handler, data) end
+---@param player string
+---@param amount integer
+function Game:take_loan(player, amount) end
+---@param player string
+function Game:leave_game(player) end
+---@param kind "end_of_set"|"after_next_set"|"after_turn_of"|"after_first_flagged_turn"
+---@param reason string
+---@param corp? string
+function Game:set_end_trigger(kind, reason, corp) end
+---@param reason string
+function Game:end_game(reason) end

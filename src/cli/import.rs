@@ -1,0 +1,72 @@
+//! `railhead import GAME.json`: replay a recorded game and compare.
+
+use railhead::import::{ImportError, parse, replay};
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn run(file: &Path, json: bool, until: Option<i64>, save: Option<&Path>, routes: bool) -> anyhow::Result<ExitCode> {
+    let text = std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let rec = parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let started = std::time::Instant::now();
+    let outcome = if routes { railhead::import::routes::replay_checking_routes(&rec, until, json) } else { replay(&rec, until) };
+    let seconds = started.elapsed().as_secs_f64();
+    match outcome {
+        Ok((game, report)) => {
+            if let Some(path) = save {
+                std::fs::write(path, railhead::import::save_file(&game).to_json())?;
+            }
+            let matched = report.matches();
+            if json {
+                let v = serde_json::json!({
+                    "title": report.title,
+                    "standings": report.standings,
+                    "recorded": report.recorded,
+                    "game_end_reason": report.game_end_reason,
+                    "recorded_game_end_reason": report.recorded_game_end_reason,
+                    "match": matched,
+                    "actions_applied": report.applied,
+                    "seconds": seconds,
+                });
+                println!("{v}");
+            } else {
+                println!("{}: {} actions applied ({} skipped) in {:.3} s", file.display(), report.applied, report.skipped, seconds);
+                if until.is_some() {
+                    println!("stopped before action {}", until.unwrap_or(0));
+                }
+                let names: std::collections::BTreeMap<String, String> = rec.players.iter().map(|(i, n)| (i.to_string(), n.clone())).collect();
+                for (id, ours) in &report.standings {
+                    let theirs = report.recorded.get(id).copied();
+                    let mark = if theirs == Some(*ours) { "=" } else { "≠" };
+                    println!("  {:<14} {:>6} {mark} recorded {}", names.get(id).map(String::as_str).unwrap_or(id), ours, theirs.map_or("-".into(), |t| t.to_string()));
+                }
+                println!(
+                    "  end: {} (recorded {})",
+                    report.game_end_reason.as_deref().unwrap_or("not ended"),
+                    report.recorded_game_end_reason.as_deref().unwrap_or("-")
+                );
+                println!("match: {matched}");
+            }
+            Ok(if matched || until.is_some() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+        }
+        Err((game, e)) => {
+            if let (Some(path), Some(g)) = (save, &game) {
+                std::fs::write(path, railhead::import::save_file(g).to_json())?;
+            }
+            let (id, rule) = match &e {
+                ImportError::Refused { id, .. } | ImportError::Untranslatable { id, .. } => (Some(*id), None::<String>),
+                _ => (None, None),
+            };
+            if json {
+                println!("{}", serde_json::json!({ "title": rec.title, "error": e.to_string(), "action_id": id, "rule": rule, "match": false }));
+            } else {
+                println!("{}: import stopped: {e}", file.display());
+                if let Some(g) = &game {
+                    for line in g.log.iter().rev().take(12).collect::<Vec<_>>().into_iter().rev() {
+                        println!("  | {line}");
+                    }
+                }
+            }
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}

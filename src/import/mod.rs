@@ -1,0 +1,249 @@
+//! Replaying games recorded on the 18xx.games website.
+//!
+//! The recorded actions (format: shared/fixtures/18xx.games/FORMAT.md) are
+//! filtered for undo/redo, translated into railhead actions and applied
+//! through the same `Game::apply` as every other action: a refused action
+//! stops the import with the action id, what was recorded and why it was
+//! refused. Translation tables specific to a title (company names, the
+//! website's wording of choices) live in that title's
+//! `[props.import_18xx]`, not here.
+
+pub mod routes;
+mod translate;
+
+use crate::game::action::Action;
+use crate::game::save::SaveFile;
+use crate::game::var::Var;
+use crate::game::{Game, Setup};
+use crate::title::{Title, TitleSource};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+pub use translate::Translator;
+
+/// A recorded game, as far as the import needs it.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub id: i64,
+    pub title: String,
+    /// Player ids and names in seating order.
+    pub players: Vec<(i64, String)>,
+    pub seed: u64,
+    pub optional_rules: Vec<String>,
+    /// The actions that survive undo/redo, in order.
+    pub actions: Vec<Value>,
+    pub result: BTreeMap<String, i64>,
+    pub game_end_reason: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("{0}")]
+    Format(String),
+    #[error("{0}")]
+    Title(String),
+    #[error("action {id} ({recorded}) is refused: {message}")]
+    Refused { id: i64, recorded: String, message: String, applied: usize },
+    #[error("action {id} ({recorded}) cannot be translated: {message}")]
+    Untranslatable { id: i64, recorded: String, message: String, applied: usize },
+}
+
+fn field<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
+    v.get(key)
+}
+
+/// Reads a recorded game and filters undo/redo (FORMAT.md, "Replaying" 1).
+pub fn parse(text: &str) -> Result<Recorded, ImportError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| ImportError::Format(format!("not a JSON game record: {e} (line {}, column {})", e.line(), e.column())))?;
+    let id = field(&v, "id").and_then(Value::as_i64).unwrap_or(0);
+    let title = field(&v, "title").and_then(Value::as_str).ok_or_else(|| ImportError::Format("the record has no title".into()))?.to_string();
+    let players: Vec<(i64, String)> = field(&v, "players")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .map(|p| (p.get("id").and_then(Value::as_i64).unwrap_or(0), p.get("name").and_then(Value::as_str).unwrap_or("?").to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    if players.is_empty() {
+        return Err(ImportError::Format("the record lists no players".into()));
+    }
+    let settings = field(&v, "settings");
+    let seed = settings
+        .and_then(|s| s.get("seed"))
+        .and_then(Value::as_u64)
+        .unwrap_or_else(|| id.to_string().chars().filter(char::is_ascii_digit).collect::<String>().parse().unwrap_or(0));
+    let optional_rules: Vec<String> = settings
+        .and_then(|s| s.get("optional_rules"))
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
+    let raw: Vec<Value> = field(&v, "actions").and_then(Value::as_array).cloned().unwrap_or_default();
+    let result: BTreeMap<String, i64> = field(&v, "result")
+        .and_then(Value::as_object)
+        .map(|o| o.iter().filter_map(|(k, x)| x.as_i64().map(|n| (k.clone(), n))).collect())
+        .unwrap_or_default();
+    let game_end_reason = field(&v, "game_end_reason").and_then(Value::as_str).map(str::to_string);
+    Ok(Recorded { id, title, players, seed, optional_rules, actions: filter_undo(&raw), result, game_end_reason })
+}
+
+/// Applies undo and redo: `undo` removes the latest active action (or all
+/// after `action_id`), `redo` restores the last undone batch; messages
+/// never count.
+pub fn filter_undo(raw: &[Value]) -> Vec<Value> {
+    let mut active: Vec<Value> = Vec::new();
+    let mut redo: Vec<Vec<Value>> = Vec::new();
+    for a in raw {
+        let t = a.get("type").and_then(Value::as_str).unwrap_or("");
+        match t {
+            "message" => {}
+            "undo" => {
+                let batch: Vec<Value> = match a.get("action_id").and_then(Value::as_i64) {
+                    Some(n) => {
+                        let keep = active.iter().position(|x| x.get("id").and_then(Value::as_i64).unwrap_or(0) > n).unwrap_or(active.len());
+                        active.split_off(keep)
+                    }
+                    None => active.pop().into_iter().collect(),
+                };
+                redo.push(batch);
+            }
+            "redo" => {
+                if let Some(batch) = redo.pop() {
+                    active.extend(batch);
+                }
+            }
+            _ => {
+                redo.clear();
+                active.push(a.clone());
+            }
+        }
+    }
+    active
+}
+
+/// The outcome of an import.
+#[derive(Clone, Debug)]
+pub struct ImportReport {
+    pub title: String,
+    /// Recorded player id -> our final value.
+    pub standings: BTreeMap<String, i64>,
+    pub recorded: BTreeMap<String, i64>,
+    pub game_end_reason: Option<String>,
+    pub recorded_game_end_reason: Option<String>,
+    pub applied: usize,
+    pub skipped: usize,
+}
+
+impl ImportReport {
+    pub fn matches(&self) -> bool {
+        self.standings == self.recorded && self.game_end_reason == self.recorded_game_end_reason
+    }
+}
+
+/// A game set up as the record was, with the title's import settings.
+pub fn new_game(rec: &Recorded) -> Result<(Game, Translator), ImportError> {
+    let source = TitleSource::embedded(&rec.title.to_lowercase()).ok_or_else(|| ImportError::Title(format!("railhead has no title \"{}\"", rec.title)))?;
+    let probe = crate::title::load::load(&source, &BTreeMap::new(), Some(rec.players.len() as u8)).map_err(|e| ImportError::Title(e.to_string()))?;
+    let tr = Translator::new(&probe, rec);
+    let title = crate::title::load::load(&source, &tr.options, Some(rec.players.len() as u8)).map_err(|e| ImportError::Title(e.to_string()))?;
+    let mut values: BTreeMap<String, Var> = tr.setup_values.clone();
+    values.insert("imported_from".into(), Var::Str("18xx.games".into()));
+    let setup = Setup { players: rec.players.iter().map(|(_, n)| n.clone()).collect(), seed: rec.seed, options: tr.options.clone(), values };
+    let mut game = Game::new(Arc::new(title), setup).map_err(|e| ImportError::Title(e.to_string()))?;
+    game.state.vars.insert("railhead.manual_routes".into(), Var::Bool(true));
+    Ok((game, tr))
+}
+
+/// Replays a record, stopping before the action with id `until`.
+pub fn replay(rec: &Recorded, until: Option<i64>) -> Result<(Game, ImportReport), (Option<Game>, ImportError)> {
+    replay_with(rec, until, &mut |_, _| {})
+}
+
+/// Replays a record, calling `before` with each recorded action before it is applied.
+pub fn replay_with(
+    rec: &Recorded,
+    until: Option<i64>,
+    before: &mut dyn FnMut(&Game, &Value),
+) -> Result<(Game, ImportReport), (Option<Game>, ImportError)> {
+    let (mut game, mut tr) = new_game(rec).map_err(|e| (None, e))?;
+    let mut applied = 0usize;
+    let mut skipped = 0usize;
+    let actions = rec.actions.clone();
+    for (i, a) in actions.iter().enumerate() {
+        let id = a.get("id").and_then(Value::as_i64).unwrap_or(i as i64);
+        if until.is_some_and(|u| id >= u) {
+            break;
+        }
+        let mut batch = vec![a.clone()];
+        if let Some(auto) = a.get("auto_actions").and_then(Value::as_array) {
+            batch.extend(auto.iter().cloned());
+        }
+        for (k, item) in batch.iter().enumerate() {
+            let is_auto = k > 0;
+            before(&game, item);
+            let recorded = short(item);
+            let translated = tr.translate(&game, item, &actions[i + 1..]);
+            let ours: Vec<Action> = match translated {
+                Ok(list) => list,
+                Err(message) => return Err((Some(game), ImportError::Untranslatable { id, recorded, message, applied })),
+            };
+            if ours.is_empty() {
+                skipped += 1;
+            }
+            for action in ours {
+                match game.apply(action.clone()) {
+                    Ok(()) => applied += 1,
+                    Err(e) => {
+                        // A pass our engine already made by itself is not applied twice.
+                        if action == Action::Pass && (is_auto || tr.pass_is_redundant(&game, item)) {
+                            skipped += 1;
+                            continue;
+                        }
+                        return Err((Some(game), ImportError::Refused { id, recorded: format!("{recorded} -> `{action}`"), message: e.to_string(), applied }));
+                    }
+                }
+            }
+        }
+    }
+    let report = report(rec, &game, applied, skipped);
+    Ok((game, report))
+}
+
+fn report(rec: &Recorded, game: &Game, applied: usize, skipped: usize) -> ImportReport {
+    let mut standings = BTreeMap::new();
+    if let Some(end) = &game.state.ended {
+        for (i, (pid, _)) in rec.players.iter().enumerate() {
+            standings.insert(pid.to_string(), end.values.get(i).copied().unwrap_or(0));
+        }
+    }
+    ImportReport {
+        title: rec.title.clone(),
+        standings,
+        recorded: rec.result.clone(),
+        game_end_reason: game.state.ended.as_ref().map(|e| e.reason.clone()),
+        recorded_game_end_reason: rec.game_end_reason.clone(),
+        applied,
+        skipped,
+    }
+}
+
+/// A one-line summary of a recorded action.
+pub fn short(a: &Value) -> String {
+    let mut m = a.as_object().cloned().unwrap_or_default();
+    for k in ["created_at", "user", "original_id", "auto_actions", "entity_type"] {
+        m.remove(k);
+    }
+    let s = Value::Object(m).to_string();
+    if s.len() > 240 { format!("{}...", &s[..240]) } else { s }
+}
+
+/// The game as a railhead save file.
+pub fn save_file(game: &Game) -> SaveFile {
+    SaveFile::of(game)
+}
+
+#[allow(dead_code)]
+fn title_of(t: &Title) -> &str {
+    &t.meta.id
+}

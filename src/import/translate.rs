@@ -1,0 +1,352 @@
+//! Recorded website actions -> railhead actions.
+
+use super::Recorded;
+use crate::game::Game;
+use crate::game::action::{Action, DividendKind, RouteSpec, ShareSource};
+use crate::game::flow::{PendingKind, RoundData};
+use crate::game::graph::tile_on;
+use crate::game::ids::*;
+use crate::game::var::Var;
+use crate::title::Title;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+pub struct Translator {
+    /// Option choices for the game.
+    pub options: BTreeMap<String, bool>,
+    /// Setup values (`setup.<key>` for scripts).
+    pub setup_values: BTreeMap<String, Var>,
+    /// Website player id -> our seat.
+    players: BTreeMap<i64, PlayerId>,
+    /// Website company name -> our company id.
+    companies: BTreeMap<String, String>,
+    /// Website choice text -> command template.
+    choices: BTreeMap<String, String>,
+    /// Company whose `assign` action -> command template.
+    assign: BTreeMap<String, String>,
+    /// Website tile copy ("57-0") -> the hex it was laid on.
+    tile_hex: BTreeMap<String, String>,
+}
+
+fn table<'a>(props: &'a toml::Table, key: &str) -> Option<&'a toml::Table> {
+    props.get(key).and_then(|v| v.as_table())
+}
+
+fn str_map(t: Option<&toml::Table>) -> BTreeMap<String, String> {
+    t.map(|t| t.iter().filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string()))).collect()).unwrap_or_default()
+}
+
+impl Translator {
+    pub fn new(title: &Title, rec: &Recorded) -> Translator {
+        let empty = toml::Table::new();
+        let imp = table(&title.props, "import_18xx").unwrap_or(&empty);
+        let option_names = str_map(table(imp, "options"));
+        let mut options = BTreeMap::new();
+        for r in &rec.optional_rules {
+            let ours = option_names.get(r).cloned().unwrap_or_else(|| r.clone());
+            if title.options.iter().any(|o| o.id == ours) {
+                options.insert(ours, true);
+            }
+        }
+        if let Some(list) = imp.get("options_on").and_then(|v| v.as_array()) {
+            for o in list.iter().filter_map(|v| v.as_str()) {
+                options.insert(o.to_string(), true);
+            }
+        }
+        let setup_values: BTreeMap<String, Var> =
+            table(imp, "setup").map(|t| t.iter().map(|(k, v)| (k.clone(), crate::script::api::toml_to_var(v))).collect()).unwrap_or_default();
+        let mut companies = BTreeMap::new();
+        for c in &title.companies {
+            companies.insert(c.id.clone(), c.id.clone());
+            if let Some(a) = &c.abbr {
+                companies.insert(a.clone(), c.id.clone());
+            }
+        }
+        companies.extend(str_map(table(imp, "companies")));
+        let players = rec.players.iter().enumerate().map(|(i, (id, _))| (*id, i as PlayerId)).collect();
+        Translator {
+            options,
+            setup_values,
+            players,
+            companies,
+            choices: str_map(table(imp, "choices")),
+            assign: str_map(table(imp, "assign")),
+            tile_hex: BTreeMap::new(),
+        }
+    }
+
+    fn company(&self, name: &str) -> String {
+        self.companies.get(name).cloned().unwrap_or_else(|| name.to_string())
+    }
+
+    /// Is a recorded pass one our engine made by itself (the recorded
+    /// entity is not the one to act)?
+    pub fn pass_is_redundant(&self, game: &Game, item: &Value) -> bool {
+        match self.entity(game, item) {
+            Some(a) => game.current_actor() != Some(a),
+            None => true,
+        }
+    }
+
+    fn entity(&self, game: &Game, item: &Value) -> Option<Actor> {
+        match item.get("entity") {
+            Some(Value::Number(n)) => n.as_i64().and_then(|id| self.players.get(&id)).map(|p| Actor::Player(*p)),
+            Some(Value::String(s)) => match game.state.corp_index(s) {
+                Some(c) => Some(Actor::Corp(c)),
+                None => {
+                    // A company acting: its owner acts.
+                    let id = self.company(s);
+                    let co = game.state.company_index(&id)?;
+                    match game.state.companies[co as usize].owner {
+                        CompanyOwner::Corp(c) => Some(Actor::Corp(c)),
+                        CompanyOwner::Player(p) => Some(Actor::Player(p)),
+                        _ => None,
+                    }
+                }
+            },
+            _ => None,
+        }
+    }
+
+    /// Translates one recorded action; `rest` are the recorded actions after it.
+    pub fn translate(&mut self, game: &Game, a: &Value, rest: &[Value]) -> Result<Vec<Action>, String> {
+        let t = a.get("type").and_then(Value::as_str).unwrap_or("");
+        let s = |k: &str| a.get(k).and_then(Value::as_str).map(str::to_string);
+        let n = |k: &str| a.get(k).and_then(Value::as_i64);
+        let is_corp = a.get("entity_type").and_then(Value::as_str) == Some("corporation");
+        let out = match t {
+            "pass" => {
+                if self.pass_is_redundant(game, a) {
+                    vec![]
+                } else {
+                    vec![Action::Pass]
+                }
+            }
+            "bid" => {
+                let company = self.company(&s("company").ok_or("bid without company")?);
+                let price = n("price").ok_or("bid without price")?;
+                vec![self.bid_or_buy(game, company, price)]
+            }
+            "par" => {
+                let corp = s("corporation").ok_or("par without corporation")?;
+                let sp = s("share_price").ok_or("par without share_price")?;
+                let price: i64 = sp.split(',').next().and_then(|x| x.parse().ok()).ok_or("bad share_price")?;
+                vec![Action::Par { corp, price, extra: 0, home: None }]
+            }
+            "buy_shares" if is_corp => vec![Action::Redeem],
+            "buy_shares" => {
+                let shares = a.get("shares").and_then(Value::as_array).cloned().unwrap_or_default();
+                let first = shares.first().and_then(Value::as_str).ok_or("buy_shares without shares")?;
+                let (corp, idx) = split_share(first)?;
+                let c = game.state.corp_index(&corp).ok_or_else(|| format!("no corporation {corp}"))?;
+                let cert = game.state.corps[c as usize].certs.iter().find(|x| x.index == idx);
+                let from = match cert.map(|x| x.owner) {
+                    Some(CertOwner::Pool) => ShareSource::Pool,
+                    _ => ShareSource::Treasury,
+                };
+                let tag = cert.and_then(|x| x.tag.clone());
+                vec![Action::Buy { corp, from, tag }]
+            }
+            "sell_shares" => {
+                let shares = a.get("shares").and_then(Value::as_array).cloned().unwrap_or_default();
+                let first = shares.first().and_then(Value::as_str).ok_or("sell_shares without shares")?;
+                let (corp, _) = split_share(first)?;
+                if is_corp {
+                    vec![Action::Issue { count: shares.len() as u32 }]
+                } else {
+                    let percent = n("percent").unwrap_or(10 * shares.len() as i64) as u32;
+                    let c = game.state.corp_index(&corp).ok_or_else(|| format!("no corporation {corp}"))?;
+                    let seller = self.entity(game, a);
+                    let idxs: Vec<u16> = shares.iter().filter_map(|x| x.as_str()).filter_map(|x| split_share(x).ok().map(|p| p.1)).collect();
+                    let all_owned = idxs.iter().all(|i| {
+                        game.state.corps[c as usize].certs.iter().any(|x| x.index == *i && Some(actor_of(x.owner)) == seller.map(Some) && !x.president)
+                    });
+                    let certs = if all_owned { Some(idxs) } else { None };
+                    vec![Action::Sell { corp, percent, certs, tag: None }]
+                }
+            }
+            "lay_tile" => {
+                let hex = s("hex").ok_or("lay_tile without hex")?;
+                let tile = s("tile").ok_or("lay_tile without tile")?;
+                self.tile_hex.insert(tile.clone(), hex.clone());
+                let name = tile.rsplit_once('-').map(|(n, _)| n.to_string()).unwrap_or(tile);
+                vec![Action::LayTile { hex, tile: name, rotation: n("rotation").unwrap_or(0) as u8 }]
+            }
+            "place_token" => {
+                let city = s("city").ok_or("place_token without city")?;
+                let (tile, part) = split_city(&city)?;
+                let hex = self.hex_of_tile(game, &tile)?;
+                let c = self.city_of(game, &hex, part);
+                if let Some(p) = game.state.flow.pending.last()
+                    && matches!(p.kind, PendingKind::Home { .. })
+                {
+                    vec![Action::Choose { choice: hex }]
+                } else {
+                    vec![Action::PlaceToken { hex, city: c }]
+                }
+            }
+            "run_routes" => {
+                let routes = a.get("routes").and_then(Value::as_array).cloned().unwrap_or_default();
+                let mut specs = Vec::new();
+                for r in routes {
+                    let train = r.get("train").and_then(Value::as_str).unwrap_or("").to_string();
+                    let nodes: Vec<String> = r.get("nodes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
+                    let stops: Vec<String> = if nodes.is_empty() {
+                        r.get("hexes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default()
+                    } else {
+                        nodes.iter().map(|nd| self.stop_label(game, nd)).collect()
+                    };
+                    let via: Vec<Vec<String>> = r
+                        .get("connections")
+                        .and_then(Value::as_array)
+                        .map(|x| x.iter().map(|seg| seg.as_array().map(|s| s.iter().filter_map(|h| h.as_str().map(str::to_string)).collect()).unwrap_or_default()).collect())
+                        .unwrap_or_default();
+                    specs.push(RouteSpec { train, stops, via });
+                }
+                vec![Action::Run { routes: specs }]
+            }
+            "dividend" => {
+                let kind = match s("kind").as_deref() {
+                    Some("payout") => DividendKind::Payout,
+                    Some("half") => DividendKind::Half,
+                    _ => DividendKind::Withhold,
+                };
+                vec![Action::Dividend { kind }]
+            }
+            "buy_train" => {
+                let id = s("train").ok_or("buy_train without train")?;
+                let price = n("price");
+                match s("variant") {
+                    Some(variant) => {
+                        // From the bank: a pool train by its id, a new one by variant.
+                        let in_pool = game.state.train_index(&id).is_some_and(|t| game.state.trains[t as usize].owner == TrainOwner::Pool);
+                        let train = if in_pool { id } else { variant.clone() };
+                        vec![Action::BuyTrain { train, variant: Some(variant), price: None }]
+                    }
+                    None => vec![Action::BuyTrain { train: id, variant: None, price }],
+                }
+            }
+            "discard_train" => vec![Action::DiscardTrain { train: s("train").ok_or("discard_train without train")? }],
+            "buy_company" => {
+                let company = self.company(&s("company").ok_or("buy_company without company")?);
+                vec![Action::BuyCompany { company, price: if is_corp { n("price") } else { None } }]
+            }
+            "choose" => {
+                let choice = s("choice").ok_or("choose without choice")?;
+                let template = self.choices.get(&choice).cloned().unwrap_or_else(|| format!("choose {choice}"));
+                vec![self.command(game, &template, a, rest)?]
+            }
+            "assign" => {
+                let who = s("entity").unwrap_or_default();
+                let company = self.company(&who);
+                let template = self.assign.get(&company).or_else(|| self.assign.get(&who)).cloned().ok_or_else(|| format!("no import rule for assign by {who}"))?;
+                vec![self.command(game, &template, a, rest)?]
+            }
+            "bankrupt" => vec![Action::Pass],
+            t if t.starts_with("program_") => vec![],
+            "message" | "undo" | "redo" => vec![],
+            other => return Err(format!("action type '{other}' is not supported yet")),
+        };
+        Ok(out)
+    }
+
+    /// A bid at the cheapest company's price is a purchase on the website.
+    fn bid_or_buy(&self, game: &Game, company: String, price: i64) -> Action {
+        if let RoundData::Auction(au) = &game.state.flow.round.data
+            && au.resolving.is_none()
+        {
+            let lots: Vec<CompanyId> = (0..game.state.companies.len() as CompanyId)
+                .filter(|&c| game.title.companies[game.state.companies[c as usize].def].auctioned && game.state.companies[c as usize].owner == CompanyOwner::Bank)
+                .collect();
+            if let Some(&cheapest) = lots.first()
+                && game.state.companies[cheapest as usize].id == company
+            {
+                return Action::BuyCompany { company, price: None };
+            }
+        }
+        Action::Bid { company, price }
+    }
+
+    /// Fills a command template: {target}, {next_hex} (the hex of the
+    /// entity's next tile or token action), {choice}.
+    fn command(&self, game: &Game, template: &str, a: &Value, rest: &[Value]) -> Result<Action, String> {
+        let mut text = template.to_string();
+        if let Some(t) = a.get("target").and_then(Value::as_str) {
+            text = text.replace("{target}", t);
+        }
+        if let Some(c) = a.get("choice").and_then(Value::as_str) {
+            text = text.replace("{choice}", c);
+        }
+        if text.contains("{next_hex}") {
+            let entity = a.get("entity");
+            let next = rest.iter().find(|x| {
+                x.get("entity") == entity && matches!(x.get("type").and_then(Value::as_str), Some("lay_tile") | Some("place_token"))
+            });
+            let hex = next
+                .and_then(|x| x.get("hex").and_then(Value::as_str).map(str::to_string).or_else(|| x.get("city").and_then(Value::as_str).and_then(|c| split_city(c).ok()).and_then(|(t, _)| self.hex_of_tile(game, &t).ok())))
+                .ok_or("no later tile or token action names the hex")?;
+            text = text.replace("{next_hex}", &hex);
+        }
+        game.parse_command(&text)
+    }
+
+    /// The hex of a website tile copy: where it was laid, or the hex a
+    /// pre-printed tile is named after ("M9-0").
+    fn hex_of_tile(&self, game: &Game, tile: &str) -> Result<String, String> {
+        if let Some(h) = self.tile_hex.get(tile) {
+            return Ok(h.clone());
+        }
+        let name = tile.rsplit_once('-').map_or(tile, |(n, _)| n);
+        if game.title.map.hex(name).is_some() {
+            return Ok(name.to_string());
+        }
+        Err(format!("tile {tile} was never laid"))
+    }
+
+    /// Our city index for a website city part ("tile-copy-part").
+    fn city_of(&self, game: &Game, hex: &str, part: usize) -> u8 {
+        let Some(h) = game.title.map.hex(hex) else { return 0 };
+        let tile = tile_on(&game.title, &game.state, h);
+        let cities: Vec<usize> = tile.stops.iter().enumerate().filter(|(_, s)| s.kind == crate::title::schema::StopKind::City).map(|(i, _)| i).collect();
+        if cities.len() <= 1 {
+            return 0;
+        }
+        cities.iter().position(|&i| i == part).unwrap_or(part.min(cities.len() - 1)) as u8
+    }
+
+    /// Our stop label for a website node ("C5-1": hex and part).
+    fn stop_label(&self, game: &Game, node: &str) -> String {
+        let (hex, part) = match node.rsplit_once('-') {
+            Some((h, p)) => (h.to_string(), p.parse::<usize>().unwrap_or(0)),
+            None => (node.to_string(), 0),
+        };
+        let Some(h) = game.title.map.hex(&hex) else { return hex };
+        let tile = tile_on(&game.title, &game.state, h);
+        if tile.stops.len() <= 1 {
+            hex
+        } else {
+            format!("{hex}.{}", part.min(tile.stops.len() - 1))
+        }
+    }
+}
+
+fn actor_of(o: CertOwner) -> Option<Actor> {
+    match o {
+        CertOwner::Player(p) => Some(Actor::Player(p)),
+        CertOwner::Corp(c) => Some(Actor::Corp(c)),
+        _ => None,
+    }
+}
+
+/// "ATA_3" -> ("ATA", 3).
+fn split_share(s: &str) -> Result<(String, u16), String> {
+    let (c, i) = s.rsplit_once('_').ok_or_else(|| format!("bad share id '{s}'"))?;
+    Ok((c.to_string(), i.parse().map_err(|_| format!("bad share id '{s}'"))?))
+}
+
+/// "M9-0-0" -> ("M9-0", 0): the tile copy and the part index.
+fn split_city(s: &str) -> Result<(String, usize), String> {
+    let (tile, part) = s.rsplit_once('-').ok_or_else(|| format!("bad city id '{s}'"))?;
+    let part = part.parse().map_err(|_| format!("bad city id '{s}'"))?;
+    Ok((tile.to_string(), part))
+}

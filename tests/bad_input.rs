@@ -1,0 +1,187 @@
+//! Bad input never panics, never changes a game, and always says where:
+//! broken TOML, unknown keys, Lua syntax and runtime errors, endless
+//! loops, scripts reaching for `os`, damaged save files.
+
+use railhead::game::save::SaveFile;
+use railhead::game::{Game, Setup};
+use railhead::title::{TitleSource, load};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A copy of the 1849 title in a fresh temporary folder.
+fn copy_1849(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("railhead-bad-input-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    copy_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("titles/1849").as_path(), &dir);
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} has no '{from}'", path.display());
+    fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+fn load_dir(dir: &Path) -> Result<railhead::title::Title, String> {
+    load::load(&TitleSource::Disk(dir.to_path_buf()), &BTreeMap::new(), None).map_err(|e| e.to_string())
+}
+
+fn new_game(title: railhead::title::Title) -> Result<Game, String> {
+    let setup = Setup { players: vec!["A".into(), "B".into(), "C".into(), "D".into()], seed: 1, options: BTreeMap::new(), values: BTreeMap::new() };
+    Game::new(Arc::new(title), setup).map_err(|e| e.to_string())
+}
+
+#[test]
+fn broken_toml_names_file_and_line() {
+    let dir = copy_1849("toml");
+    edit(&dir.join("trains.toml"), "[[train]]", "[[train]\n");
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains("trains.toml:"), "{err}");
+    assert!(err.split("trains.toml:").nth(1).is_some_and(|rest| rest.chars().next().is_some_and(|c| c.is_ascii_digit())), "no line: {err}");
+}
+
+#[test]
+fn unknown_key_names_key_path_line_and_suggests() {
+    let dir = copy_1849("key");
+    edit(&dir.join("companies.toml"), "token_fee = 40", "token_fe = 40");
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains("companies.toml:"), "{err}");
+    assert!(err.contains("corporation[0]"), "no key path: {err}");
+    assert!(err.contains("did you mean `token_fee`"), "no hint: {err}");
+}
+
+#[test]
+fn unknown_reference_is_reported_with_hint() {
+    let dir = copy_1849("ref");
+    edit(&dir.join("phases.toml"), "on_train = \"6H\"", "on_train = \"6X\"");
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains("phases.toml:") && err.contains("unknown train \"6X\""), "{err}");
+}
+
+#[test]
+fn lua_syntax_error_names_file_and_line() {
+    let dir = copy_1849("syntax");
+    fs::write(dir.join("scripts/scoring.lua"), "-- broken\nhook(\"player_value\", function(game\n").unwrap();
+    let err = new_game(load_dir(&dir).unwrap()).err().expect("the game must not start");
+    assert!(err.contains("scripts/scoring.lua:"), "{err}");
+}
+
+#[test]
+fn script_touching_os_is_stopped() {
+    let dir = copy_1849("os");
+    fs::write(dir.join("scripts/scoring.lua"), "hook(\"setup\", function(game)\n  os.execute(\"touch /tmp/pwned\")\nend)\n").unwrap();
+    let err = new_game(load_dir(&dir).unwrap()).err().expect("the game must not start");
+    assert!(err.contains("scoring.lua:2"), "{err}");
+    assert!(err.contains("os"), "{err}");
+    assert!(err.contains("hook 'setup'"), "{err}");
+}
+
+#[test]
+fn endless_loop_is_stopped_with_a_clear_error() {
+    let dir = copy_1849("loop");
+    fs::write(dir.join("scripts/scoring.lua"), "hook(\"setup\", function(game)\n  while true do end\nend)\n").unwrap();
+    let err = new_game(load_dir(&dir).unwrap()).err().expect("the game must not start");
+    assert!(err.contains("instructions"), "{err}");
+    assert!(err.contains("hook 'setup'"), "{err}");
+}
+
+#[test]
+fn runtime_error_in_a_hook_refuses_the_action_and_keeps_the_state() {
+    let dir = copy_1849("runtime");
+    edit(&dir.join("scripts/certificates.lua"), "if tag ~= \"last\" then return true end", "local x = nil; x.boom = 1");
+    let mut g = new_game(load_dir(&dir).unwrap()).unwrap();
+    // Play the private sale quickly: everyone buys the cheapest.
+    for _ in 0..5 {
+        let moves = g.legal_moves().unwrap();
+        let buy = moves.iter().find(|m| matches!(m.action, railhead::game::action::Action::BuyCompany { .. })).unwrap().action.clone();
+        g.apply(buy).unwrap();
+        while let Some(p) = g.state.flow.pending.last().cloned() {
+            let _ = p;
+            let m = g.legal_moves().unwrap()[0].action.clone();
+            g.apply(m).unwrap();
+        }
+    }
+    // Start a corporation, then a purchase runs the broken hook.
+    let par = g.legal_moves().unwrap().into_iter().find(|m| matches!(m.action, railhead::game::action::Action::Par { .. }));
+    if let Some(par) = par {
+        g.apply(par.action).unwrap();
+    }
+    let before = g.digest();
+    let buy = g.legal_moves().unwrap().into_iter().find(|m| matches!(m.action, railhead::game::action::Action::Buy { .. }));
+    if let Some(b) = buy {
+        panic!("the broken hook should refuse every purchase, yet {} is listed", b.action);
+    }
+    let corp = g.state.corps.iter().find(|c| c.started).map(|c| c.id.clone()).unwrap();
+    let err = g.act(&format!("buy {corp} treasury")).unwrap_err();
+    assert!(err.contains("certificates.lua:"), "{err}");
+    assert!(err.contains("can_buy_certificate"), "{err}");
+    assert_eq!(g.digest(), before, "a failed action changed the state");
+}
+
+#[test]
+fn sandbox_has_no_io_os_require_or_loading() {
+    let t = Arc::new(load::embedded("1849").unwrap());
+    let host = railhead::script::ScriptHost::new(t.clone()).unwrap();
+    for name in ["io", "os", "require", "package", "debug", "dofile", "loadfile", "load"] {
+        let v: mlua::Value = host.lua().globals().raw_get(name).unwrap();
+        assert!(v.is_nil(), "{name} is reachable from title scripts");
+    }
+    let math: mlua::Table = host.lua().globals().raw_get("math").unwrap();
+    assert!(math.raw_get::<mlua::Value>("random").unwrap().is_nil(), "math.random is not deterministic");
+}
+
+#[test]
+fn truncated_save_file_is_reported_with_line_and_column() {
+    let t = load::embedded("1849").unwrap();
+    let mut g = new_game(t).unwrap();
+    g.act("pass").unwrap();
+    let text = SaveFile::of(&g).to_json();
+    let cut = &text[..text.len() / 2];
+    let err = SaveFile::parse("game.json", cut).unwrap_err().to_string();
+    assert!(err.starts_with("game.json:"), "{err}");
+    assert!(err.contains("not a railhead save file"), "{err}");
+}
+
+#[test]
+fn edited_save_file_names_the_refused_action() {
+    let t = load::embedded("1849").unwrap();
+    let mut g = new_game(t).unwrap();
+    g.act("bid P4 115").unwrap();
+    let mut file = SaveFile::of(&g);
+    file.actions.push(railhead::game::action::Action::Bid { company: "P4".into(), price: 116 });
+    let text = file.to_json();
+    let parsed = SaveFile::parse("game.json", &text).unwrap();
+    let err = match parsed.restore("game.json", None) {
+        Ok(_) => panic!("an illegal action in a save file must be refused"),
+        Err(e) => e.to_string(),
+    };
+    assert!(err.contains("action 1"), "{err}");
+    assert!(err.contains("bid P4 116"), "{err}");
+    assert!(err.contains("1849-R-051") || err.contains("1849-R-053"), "{err}");
+}
+
+#[test]
+fn refused_actions_leave_the_digest_unchanged() {
+    let t = load::embedded("1849").unwrap();
+    let mut g = new_game(t).unwrap();
+    for cmd in ["bid P1 25", "bid P4 100", "buy P2", "par AFG 68", "lay G13 8 2", "payout", "sell RCS 1", "nonsense"] {
+        let before = g.digest();
+        assert!(g.act(cmd).is_err(), "{cmd} should be refused");
+        assert_eq!(g.digest(), before, "{cmd} changed the state");
+    }
+}
