@@ -163,14 +163,20 @@ fn help_all() -> Reply {
         (Group::View, "Views:"),
         (Group::Session, "Session:"),
     ] {
+        // Usages longer than this get their help on the next line.
+        const WIDTH: usize = 32;
         let list: Vec<&ReplCommand> = all().iter().filter(|c| c.group == group).collect();
-        let width = list.iter().map(|c| usage(c).chars().count()).max().unwrap_or(0).min(34);
+        let width = list.iter().map(|c| usage(c).chars().count()).filter(|w| *w <= WIDTH).max().unwrap_or(0);
         text.push_str(title);
         text.push('\n');
         for c in list {
             let u = usage(c);
-            let pad = width.saturating_sub(u.chars().count());
-            text.push_str(&format!("  {u}{}  {}\n", " ".repeat(pad), c.help));
+            let len = u.chars().count();
+            if len > width {
+                text.push_str(&format!("  {u}\n  {}  {}\n", " ".repeat(width), c.help));
+            } else {
+                text.push_str(&format!("  {u}{}  {}\n", " ".repeat(width - len), c.help));
+            }
         }
     }
     text.push_str("`help COMMAND` shows an example. TAB completes commands and legal moves.");
