@@ -54,6 +54,7 @@ pub fn detail(s: &mut Session, label: &str) -> Reply {
         (None, c) if c > 0 => lines.push(format!("build cost: {}", g.title.money(c))),
         _ => {}
     }
+    lines.push(format!("next to: {}", neighbours(g, h)));
     let homes = homes_here(g, h);
     if !homes.is_empty() {
         lines.push(format!("home of: {}", homes.join(", ")));
@@ -71,7 +72,8 @@ pub fn detail(s: &mut Session, label: &str) -> Reply {
         let id = &g.state.corps[corp as usize].id;
         let laying = super::status::current_step(g).is_some_and(|s| g.title.flow.step_kind(&s) == Some("lay_tile"));
         if !legal.is_empty() {
-            lines.push(format!("{id} may lay here now: {}", list_fits(&group(&legal))));
+            lines.push(format!("{id} may lay here now (rotation: track leaves by):"));
+            lines.extend(exits_by_rotation(g, &group(&legal)));
         } else if laying {
             lines.push(format!("{id} cannot lay a tile here now"));
         }
@@ -189,6 +191,34 @@ fn upgrades(g: &Game, h: u32) -> (Fits, Fits) {
         }
     }
     (group(&now), group(&later))
+}
+
+/// "N K11 · NE K13 Augusta · ...": which hex lies beyond each side.
+fn neighbours(g: &Game, h: u32) -> String {
+    let hd = &g.title.map.hexes[h as usize];
+    let parts: Vec<String> = (0..6u8)
+        .filter_map(|e| {
+            let n = hd.neighbours[e as usize]?;
+            let border = if hd.impassable & (1 << e) != 0 { " (impassable)" } else { "" };
+            Some(format!("{} {}{border}", g.title.map.layout.edge_name(e), g.title.map.hexes[n as usize].title()))
+        })
+        .collect();
+    if parts.is_empty() { "nothing".to_string() } else { parts.join(" · ") }
+}
+
+/// One line per tile: where its track leaves the hex at each rotation.
+fn exits_by_rotation(g: &Game, lays: &Fits) -> Vec<String> {
+    let layout = &g.title.map.layout;
+    lays.iter()
+        .map(|(name, rots)| {
+            let exits = |r: u8| {
+                let bits = g.title.tile(name).map_or(0, |t| t.exits(r));
+                (0..6u8).filter(|e| bits & (1 << e) != 0).map(|e| layout.edge_name(e)).collect::<Vec<_>>().join(" ")
+            };
+            let parts: Vec<String> = rots.iter().map(|r| format!("{r}: {}", exits(*r))).collect();
+            format!("  {name:<5} {}", parts.join(" · "))
+        })
+        .collect()
 }
 
 fn group(lays: &[(String, u8)]) -> Fits {
