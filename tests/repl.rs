@@ -72,6 +72,8 @@ fn seats_can_be_shuffled_from_the_seed_and_games_saved_and_loaded() {
     let loaded = json_lines(&play(&["--json", "--load", &file.display().to_string()], "log 1\n"));
     assert_eq!(loaded[0]["status"]["actions"], 1);
     assert!(loaded[1]["lines"][0].as_str().is_some_and(|l| l.ends_with("buys P1 (SCE) for L. 20")), "{}", loaded[1]);
+    let start = json_lines(&play(&["--json", "--load", &file.display().to_string(), "--until", "0"], ""));
+    assert_eq!(start[0]["status"]["actions"], 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -42,6 +42,9 @@ pub struct PlayArgs {
     /// Continue a saved game.
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    /// With --load: replay only the first N actions of the file.
+    #[arg(long, value_name = "N", requires = "load")]
+    pub until: Option<usize>,
     /// Answer every command with one JSON object per line (for scripts).
     #[arg(long)]
     pub json: bool,
@@ -51,7 +54,7 @@ pub struct PlayArgs {
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let game = match &args.load {
-        Some(path) => SaveFile::read(path).and_then(|f| f.restore(&path.display().to_string(), None)).map_err(|e| anyhow::anyhow!("{e}"))?,
+        Some(path) => SaveFile::read(path).and_then(|f| f.restore(&path.display().to_string(), args.until)).map_err(|e| anyhow::anyhow!("{e}"))?,
         None => new_game(args)?,
     };
     let session = Session::new(game);

@@ -6,6 +6,7 @@ use super::map::hex_json;
 use crate::game::Game;
 use crate::game::action::Action;
 use crate::game::board::LayRules;
+use crate::game::engine::Engine;
 use crate::game::graph::{reservations, rotation_on, tile_on};
 use crate::game::ops::{Effects, Ops};
 use crate::hex::rotate;
@@ -73,7 +74,7 @@ pub fn detail(s: &mut Session, label: &str) -> Reply {
         let laying = super::status::current_step(g).is_some_and(|s| g.title.flow.step_kind(&s) == Some("lay_tile"));
         if !legal.is_empty() {
             lines.push(format!("{id} may lay here now (rotation: track leaves by):"));
-            lines.extend(exits_by_rotation(g, &group(&legal)));
+            lines.extend(exits_by_rotation(g, corp, h, &group(&legal)));
         } else if laying {
             lines.push(format!("{id} cannot lay a tile here now"));
         }
@@ -206,8 +207,10 @@ fn neighbours(g: &Game, h: u32) -> String {
     if parts.is_empty() { "nothing".to_string() } else { parts.join(" · ") }
 }
 
-/// One line per tile: where its track leaves the hex at each rotation.
-fn exits_by_rotation(g: &Game, lays: &Fits) -> Vec<String> {
+/// One line per tile: where its track leaves the hex at each rotation,
+/// and what the lay costs the corporation (terrain, with the title's
+/// reductions).
+fn exits_by_rotation(g: &Game, corp: u16, h: u32, lays: &Fits) -> Vec<String> {
     let layout = &g.title.map.layout;
     lays.iter()
         .map(|(name, rots)| {
@@ -215,10 +218,26 @@ fn exits_by_rotation(g: &Game, lays: &Fits) -> Vec<String> {
                 let bits = g.title.tile(name).map_or(0, |t| t.exits(r));
                 (0..6u8).filter(|e| bits & (1 << e) != 0).map(|e| layout.edge_name(e)).collect::<Vec<_>>().join(" ")
             };
-            let parts: Vec<String> = rots.iter().map(|r| format!("{r}: {}", exits(*r))).collect();
+            let parts: Vec<String> = rots
+                .iter()
+                .map(|r| match lay_cost(g, corp, h, name, *r) {
+                    Some(c) if c > 0 => format!("{r}: {} ({})", exits(*r), g.title.money(c)),
+                    _ => format!("{r}: {}", exits(*r)),
+                })
+                .collect();
             format!("  {name:<5} {}", parts.join(" · "))
         })
         .collect()
+}
+
+/// The terrain cost of a lay for the corporation, as the engine charges it.
+fn lay_cost(g: &Game, corp: u16, h: u32, tile: &str, rotation: u8) -> Option<i64> {
+    let ti = *g.title.tile_index.get(tile)? as u16;
+    let mut st = g.state.clone();
+    let mut fx = Effects::default();
+    let rules = LayRules { connection: false, phase_colours: false };
+    let plan = Ops::new(&g.title, &mut st, &mut fx).check_lay(Some(corp), h, ti, rotation, rules).ok()?;
+    Engine::new(&g.title, &mut st, &mut fx, &g.host).terrain_cost(corp, h, &plan.new_track, plan.base_cost).ok()
 }
 
 fn group(lays: &[(String, u8)]) -> Fits {

@@ -156,10 +156,11 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
     let moves = s.legal_moves();
     let g = &s.game;
     let st = &g.state;
-    let (_, long) = round_label(g);
+    // Once the game is over the round counters no longer say anything.
+    let (_, long) = if g.is_over() { (String::new(), "game over".to_string()) } else { round_label(g) };
     let mut text = format!("{} · phase {} · bank {}", long, g.title.phases[st.phase].name, g.title.money(st.bank));
     if let Some(e) = &st.ended {
-        text.push_str(&format!("\ngame over ({}):", e.reason.replace('_', " ")));
+        text.push_str(&format!("\nthe game ended ({}); final values:", e.reason.replace('_', " ")));
         let mut ranked: Vec<(&String, i64)> = st.players.iter().map(|p| &p.name).zip(e.values.iter().copied()).collect();
         ranked.sort_by_key(|(_, v)| std::cmp::Reverse(*v));
         for (name, v) in ranked {
