@@ -5,6 +5,9 @@
 use super::registry;
 use super::view::status;
 use super::{Invocation, Reply, Session};
+use crate::game::Game;
+use crate::game::action::Action;
+use crate::game::ids::Actor;
 use crate::game::ops::GameError;
 use serde_json::json;
 
@@ -18,13 +21,18 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
         Err(e) => return Reply::error("action", e),
     };
     let log_before = s.game.log.len();
+    let before = quiet_pass_text(&s.game);
     match s.game.apply(action.clone()) {
         Ok(()) => {
             s.changed();
             let log: Vec<String> = s.game.log[log_before..].to_vec();
             let mut lines: Vec<String> = log.iter().map(|l| format!("  {l}")).collect();
             if lines.is_empty() {
-                lines.push(format!("  done: {action}"));
+                // The engine logs nothing for a pass that only ends a step or turn.
+                lines.push(match (&action, before) {
+                    (Action::Pass, Some(text)) => format!("  {text}"),
+                    _ => format!("  done: {action}"),
+                });
             }
             let data = json!({
                 "command": action.to_string(),
@@ -37,5 +45,17 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
         Err(GameError::Refused(r)) => Reply::refused("action", r.message, r.rule),
         Err(GameError::Invalid(m)) => Reply::error("action", m),
         Err(GameError::Script(m)) => Reply::error("action", format!("the title's script failed: {m}")),
+    }
+}
+
+/// What a pass does now, for when the engine logs nothing about it:
+/// "SFA skips the lay tile step", "A ends the turn".
+fn quiet_pass_text(g: &Game) -> Option<String> {
+    let actor = g.current_actor()?;
+    let name = g.actor_name(actor);
+    match (actor, status::current_step(g)) {
+        (Actor::Corp(_), Some(step)) => Some(format!("{name} skips the {} step", step.replace('_', " "))),
+        (Actor::Player(_), _) => Some(format!("{name} ends the turn")),
+        _ => None,
     }
 }

@@ -73,8 +73,15 @@ pub fn detail(s: &mut Session, label: &str) -> Reply {
         let id = &g.state.corps[corp as usize].id;
         let laying = super::status::current_step(g).is_some_and(|s| g.title.flow.step_kind(&s) == Some("lay_tile"));
         if !legal.is_empty() {
-            lines.push(format!("{id} may lay here now (rotation: track leaves by):"));
-            lines.extend(exits_by_rotation(g, corp, h, &group(&legal)));
+            let costs: Vec<Option<i64>> = legal.iter().map(|(t, r)| lay_cost(g, corp, h, t, *r)).collect();
+            // One cost for every lay is said once, not on every rotation.
+            let same = costs.windows(2).all(|w| w[0] == w[1]);
+            let cost = match costs.first() {
+                Some(Some(c)) if same && *c > 0 => format!(" for {}", g.title.money(*c)),
+                _ => String::new(),
+            };
+            lines.push(format!("{id} may lay here now{cost} (rotation: track leaves by):"));
+            lines.extend(exits_by_rotation(g, corp, h, &group(&legal), !same));
         } else if laying {
             lines.push(format!("{id} cannot lay a tile here now"));
         }
@@ -210,7 +217,7 @@ fn neighbours(g: &Game, h: u32) -> String {
 /// One line per tile: where its track leaves the hex at each rotation,
 /// and what the lay costs the corporation (terrain, with the title's
 /// reductions).
-fn exits_by_rotation(g: &Game, corp: u16, h: u32, lays: &Fits) -> Vec<String> {
+fn exits_by_rotation(g: &Game, corp: u16, h: u32, lays: &Fits, with_costs: bool) -> Vec<String> {
     let layout = &g.title.map.layout;
     lays.iter()
         .map(|(name, rots)| {
@@ -220,7 +227,7 @@ fn exits_by_rotation(g: &Game, corp: u16, h: u32, lays: &Fits) -> Vec<String> {
             };
             let parts: Vec<String> = rots
                 .iter()
-                .map(|r| match lay_cost(g, corp, h, name, *r) {
+                .map(|r| match lay_cost(g, corp, h, name, *r).filter(|_| with_costs) {
                     Some(c) if c > 0 => format!("{r}: {} ({})", exits(*r), g.title.money(c)),
                     _ => format!("{r}: {}", exits(*r)),
                 })
