@@ -83,3 +83,14 @@ fn a_bad_command_line_is_refused_with_a_reason() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no title \"18XX\""));
 }
+
+#[test]
+fn docs_describe_every_command() {
+    let doc = include_str!("../docs/repl.md");
+    let missing: Vec<&str> = railhead::repl::registry::all()
+        .iter()
+        .flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied()))
+        .filter(|n| !doc.contains(&format!("`{n}`")) && !doc.contains(&format!("`{n} ")))
+        .collect();
+    assert!(missing.is_empty(), "docs/repl.md does not mention: {missing:?}");
+}

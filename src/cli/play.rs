@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use std::rc::Rc;
 use std::sync::Arc;
 
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Default)]
 pub struct PlayArgs {
     /// Title id (1849 if not given).
     pub title: Option<String>,
