@@ -54,7 +54,13 @@ fn doing(g: &Game) -> Option<String> {
     {
         return Some(format!("resolve {}", g.state.companies[co as usize].id));
     }
-    current_step(g).map(|s| s.replace('_', " "))
+    match (&g.state.flow.round.data, current_step(g)) {
+        (_, Some(step)) => Some(step.replace('_', " ")),
+        // Every step is done but something may still be done at any time
+        // (buying a company): the president ends the turn with `pass`.
+        (RoundData::Operating(o), None) if o.current.is_some() => Some("end of turn".to_string()),
+        _ => None,
+    }
 }
 
 /// "RCS (A)" for a corporation and its president, "A" for a player.
@@ -105,6 +111,7 @@ fn expects(g: &Game) -> String {
             None => "buy the cheapest company (`buy ID`), bid on another (`bid ID PRICE`), or `pass`".to_string(),
         },
         RoundData::Stock(_) => "buy a share (`buy CORP`), sell (`sell CORP N`), start a corporation (`par CORP PRICE`), or `pass`".to_string(),
+        RoundData::Operating(_) if current_step(g).is_none() => "every step is done: buy a company from a player (`buy ID PRICE`), or `pass` to end the turn".to_string(),
         RoundData::Operating(o) => {
             let step = current_step(g).unwrap_or_default();
             let kind = g.title.flow.step_kind(&step).unwrap_or(&step).to_string();
