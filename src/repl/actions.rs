@@ -57,6 +57,5 @@ fn quiet_pass_text(g: &Game) -> Option<String> {
         (Actor::Corp(_), Some(step)) => Some(format!("{name} skips the {} step", step.replace('_', " "))),
         (Actor::Corp(_), None) => Some(format!("{name} ends its turn")),
         (Actor::Player(_), _) => Some(format!("{name} ends the turn")),
-        _ => None,
     }
 }
