@@ -50,6 +50,9 @@ pub enum Command {
         /// Also compute the best revenue at every recorded run.
         #[arg(long)]
         routes: bool,
+        /// Print the state after every recorded action as a JSON line.
+        #[arg(long)]
+        trace: bool,
     },
     /// Play random complete games and check the invariants after every action.
     Fuzz {
@@ -76,7 +79,7 @@ pub fn main() -> ExitCode {
         Some(Command::Fuzz { title, games, seed, players, max_actions, title_args }) => {
             fuzz::run(&title, games, seed, players, max_actions, &title_args)
         }
-        Some(Command::Import { file, json, until, save, routes }) => import::run(&file, json, until, save.as_deref(), routes),
+        Some(Command::Import { file, json, until, save, routes, trace }) => import::run(&file, json, until, save.as_deref(), routes, trace),
         None => {
             eprintln!("railhead: no command (try `railhead --help`)");
             Ok(ExitCode::from(2))
