@@ -17,7 +17,7 @@ use rustyline::validate::Validator;
 use rustyline::{CompletionType, Config, Context, Editor, Helper};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::io::{BufRead, IsTerminal};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -59,7 +59,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     };
     let session = Session::new(game);
     let out = Output { json: args.json };
-    out.show(&session.banner());
+    if out.show(&session.banner()).is_err() {
+        return Ok(ExitCode::SUCCESS);
+    }
     if std::io::stdin().is_terminal() && !args.json {
         interactive(session, &out)
     } else {
@@ -87,14 +89,19 @@ struct Output {
 }
 
 impl Output {
-    fn show(&self, reply: &Reply) {
+    /// Prints a reply. An error means stdout is gone (the reader of a
+    /// pipe stopped): the session ends quietly rather than panicking.
+    fn show(&self, reply: &Reply) -> std::io::Result<()> {
         if reply.is_silent() {
-            return;
+            return Ok(());
         }
+        let mut out = std::io::stdout().lock();
         if self.json {
-            println!("{}", reply.to_json_line());
+            writeln!(out, "{}", reply.to_json_line())
         } else if !reply.text.is_empty() {
-            println!("{}", reply.text);
+            writeln!(out, "{}", reply.text)
+        } else {
+            Ok(())
         }
     }
 }
@@ -104,12 +111,11 @@ impl Output {
 fn piped(mut session: Session, out: &Output) -> anyhow::Result<ExitCode> {
     for line in std::io::stdin().lock().lines() {
         let line = line?;
-        if !out.json && !line.trim().is_empty() {
-            println!("{} > {}", session.prompt(), line.trim());
+        if !out.json && !line.trim().is_empty() && writeln!(std::io::stdout(), "{} > {}", session.prompt(), line.trim()).is_err() {
+            break;
         }
         let reply = session.execute(&line);
-        out.show(&reply);
-        if reply.quit {
+        if out.show(&reply).is_err() || reply.quit {
             break;
         }
     }
@@ -142,8 +148,7 @@ fn interactive(session: Session, out: &Output) -> anyhow::Result<ExitCode> {
                     warned_unsaved = true;
                     continue;
                 }
-                out.show(&reply);
-                if reply.quit {
+                if out.show(&reply).is_err() || reply.quit {
                     break;
                 }
                 warned_unsaved = false;
