@@ -3,7 +3,7 @@
 //! rule it breaks.
 
 use super::registry;
-use super::view::status;
+use super::view::{prompt, status};
 use super::{Invocation, Reply, Session};
 use crate::game::Game;
 use crate::game::action::Action;
@@ -53,7 +53,7 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
 fn quiet_pass_text(g: &Game) -> Option<String> {
     let actor = g.current_actor()?;
     let name = g.actor_name(actor);
-    match (actor, status::current_step(g)) {
+    match (actor, prompt::current_step(g)) {
         (Actor::Corp(_), Some(step)) => Some(format!("{name} skips the {} step", step.replace('_', " "))),
         (Actor::Corp(_), None) => Some(format!("{name} ends its turn")),
         (Actor::Player(_), _) => Some(format!("{name} ends the turn")),

@@ -31,6 +31,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// One game being played, and what the REPL remembers about it.
 pub struct Session {
+    /// Read freely; change only through `execute`, which keeps what the
+    /// session remembers (the legal moves) in step with the game.
     pub game: Game,
     /// Legal moves of the current state, computed on first use: listing
     /// them tries every candidate, which is too slow to repeat per key.
@@ -122,7 +124,7 @@ impl Session {
 
     /// The prompt: round, who acts, and the step (`OR 2.1 · RCS (A) · lay tile`).
     pub fn prompt(&self) -> String {
-        view::status::prompt(&self.game)
+        view::prompt::prompt(&self.game)
     }
 
     /// What is printed when a session starts.

@@ -37,7 +37,7 @@ pub fn load(s: &mut Session, inv: &Invocation) -> Reply {
     match restored {
         Ok(game) => {
             s.replace_game(game);
-            let text = format!("loaded {path}: {}, {} actions\n{}", s.game.title.meta.name, s.game.actions.len(), status::prompt(&s.game));
+            let text = format!("loaded {path}: {}, {} actions\n{}", s.game.title.meta.name, s.game.actions.len(), super::view::prompt::prompt(&s.game));
             Reply::ok("load", text, json!({ "file": path, "actions": s.game.actions.len(), "status": status::status_json(&s.game) }))
         }
         Err(e) => Reply::error("load", format!("{e}\n(the current game is unchanged)")),

@@ -9,6 +9,7 @@ pub mod market;
 pub mod moves;
 pub mod names;
 pub mod players;
+pub mod prompt;
 pub mod routes;
 pub mod status;
 pub mod trains;
