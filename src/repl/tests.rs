@@ -341,3 +341,18 @@ fn actions_answer_with_the_log_and_the_new_status() {
     assert_eq!(j["status"]["step"], "buy_train");
     assert_eq!(j["status"]["actor"]["corporation"], "CTL");
 }
+
+/// The last line of defence: a panic inside a command (here from a state
+/// no real game reaches) is reported, and the game is left as it was.
+#[test]
+fn an_internal_failure_is_reported_not_fatal() {
+    let mut s = session();
+    if let crate::game::flow::RoundData::Auction(a) = &mut s.game.state.flow.round.data {
+        a.current = 9;
+    }
+    let digest = s.game.digest();
+    let r = s.execute("status");
+    assert_eq!(r.kind, "internal");
+    assert!(r.text.starts_with("internal error ("), "{}", r.text);
+    assert_eq!(s.game.digest(), digest);
+}
