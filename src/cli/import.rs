@@ -4,11 +4,17 @@ use railhead::import::{ImportError, parse, replay};
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(file: &Path, json: bool, until: Option<i64>, save: Option<&Path>, routes: bool) -> anyhow::Result<ExitCode> {
+pub fn run(file: &Path, json: bool, until: Option<i64>, save: Option<&Path>, routes: bool, trace: bool) -> anyhow::Result<ExitCode> {
     let text = std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let rec = parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let started = std::time::Instant::now();
-    let outcome = if routes { railhead::import::routes::replay_checking_routes(&rec, until, json) } else { replay(&rec, until) };
+    let outcome = if routes {
+        railhead::import::routes::replay_checking_routes(&rec, until, json)
+    } else if trace {
+        railhead::import::replay_with(&rec, until, &mut |_, _| {}, &mut |g, id| println!("{}", railhead::import::trace_line(g, id)))
+    } else {
+        replay(&rec, until)
+    };
     let seconds = started.elapsed().as_secs_f64();
     match outcome {
         Ok((game, report)) => {

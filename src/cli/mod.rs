@@ -49,6 +49,9 @@ pub enum Command {
         /// Also compute the best revenue at every recorded run.
         #[arg(long)]
         routes: bool,
+        /// Print the state after every recorded action as a JSON line.
+        #[arg(long)]
+        trace: bool,
     },
     /// Play random complete games and check the invariants after every action.
     Fuzz {
@@ -109,7 +112,7 @@ pub fn main() -> ExitCode {
         Some(Command::Fuzz { title, games, seed, players, max_actions, title_args }) => {
             fuzz::run(&title, games, seed, players, max_actions, &title_args)
         }
-        Some(Command::Import { file, json, until, save, routes }) => import::run(&file, json, until, save.as_deref(), routes),
+        Some(Command::Import { file, json, until, save, routes, trace }) => import::run(&file, json, until, save.as_deref(), routes, trace),
         Some(Command::Test { titles, title_dir, filter, json, verbose }) => {
             test::run(&test::TestArgs { titles, title_dir, filter, json, verbose })
         }

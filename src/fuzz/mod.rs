@@ -239,7 +239,7 @@ fn kind_of(a: &Action) -> &'static str {
         Action::BuyTrain { .. } => "buy_train",
         Action::DiscardTrain { .. } => "discard_train",
         Action::Issue { .. } => "issue",
-        Action::Redeem => "redeem",
+        Action::Redeem { .. } => "redeem",
         Action::Choose { .. } => "choose",
         Action::Script { .. } => "script",
     }

@@ -59,12 +59,15 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         home: Option<String>,
     },
-    /// Buy one certificate; `tag` picks a special one ("last").
+    /// Buy one certificate; `tag` picks a special one ("last"), `cert` a
+    /// particular certificate by index.
     Buy {
         corp: String,
         from: ShareSource,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         tag: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cert: Option<u16>,
     },
     /// Sell shares of one corporation: `percent` in total, exact
     /// certificates by index, or the certificate with a tag ("last").
@@ -98,10 +101,17 @@ pub enum Action {
         price: Option<i64>,
     },
     DiscardTrain { train: String },
-    /// Issue treasury certificates into the pool.
-    Issue { count: u32 },
-    /// Buy one certificate back from the pool.
-    Redeem,
+    /// Issue treasury certificates into the pool (particular ones by index).
+    Issue {
+        count: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        certs: Option<Vec<u16>>,
+    },
+    /// Buy one certificate back from the pool (a particular one by index).
+    Redeem {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cert: Option<u16>,
+    },
     /// Answer a pending question.
     Choose { choice: String },
     /// An action of a script-defined step or ability.
@@ -137,7 +147,7 @@ impl fmt::Display for Action {
                 }
                 Ok(())
             }
-            Action::Buy { corp, from, tag } => {
+            Action::Buy { corp, from, tag, cert } => {
                 let src = match from {
                     ShareSource::Treasury => "treasury",
                     ShareSource::Pool => "pool",
@@ -145,6 +155,9 @@ impl fmt::Display for Action {
                 write!(f, "buy {corp} {src}")?;
                 if let Some(t) = tag {
                     write!(f, " {t}")?;
+                }
+                if let Some(c) = cert {
+                    write!(f, " #{c}")?;
                 }
                 Ok(())
             }
@@ -180,8 +193,9 @@ impl fmt::Display for Action {
                 Ok(())
             }
             Action::DiscardTrain { train } => write!(f, "discard {train}"),
-            Action::Issue { count } => write!(f, "issue {count}"),
-            Action::Redeem => write!(f, "redeem"),
+            Action::Issue { count, .. } => write!(f, "issue {count}"),
+            Action::Redeem { cert: None } => write!(f, "redeem"),
+            Action::Redeem { cert: Some(c) } => write!(f, "redeem #{c}"),
             Action::Choose { choice } => write!(f, "choose {choice}"),
             Action::Script { name, args } => {
                 write!(f, "do {name}")?;

@@ -62,14 +62,18 @@ pub fn parse(text: &str, companies: &[String]) -> Result<Action, String> {
             } else {
                 let mut from = ShareSource::Treasury;
                 let mut tag = None;
+                let mut cert = None;
                 for w in &words[2..] {
                     match *w {
                         "pool" => from = ShareSource::Pool,
                         "treasury" | "ipo" => from = ShareSource::Treasury,
-                        other => tag = Some(other.to_string()),
+                        other => match other.strip_prefix('#') {
+                            Some(n) => cert = Some(n.parse().map_err(|_| format!("'{other}' is not a certificate number"))?),
+                            None => tag = Some(other.to_string()),
+                        },
                     }
                 }
-                Action::Buy { corp: what.to_string(), from, tag }
+                Action::Buy { corp: what.to_string(), from, tag, cert }
             }
         }
         "sell" => {
@@ -150,8 +154,13 @@ pub fn parse(text: &str, companies: &[String]) -> Result<Action, String> {
             Action::BuyTrain { train, variant, price }
         }
         "discard" => Action::DiscardTrain { train: need(1, "train")?.to_string() },
-        "issue" => Action::Issue { count: num(words.get(1), "count", usage)? },
-        "redeem" => Action::Redeem,
+        "issue" => Action::Issue { count: num(words.get(1), "count", usage)?, certs: None },
+        "redeem" => Action::Redeem {
+            cert: match arg(1).and_then(|w| w.strip_prefix('#')) {
+                Some(n) => Some(n.parse().map_err(|_| format!("'{n}' is not a certificate number"))?),
+                None => None,
+            },
+        },
         "choose" => Action::Choose { choice: words[1..].join(" ") },
         "do" => {
             let name = need(1, "action name")?.to_string();
@@ -193,6 +202,8 @@ mod tests {
             "buy P4 40",
             "buy RCS treasury",
             "buy RCS pool last",
+            "buy RCS pool #3",
+            "redeem #4",
             "sell RCS 2",
             "sell RCS last",
             "par AFG 68 +2 C1",

@@ -157,7 +157,25 @@ pub fn new_game(rec: &Recorded) -> Result<(Game, Translator), ImportError> {
 
 /// Replays a record, stopping before the action with id `until`.
 pub fn replay(rec: &Recorded, until: Option<i64>) -> Result<(Game, ImportReport), (Option<Game>, ImportError)> {
-    replay_with(rec, until, &mut |_, _| {})
+    replay_with(rec, until, &mut |_, _| {}, &mut |_, _| {})
+}
+
+/// One JSON line of the state after a recorded action, for comparing a
+/// replay with the website's engine step by step (`import --trace`).
+pub fn trace_line(game: &Game, id: i64) -> String {
+    let players: serde_json::Map<String, Value> = game.state.players.iter().map(|p| (p.name.clone(), Value::from(p.cash))).collect();
+    let corps: serde_json::Map<String, Value> = game
+        .state
+        .corps
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.in_play)
+        .map(|(i, c)| {
+            let price = c.price.map(|_| crate::game::market::price_of(&game.title, &game.state, i as u16));
+            (c.id.clone(), serde_json::json!({ "cash": c.cash, "price": price }))
+        })
+        .collect();
+    serde_json::json!({ "id": id, "players": players, "corporations": corps, "bank": game.state.bank }).to_string()
 }
 
 /// Replays a record, calling `before` with each recorded action before it is applied.
@@ -165,6 +183,7 @@ pub fn replay_with(
     rec: &Recorded,
     until: Option<i64>,
     before: &mut dyn FnMut(&Game, &Value),
+    after: &mut dyn FnMut(&Game, i64),
 ) -> Result<(Game, ImportReport), (Option<Game>, ImportError)> {
     let (mut game, mut tr) = new_game(rec).map_err(|e| (None, e))?;
     let mut applied = 0usize;
@@ -196,7 +215,7 @@ pub fn replay_with(
                     Ok(()) => applied += 1,
                     Err(e) => {
                         // A pass our engine already made by itself is not applied twice.
-                        if action == Action::Pass && (is_auto || tr.pass_is_redundant(&game, item)) {
+                        if action == Action::Pass && (is_auto || tr.pass_is_redundant(&game, item, &actions[i + 1..])) {
                             skipped += 1;
                             continue;
                         }
@@ -205,6 +224,7 @@ pub fn replay_with(
                 }
             }
         }
+        after(&game, id);
     }
     let report = report(rec, &game, applied, skipped);
     Ok((game, report))

@@ -5,7 +5,7 @@ use super::{ImportError, ImportReport, Recorded};
 use crate::game::Game;
 
 pub fn replay_checking_routes(rec: &Recorded, until: Option<i64>, json: bool) -> Result<(Game, ImportReport), (Option<Game>, ImportError)> {
-    super::replay_with(rec, until, &mut |game, item| {
+    super::replay_with(rec, until, &mut |game: &Game, item: &serde_json::Value| {
         if item.get("type").and_then(|t| t.as_str()) != Some("run_routes") {
             return;
         }
@@ -27,5 +27,5 @@ pub fn replay_checking_routes(rec: &Recorded, until: Option<i64>, json: bool) ->
             let flag = if run.revenue < recorded { "  <-- BELOW RECORDED" } else if run.revenue > recorded { "  (better)" } else { "" };
             println!("action {id:>5} {corp:<4} {:<16} recorded {recorded:>5} optimal {:>5} {micros:>7} µs{flag}", trains.join(","), run.revenue);
         }
-    })
+    }, &mut |_, _| {})
 }

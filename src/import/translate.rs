@@ -79,13 +79,38 @@ impl Translator {
         self.companies.get(name).cloned().unwrap_or_else(|| name.to_string())
     }
 
-    /// Is a recorded pass one our engine made by itself (the recorded
-    /// entity is not the one to act)?
-    pub fn pass_is_redundant(&self, game: &Game, item: &Value) -> bool {
-        match self.entity(game, item) {
-            Some(a) => game.current_actor() != Some(a),
-            None => true,
+    /// Is a recorded pass one our engine made by itself? Either the
+    /// recorded entity is not the one to act, or (in an operating turn) the
+    /// entity's next recorded action belongs to the step we are at: the
+    /// pass was for a step the website has and we skipped.
+    pub fn pass_is_redundant(&self, game: &Game, item: &Value, rest: &[Value]) -> bool {
+        let Some(actor) = self.entity(game, item) else { return true };
+        if game.current_actor() != Some(actor) {
+            return true;
         }
+        let Actor::Corp(_) = actor else { return false };
+        if !game.state.flow.pending.is_empty() {
+            return false;
+        }
+        let RoundData::Operating(or) = &game.state.flow.round.data else { return false };
+        let steps = game.title.flow.round(&game.state.flow.round.name).map(|r| r.steps.clone()).unwrap_or_default();
+        let Some(step) = steps.get(or.step) else { return false };
+        let kind = game.title.flow.step_kind(step).unwrap_or(step);
+        let entity = item.get("entity");
+        let next = rest.iter().find(|x| {
+            let t = x.get("type").and_then(Value::as_str).unwrap_or("");
+            !t.starts_with("program_") && t != "message"
+        });
+        let Some(next) = next else { return false };
+        if next.get("entity") != entity {
+            return false;
+        }
+        let t = next.get("type").and_then(Value::as_str).unwrap_or("");
+        let corp_share = next.get("entity_type").and_then(Value::as_str) == Some("corporation") && matches!(t, "sell_shares" | "buy_shares");
+        matches!(
+            (kind, t),
+            ("lay_tile", "lay_tile") | ("place_token", "place_token") | ("run_routes", "run_routes") | ("dividend", "dividend") | ("buy_train", "buy_train")
+        ) || (kind == "issue_shares" && corp_share)
     }
 
     fn entity(&self, game: &Game, item: &Value) -> Option<Actor> {
@@ -116,7 +141,7 @@ impl Translator {
         let is_corp = a.get("entity_type").and_then(Value::as_str) == Some("corporation");
         let out = match t {
             "pass" => {
-                if self.pass_is_redundant(game, a) {
+                if self.pass_is_redundant(game, a, rest) {
                     vec![]
                 } else {
                     vec![Action::Pass]
@@ -133,7 +158,10 @@ impl Translator {
                 let price: i64 = sp.split(',').next().and_then(|x| x.parse().ok()).ok_or("bad share_price")?;
                 vec![Action::Par { corp, price, extra: 0, home: None }]
             }
-            "buy_shares" if is_corp => vec![Action::Redeem],
+            "buy_shares" if is_corp => {
+                let cert = a.get("shares").and_then(Value::as_array).and_then(|s| s.first()).and_then(Value::as_str).and_then(|s| split_share(s).ok()).map(|p| p.1);
+                vec![Action::Redeem { cert }]
+            }
             "buy_shares" => {
                 let shares = a.get("shares").and_then(Value::as_array).cloned().unwrap_or_default();
                 let first = shares.first().and_then(Value::as_str).ok_or("buy_shares without shares")?;
@@ -144,15 +172,17 @@ impl Translator {
                     Some(CertOwner::Pool) => ShareSource::Pool,
                     _ => ShareSource::Treasury,
                 };
+                let known = cert.is_some_and(|x| matches!(x.owner, CertOwner::Pool | CertOwner::Treasury));
                 let tag = cert.and_then(|x| x.tag.clone());
-                vec![Action::Buy { corp, from, tag }]
+                vec![Action::Buy { corp, from, tag, cert: if known { Some(idx) } else { None } }]
             }
             "sell_shares" => {
                 let shares = a.get("shares").and_then(Value::as_array).cloned().unwrap_or_default();
                 let first = shares.first().and_then(Value::as_str).ok_or("sell_shares without shares")?;
                 let (corp, _) = split_share(first)?;
                 if is_corp {
-                    vec![Action::Issue { count: shares.len() as u32 }]
+                    let idxs: Vec<u16> = shares.iter().filter_map(|x| x.as_str()).filter_map(|x| split_share(x).ok().map(|p| p.1)).collect();
+                    vec![Action::Issue { count: shares.len() as u32, certs: Some(idxs) }]
                 } else {
                     let percent = n("percent").unwrap_or(10 * shares.len() as i64) as u32;
                     let c = game.state.corp_index(&corp).ok_or_else(|| format!("no corporation {corp}"))?;
@@ -244,7 +274,7 @@ impl Translator {
             }
             "bankrupt" => vec![Action::Pass],
             t if t.starts_with("program_") => vec![],
-            "message" | "undo" | "redo" => vec![],
+            "message" | "log" | "undo" | "redo" => vec![],
             other => return Err(format!("action type '{other}' is not supported yet")),
         };
         Ok(out)

@@ -138,7 +138,7 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
             };
             for from in [ShareSource::Treasury, ShareSource::Pool] {
                 for tag in &tags {
-                    out.push(LegalMove::exact(Action::Buy { corp: id.clone(), from, tag: tag.clone() }));
+                    out.push(LegalMove::exact(Action::Buy { corp: id.clone(), from, tag: tag.clone(), cert: None }));
                 }
             }
         }
@@ -240,9 +240,9 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
         "issue_shares" => {
             let n = e.st.corps[corp as usize].certs.iter().filter(|c| c.owner == CertOwner::Treasury && !c.president).count() as u32;
             for k in 1..=n {
-                out.push(LegalMove::exact(Action::Issue { count: k }));
+                out.push(LegalMove::exact(Action::Issue { count: k, certs: None }));
             }
-            out.push(LegalMove::exact(Action::Redeem));
+            out.push(LegalMove::exact(Action::Redeem { cert: None }));
         }
         "script" => {
             let id = e.st.corps[corp as usize].id.clone();

@@ -237,8 +237,8 @@ impl Engine<'_> {
                 let (percent, certs) = self.sell_what(pres, c, *percent, certs.as_deref(), tag.as_deref())?;
                 self.emergency_sell(corp, target, percent, certs.as_deref())?
             }
-            ("issue_shares", Action::Issue { count }) => self.issue(corp, *count)?,
-            ("issue_shares", Action::Redeem) => self.redeem(corp)?,
+            ("issue_shares", Action::Issue { count, certs }) => self.issue(corp, *count, certs.as_deref())?,
+            ("issue_shares", Action::Redeem { cert }) => self.redeem(corp, *cert)?,
             ("script", Action::Script { name, args }) => {
                 let done: Option<bool> = self.host.call_defined(
                     "step",
@@ -743,7 +743,7 @@ impl Engine<'_> {
         Ok(may_issue || may_redeem)
     }
 
-    fn issue(&mut self, corp: CorpId, count: u32) -> GameResult<()> {
+    fn issue(&mut self, corp: CorpId, count: u32, chosen: Option<&[u16]>) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
         if count == 0 {
             return self.refuse("issue.nothing", "issue at least one certificate");
@@ -775,6 +775,14 @@ impl Engine<'_> {
         if (picked.len() as u32) < count {
             return self.refuse("issue.treasury", format!("{id} has only {} certificates in its treasury", picked.len()));
         }
+        if let Some(list) = chosen {
+            let ok = list.len() as u32 == count
+                && list.iter().all(|i| self.st.corps[corp as usize].certs.iter().any(|c| c.index == *i && c.owner == CertOwner::Treasury && !c.president));
+            if !ok {
+                return self.refuse("issue.treasury", format!("those are not {count} certificates in {id}'s treasury"));
+            }
+            picked = list.to_vec();
+        }
         let pct: u32 = picked.iter().map(|i| self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).map_or(0, |c| c.percent as u32)).sum();
         let pool = self.st.percent(corp, CertOwner::Pool);
         if pool + pct > self.t.settings.pool_limit_percent {
@@ -794,7 +802,7 @@ impl Engine<'_> {
         Ok(())
     }
 
-    fn redeem(&mut self, corp: CorpId) -> GameResult<()> {
+    fn redeem(&mut self, corp: CorpId, index: Option<u16>) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
         if self.or().turn.issued > 0 || self.or().turn.redeemed > 0 {
             return self.refuse("redeem.either", format!("{id} may issue or buy back once per turn, not both"));
@@ -802,12 +810,15 @@ impl Engine<'_> {
         // An ordinary certificate first; a special one only when none is in the pool.
         let cert = {
             let certs = &self.st.corps[corp as usize].certs;
-            certs
-                .iter()
-                .filter(|c| c.owner == CertOwner::Pool && c.tag.is_none())
-                .min_by_key(|c| c.index)
-                .or_else(|| certs.iter().filter(|c| c.owner == CertOwner::Pool).min_by_key(|c| c.index))
-                .cloned()
+            match index {
+                Some(i) => certs.iter().find(|c| c.index == i && c.owner == CertOwner::Pool).cloned(),
+                None => certs
+                    .iter()
+                    .filter(|c| c.owner == CertOwner::Pool && c.tag.is_none())
+                    .min_by_key(|c| c.index)
+                    .or_else(|| certs.iter().filter(|c| c.owner == CertOwner::Pool).min_by_key(|c| c.index))
+                    .cloned(),
+            }
         };
         let Some(cert) = cert else { return self.refuse("redeem.none", format!("no certificate of {id} is in the pool")) };
         let price = price_of(self.t, self.st, corp) * cert.percent as i64 / 10;

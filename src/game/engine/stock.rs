@@ -66,7 +66,7 @@ impl Engine<'_> {
                 turn.extra = *extra;
                 self.after_buy(p)?;
             }
-            Action::Buy { corp, from, tag } => {
+            Action::Buy { corp, from, tag, cert } => {
                 let c = self.find_corp(corp)?;
                 let turn = self.stock().turn.clone();
                 if turn.started == Some(c) && turn.extra < self.t.settings.par_extra_certs {
@@ -77,7 +77,7 @@ impl Engine<'_> {
                     if cert_count(self.t, self.st, p) >= self.st.cert_limit {
                         return self.refuse("stock.cert_limit", format!("{} is at the certificate limit of {}", self.st.players[p as usize].name, self.st.cert_limit));
                     }
-                    self.buy_share(p, c, *from, None)?;
+                    self.buy_share(p, c, *from, None, *cert)?;
                     self.stock_mut().turn.extra += 1;
                     if self.stock().turn.extra >= self.t.settings.par_extra_certs {
                         self.end_stock_turn(false);
@@ -85,7 +85,7 @@ impl Engine<'_> {
                     return Ok(());
                 }
                 self.check_can_buy_now(p)?;
-                self.buy_share(p, c, *from, tag.as_deref())?;
+                self.buy_share(p, c, *from, tag.as_deref(), *cert)?;
                 self.after_buy(p)?;
             }
             Action::BuyCompany { company, .. } => {
@@ -313,7 +313,7 @@ impl Engine<'_> {
     }
 
     /// Buying one certificate from the treasury or the pool.
-    fn buy_share(&mut self, p: PlayerId, c: CorpId, from: ShareSource, tag: Option<&str>) -> GameResult<()> {
+    fn buy_share(&mut self, p: PlayerId, c: CorpId, from: ShareSource, tag: Option<&str>, index: Option<u16>) -> GameResult<()> {
         let cid = self.st.corps[c as usize].id.clone();
         let pname = self.st.players[p as usize].name.clone();
         if !self.st.corps[c as usize].started {
@@ -330,9 +330,11 @@ impl Engine<'_> {
         let cert = self.st.corps[c as usize]
             .certs
             .iter()
-            .filter(|x| x.owner == owner && !x.president && x.tag.as_deref() == tag)
+            .filter(|x| x.owner == owner && !x.president && index.map_or(x.tag.as_deref() == tag, |i| x.index == i))
             .min_by_key(|x| x.index)
             .cloned();
+        let tag = cert.as_ref().and_then(|x| x.tag.as_deref()).map(str::to_string);
+        let tag = tag.as_deref();
         let Some(cert) = cert else {
             return self.refuse(
                 "stock.none_there",
