@@ -206,7 +206,11 @@ pub const METHODS: &[&str] = &[
 fn read_names(ud: &AnyUserData) -> Vec<String> {
     let Ok(mt) = ud.metatable() else { return Vec::new() };
     match mt.get::<Value>("__index") {
-        Ok(Value::Table(t)) => t.pairs::<String, Value>().filter_map(Result::ok).map(|(k, _)| k).collect(),
+        Ok(Value::Table(t)) => {
+            let mut names: Vec<String> = t.pairs::<String, Value>().filter_map(Result::ok).map(|(k, _)| k).collect();
+            names.sort();
+            names
+        }
         _ => Vec::new(),
     }
 }
