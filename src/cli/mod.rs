@@ -4,6 +4,8 @@ mod check;
 mod fuzz;
 mod import;
 mod play;
+mod run;
+mod test;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -69,6 +71,41 @@ pub enum Command {
         #[command(flatten)]
         title_args: TitleArgs,
     },
+    /// Run the titles' scenario tests (titles/<id>/tests/*.lua).
+    Test {
+        /// Title ids (embedded); all titles when none is given.
+        titles: Vec<String>,
+        /// Run the tests of this title folder instead.
+        #[arg(long, value_name = "DIR")]
+        title_dir: Option<std::path::PathBuf>,
+        /// Only tests whose name or file contains this text.
+        #[arg(long, value_name = "TEXT")]
+        filter: Option<String>,
+        /// Print the results as JSON.
+        #[arg(long)]
+        json: bool,
+        /// One line per test, not only per failure.
+        #[arg(short, long)]
+        verbose: bool,
+    },
+    /// Run one scenario script headless; the exit code tells pass or fail.
+    Run {
+        /// The script (its tests, or top-level code using new_game).
+        script: std::path::PathBuf,
+        /// The title its games are of, when the script is not in a title's tests folder.
+        #[arg(long, value_name = "ID")]
+        title: Option<String>,
+        /// Take the title from this folder.
+        #[arg(long, value_name = "DIR")]
+        title_dir: Option<std::path::PathBuf>,
+        /// Only tests whose name contains this text.
+        #[arg(long, value_name = "TEXT")]
+        filter: Option<String>,
+        #[arg(long)]
+        json: bool,
+        #[arg(short, long)]
+        verbose: bool,
+    },
 }
 
 pub fn main() -> ExitCode {
@@ -80,6 +117,12 @@ pub fn main() -> ExitCode {
             fuzz::run(&title, games, seed, players, max_actions, &title_args)
         }
         Some(Command::Import { file, json, until, save, routes, trace }) => import::run(&file, json, until, save.as_deref(), routes, trace),
+        Some(Command::Test { titles, title_dir, filter, json, verbose }) => {
+            test::run(&test::TestArgs { titles, title_dir, filter, json, verbose })
+        }
+        Some(Command::Run { script, title, title_dir, filter, json, verbose }) => {
+            run::run(&run::RunArgs { script, title, title_dir, filter, json, verbose })
+        }
         None => {
             eprintln!("railhead: no command (try `railhead --help`)");
             Ok(ExitCode::from(2))

@@ -11,7 +11,6 @@ use crate::game::ids::*;
 use crate::game::ops::{Effects, GameResult};
 use crate::game::trains::bank_offers;
 use crate::game::var::Var;
-use crate::tile::PathEnd;
 use crate::title::schema::{Color, StopKind};
 use std::collections::BTreeMap;
 
@@ -282,22 +281,16 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     hexes.sort();
     hexes.dedup();
     for h in hexes {
+        let own = unconnected.contains(&h) || e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp));
         for (ti, tile) in e.t.tiles.iter().enumerate() {
             if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 {
                 continue;
             }
-            for rot in 0..6u8 {
-                let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
-                let Ok(_) = ops.check_lay(Some(corp), h, ti as u16, rot, LayRules { connection: false, phase_colours: true }) else { continue };
+            let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
+            for plan in ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true }) {
+                let rot = plan.fit.rotation;
                 // Connection against the reach computed once.
-                let own = unconnected.contains(&h) || e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp));
-                let connects = own
-                    || tile.paths.iter().any(|p| {
-                        [p.a, p.b].iter().any(|end| match end {
-                            PathEnd::Edge(x) => r.edges.contains_key(&(h, crate::hex::rotate(*x, rot))),
-                            PathEnd::Stop(_) => false,
-                        })
-                    });
+                let connects = own || crate::game::board::tile_connects(tile, rot, h, &r, gauge_rule);
                 if connects {
                     out.push(LegalMove::exact(Action::LayTile { hex: e.t.map.hexes[h as usize].label.clone(), tile: tile.name.clone(), rotation: rot }));
                 }

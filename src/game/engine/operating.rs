@@ -176,6 +176,8 @@ impl Engine<'_> {
     }
 
     /// Is any token placement legal now? (The step is skipped otherwise.)
+    /// Checked directly rather than by trying moves: this runs at every
+    /// operating turn.
     fn can_place_any_token(&mut self, corp: CorpId) -> GameResult<bool> {
         let c = &self.st.corps[corp as usize];
         let affordable = match c.tokens.iter().find(|t| t.placed.is_none() && !t.lost) {
@@ -185,20 +187,38 @@ impl Engine<'_> {
         if !affordable {
             return Ok(false);
         }
-        let moves = super::legal::token_moves(self, corp);
-        for mv in moves {
-            if super::legal::accepts(self, &mv) {
-                return Ok(true);
+        let id = c.id.clone();
+        for mv in super::legal::token_moves(self, corp) {
+            let Action::PlaceToken { hex, city } = &mv.action else { continue };
+            let Some(h) = self.t.map.hex(hex) else { continue };
+            let Some(stop) = city_stop(self.t, self.st, h, *city) else { continue };
+            if self.ops().check_token(corp, h, stop, false).is_err() {
+                continue;
             }
+            if self.host.has_hook("can_place_token") && self.host.check_hook("can_place_token", self.st, self.fx, (id.clone(), hex.clone())).is_err() {
+                continue;
+            }
+            return Ok(true);
         }
         Ok(false)
     }
 
-    /// Is any tile lay legal now? (The step is skipped otherwise.)
+    /// Is any tile lay legal now (and affordable)? The step is skipped
+    /// otherwise. Checked directly, like tokens.
     fn can_lay_any_tile(&mut self, corp: CorpId) -> GameResult<bool> {
-        let moves = super::legal::tile_moves(self, corp);
-        for mv in moves {
-            if super::legal::accepts(self, &mv) {
+        let cash = self.st.corps[corp as usize].cash;
+        let id = self.st.corps[corp as usize].id.clone();
+        for mv in super::legal::tile_moves(self, corp) {
+            let Action::LayTile { hex, tile, rotation } = &mv.action else { continue };
+            let (Some(h), Some(&ti)) = (self.t.map.hex(hex), self.t.tile_index.get(tile)) else { continue };
+            let plans = self.ops().lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true });
+            let Some(plan) = plans.into_iter().find(|p| p.fit.rotation == *rotation) else { continue };
+            if self.host.has_hook("can_lay_tile")
+                && self.host.check_hook("can_lay_tile", self.st, self.fx, (id.clone(), hex.clone(), tile.clone(), *rotation)).is_err()
+            {
+                continue;
+            }
+            if self.terrain_cost(corp, h, &plan.new_track, plan.base_cost)? <= cash {
                 return Ok(true);
             }
         }

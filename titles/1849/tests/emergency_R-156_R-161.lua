@@ -1,0 +1,95 @@
+-- Emergency money raising (1849 V6 §10.7; rules 1849-R-156 .. R-161,
+-- R-180; worked example WE-11).
+--
+-- X = RCS, started by C through the RSA, with a line Palermo - Termini
+-- Imerese (so it must own a train) but no train. Y = CTL, started by A
+-- and run through one operating round, so its shares may be sold.
+
+local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
+
+-- The second operating round, at RCS's train step; RCS has `treasury`,
+-- C has `cash` and, when `share` is set, one 10 % of CTL, worth L. 40.
+local function emergency(treasury, cash, share)
+  local g = new_game{ players = { "A", "B", "C" }, seed = 1, setup = { corporation_order = ORDER } }
+  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  g:give_cash("A", 100)
+  g:start("CTL", "A", 68)
+  g:give_cash("CTL", 10)                               -- 106: enough for its own 4H
+  if share then g:give_share("CTL", "C") end
+  -- Stock round 1, then operating round 1: CTL (Marsala - Trapani) buys a 4H.
+  while g:round().kind == "stock" do g:act("pass") end
+  while g:actor() ~= "CTL" do g:act("pass") end
+  while g:step() ~= "buy_train" do g:act("pass") end
+  g:act("train 4H")
+  while g:round().kind ~= "stock" do g:act("pass") end
+  -- Stock round 2: the position of WE-11.
+  g:lay("D6", "9", 2)
+  g:lay("E7", "4", 2)
+  g:set_price("CTL", 40)
+  while g:round().kind == "stock" do g:act("pass") end
+  expect_eq(g:actor(), "RCS")                          -- L. 59 against CTL's 40
+  while g:step() ~= "buy_train" do g:act("pass") end
+  expect_eq(g:corporation("RCS").trains, {})
+  -- The money of WE-11 (set after P5 has paid C its revenue).
+  g:give_cash("RCS", treasury - g:corporation("RCS").cash)
+  g:give_cash("C", cash - g:player("C").cash)
+  return g
+end
+
+test("1849-R-157, R-159 (WE-11): the president pays, sells a share for the rest, and RCS buys the cheapest train", function()
+  local g = emergency(30, 50, true)
+  -- Shortfall 70; C's 50 are not enough.
+  g:refuse("train 4H", "1849-R-157", "needs L. 70 more")
+  g:refuse("pass", "1849-R-146")
+  g:refuse("train 4H-0 100", "1849-R-096")             -- CTL's train: treasury money only
+  g:act("sell CTL 1")
+  expect_eq(g:player("C").cash, 90)
+  g:act("train 4H")
+  expect_contains(g:log(), "C contributes L. 70 to RCS")
+  expect_eq(g:player("C").cash, 20)                    -- the surplus of the sale stays with C
+  expect_eq(g:corporation("RCS").cash, 0)
+  expect_eq(g:corporation("RCS").trains[1].class, "4H")
+end)
+
+test("1849-R-156: with treasury money enough for the train there is no emergency", function()
+  local g = emergency(100, 50, true)
+  g:refuse("sell CTL 1")
+  g:act("train 4H")
+  expect_eq(g:player("C").cash, 50)
+  expect_eq(g:corporation("RCS").cash, 0)
+end)
+
+test("1849-R-160, R-161 (WE-11 failure): C cannot raise the money: all C's cash goes in, RCS closes, C takes a loan", function()
+  local g = emergency(30, 10, false)
+  g:refuse("train 4H", "1849-R-157")
+  g:act("pass")
+  expect_eq(g:corporation("RCS").started, false)
+  expect_eq(g:corporation("RCS").closed, true)
+  expect_eq(g:hex("C5").tokens, {})
+  -- C has no shares left: a L. 500 loan or leaving the game.
+  expect_eq(g:actor(), "C")
+  expect_eq(g:moves(), { "choose loan", "choose leave" })
+  g:act("choose loan")
+  expect_eq(g:player("C").cash, 500)
+  expect_eq(g:player("C").loans, 1)
+end)
+
+test("1849-R-180: each loan costs L. 750 at the end, but no total goes below zero", function()
+  local g = emergency(30, 10, false)
+  g:acts{ "pass", "choose loan" }
+  g:give_cash("A", g:bank())                           -- the bank breaks: this set is the last
+  -- CTL still operates: it runs and withholds.
+  while not g:over() do
+    if g:step() == "run_routes" then g:act("run auto") elseif g:step() == "dividend" then g:act("withhold") else g:act("pass") end
+  end
+  expect_eq(g:player("C").cash, 500)
+  expect_eq(g:result().values.C, 0)                    -- 500 - 750, floored
+end)
+
+test("1849-R-161, A-23: a player who leaves instead takes no further part", function()
+  local g = emergency(30, 10, false)
+  g:act("pass")
+  g:act("choose leave")
+  expect_eq(g:player("C").left, true)
+  expect_eq(g:player("C").cash, 0)
+end)
