@@ -123,10 +123,8 @@ pub fn main() -> ExitCode {
         Some(Command::Run { script, title, title_dir, filter, json, verbose }) => {
             run::run(&run::RunArgs { script, title, title_dir, filter, json, verbose })
         }
-        None => {
-            eprintln!("railhead: no command (try `railhead --help`)");
-            Ok(ExitCode::from(2))
-        }
+        // No command: the REPL on the embedded default title.
+        None => play::run(&play::PlayArgs::default()),
     };
     match result {
         Ok(code) => code,
