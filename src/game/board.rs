@@ -302,7 +302,7 @@ impl Ops<'_> {
         }
         let gauge_rule = self.t.route_rules.gauge_changes_at_stops_only;
         let bg = BoardGraph::build(self.t, self.st, Some(corp));
-        let r = reach(self.t, self.st, &bg, corp, gauge_rule);
+        let r = reach(self.t, &bg, corp, gauge_rule);
         if tile_connects(tile, rotation, hex, &r, gauge_rule) {
             return Ok(());
         }
@@ -408,7 +408,7 @@ impl Ops<'_> {
         }
         if need_route {
             let bg = BoardGraph::build(self.t, self.st, Some(corp));
-            let r = reach(self.t, self.st, &bg, corp, self.t.route_rules.gauge_changes_at_stops_only);
+            let r = reach(self.t, &bg, corp, self.t.route_rules.gauge_changes_at_stops_only);
             let sid = bg.stop_index.get(&(hex, stop)).copied();
             if !sid.is_some_and(|s| r.stops[s as usize]) {
                 return self.refuse("token.unreachable", format!("{} cannot reach {} along its track without passing a full city", c.id, h.title()));

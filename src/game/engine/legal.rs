@@ -259,7 +259,7 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
     let bg = BoardGraph::build(e.t, e.st, Some(corp));
     let gauge_rule = e.t.route_rules.gauge_changes_at_stops_only;
-    let r = reach(e.t, e.st, &bg, corp, gauge_rule);
+    let r = reach(e.t, &bg, corp, gauge_rule);
     let colours: Vec<Color> = e.t.phases[e.st.phase].tiles.clone();
     let mut hexes: Vec<HexId> = r.edges.keys().map(|(h, _)| *h).collect();
     for (h, hs) in e.st.board.hexes.iter().enumerate() {
@@ -268,16 +268,8 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
         }
     }
     // Hexes where the title lifts the connection rule (1849 P4).
-    let mut unconnected: Vec<HexId> = Vec::new();
-    if e.host.has_hook("lay_rules") {
-        for h in 0..e.t.map.hexes.len() as HexId {
-            let label = e.t.map.hexes[h as usize].label.clone();
-            if e.lay_rules(corp, &label).is_ok_and(|r| !r.connection) {
-                unconnected.push(h);
-                hexes.push(h);
-            }
-        }
-    }
+    let unconnected: Vec<HexId> = e.relaxed_hexes(corp).map(|r| r.lay).unwrap_or_default();
+    hexes.extend(unconnected.iter().copied());
     hexes.sort();
     hexes.dedup();
     for h in hexes {
@@ -303,15 +295,11 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
 pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
     let bg = BoardGraph::build(e.t, e.st, Some(corp));
-    let r = reach(e.t, e.st, &bg, corp, e.t.route_rules.gauge_changes_at_stops_only);
-    let relaxed = e.host.has_hook("token_rules");
+    let r = reach(e.t, &bg, corp, e.t.route_rules.gauge_changes_at_stops_only);
+    let relaxed: Vec<HexId> = e.relaxed_hexes(corp).map(|r| r.token).unwrap_or_default();
     for (i, reached) in r.stops.iter().enumerate() {
-        if !reached {
-            let (h, _) = bg.stop_at[i];
-            let label = e.t.map.hexes[h as usize].label.clone();
-            if !(relaxed && e.token_needs_route(corp, &label).is_ok_and(|need| !need)) {
-                continue;
-            }
+        if !reached && !relaxed.contains(&bg.stop_at[i].0) {
+            continue;
         }
         let (h, s) = bg.stop_at[i];
         let tile = crate::game::graph::tile_on(e.t, e.st, h);

@@ -15,6 +15,13 @@ use crate::game::trains::{bank_offers, train_limit};
 use crate::game::var::Var;
 use crate::title::schema::Capitalization;
 
+/// Hexes where the network rule is lifted (see `relaxed_hexes`).
+#[derive(Clone, Debug, Default)]
+pub struct Relaxed {
+    pub lay: Vec<HexId>,
+    pub token: Vec<HexId>,
+}
+
 impl Engine<'_> {
     pub(super) fn or(&self) -> &OperatingRound {
         match &self.st.flow.round.data {
@@ -327,27 +334,37 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// The tile rules for a lay, as the title may relax them (1849 P4).
-    pub fn lay_rules(&mut self, corp: CorpId, hex: &str) -> GameResult<LayRules> {
+    /// Hexes where the title lifts the network rule now (1849 P4): tiles
+    /// may be laid there without a connection, tokens placed without a
+    /// route. One hook call per question, not one per hex.
+    pub fn relaxed_hexes(&mut self, corp: CorpId) -> GameResult<Relaxed> {
+        if !self.host.has_hook("relaxed_hexes") {
+            return Ok(Relaxed::default());
+        }
         let id = self.st.corps[corp as usize].id.clone();
-        let mut rules = LayRules::default();
-        let t: Option<mlua::Table> = self.host.call_hook("lay_rules", self.st, self.fx, (id, hex.to_string()))?;
-        if let Some(t) = t {
-            if let Ok(Some(c)) = t.get::<Option<bool>>("connection") {
-                rules.connection = c;
-            }
-            if let Ok(Some(c)) = t.get::<Option<bool>>("phase_colours") {
-                rules.phase_colours = c;
+        let t: Option<Option<mlua::Table>> = self.host.call_hook("relaxed_hexes", self.st, self.fx, id)?;
+        let mut out = Relaxed::default();
+        if let Some(Some(t)) = t {
+            for (key, list) in [("lay", &mut out.lay), ("token", &mut out.token)] {
+                if let Ok(Some(hexes)) = t.get::<Option<Vec<String>>>(key) {
+                    list.extend(hexes.iter().filter_map(|h| self.t.map.hex(h)));
+                }
             }
         }
-        Ok(rules)
+        Ok(out)
     }
 
-    /// Whether a token needs a route to its city, as the title may relax it.
+    /// The tile rules for a lay on one hex.
+    pub fn lay_rules(&mut self, corp: CorpId, hex: &str) -> GameResult<LayRules> {
+        let h = self.ops().hex_index(hex)?;
+        let connection = !self.relaxed_hexes(corp)?.lay.contains(&h);
+        Ok(LayRules { connection, ..LayRules::default() })
+    }
+
+    /// Whether a token needs a route to its city.
     pub fn token_needs_route(&mut self, corp: CorpId, hex: &str) -> GameResult<bool> {
-        let id = self.st.corps[corp as usize].id.clone();
-        let t: Option<mlua::Table> = self.host.call_hook("token_rules", self.st, self.fx, (id, hex.to_string()))?;
-        Ok(t.and_then(|t| t.get::<Option<bool>>("route").ok().flatten()).unwrap_or(true))
+        let h = self.ops().hex_index(hex)?;
+        Ok(!self.relaxed_hexes(corp)?.token.contains(&h))
     }
 
     /// Lays a tile with the given rules, paying terrain unless `free`.

@@ -88,7 +88,7 @@ pub fn position(t: &Title, st: &GameState, corp: CorpId) -> Position {
 /// ignored): enough stops connected to one of its tokens.
 pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
     let bg = BoardGraph::build(t, st, Some(corp));
-    let r = reach(t, st, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
+    let r = reach(t, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
     let rules = &t.route_rules;
     let ignore: Vec<route::StopKind> = rules.ignore_for_minimum.iter().map(|k| kind(*k)).collect();
     let mut stops = 0u32;

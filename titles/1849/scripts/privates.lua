@@ -84,14 +84,10 @@ local function sms_hex(game)
   return turn and turn.vars.sms_hex
 end
 
-hook("lay_rules", function(game, corp, hex)
-  if sms_hex(game) == hex then return { connection = false } end
-  return {}
-end)
-
-hook("token_rules", function(game, corp, hex)
-  if sms_hex(game) == hex then return { route = false } end
-  return {}
+hook("relaxed_hexes", function(game, corp)
+  local h = sms_hex(game)
+  if h then return { lay = { h }, token = { h } } end
+  return nil
 end)
 
 hook("can_lay_tile", function(game, corp, hex, tile, rotation)
