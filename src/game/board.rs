@@ -307,6 +307,18 @@ impl Ops<'_> {
             return Ok(());
         }
         let h = &self.t.map.hexes[hex as usize];
+        let touches = tile.paths.iter().any(|p| [p.a, p.b].iter().any(|e| matches!(e, PathEnd::Edge(x) if r.edges.contains_key(&(hex, rotate(*x, rotation))))));
+        if gauge_rule && touches {
+            return self.refuse(
+                "tile.gauge",
+                format!(
+                    "{}'s track reaches {} but on a gauge that does not join tile {}'s track at that edge (narrow and standard meet only at stations)",
+                    self.corp_name(corp),
+                    h.title(),
+                    tile.name
+                ),
+            );
+        }
         self.refuse(
             "tile.connection",
             format!("{} cannot reach {} along its track: a new tile must connect to the corporation's network", self.corp_name(corp), h.title()),

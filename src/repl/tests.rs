@@ -20,7 +20,7 @@ const GAME: &[&str] = &[
     "train 4H", // AFG (its president helps pay)
     "buy ATA", "pass", "pass", "pass", // SR 2
     "sell ATA 1", "pass", "pass", "pass", "pass", "pass",
-    "lay J6 644 2", "run auto", "pass", // OR 2.1: SFA
+    "lay J6 644 2", "pass", // OR 2.1: SFA (no route: it runs nothing)
     "pass", "lay G1 58 3", "run auto", "payout", // CTL
 ];
 
@@ -39,11 +39,11 @@ enum At {
     /// SR 2, A holds a share of ATA.
     Sell = 30,
     /// OR 2.1, SFA's financial step.
-    Issue = 39,
+    Issue = 38,
     /// OR 2.1, CTL's run step.
-    Run = 41,
+    Run = 40,
     /// OR 2.1, CTL's dividend step.
-    Dividend = 42,
+    Dividend = 41,
 }
 
 /// A fresh 4-player 1849 game, players A-D, seed 1.
@@ -328,7 +328,7 @@ fn views_of_corporations_players_market_and_trains() {
     let r = s.execute("routes");
     assert!(r.text.contains("4H-2: C1-E1-G1 — L. 50 (Trapani, Marsala, Mazzara)"), "{}", r.text);
     let r = s.execute("log 2");
-    assert_eq!(r.text, "  67  CTL runs 4H-2 on C1-E1-G1 for L. 50\n  68  CTL earns L. 50");
+    assert_eq!(r.text, "  71  CTL runs 4H-2 on C1-E1-G1 for L. 50\n  72  CTL earns L. 50");
 }
 
 #[test]

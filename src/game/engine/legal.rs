@@ -146,11 +146,10 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
     for c in startable {
         let id = e.st.corps[c as usize].id.clone();
         let prices = e.par_prices(c)?;
-        let homes: Vec<Option<String>> = if e.t.corporations[e.st.corps[c as usize].def].home.len() > 1 {
-            e.ops().home_choices(c).iter().map(|(h, _)| Some(e.t.map.hexes[*h as usize].label.clone())).collect()
-        } else {
-            vec![None]
-        };
+        let mut homes: Vec<Option<String>> = vec![None];
+        if e.t.corporations[e.st.corps[c as usize].def].home.len() > 1 {
+            homes.extend(e.ops().home_choices(c).iter().map(|(h, _)| Some(e.t.map.hexes[*h as usize].label.clone())));
+        }
         for price in prices {
             for extra in 0..=e.t.settings.par_extra_certs {
                 for home in &homes {
@@ -213,7 +212,8 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
                     Some(t) => e.st.trains[t as usize].id.clone(),
                     None => v.clone(),
                 };
-                out.push(LegalMove::exact(Action::BuyTrain { train, variant: Some(v), price: None }));
+                let variant = if e.t.trains[o.class as usize].variants.len() > 1 { Some(v) } else { None };
+                out.push(LegalMove::exact(Action::BuyTrain { train, variant, price: None }));
             }
             let cash = e.st.corps[corp as usize].cash;
             if cash >= 1 {

@@ -154,7 +154,7 @@ impl Engine<'_> {
         let trains = self.st.trains_of(corp);
         Ok(match kind.as_str() {
             "run_routes" => {
-                if trains.is_empty() {
+                if trains.is_empty() || !super::run::has_route(self.t, self.st, corp) {
                     self.or_mut().turn.revenue = Some(0);
                     true
                 } else {
@@ -163,6 +163,9 @@ impl Engine<'_> {
             }
             "dividend" => {
                 if self.or().turn.revenue.unwrap_or(0) == 0 {
+                    let id = self.st.corps[corp as usize].id.clone();
+                    let why = if trains.is_empty() { "has no train" } else if self.or().turn.routes.is_empty() { "has no route" } else { "earns nothing" };
+                    self.fx.log.push(format!("{id} {why} and pays no dividend"));
                     // No revenue: nothing to pay; the price moves as for a withhold.
                     self.apply_dividend(corp, DividendKind::Withhold, 0)?;
                     true
@@ -760,10 +763,11 @@ impl Engine<'_> {
             return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
         }
         let c = self.find_corp(target)?;
-        if c == corp && self.ops().sold_percent(corp) > 0 {
-            // Selling the operating corporation is allowed if the presidency stays.
-        }
-        self.sell_shares(pres, c, percent, certs, true)
+        self.sell_shares(pres, c, percent, certs, true)?;
+        // From now on the money is for the cheapest train from the bank
+        // (1849-R-159), not for a deal with another corporation.
+        self.or_mut().turn.emergency = true;
+        Ok(())
     }
 
     // ---------------------------------------------------------- finance

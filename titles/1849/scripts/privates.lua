@@ -18,6 +18,12 @@ on("company_sold", function(game, ev)
   game:log(ev.player .. " starts " .. corp .. " with the RSA and chooses its value")
 end)
 
+-- 1849-R-039: if that corporation closes before owning a train, P5 stays
+-- open until all privates close (phase 12), whatever a restart buys.
+on("corporation_closed", function(game, ev)
+  if ev.corp == game:var("rsa_corporation") then game:set_var("rsa_corporation", nil) end
+end)
+
 -- 1849-R-039: P5 closes when that corporation buys its first train.
 on("train_bought", function(game, ev)
   if ev.corp == game:var("rsa_corporation") and game:company("P5").owner_kind ~= "closed" then
