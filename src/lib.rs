@@ -4,6 +4,7 @@
 
 pub mod game;
 pub mod hex;
+pub mod repl;
 pub mod route;
 pub mod scenario;
 pub mod script;

@@ -3,6 +3,7 @@
 mod check;
 mod fuzz;
 mod import;
+mod play;
 mod run;
 mod test;
 
@@ -28,6 +29,8 @@ pub struct TitleArgs {
 
 #[derive(Subcommand)]
 pub enum Command {
+    /// Play a game in the REPL (the embedded 1849 if no title is given).
+    Play(play::PlayArgs),
     /// Validate a title folder: data and scripts; exits non-zero on any problem.
     Check {
         /// The title folder (e.g. titles/1849).
@@ -108,6 +111,7 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Some(Command::Play(args)) => play::run(&args),
         Some(Command::Check { dir }) => check::run(&dir),
         Some(Command::Fuzz { title, games, seed, players, max_actions, title_args }) => {
             fuzz::run(&title, games, seed, players, max_actions, &title_args)
@@ -119,10 +123,8 @@ pub fn main() -> ExitCode {
         Some(Command::Run { script, title, title_dir, filter, json, verbose }) => {
             run::run(&run::RunArgs { script, title, title_dir, filter, json, verbose })
         }
-        None => {
-            eprintln!("railhead: no command (try `railhead --help`)");
-            Ok(ExitCode::from(2))
-        }
+        // No command: the REPL on the embedded default title.
+        None => play::run(&play::PlayArgs::default()),
     };
     match result {
         Ok(code) => code,

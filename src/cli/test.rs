@@ -14,6 +14,9 @@ pub struct TestArgs {
 }
 
 pub fn run(args: &TestArgs) -> anyhow::Result<ExitCode> {
+    if args.title_dir.is_some() && !args.titles.is_empty() {
+        anyhow::bail!("give title ids or --title-dir, not both");
+    }
     let sources: Vec<TitleSource> = match &args.title_dir {
         Some(dir) => {
             if !dir.join("title.toml").is_file() {

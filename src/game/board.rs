@@ -10,6 +10,20 @@ use crate::tile::upgrade::{Fit, fits, new_track};
 use crate::tile::{PathEnd, Tile};
 use crate::title::schema::{AbilityDef, Color, StopKind};
 
+/// Why a tile cannot go on a hex in any rotation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LayProblem {
+    Locked,
+    Blocked,
+    Permanent,
+    Hidden,
+    Supply,
+    Phase,
+    UpgradeList,
+    ColourOrder,
+    Label,
+}
+
 /// A checked tile lay, ready to execute.
 #[derive(Clone, Debug)]
 pub struct LayPlan {
@@ -65,8 +79,74 @@ impl Ops<'_> {
         tile_on(self.t, self.st, hex).label.clone().or_else(|| h.tile.label.clone())
     }
 
+    /// What stops a tile from going on a hex at all (any rotation),
+    /// cheaply, without words: for listing moves.
+    fn lay_problem(&self, hex: HexId, tile: u16, rules: LayRules) -> Option<LayProblem> {
+        let t = self.t;
+        let h = &t.map.hexes[hex as usize];
+        let new: &Tile = &t.tiles[tile as usize];
+        let old = tile_on(t, self.st, hex);
+        if self.st.board.locked.contains_key(&hex) {
+            return Some(LayProblem::Locked);
+        }
+        if matches!(h.color, Color::Gray | Color::Red | Color::Blue) || old.color == Color::Gray {
+            return Some(LayProblem::Permanent);
+        }
+        if new.hidden {
+            return Some(LayProblem::Hidden);
+        }
+        if self.st.board.supply[tile as usize] == 0 {
+            return Some(LayProblem::Supply);
+        }
+        if rules.phase_colours && !t.phases[self.st.phase].tiles.contains(&new.color) {
+            return Some(LayProblem::Phase);
+        }
+        match &old.upgrades {
+            Some(list) if old.color != Color::White => {
+                if !list.iter().any(|n| *n == new.name) {
+                    return Some(LayProblem::UpgradeList);
+                }
+            }
+            _ => {
+                if new.color.rank() != old.color.rank().map(|r| r + 1) {
+                    return Some(LayProblem::ColourOrder);
+                }
+            }
+        }
+        if self.required_label(hex, new.color) != new.label {
+            return Some(LayProblem::Label);
+        }
+        if self.blocked_by_company(hex).is_some() {
+            return Some(LayProblem::Blocked);
+        }
+        None
+    }
+
+    /// Every legal way (rotation) to lay `tile` on `hex`, ignoring the
+    /// connection rule (checked by the caller against a reach computed
+    /// once). No messages are built: this is the move lister's fast path.
+    pub fn lay_options(&self, hex: HexId, tile: u16, rules: LayRules) -> Vec<LayPlan> {
+        if self.lay_problem(hex, tile, rules).is_some() {
+            return Vec::new();
+        }
+        let t = self.t;
+        let new: &Tile = &t.tiles[tile as usize];
+        let old = tile_on(t, self.st, hex);
+        let old_rot = rotation_on(t, self.st, hex);
+        let mut out: Vec<LayPlan> = Vec::new();
+        for fit in fits(old, old_rot, new) {
+            if out.iter().any(|p| p.fit.rotation == fit.rotation) || self.exit_problem(hex, new, fit.rotation).is_some() {
+                continue;
+            }
+            let added = new_track(old, old_rot, new, &fit);
+            out.push(LayPlan { hex, tile, fit, new_track: added, base_cost: t.map.hexes[hex as usize].cost });
+        }
+        out
+    }
+
     /// Checks everything about laying `tile` on `hex` at `rotation` by
-    /// `corp`, except money and the one-lay-per-turn limit.
+    /// `corp`, except money and the one-lay-per-turn limit; a refusal
+    /// explains itself.
     pub fn check_lay(&self, corp: Option<CorpId>, hex: HexId, tile: u16, rotation: u8, rules: LayRules) -> GameResult<LayPlan> {
         let t = self.t;
         let h = &t.map.hexes[hex as usize];
@@ -76,68 +156,8 @@ impl Ops<'_> {
         if rotation > 5 {
             return self.refuse("tile.rotation", "rotation must be 0 to 5");
         }
-        if let Some(reason) = self.st.board.locked.get(&hex) {
-            return self.refuse("tile.locked", format!("no tile may be laid on {}: {reason}", h.title()));
-        }
-        if let Some(why) = self.blocked_by_company(hex) {
-            return self.refuse("tile.blocked", format!("{} is blocked: {why}", h.title()));
-        }
-        if matches!(h.color, Color::Gray | Color::Red | Color::Blue) || old.color == Color::Gray {
-            return self.refuse("tile.permanent", format!("{} is a permanent hex and takes no tile", h.title()));
-        }
-        if new.hidden {
-            return self.refuse("tile.hidden", format!("tile {} is only placed by a special ability", new.name));
-        }
-        let supply = self.st.board.supply[tile as usize];
-        if supply == 0 {
-            return self.refuse("tile.supply", format!("no copy of tile {} is left", new.name));
-        }
-        if rules.phase_colours {
-            let phase = &t.phases[self.st.phase];
-            if !phase.tiles.contains(&new.color) {
-                let allowed: Vec<&str> = phase.tiles.iter().map(|c| c.name()).collect();
-                return self.refuse(
-                    "tile.colour_phase",
-                    format!("{} tiles are not available in phase {} (allowed: {})", new.color.name(), phase.name, allowed.join(", ")),
-                );
-            }
-        }
-        match &old.upgrades {
-            Some(list) if old.color != Color::White => {
-                if !list.iter().any(|n| *n == new.name) {
-                    return self.refuse(
-                        "tile.upgrade_list",
-                        format!("tile {} may not replace {} on {} (allowed: {})", new.name, old.name, h.label, if list.is_empty() { "none".into() } else { list.join(", ") }),
-                    );
-                }
-            }
-            _ => {
-                let want = old.color.rank().map(|r| r + 1);
-                if new.color.rank() != want {
-                    let expect = match old.color {
-                        Color::White => "a yellow tile",
-                        Color::Yellow => "a green tile",
-                        Color::Green => "a brown tile",
-                        Color::Brown => "a gray tile",
-                        _ => "no tile",
-                    };
-                    return self.refuse(
-                        "tile.colour_order",
-                        format!("{} has {} {}; it takes {expect}, not {} tile {}", h.label, old.color.name(), if old.color == Color::White { "land" } else { "track" }, new.color.name(), new.name),
-                    );
-                }
-            }
-        }
-        let label = self.required_label(hex, new.color);
-        if label != new.label {
-            return self.refuse(
-                "tile.label",
-                match (&label, &new.label) {
-                    (Some(l), _) => format!("{} needs a tile labelled {l}; {} is {}", h.label, new.name, new.label.as_deref().map_or("unlabelled".to_string(), |x| format!("labelled {x}"))),
-                    (None, Some(l)) => format!("tile {} (labelled {l}) goes only on hexes labelled {l}", new.name),
-                    (None, None) => "label mismatch".to_string(),
-                },
-            );
+        if let Some(problem) = self.lay_problem(hex, tile, rules) {
+            return Err(self.describe_lay_problem(problem, hex, tile));
         }
         let fit = fits(old, old_rot, new).into_iter().find(|f| f.rotation == rotation);
         let Some(fit) = fit else {
@@ -153,7 +173,9 @@ impl Ops<'_> {
                 },
             );
         };
-        self.check_exits(hex, new, rotation)?;
+        if let Some(msg) = self.exit_problem(hex, new, rotation) {
+            return self.refuse("tile.exits", msg);
+        }
         let added = new_track(old, old_rot, new, &fit);
         if rules.connection
             && let Some(c) = corp
@@ -161,6 +183,60 @@ impl Ops<'_> {
             self.check_connection(c, hex, new, rotation)?;
         }
         Ok(LayPlan { hex, tile, fit, new_track: added, base_cost: h.cost })
+    }
+
+    fn describe_lay_problem(&self, problem: LayProblem, hex: HexId, tile: u16) -> super::ops::GameError {
+        let t = self.t;
+        let h = &t.map.hexes[hex as usize];
+        let new: &Tile = &t.tiles[tile as usize];
+        let old = tile_on(t, self.st, hex);
+        let r = |key: &str, msg: String| super::ops::refusal(t, key, msg);
+        match problem {
+            LayProblem::Locked => {
+                let reason = self.st.board.locked.get(&hex).cloned().unwrap_or_default();
+                r("tile.locked", format!("no tile may be laid on {}: {reason}", h.title()))
+            }
+            LayProblem::Blocked => r("tile.blocked", format!("{} is blocked: {}", h.title(), self.blocked_by_company(hex).unwrap_or_default())),
+            LayProblem::Permanent => r("tile.permanent", format!("{} is a permanent hex and takes no tile", h.title())),
+            LayProblem::Hidden => r("tile.hidden", format!("tile {} is only placed by a special ability", new.name)),
+            LayProblem::Supply => r("tile.supply", format!("no copy of tile {} is left", new.name)),
+            LayProblem::Phase => {
+                let phase = &t.phases[self.st.phase];
+                let allowed: Vec<&str> = phase.tiles.iter().map(|c| c.name()).collect();
+                r("tile.colour_phase", format!("{} tiles are not available in phase {} (allowed: {})", new.color.name(), phase.name, allowed.join(", ")))
+            }
+            LayProblem::UpgradeList => {
+                let list = old.upgrades.clone().unwrap_or_default();
+                r(
+                    "tile.upgrade_list",
+                    format!("tile {} may not replace {} on {} (allowed: {})", new.name, old.name, h.label, if list.is_empty() { "none".into() } else { list.join(", ") }),
+                )
+            }
+            LayProblem::ColourOrder => {
+                let expect = match old.color {
+                    Color::White => "a yellow tile",
+                    Color::Yellow => "a green tile",
+                    Color::Green => "a brown tile",
+                    Color::Brown => "a gray tile",
+                    _ => "no tile",
+                };
+                r(
+                    "tile.colour_order",
+                    format!("{} has {} {}; it takes {expect}, not {} tile {}", h.label, old.color.name(), if old.color == Color::White { "land" } else { "track" }, new.color.name(), new.name),
+                )
+            }
+            LayProblem::Label => {
+                let label = self.required_label(hex, new.color);
+                r(
+                    "tile.label",
+                    match (&label, &new.label) {
+                        (Some(l), _) => format!("{} needs a tile labelled {l}; {} is {}", h.label, new.name, new.label.as_deref().map_or("unlabelled".to_string(), |x| format!("labelled {x}"))),
+                        (None, Some(l)) => format!("tile {} (labelled {l}) goes only on hexes labelled {l}", new.name),
+                        (None, None) => "label mismatch".to_string(),
+                    },
+                )
+            }
+        }
     }
 
     fn blocked_by_company(&self, hex: HexId) -> Option<String> {
@@ -189,8 +265,8 @@ impl Ops<'_> {
     }
 
     /// No track may run off the map, into an impassable border, or against
-    /// the blank side of a permanent hex.
-    fn check_exits(&self, hex: HexId, tile: &Tile, rotation: u8) -> GameResult<()> {
+    /// the blank side of a permanent hex; the reason, if it does.
+    fn exit_problem(&self, hex: HexId, tile: &Tile, rotation: u8) -> Option<String> {
         let h = &self.t.map.hexes[hex as usize];
         let exits = tile.exits(rotation);
         for e in 0..6u8 {
@@ -199,21 +275,21 @@ impl Ops<'_> {
             }
             let side = self.t.map.layout.edge_name(e);
             let Some(n) = h.neighbours[e as usize] else {
-                return self.refuse("tile.exits", format!("at rotation {rotation}, tile {} runs off the map on the {side} side of {}", tile.name, h.label));
+                return Some(format!("at rotation {rotation}, tile {} runs off the map on the {side} side of {}", tile.name, h.label));
             };
             if h.impassable & (1 << e) != 0 {
-                return self.refuse("tile.exits", format!("at rotation {rotation}, tile {} runs into the impassable {side} border of {}", tile.name, h.label));
+                return Some(format!("at rotation {rotation}, tile {} runs into the impassable {side} border of {}", tile.name, h.label));
             }
             let nh = &self.t.map.hexes[n as usize];
             if matches!(nh.color, Color::Gray | Color::Red | Color::Blue) {
                 let ntile = tile_on(self.t, self.st, n);
                 let nrot = rotation_on(self.t, self.st, n);
                 if ntile.exits(nrot) & (1 << opposite(e)) == 0 {
-                    return self.refuse("tile.exits", format!("at rotation {rotation}, tile {} runs against the blank side of {} ({side})", tile.name, nh.title()));
+                    return Some(format!("at rotation {rotation}, tile {} runs against the blank side of {} ({side})", tile.name, nh.title()));
                 }
             }
         }
-        Ok(())
+        None
     }
 
     /// The tile must extend the corporation's network: a track of the tile
@@ -226,26 +302,23 @@ impl Ops<'_> {
         }
         let gauge_rule = self.t.route_rules.gauge_changes_at_stops_only;
         let bg = BoardGraph::build(self.t, self.st, Some(corp));
-        let r = reach(self.t, self.st, &bg, corp, gauge_rule);
-        for p in &tile.paths {
-            for end in [p.a, p.b] {
-                if let PathEnd::Edge(e) = end {
-                    let edge = rotate(e, rotation);
-                    if let Some(&arriving) = r.edges.get(&(hex, edge)) {
-                        let ok = !gauge_rule
-                            || match p.gauge {
-                                Gauge::Dual => true,
-                                Gauge::Standard => arriving & 0b101 != 0,
-                                Gauge::Narrow => arriving & 0b110 != 0,
-                            };
-                        if ok {
-                            return Ok(());
-                        }
-                    }
-                }
-            }
+        let r = reach(self.t, &bg, corp, gauge_rule);
+        if tile_connects(tile, rotation, hex, &r, gauge_rule) {
+            return Ok(());
         }
         let h = &self.t.map.hexes[hex as usize];
+        let touches = tile.paths.iter().any(|p| [p.a, p.b].iter().any(|e| matches!(e, PathEnd::Edge(x) if r.edges.contains_key(&(hex, rotate(*x, rotation))))));
+        if gauge_rule && touches {
+            return self.refuse(
+                "tile.gauge",
+                format!(
+                    "{}'s track reaches {} but on a gauge that does not join tile {}'s track at that edge (narrow and standard meet only at stations)",
+                    self.corp_name(corp),
+                    h.title(),
+                    tile.name
+                ),
+            );
+        }
         self.refuse(
             "tile.connection",
             format!("{} cannot reach {} along its track: a new tile must connect to the corporation's network", self.corp_name(corp), h.title()),
@@ -347,7 +420,7 @@ impl Ops<'_> {
         }
         if need_route {
             let bg = BoardGraph::build(self.t, self.st, Some(corp));
-            let r = reach(self.t, self.st, &bg, corp, self.t.route_rules.gauge_changes_at_stops_only);
+            let r = reach(self.t, &bg, corp, self.t.route_rules.gauge_changes_at_stops_only);
             let sid = bg.stop_index.get(&(hex, stop)).copied();
             if !sid.is_some_and(|s| r.stops[s as usize]) {
                 return self.refuse("token.unreachable", format!("{} cannot reach {} along its track without passing a full city", c.id, h.title()));
@@ -396,6 +469,24 @@ impl Ops<'_> {
     pub fn city_index(&self, hex: HexId, stop: u8) -> Option<u8> {
         city_index_of(self.t, self.st, hex, stop)
     }
+}
+
+/// Does a track of the tile (at `rotation` on `hex`) meet the network's
+/// track with a gauge that joins it?
+pub fn tile_connects(tile: &Tile, rotation: u8, hex: HexId, r: &super::graph::Reach, gauge_rule: bool) -> bool {
+    tile.paths.iter().any(|p| {
+        [p.a, p.b].iter().any(|end| match end {
+            PathEnd::Edge(e) => r.edges.get(&(hex, rotate(*e, rotation))).is_some_and(|&arriving| {
+                !gauge_rule
+                    || match p.gauge {
+                        Gauge::Dual => true,
+                        Gauge::Standard => arriving & 0b101 != 0,
+                        Gauge::Narrow => arriving & 0b110 != 0,
+                    }
+            }),
+            PathEnd::Stop(_) => false,
+        })
+    })
 }
 
 fn describe_stops(t: &Tile) -> String {

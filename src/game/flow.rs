@@ -89,6 +89,10 @@ pub struct StockRound {
 pub struct StockTurn {
     /// Corporations sold this turn, in order.
     pub sold: Vec<CorpId>,
+    /// Where each corporation sold this turn stood before its first sale
+    /// (market cell, stack number): 1849-R-069 keeps their relative order.
+    #[serde(default)]
+    pub sold_from: Vec<(CorpId, crate::game::state::MarketPos, u64)>,
     pub bought: u32,
     /// The corporation started this turn, and ordinary certificates of it
     /// bought since (1849-R-081: up to two more with the president's).

@@ -281,7 +281,7 @@ pub struct Reach {
 /// Walks from the corporation's tokens over track it could run on: not
 /// through cities full of other corporations' tokens, not through terminal
 /// stops, and (with the gauge rule) not changing gauge between stops.
-pub fn reach(t: &Title, st: &GameState, bg: &BoardGraph, corp: CorpId, gauge_rule: bool) -> Reach {
+pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Reach {
     let adj = bg.adjacency();
     let g = &bg.graph;
     let mut r = Reach { stops: vec![false; g.stops.len()], edges: HashMap::new(), hexes: vec![false; t.map.hexes.len()] };
@@ -309,7 +309,6 @@ pub fn reach(t: &Title, st: &GameState, bg: &BoardGraph, corp: CorpId, gauge_rul
             }
         }
     }
-    let _ = corp;
     while let Some((p, from_a, mode)) = queue.pop_front() {
         let path = &g.paths[p as usize];
         let mode = mode_after(mode, path.gauge);

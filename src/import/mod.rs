@@ -20,7 +20,6 @@ use crate::game::{Game, Setup};
 use crate::title::{Title, TitleSource};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 pub use translate::Translator;
 
@@ -152,13 +151,14 @@ impl ImportReport {
 /// A game set up as the record was, with the title's import settings.
 pub fn new_game(rec: &Recorded) -> Result<(Game, Translator), ImportError> {
     let source = TitleSource::embedded(&rec.title.to_lowercase()).ok_or_else(|| ImportError::Title(format!("railhead has no title \"{}\"", rec.title)))?;
-    let probe = crate::title::load::load(&source, &BTreeMap::new(), Some(rec.players.len() as u8)).map_err(|e| ImportError::Title(e.to_string()))?;
+    let players = Some(rec.players.len() as u8);
+    let probe = crate::title::load::cached(&source, &BTreeMap::new(), players).map_err(|e| ImportError::Title(e.to_string()))?;
     let tr = Translator::new(&probe, rec);
-    let title = crate::title::load::load(&source, &tr.options, Some(rec.players.len() as u8)).map_err(|e| ImportError::Title(e.to_string()))?;
+    let title = crate::title::load::cached(&source, &tr.options, players).map_err(|e| ImportError::Title(e.to_string()))?;
     let mut values: BTreeMap<String, Var> = tr.setup_values.clone();
     values.insert("imported_from".into(), Var::Str("18xx.games".into()));
     let setup = Setup { players: rec.players.iter().map(|(_, n)| n.clone()).collect(), seed: rec.seed, options: tr.options.clone(), values };
-    let mut game = Game::new(Arc::new(title), setup).map_err(|e| ImportError::Title(e.to_string()))?;
+    let mut game = Game::new(title, setup).map_err(|e| ImportError::Title(e.to_string()))?;
     game.state.vars.insert("railhead.manual_routes".into(), Var::Bool(true));
     Ok((game, tr))
 }

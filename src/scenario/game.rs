@@ -34,7 +34,7 @@ impl TestGame {
     }
 
     /// Money and certificates still add up.
-    fn check(&self, lua: &Lua, after: &str) -> mlua::Result<()> {
+    pub(super) fn check(&self, lua: &Lua, after: &str) -> mlua::Result<()> {
         self.game.check_invariants(self.money).map_err(|e| fail(lua, format!("after {after}: {e}")))
     }
 
@@ -44,10 +44,6 @@ impl TestGame {
             let at = caller_location(lua).map(|l| format!(" at {l}")).unwrap_or_default();
             self.set_by = Some(format!("{what}{at}"));
         }
-    }
-
-    pub(super) fn checked(&self, lua: &Lua, what: &str) -> mlua::Result<()> {
-        self.check(lua, what)
     }
 
     fn replayable(&self, lua: &Lua, what: &str) -> mlua::Result<()> {
@@ -210,7 +206,11 @@ pub const METHODS: &[&str] = &[
 fn read_names(ud: &AnyUserData) -> Vec<String> {
     let Ok(mt) = ud.metatable() else { return Vec::new() };
     match mt.get::<Value>("__index") {
-        Ok(Value::Table(t)) => t.pairs::<String, Value>().filter_map(Result::ok).map(|(k, _)| k).collect(),
+        Ok(Value::Table(t)) => {
+            let mut names: Vec<String> = t.pairs::<String, Value>().filter_map(Result::ok).map(|(k, _)| k).collect();
+            names.sort();
+            names
+        }
         _ => Vec::new(),
     }
 }

@@ -26,14 +26,14 @@ impl Sandbox {
             .map_err(|e| format!("cannot create the Lua state: {e}"))?;
         let budget = Rc::new(Cell::new(INSTRUCTION_BUDGET));
         let b = budget.clone();
-        lua.set_global_hook(HookTriggers::new().every_nth_instruction(10_000), move |_lua, debug| {
+        lua.set_global_hook(HookTriggers::new().every_nth_instruction(10_000), move |lua, debug| {
             let left = b.get().saturating_sub(10_000);
             b.set(left);
             if left == 0 {
                 let src = debug.source().source.map(|s| s.into_owned()).unwrap_or_default();
                 let location = match (src.strip_prefix('@'), debug.current_line()) {
                     (Some(file), Some(line)) => Some(format!("{file}:{line}")),
-                    _ => None,
+                    _ => super::assert::caller_location(lua),
                 };
                 Err(mlua::Error::external(Failure {
                     location,

@@ -20,7 +20,6 @@ use mlua::{Lua, UserDataMethods};
 /// Runs `f` on the game's state through `Ops`, then hands the events to
 /// the title's scripts; on any error the state is restored.
 fn with_ops<R>(lua: &Lua, tg: &mut TestGame, what: &str, f: impl FnOnce(&mut Ops) -> GameResult<R>) -> mlua::Result<R> {
-    tg.mark_set(lua, what);
     let game = &mut tg.game;
     let before = game.state.clone();
     let mut fx = Effects::default();
@@ -29,7 +28,8 @@ fn with_ops<R>(lua: &Lua, tg: &mut TestGame, what: &str, f: impl FnOnce(&mut Ops
     match result {
         Ok(v) => {
             game.log.append(&mut fx.log);
-            tg.checked(lua, &format!("g:{what}"))?;
+            tg.mark_set(lua, what);
+            tg.check(lua, &format!("g:{what}"))?;
             Ok(v)
         }
         Err(e) => {

@@ -425,7 +425,7 @@ impl UserData for LuaGame {
             let h = hex(&this.title, &label)?;
             let Some(stop) = city_stop(&this.title, &this.st, h, city.unwrap_or(0)) else { return Ok(false) };
             let bg = BoardGraph::build(&this.title, &this.st, Some(c));
-            let r = reach(&this.title, &this.st, &bg, c, this.title.route_rules.gauge_changes_at_stops_only);
+            let r = reach(&this.title, &bg, c, this.title.route_rules.gauge_changes_at_stops_only);
             Ok(bg.stop_index.get(&(h, stop)).is_some_and(|s| r.stops[*s as usize]))
         });
         m.add_method("trains_left", |_, this, class: String| {

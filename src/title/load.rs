@@ -268,3 +268,25 @@ pub fn embedded(id: &str) -> Result<Title, DataErrors> {
     })?;
     load(&source, &BTreeMap::new(), None)
 }
+
+/// Compiled titles by source and option choices, shared by every game of
+/// the process (imports, benchmarks, tests load the same title often).
+/// Only embedded titles are cached: a folder on disk may change.
+pub fn cached(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<u8>) -> Result<std::sync::Arc<Title>, DataErrors> {
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Key = (String, Vec<(String, bool)>, Option<u8>);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Title>>>> = OnceLock::new();
+    let TitleSource::Embedded(id) = source else {
+        return load(source, choices, players).map(Arc::new);
+    };
+    let key: Key = (id.clone(), choices.iter().map(|(k, v)| (k.clone(), *v)).collect(), players);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(t) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return Ok(t);
+    }
+    let t = Arc::new(load(source, choices, players)?);
+    if let Ok(mut c) = cache.lock() {
+        c.insert(key, t.clone());
+    }
+    Ok(t)
+}

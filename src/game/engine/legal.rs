@@ -11,7 +11,6 @@ use crate::game::ids::*;
 use crate::game::ops::{Effects, GameResult};
 use crate::game::trains::bank_offers;
 use crate::game::var::Var;
-use crate::tile::PathEnd;
 use crate::title::schema::{Color, StopKind};
 use std::collections::BTreeMap;
 
@@ -151,11 +150,10 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
     for c in startable {
         let id = e.st.corps[c as usize].id.clone();
         let prices = e.par_prices(c)?;
-        let homes: Vec<Option<String>> = if e.t.corporations[e.st.corps[c as usize].def].home.len() > 1 {
-            e.ops().home_choices(c).iter().map(|(h, _)| Some(e.t.map.hexes[*h as usize].label.clone())).collect()
-        } else {
-            vec![None]
-        };
+        let mut homes: Vec<Option<String>> = vec![None];
+        if e.t.corporations[e.st.corps[c as usize].def].home.len() > 1 {
+            homes.extend(e.ops().home_choices(c).iter().map(|(h, _)| Some(e.t.map.hexes[*h as usize].label.clone())));
+        }
         for price in prices {
             for extra in 0..=e.t.settings.par_extra_certs {
                 for home in &homes {
@@ -218,7 +216,8 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
                     Some(t) => e.st.trains[t as usize].id.clone(),
                     None => v.clone(),
                 };
-                out.push(LegalMove::exact(Action::BuyTrain { train, variant: Some(v), price: None }));
+                let variant = if e.t.trains[o.class as usize].variants.len() > 1 { Some(v) } else { None };
+                out.push(LegalMove::exact(Action::BuyTrain { train, variant, price: None }));
             }
             let cash = e.st.corps[corp as usize].cash;
             if cash >= 1 {
@@ -264,7 +263,7 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
     let bg = BoardGraph::build(e.t, e.st, Some(corp));
     let gauge_rule = e.t.route_rules.gauge_changes_at_stops_only;
-    let r = reach(e.t, e.st, &bg, corp, gauge_rule);
+    let r = reach(e.t, &bg, corp, gauge_rule);
     let colours: Vec<Color> = e.t.phases[e.st.phase].tiles.clone();
     let mut hexes: Vec<HexId> = r.edges.keys().map(|(h, _)| *h).collect();
     for (h, hs) in e.st.board.hexes.iter().enumerate() {
@@ -273,35 +272,21 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
         }
     }
     // Hexes where the title lifts the connection rule (1849 P4).
-    let mut unconnected: Vec<HexId> = Vec::new();
-    if e.host.has_hook("lay_rules") {
-        for h in 0..e.t.map.hexes.len() as HexId {
-            let label = e.t.map.hexes[h as usize].label.clone();
-            if e.lay_rules(corp, &label).is_ok_and(|r| !r.connection) {
-                unconnected.push(h);
-                hexes.push(h);
-            }
-        }
-    }
+    let unconnected: Vec<HexId> = e.relaxed_hexes(corp).map(|r| r.lay).unwrap_or_default();
+    hexes.extend(unconnected.iter().copied());
     hexes.sort();
     hexes.dedup();
     for h in hexes {
+        let own = unconnected.contains(&h) || e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp));
         for (ti, tile) in e.t.tiles.iter().enumerate() {
             if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 {
                 continue;
             }
-            for rot in 0..6u8 {
-                let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
-                let Ok(_) = ops.check_lay(Some(corp), h, ti as u16, rot, LayRules { connection: false, phase_colours: true }) else { continue };
+            let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
+            for plan in ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true }) {
+                let rot = plan.fit.rotation;
                 // Connection against the reach computed once.
-                let own = unconnected.contains(&h) || e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp));
-                let connects = own
-                    || tile.paths.iter().any(|p| {
-                        [p.a, p.b].iter().any(|end| match end {
-                            PathEnd::Edge(x) => r.edges.contains_key(&(h, crate::hex::rotate(*x, rot))),
-                            PathEnd::Stop(_) => false,
-                        })
-                    });
+                let connects = own || crate::game::board::tile_connects(tile, rot, h, &r, gauge_rule);
                 if connects {
                     out.push(LegalMove::exact(Action::LayTile { hex: e.t.map.hexes[h as usize].label.clone(), tile: tile.name.clone(), rotation: rot }));
                 }
@@ -314,15 +299,11 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
 pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
     let bg = BoardGraph::build(e.t, e.st, Some(corp));
-    let r = reach(e.t, e.st, &bg, corp, e.t.route_rules.gauge_changes_at_stops_only);
-    let relaxed = e.host.has_hook("token_rules");
+    let r = reach(e.t, &bg, corp, e.t.route_rules.gauge_changes_at_stops_only);
+    let relaxed: Vec<HexId> = e.relaxed_hexes(corp).map(|r| r.token).unwrap_or_default();
     for (i, reached) in r.stops.iter().enumerate() {
-        if !reached {
-            let (h, _) = bg.stop_at[i];
-            let label = e.t.map.hexes[h as usize].label.clone();
-            if !(relaxed && e.token_needs_route(corp, &label).is_ok_and(|need| !need)) {
-                continue;
-            }
+        if !reached && !relaxed.contains(&bg.stop_at[i].0) {
+            continue;
         }
         let (h, s) = bg.stop_at[i];
         let tile = crate::game::graph::tile_on(e.t, e.st, h);

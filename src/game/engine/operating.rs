@@ -15,6 +15,13 @@ use crate::game::trains::{bank_offers, train_limit};
 use crate::game::var::Var;
 use crate::title::schema::Capitalization;
 
+/// Hexes where the network rule is lifted (see `relaxed_hexes`).
+#[derive(Clone, Debug, Default)]
+pub struct Relaxed {
+    pub lay: Vec<HexId>,
+    pub token: Vec<HexId>,
+}
+
 impl Engine<'_> {
     pub(super) fn or(&self) -> &OperatingRound {
         match &self.st.flow.round.data {
@@ -147,7 +154,7 @@ impl Engine<'_> {
         let trains = self.st.trains_of(corp);
         Ok(match kind.as_str() {
             "run_routes" => {
-                if trains.is_empty() {
+                if trains.is_empty() || !super::run::has_route(self.t, self.st, corp) {
                     self.or_mut().turn.revenue = Some(0);
                     true
                 } else {
@@ -156,6 +163,9 @@ impl Engine<'_> {
             }
             "dividend" => {
                 if self.or().turn.revenue.unwrap_or(0) == 0 {
+                    let id = self.st.corps[corp as usize].id.clone();
+                    let why = if trains.is_empty() { "has no train" } else if self.or().turn.routes.is_empty() { "has no route" } else { "earns nothing" };
+                    self.fx.log.push(format!("{id} {why} and pays no dividend"));
                     // No revenue: nothing to pay; the price moves as for a withhold.
                     self.apply_dividend(corp, DividendKind::Withhold, 0)?;
                     true
@@ -176,6 +186,8 @@ impl Engine<'_> {
     }
 
     /// Is any token placement legal now? (The step is skipped otherwise.)
+    /// Checked directly rather than by trying moves: this runs at every
+    /// operating turn.
     fn can_place_any_token(&mut self, corp: CorpId) -> GameResult<bool> {
         let c = &self.st.corps[corp as usize];
         let affordable = match c.tokens.iter().find(|t| t.placed.is_none() && !t.lost) {
@@ -185,20 +197,38 @@ impl Engine<'_> {
         if !affordable {
             return Ok(false);
         }
-        let moves = super::legal::token_moves(self, corp);
-        for mv in moves {
-            if super::legal::accepts(self, &mv) {
-                return Ok(true);
+        let id = c.id.clone();
+        for mv in super::legal::token_moves(self, corp) {
+            let Action::PlaceToken { hex, city } = &mv.action else { continue };
+            let Some(h) = self.t.map.hex(hex) else { continue };
+            let Some(stop) = city_stop(self.t, self.st, h, *city) else { continue };
+            if self.ops().check_token(corp, h, stop, false).is_err() {
+                continue;
             }
+            if self.host.has_hook("can_place_token") && self.host.check_hook("can_place_token", self.st, self.fx, (id.clone(), hex.clone())).is_err() {
+                continue;
+            }
+            return Ok(true);
         }
         Ok(false)
     }
 
-    /// Is any tile lay legal now? (The step is skipped otherwise.)
+    /// Is any tile lay legal now (and affordable)? The step is skipped
+    /// otherwise. Checked directly, like tokens.
     fn can_lay_any_tile(&mut self, corp: CorpId) -> GameResult<bool> {
-        let moves = super::legal::tile_moves(self, corp);
-        for mv in moves {
-            if super::legal::accepts(self, &mv) {
+        let cash = self.st.corps[corp as usize].cash;
+        let id = self.st.corps[corp as usize].id.clone();
+        for mv in super::legal::tile_moves(self, corp) {
+            let Action::LayTile { hex, tile, rotation } = &mv.action else { continue };
+            let (Some(h), Some(&ti)) = (self.t.map.hex(hex), self.t.tile_index.get(tile)) else { continue };
+            let plans = self.ops().lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true });
+            let Some(plan) = plans.into_iter().find(|p| p.fit.rotation == *rotation) else { continue };
+            if self.host.has_hook("can_lay_tile")
+                && self.host.check_hook("can_lay_tile", self.st, self.fx, (id.clone(), hex.clone(), tile.clone(), *rotation)).is_err()
+            {
+                continue;
+            }
+            if self.terrain_cost(corp, h, &plan.new_track, plan.base_cost)? <= cash {
                 return Ok(true);
             }
         }
@@ -307,27 +337,37 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// The tile rules for a lay, as the title may relax them (1849 P4).
-    pub fn lay_rules(&mut self, corp: CorpId, hex: &str) -> GameResult<LayRules> {
+    /// Hexes where the title lifts the network rule now (1849 P4): tiles
+    /// may be laid there without a connection, tokens placed without a
+    /// route. One hook call per question, not one per hex.
+    pub fn relaxed_hexes(&mut self, corp: CorpId) -> GameResult<Relaxed> {
+        if !self.host.has_hook("relaxed_hexes") {
+            return Ok(Relaxed::default());
+        }
         let id = self.st.corps[corp as usize].id.clone();
-        let mut rules = LayRules::default();
-        let t: Option<mlua::Table> = self.host.call_hook("lay_rules", self.st, self.fx, (id, hex.to_string()))?;
-        if let Some(t) = t {
-            if let Ok(Some(c)) = t.get::<Option<bool>>("connection") {
-                rules.connection = c;
-            }
-            if let Ok(Some(c)) = t.get::<Option<bool>>("phase_colours") {
-                rules.phase_colours = c;
+        let t: Option<Option<mlua::Table>> = self.host.call_hook("relaxed_hexes", self.st, self.fx, id)?;
+        let mut out = Relaxed::default();
+        if let Some(Some(t)) = t {
+            for (key, list) in [("lay", &mut out.lay), ("token", &mut out.token)] {
+                if let Ok(Some(hexes)) = t.get::<Option<Vec<String>>>(key) {
+                    list.extend(hexes.iter().filter_map(|h| self.t.map.hex(h)));
+                }
             }
         }
-        Ok(rules)
+        Ok(out)
     }
 
-    /// Whether a token needs a route to its city, as the title may relax it.
+    /// The tile rules for a lay on one hex.
+    pub fn lay_rules(&mut self, corp: CorpId, hex: &str) -> GameResult<LayRules> {
+        let h = self.ops().hex_index(hex)?;
+        let connection = !self.relaxed_hexes(corp)?.lay.contains(&h);
+        Ok(LayRules { connection, ..LayRules::default() })
+    }
+
+    /// Whether a token needs a route to its city.
     pub fn token_needs_route(&mut self, corp: CorpId, hex: &str) -> GameResult<bool> {
-        let id = self.st.corps[corp as usize].id.clone();
-        let t: Option<mlua::Table> = self.host.call_hook("token_rules", self.st, self.fx, (id, hex.to_string()))?;
-        Ok(t.and_then(|t| t.get::<Option<bool>>("route").ok().flatten()).unwrap_or(true))
+        let h = self.ops().hex_index(hex)?;
+        Ok(!self.relaxed_hexes(corp)?.token.contains(&h))
     }
 
     /// Lays a tile with the given rules, paying terrain unless `free`.
@@ -757,10 +797,11 @@ impl Engine<'_> {
             return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
         }
         let c = self.find_corp(target)?;
-        if c == corp && self.ops().sold_percent(corp) > 0 {
-            // Selling the operating corporation is allowed if the presidency stays.
-        }
-        self.sell_shares(pres, c, percent, certs, true)
+        self.sell_shares(pres, c, percent, certs, true)?;
+        // From now on the money is for the cheapest train from the bank
+        // (1849-R-159), not for a deal with another corporation.
+        self.or_mut().turn.emergency = true;
+        Ok(())
     }
 
     // ---------------------------------------------------------- finance

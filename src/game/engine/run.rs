@@ -88,7 +88,7 @@ pub fn position(t: &Title, st: &GameState, corp: CorpId) -> Position {
 /// ignored): enough stops connected to one of its tokens.
 pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
     let bg = BoardGraph::build(t, st, Some(corp));
-    let r = reach(t, st, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
+    let r = reach(t, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
     let rules = &t.route_rules;
     let ignore: Vec<route::StopKind> = rules.ignore_for_minimum.iter().map(|k| kind(*k)).collect();
     let mut stops = 0u32;
@@ -149,10 +149,11 @@ impl Engine<'_> {
 
     pub(super) fn run_trains(&mut self, corp: CorpId, specs: &[RouteSpec]) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
-        let (pos, best) = self.best_run(corp)?;
-        let run = if specs.is_empty() {
-            best.clone()
+        let manual = self.st.vars.get("railhead.manual_routes").and_then(Var::as_bool).unwrap_or(false);
+        let (pos, run) = if specs.is_empty() {
+            self.best_run(corp)?
         } else {
+            let pos = position(self.t, self.st, corp);
             let declared = self.parse_routes(&pos, specs)?;
             let mut run = route::validate::validate_run(&pos.problem, &declared)
                 .map_err(|e| refusal(self.t, e.rule(), e.to_string()))?;
@@ -164,14 +165,16 @@ impl Engine<'_> {
                 }
                 run.revenue = run.routes.iter().map(|r| r.revenue).sum();
             }
-            let manual = self.st.vars.get("railhead.manual_routes").and_then(Var::as_bool).unwrap_or(false);
-            if run.revenue < best.revenue && !manual {
-                return self.refuse(
-                    "run.not_best",
-                    format!("these routes earn {}, but {} can earn {}: the highest revenue must be taken (`run auto`)", self.t.money(run.revenue), id, self.t.money(best.revenue)),
-                );
+            if !manual {
+                let (_, best) = self.best_run(corp)?;
+                if run.revenue < best.revenue {
+                    return self.refuse(
+                        "run.not_best",
+                        format!("these routes earn {}, but {} can earn {}: the highest revenue must be taken (`run auto`)", self.t.money(run.revenue), id, self.t.money(best.revenue)),
+                    );
+                }
             }
-            run
+            (pos, run)
         };
         let mut records = Vec::new();
         for r in &run.routes {

@@ -44,7 +44,14 @@ impl Engine<'_> {
                 }
                 let c = self.find_corp(corp)?;
                 let (percent, certs) = self.sell_what(p, c, *percent, certs.as_deref(), tag.as_deref())?;
+                let before = (self.st.corps[c as usize].price, self.st.corps[c as usize].stack);
                 self.sell_shares(p, c, percent, certs.as_deref(), false)?;
+                if let (Some(pos), stack) = before
+                    && !self.stock().turn.sold_from.iter().any(|x| x.0 == c)
+                {
+                    self.stock_mut().turn.sold_from.push((c, pos, stack));
+                }
+                self.restack_turn_sales();
                 let s = self.stock_mut();
                 s.turn.sold.push(c);
                 s.sold.insert((p, c));
@@ -456,6 +463,33 @@ impl Engine<'_> {
         match found.first() {
             Some(&(i, pct)) => Ok((pct, Some(vec![i]))),
             None => self.refuse("stock.sell_not_owned", format!("{} holds no {tag} certificate of {}", self.st.players[p as usize].name, self.st.corps[c as usize].id)),
+        }
+    }
+
+    /// One turn's sales move the tokens one corporation at a time in
+    /// market-value order (1849-R-069): corporations sold this turn that
+    /// now share a cell are stacked in the order they stood before the
+    /// sales, whatever order the player sold them in. They all entered the
+    /// cell this turn, so they keep their place below the tokens already
+    /// there; only their stack numbers are redistributed among them.
+    fn restack_turn_sales(&mut self) {
+        let sold = self.stock().turn.sold_from.clone();
+        let price = |pos: crate::game::state::MarketPos| self.t.market.cell(pos.row as usize, pos.col as usize).map_or(i64::MIN, |x| x.price);
+        let key = |&(c, pos, stack): &(CorpId, crate::game::state::MarketPos, u64)| (std::cmp::Reverse(price(pos)), std::cmp::Reverse(pos.col), pos.row, stack, c);
+        let mut cells: Vec<crate::game::state::MarketPos> = sold.iter().filter_map(|x| self.st.corps[x.0 as usize].price).collect();
+        cells.sort();
+        cells.dedup();
+        for cell in cells {
+            let mut here: Vec<_> = sold.iter().filter(|x| self.st.corps[x.0 as usize].price == Some(cell)).copied().collect();
+            if here.len() < 2 {
+                continue;
+            }
+            here.sort_by_key(key);
+            let mut stacks: Vec<u64> = here.iter().map(|x| self.st.corps[x.0 as usize].stack).collect();
+            stacks.sort();
+            for (x, stack) in here.iter().zip(stacks) {
+                self.st.corps[x.0 as usize].stack = stack;
+            }
         }
     }
 

@@ -18,6 +18,12 @@ on("company_sold", function(game, ev)
   game:log(ev.player .. " starts " .. corp .. " with the RSA and chooses its value")
 end)
 
+-- 1849-R-039: if that corporation closes before owning a train, P5 stays
+-- open until all privates close (phase 12), whatever a restart buys.
+on("corporation_closed", function(game, ev)
+  if ev.corp == game:var("rsa_corporation") then game:set_var("rsa_corporation", nil) end
+end)
+
 -- 1849-R-039: P5 closes when that corporation buys its first train.
 on("train_bought", function(game, ev)
   if ev.corp == game:var("rsa_corporation") and game:company("P5").owner_kind ~= "closed" then
@@ -84,14 +90,10 @@ local function sms_hex(game)
   return turn and turn.vars.sms_hex
 end
 
-hook("lay_rules", function(game, corp, hex)
-  if sms_hex(game) == hex then return { connection = false } end
-  return {}
-end)
-
-hook("token_rules", function(game, corp, hex)
-  if sms_hex(game) == hex then return { route = false } end
-  return {}
+hook("relaxed_hexes", function(game, corp)
+  local h = sms_hex(game)
+  if h then return { lay = { h }, token = { h } } end
+  return nil
 end)
 
 hook("can_lay_tile", function(game, corp, hex, tile, rotation)

@@ -72,3 +72,40 @@ test("1849-R-177: the bank empties in a stock round: that round and one full set
   expect_eq(g:over(), true)
   expect_eq(g:result().reason, "bank")
 end)
+
+-- Four players: A starts SFA through the RSA; B holds all of RCS and C
+-- starts IFT; phase 16. RCS stands on L. 328, just below L. 377.
+local function near_377()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1,
+                      setup = { corporation_order = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" } } }
+  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  g:give_cash("B", 500)
+  g:give_cash("C", 500)
+  g:start("RCS", "B", 100)
+  for _ = 1, 4 do g:give_share("RCS", "B") end
+  g:give_share("RCS", "C")
+  g:give_share("RCS", "C")
+  g:give_share("RCS", "C", "last")
+  g:start("IFT", "C", 100)
+  g:set_phase("16")
+  g:set_price("RCS", 328)
+  return g
+end
+
+test("1849-R-176: the end of a stock round lifts RCS to L. 377; the game ends when RCS has operated", function()
+  local g = near_377()
+  while g:round().kind == "stock" do g:act("pass") end
+  expect_contains(g:log(), "RCS share price moves from L. 328 to L. 377")
+  expect_eq(g:round().kind, "operating")
+  expect_eq(g:actor(), "RCS")                          -- the most valuable operates first
+  while g:actor() == "RCS" do g:act("pass") end
+  expect_eq(g:over(), true)
+  expect_eq(g:result().reason, "stock_market")
+  -- IFT and SFA did not operate.
+  expect_eq(g:corporation("IFT").operated, 0)
+  expect_eq(g:corporation("SFA").operated, 0)
+  -- RCS earned nothing and fell back to L. 340; having reached L. 377 is
+  -- what counts (A-27). Shares count at their final value.
+  expect_eq(g:share_price("RCS"), 340)
+  expect_eq(g:result().values.B, g:player("B").cash + 6 * 340)
+end)

@@ -139,3 +139,32 @@ test("1849-R-088 (WE-05 extra): after the president's sale, a tie above the sell
   expect_eq(g:player("A").shares.RCS, 20)
   expect_eq(g:player("C").shares.RCS, 30)
 end)
+
+-- RCS, IFT and ATA (no routes, so no train needed) stacked on one cell in
+-- that order, top first; C holds 10 % of each. After an operating round
+-- they may be sold; they stand on L. 90 then.
+local function three_on_one_cell()
+  local g = first_stock_round(SFA_FIRST)
+  g:give_cash("B", 1000)
+  for _, c in ipairs({ "RCS", "IFT", "ATA" }) do
+    g:start(c, "B", 100)
+    g:give_share(c, "C")
+  end
+  for _, c in ipairs({ "RCS", "IFT", "ATA" }) do g:set_price(c, 100) end
+  expect_eq(g:value_order(), { "RCS", "IFT", "ATA", "SFA" })
+  next_stock_round(g, "C")
+  expect_eq(g:value_order(), { "RCS", "IFT", "ATA", "SFA" })
+  expect_eq(g:share_price("ATA"), 90)
+  return g
+end
+
+test("1849-R-068, R-069 (WE-09): selling three corporations in one turn keeps their stack order", function()
+  for _, sales in ipairs({ { "RCS", "IFT", "ATA" }, { "ATA", "IFT", "RCS" }, { "IFT", "ATA", "RCS" } }) do
+    local g = three_on_one_cell()
+    local cash = g:player("C").cash
+    for _, c in ipairs(sales) do g:act("sell " .. c .. " 1") end
+    expect_eq(g:player("C").cash - cash, 270, "each sold at its price before the drop")
+    for _, c in ipairs(sales) do expect_eq(g:share_price(c), 86, c) end
+    expect_eq(g:value_order(), { "RCS", "IFT", "ATA", "SFA" }, "sold " .. table.concat(sales, ", "))
+  end
+end)

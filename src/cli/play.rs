@@ -1,0 +1,209 @@
+//! `railhead play`: the REPL. In a terminal it is a line editor with
+//! history and tab completion; from a pipe it reads one command per line,
+//! so scripts can drive it (with `--json`, one JSON object per reply).
+//! Everything the commands do lives in the library (`railhead::repl`).
+
+use super::TitleArgs;
+use railhead::game::save::SaveFile;
+use railhead::game::{Game, Setup};
+use railhead::repl::complete::{Completion, complete};
+use railhead::repl::{Reply, Session, setup};
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{CompletionType, Config, Context, Editor, Helper};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::sync::Arc;
+
+#[derive(clap::Args, Debug, Default)]
+pub struct PlayArgs {
+    /// Title id (1849 if not given).
+    pub title: Option<String>,
+    /// Number of players (the title's default if not given).
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Player names in seating order, comma-separated: --names ann,bo,cy.
+    #[arg(long, value_delimiter = ',')]
+    pub names: Vec<String>,
+    /// Seed of the game's random choices (random if not given; the banner shows it).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Seat the players in an order drawn from the seed.
+    #[arg(long)]
+    pub shuffle_seats: bool,
+    /// Continue a saved game.
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// With --load: replay only the first N actions of the file.
+    #[arg(long, value_name = "N", requires = "load")]
+    pub until: Option<usize>,
+    /// Answer every command with one JSON object per line (for scripts).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub title_args: TitleArgs,
+}
+
+pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let game = match &args.load {
+        Some(path) => SaveFile::read(path).and_then(|f| f.restore(&path.display().to_string(), args.until)).map_err(|e| anyhow::anyhow!("{e}"))?,
+        None => new_game(args)?,
+    };
+    let session = Session::new(game);
+    let out = Output { json: args.json };
+    if out.show(&session.banner()).is_err() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    if std::io::stdin().is_terminal() && !args.json {
+        interactive(session, &out)
+    } else {
+        piped(session, &out)
+    }
+}
+
+fn new_game(args: &PlayArgs) -> anyhow::Result<Game> {
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let known = if args.names.is_empty() { args.players } else { Some(args.names.len() as u8) };
+    let title = super::load_title(args.title.as_deref(), &args.title_args, known)?;
+    let players = setup::seating(&args.names, args.players, title.meta.default_players, seed, args.shuffle_seats).map_err(anyhow::Error::msg)?;
+    let options: BTreeMap<String, bool> = railhead::game::save::parse_options(&args.title_args.options);
+    let setup = Setup { players, seed, options, values: BTreeMap::new() };
+    Game::new(Arc::new(title), setup).map_err(|e| anyhow::anyhow!("the game cannot start: {e}"))
+}
+
+/// A seed for a game nobody asked to repeat (the banner prints it).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
+}
+
+struct Output {
+    json: bool,
+}
+
+impl Output {
+    /// Prints a reply. An error means stdout is gone (the reader of a
+    /// pipe stopped): the session ends quietly rather than panicking.
+    fn show(&self, reply: &Reply) -> std::io::Result<()> {
+        if reply.is_silent() {
+            return Ok(());
+        }
+        let mut out = std::io::stdout().lock();
+        if self.json {
+            writeln!(out, "{}", reply.to_json_line())
+        } else if !reply.text.is_empty() {
+            writeln!(out, "{}", reply.text)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Commands from a pipe, one per line. In text mode each command is
+/// echoed after its prompt, so a transcript reads like a session.
+fn piped(mut session: Session, out: &Output) -> anyhow::Result<ExitCode> {
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        if !out.json && !line.trim().is_empty() && writeln!(std::io::stdout(), "{} > {}", session.prompt(), line.trim()).is_err() {
+            break;
+        }
+        let reply = session.execute(&line);
+        if out.show(&reply).is_err() || reply.quit {
+            break;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn interactive(session: Session, out: &Output) -> anyhow::Result<ExitCode> {
+    let session = Rc::new(RefCell::new(session));
+    // List completion, as in a shell: TAB completes the common prefix,
+    // a second TAB lists the candidates.
+    let config = Config::builder().completion_type(CompletionType::List).build();
+    let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::with_config(config)?;
+    editor.set_helper(Some(ReplHelper { session: session.clone(), files: FilenameCompleter::new() }));
+    let history = history_path();
+    if let Some(path) = &history {
+        // A missing or unreadable history is no reason not to play.
+        let _ = editor.load_history(path);
+    }
+    let mut warned_unsaved = false;
+    loop {
+        let prompt = format!("{} > ", session.borrow().prompt());
+        match editor.readline(&prompt) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.trim());
+                }
+                let reply = session.borrow_mut().execute(&line);
+                if reply.quit && !warned_unsaved && session.borrow().has_unsaved_changes() {
+                    println!("the game is not saved: `save FILE` keeps it; `quit` again leaves.");
+                    warned_unsaved = true;
+                    continue;
+                }
+                if out.show(&reply).is_err() || reply.quit {
+                    break;
+                }
+                warned_unsaved = false;
+            }
+            Err(ReadlineError::Interrupted) => println!("(Ctrl-C: `quit` or Ctrl-D leaves)"),
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    if let Some(path) = &history {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = editor.save_history(path);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `railhead/history.txt` in the user's data directory, if there is one.
+fn history_path() -> Option<PathBuf> {
+    let env = |k: &str| std::env::var_os(k).map(PathBuf::from).filter(|p| p.is_absolute());
+    let base = if cfg!(windows) {
+        env("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        env("HOME").map(|h| h.join("Library/Application Support"))
+    } else {
+        env("XDG_DATA_HOME").or_else(|| env("HOME").map(|h| h.join(".local/share")))
+    }?;
+    Some(base.join("railhead").join("history.txt"))
+}
+
+/// Connects the line editor to the session: completion asks the session
+/// (which knows the legal moves); file names are completed from disk.
+struct ReplHelper {
+    session: Rc<RefCell<Session>>,
+    files: FilenameCompleter,
+}
+
+impl Completer for ReplHelper {
+    type Candidate = Pair;
+
+    fn complete(&self, line: &str, pos: usize, ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let Ok(mut session) = self.session.try_borrow_mut() else { return Ok((pos, Vec::new())) };
+        match complete(&mut session, line, pos) {
+            Completion::Words { start, candidates } => {
+                Ok((start, candidates.into_iter().map(|w| Pair { display: w.clone(), replacement: format!("{w} ") }).collect()))
+            }
+            Completion::FileName => self.files.complete(line, pos, ctx),
+        }
+    }
+}
+
+impl Hinter for ReplHelper {
+    type Hint = String;
+}
+impl Highlighter for ReplHelper {}
+impl Validator for ReplHelper {}
+impl Helper for ReplHelper {}

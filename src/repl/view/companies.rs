@@ -1,0 +1,31 @@
+//! Private companies: owner, price, revenue and what they do.
+
+use super::super::table::Table;
+use super::super::{Invocation, Reply, Session};
+use super::names::company_owner;
+use serde_json::{Value, json};
+
+pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
+    let g = &s.game;
+    let mut t = Table::new(&["id", "name", ">value", ">revenue", "owner", "note"]);
+    let mut all: Vec<Value> = Vec::new();
+    let mut abilities = Vec::new();
+    for c in &g.state.companies {
+        let def = &g.title.companies[c.def];
+        let note = if c.used { "ability used" } else { "" };
+        t.row(vec![c.id.clone(), def.name.clone(), def.value.to_string(), def.revenue.to_string(), company_owner(g, c.owner), note.to_string()]);
+        if !def.description.is_empty() {
+            abilities.push(format!("{}: {}", c.id, def.description));
+        }
+        all.push(json!({
+            "id": c.id, "name": def.name, "value": def.value, "revenue": def.revenue,
+            "owner": company_owner(g, c.owner), "used": c.used, "description": def.description,
+        }));
+    }
+    let mut text = t.render();
+    if !abilities.is_empty() {
+        text.push('\n');
+        text.push_str(&abilities.join("\n"));
+    }
+    Reply::ok("companies", text, json!({ "companies": all }))
+}

@@ -1,0 +1,136 @@
+//! Corporations: a table of all, or one in full.
+
+use super::super::table::Table;
+use super::super::{Invocation, Reply, Session};
+use super::names::{cert_owner, corp_state, find_corp, trains_of};
+use crate::game::Game;
+use crate::game::ids::*;
+use crate::game::market::price_of;
+use crate::game::trains::train_limit;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+fn president_name(g: &Game, c: CorpId) -> Option<String> {
+    g.state.president(c).map(|p| g.state.players[p as usize].name.clone())
+}
+
+fn tokens_left(g: &Game, c: CorpId) -> usize {
+    g.state.corps[c as usize].tokens.iter().filter(|t| t.placed.is_none() && !t.lost).count()
+}
+
+pub fn corp_json(g: &Game, c: CorpId) -> Value {
+    let corp = &g.state.corps[c as usize];
+    let def = &g.title.corporations[corp.def];
+    let mut holders: BTreeMap<String, u32> = BTreeMap::new();
+    for cert in &corp.certs {
+        *holders.entry(cert_owner(g, cert.owner)).or_default() += cert.percent as u32;
+    }
+    let tokens: Vec<Value> = corp
+        .tokens
+        .iter()
+        .map(|t| json!({ "cost": t.cost, "hex": t.placed.map(|(h, _)| g.title.map.hexes[h as usize].label.clone()), "lost": t.lost }))
+        .collect();
+    let companies: Vec<String> = g.state.companies_of(CompanyOwner::Corp(c)).iter().map(|x| g.state.companies[*x as usize].id.clone()).collect();
+    json!({
+        "id": corp.id,
+        "name": def.name,
+        "state": corp_state(g, c),
+        "president": president_name(g, c),
+        "price": corp.price.map(|_| price_of(&g.title, &g.state, c)),
+        "par": corp.par,
+        "cash": corp.cash,
+        "shares": holders,
+        "trains": g.state.trains_of(c).iter().map(|t| g.state.trains[*t as usize].id.clone()).collect::<Vec<_>>(),
+        "train_limit": train_limit(&g.title, &g.state, c),
+        "tokens": tokens,
+        "companies": companies,
+        "operated": corp.operated,
+        "home": corp.home.map(|(h, _)| g.title.map.hexes[h as usize].label.clone()),
+    })
+}
+
+pub fn run_all(s: &mut Session, _inv: &Invocation) -> Reply {
+    let g = &s.game;
+    let mut t = Table::new(&["id", "name", "state", "president", ">price", ">cash", "trains", ">tokens", ">pool %", ">treasury %"]);
+    for c in 0..g.state.corps.len() as CorpId {
+        let corp = &g.state.corps[c as usize];
+        let name = &g.title.corporations[corp.def].name;
+        t.row(vec![
+            corp.id.clone(),
+            name.clone(),
+            corp_state(g, c).to_string(),
+            president_name(g, c).unwrap_or_else(|| "-".into()),
+            corp.price.map_or("-".into(), |_| price_of(&g.title, &g.state, c).to_string()),
+            corp.cash.to_string(),
+            trains_of(g, c),
+            tokens_left(g, c).to_string(),
+            g.state.percent(c, CertOwner::Pool).to_string(),
+            g.state.percent(c, CertOwner::Treasury).to_string(),
+        ]);
+    }
+    let all: Vec<Value> = (0..g.state.corps.len() as CorpId).map(|c| corp_json(g, c)).collect();
+    Reply::ok("corps", format!("{}\n(tokens: station tokens not yet placed)", t.render()), json!({ "corporations": all }))
+}
+
+pub fn run_one(s: &mut Session, inv: &Invocation) -> Reply {
+    let g = &s.game;
+    let Some(word) = inv.args.first() else {
+        return Reply::error("corp", "write `corp ID` (`corps` lists them all)");
+    };
+    let c = match find_corp(g, word) {
+        Ok(c) => c,
+        Err(e) => return Reply::error("corp", e),
+    };
+    let corp = &g.state.corps[c as usize];
+    let def = &g.title.corporations[corp.def];
+    let money = |x: i64| g.title.money(x);
+    let mut lines = vec![format!("{} {} — {}{}", corp.id, def.name, corp_state(g, c), if corp.operated > 0 { format!(", operated {} times", corp.operated) } else { String::new() })];
+    let mut l2 = Vec::new();
+    if let Some(p) = president_name(g, c) {
+        l2.push(format!("president {p}"));
+    }
+    if corp.price.is_some() {
+        l2.push(format!("share price {}", money(price_of(&g.title, &g.state, c))));
+    }
+    if let Some(par) = corp.par {
+        l2.push(format!("par {}", money(par)));
+    }
+    l2.push(format!("treasury {}", money(corp.cash)));
+    lines.push(l2.join(" · "));
+    let mut holders: Vec<(String, u32, bool)> = Vec::new();
+    for cert in &corp.certs {
+        let who = cert_owner(g, cert.owner);
+        match holders.iter_mut().find(|(w, _, _)| *w == who) {
+            Some(h) => {
+                h.1 += cert.percent as u32;
+                h.2 |= cert.president;
+            }
+            None => holders.push((who, cert.percent as u32, cert.president)),
+        }
+    }
+    let shares: Vec<String> = holders.iter().map(|(w, p, pres)| format!("{w} {p} %{}", if *pres { " (president)" } else { "" })).collect();
+    lines.push(format!("shares: {}", shares.join(", ")));
+    lines.push(format!("trains: {} (limit {})", trains_of(g, c), train_limit(&g.title, &g.state, c)));
+    let placed: Vec<String> = corp.tokens.iter().filter_map(|t| t.placed).map(|(h, _)| g.title.map.hexes[h as usize].title()).collect();
+    let left: Vec<String> = corp.tokens.iter().filter(|t| t.placed.is_none() && !t.lost).map(|t| money(t.cost)).collect();
+    let mut tok = format!("tokens: {} placed", placed.len());
+    if !placed.is_empty() {
+        tok.push_str(&format!(" ({})", placed.join(", ")));
+    }
+    tok.push_str(&format!(", {} left", left.len()));
+    if !left.is_empty() {
+        tok.push_str(&format!(" (cost {})", left.join(", ")));
+    }
+    lines.push(tok);
+    let homes: Vec<String> = def.home.iter().map(|h| h.to_string()).collect();
+    match corp.home {
+        Some((h, _)) => lines.push(format!("home: {}", g.title.map.hexes[h as usize].title())),
+        None if !homes.is_empty() => lines.push(format!("home: {}", if homes.len() > 1 { format!("one of {}", homes.join(", ")) } else { homes[0].clone() })),
+        None => {}
+    }
+    let companies: Vec<String> = g.state.companies_of(CompanyOwner::Corp(c)).iter().map(|x| g.state.companies[*x as usize].id.clone()).collect();
+    if !companies.is_empty() {
+        lines.push(format!("companies: {}", companies.join(", ")));
+    }
+    Reply::ok("corp", lines.join("\n"), corp_json(g, c))
+}

@@ -1,0 +1,153 @@
+//! The board as text: one cell per hex, placed by its coordinates, so the
+//! grid has the shape of the map. Each cell has three lines:
+//!
+//! ```text
+//! C5 Paler     label and name
+//! y 651/2      colour, tile/rotation (or terrain cost on bare land)
+//! (RCS .)      cities with their slots, o towns, ~ ports, > off-boards
+//! ```
+//! `map HEX` shows one hex in full (see `hex.rs`).
+
+use super::super::{Invocation, Reply, Session};
+use super::hex;
+use crate::game::Game;
+use crate::game::graph::{rotation_on, tile_on};
+use crate::title::schema::{Color, StopKind};
+use serde_json::{Value, json};
+
+/// Characters per half column step: a hex's neighbours in the next row
+/// sit half a cell to the side.
+const HALF: usize = 5;
+/// Width of one cell (two half steps minus a space between cells).
+const CELL: usize = 2 * HALF - 1;
+
+pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
+    match inv.args.first() {
+        Some(label) => hex::detail(s, label),
+        None => Reply::ok("map", grid(&s.game), json!({ "hexes": hexes_json(&s.game) })),
+    }
+}
+
+pub fn colour_letter(c: Color) -> char {
+    match c {
+        Color::White => 'w',
+        Color::Yellow => 'y',
+        Color::Green => 'g',
+        Color::Brown => 'b',
+        Color::Gray => 'G',
+        Color::Red => 'r',
+        Color::Blue => '~',
+        Color::Purple => 'p',
+    }
+}
+
+/// The stops of a hex with their tokens: `(RCS .)o`.
+fn stops_line(g: &Game, h: u32) -> String {
+    let tile = tile_on(&g.title, &g.state, h);
+    let band = g.title.phases[g.state.phase].revenue_band;
+    let slots = &g.state.board.hexes[h as usize].tokens;
+    let mut out = String::new();
+    for (i, s) in tile.stops.iter().enumerate() {
+        match s.kind {
+            StopKind::City => {
+                let inside: Vec<String> = slots
+                    .get(i)
+                    .map(|v| v.iter().map(|x| x.map_or(".".to_string(), |c| g.state.corps[c as usize].id.clone())).collect())
+                    .unwrap_or_default();
+                out.push_str(&format!("({})", inside.join(" ")));
+            }
+            StopKind::Town => out.push('o'),
+            StopKind::Port => out.push_str(&format!("~{}", s.revenue.value(band))),
+            StopKind::Offboard => out.push_str(&format!(">{}", s.revenue.value(band))),
+            StopKind::Mine => out.push('m'),
+            StopKind::Mountain => out.push('^'),
+        }
+    }
+    out
+}
+
+fn tile_line(g: &Game, h: u32) -> String {
+    let hd = &g.title.map.hexes[h as usize];
+    let hs = &g.state.board.hexes[h as usize];
+    match hs.tile {
+        Some(ti) => {
+            let t = &g.title.tiles[ti as usize];
+            format!("{} {}/{}", colour_letter(t.color), t.name, hs.rotation)
+        }
+        None if hd.cost > 0 => format!("{} ${}", colour_letter(hd.color), hd.cost),
+        None => colour_letter(hd.color).to_string(),
+    }
+}
+
+fn fit(text: &str) -> String {
+    text.chars().take(CELL).collect()
+}
+
+/// The whole board as a grid of cells.
+pub fn grid(g: &Game) -> String {
+    let hexes = &g.title.map.hexes;
+    if hexes.is_empty() {
+        return "the map has no hexes".to_string();
+    }
+    let min_col = hexes.iter().map(|h| h.coord.col).min().unwrap_or(0);
+    let max_col = hexes.iter().map(|h| h.coord.col).max().unwrap_or(0);
+    let mut rows: Vec<i32> = hexes.iter().map(|h| h.coord.row).collect();
+    rows.sort();
+    rows.dedup();
+    let width = (max_col - min_col) as usize * HALF + CELL;
+    let mut out: Vec<String> = Vec::new();
+    for row in rows {
+        let mut lines = vec![vec![' '; width]; 3];
+        for (i, h) in hexes.iter().enumerate().filter(|(_, h)| h.coord.row == row) {
+            let x = (h.coord.col - min_col) as usize * HALF;
+            let name: String = h.name.as_deref().unwrap_or("").chars().filter(|c| !c.is_whitespace()).collect();
+            let texts = [format!("{} {name}", h.label), tile_line(g, i as u32), stops_line(g, i as u32)];
+            for (line, text) in lines.iter_mut().zip(texts) {
+                for (k, ch) in fit(&text).chars().enumerate() {
+                    line[x + k] = ch;
+                }
+            }
+        }
+        for line in lines {
+            let s: String = line.into_iter().collect();
+            let s = s.trim_end().to_string();
+            if !s.is_empty() {
+                out.push(s);
+            }
+        }
+        out.push(String::new());
+    }
+    out.push("y/g/b/G yellow/green/brown/gray, 8/2 tile 8 at rotation 2, $80 terrain cost,".to_string());
+    out.push("(RCS .) a city's slots and tokens, o town, ~20 port, >30 off-board. `map HEX` for one hex.".to_string());
+    out.join("\n")
+}
+
+pub fn hexes_json(g: &Game) -> Vec<Value> {
+    (0..g.title.map.hexes.len() as u32).map(|h| hex_json(g, h)).collect()
+}
+
+pub fn hex_json(g: &Game, h: u32) -> Value {
+    let hd = &g.title.map.hexes[h as usize];
+    let hs = &g.state.board.hexes[h as usize];
+    let tile = tile_on(&g.title, &g.state, h);
+    let band = g.title.phases[g.state.phase].revenue_band;
+    let stops: Vec<Value> = tile
+        .stops
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let tokens: Vec<Option<String>> = hs.tokens.get(i).map(|v| v.iter().map(|x| x.map(|c| g.state.corps[c as usize].id.clone())).collect()).unwrap_or_default();
+            json!({ "kind": s.kind.name(), "value": s.revenue.value(band), "name": s.name, "slots": s.slots, "tokens": tokens })
+        })
+        .collect();
+    json!({
+        "hex": hd.label,
+        "name": hd.name,
+        "color": tile.color.name(),
+        "tile": hs.tile.map(|t| g.title.tiles[t as usize].name.clone()),
+        "rotation": rotation_on(&g.title, &g.state, h),
+        "terrain": hd.terrain,
+        "cost": hd.cost,
+        "stops": stops,
+    })
+}

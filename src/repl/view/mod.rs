@@ -1,0 +1,15 @@
+//! Read-only views of a game: each builds its text and its JSON together.
+
+pub mod companies;
+pub mod corps;
+pub mod hex;
+pub mod log;
+pub mod map;
+pub mod market;
+pub mod moves;
+pub mod names;
+pub mod players;
+pub mod prompt;
+pub mod routes;
+pub mod status;
+pub mod trains;

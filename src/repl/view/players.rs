@@ -1,0 +1,121 @@
+//! Players: cash, certificates, companies and value (cash plus shares at
+//! market price; the title may count more at the end).
+
+use super::super::table::Table;
+use super::super::{Invocation, Reply, Session};
+use super::names::find_player;
+use crate::game::Game;
+use crate::game::ids::*;
+use crate::game::market::price_of;
+use crate::game::shares::cert_count;
+use serde_json::{Value, json};
+
+/// (corporation, percent, president) for each corporation the player holds.
+fn holdings(g: &Game, p: PlayerId) -> Vec<(CorpId, u32, bool)> {
+    (0..g.state.corps.len() as CorpId)
+        .filter_map(|c| {
+            let pct = g.state.percent(c, CertOwner::Player(p));
+            (pct > 0).then(|| (c, pct, g.state.president(c) == Some(p)))
+        })
+        .collect()
+}
+
+fn value(g: &Game, p: PlayerId) -> i64 {
+    let shares: i64 = holdings(g, p).iter().map(|(c, pct, _)| price_of(&g.title, &g.state, *c) * *pct as i64 / 10).sum();
+    g.state.players[p as usize].cash + shares
+}
+
+fn companies(g: &Game, p: PlayerId) -> Vec<String> {
+    g.state.companies_of(CompanyOwner::Player(p)).iter().map(|c| g.state.companies[*c as usize].id.clone()).collect()
+}
+
+fn shares_text(g: &Game, p: PlayerId) -> String {
+    let parts: Vec<String> = holdings(g, p)
+        .iter()
+        .map(|(c, pct, pres)| format!("{} {pct}%{}", g.state.corps[*c as usize].id, if *pres { "*" } else { "" }))
+        .collect();
+    parts.join(" ")
+}
+
+pub fn player_json(g: &Game, p: PlayerId) -> Value {
+    let pl = &g.state.players[p as usize];
+    let shares: Vec<Value> = holdings(g, p)
+        .iter()
+        .map(|(c, pct, pres)| json!({ "corporation": g.state.corps[*c as usize].id, "percent": pct, "president": pres }))
+        .collect();
+    json!({
+        "name": pl.name,
+        "cash": pl.cash,
+        "shares": shares,
+        "companies": companies(g, p),
+        "certificates": cert_count(&g.title, &g.state, p),
+        "cert_limit": g.state.cert_limit,
+        "value": value(g, p),
+        "loans": pl.loans,
+        "left": pl.left,
+        "priority": g.state.priority == p,
+    })
+}
+
+pub fn run_all(s: &mut Session, _inv: &Invocation) -> Reply {
+    let g = &s.game;
+    let mut t = Table::new(&["player", ">cash", ">certs", "shares (* president)", "companies", ">value"]);
+    for p in 0..g.state.players.len() as PlayerId {
+        let pl = &g.state.players[p as usize];
+        let mark = if g.state.priority == p { " (priority)" } else { "" };
+        t.row(vec![
+            format!("{}{mark}", pl.name),
+            pl.cash.to_string(),
+            format!("{}/{}", cert_count(&g.title, &g.state, p), g.state.cert_limit),
+            shares_text(g, p),
+            companies(g, p).join(" "),
+            value(g, p).to_string(),
+        ]);
+    }
+    let all: Vec<Value> = (0..g.state.players.len() as PlayerId).map(|p| player_json(g, p)).collect();
+    Reply::ok("players", t.render(), json!({ "players": all }))
+}
+
+pub fn run_one(s: &mut Session, inv: &Invocation) -> Reply {
+    let g = &s.game;
+    let Some(word) = inv.args.first() else {
+        return Reply::error("player", "write `player NAME` (`players` lists them all)");
+    };
+    let p = match find_player(g, word) {
+        Ok(p) => p,
+        Err(e) => return Reply::error("player", e),
+    };
+    let pl = &g.state.players[p as usize];
+    let money = |x: i64| g.title.money(x);
+    let mut lines = vec![format!(
+        "{} — cash {}, {} of {} certificates, value {}{}",
+        pl.name,
+        money(pl.cash),
+        cert_count(&g.title, &g.state, p),
+        g.state.cert_limit,
+        money(value(g, p)),
+        if g.state.priority == p { " · has the priority deal" } else { "" }
+    )];
+    for (c, pct, pres) in holdings(g, p) {
+        let price = price_of(&g.title, &g.state, c);
+        lines.push(format!(
+            "  {} {pct} %{} at {} = {}",
+            g.state.corps[c as usize].id,
+            if pres { " (president)" } else { "" },
+            money(price),
+            money(price * pct as i64 / 10)
+        ));
+    }
+    for co in g.state.companies_of(CompanyOwner::Player(p)) {
+        let c = &g.state.companies[co as usize];
+        let def = &g.title.companies[c.def];
+        lines.push(format!("  {} {} (revenue {})", c.id, def.name, money(def.revenue)));
+    }
+    if pl.loans > 0 {
+        lines.push(format!("  loans: {}", pl.loans));
+    }
+    if pl.left {
+        lines.push("  has left the game".to_string());
+    }
+    Reply::ok("player", lines.join("\n"), player_json(g, p))
+}
