@@ -63,9 +63,9 @@ end)
 
 test("1849-R-101, R-118: narrow track does not join standard track at a plain hex side", function()
   local g = lay_step("RCS", TO_CORLEONE, false)
-  g:refuse("lay E5 74 1", "1849-R-115", "cannot reach E5")
+  g:refuse("lay E5 74 1", "1849-R-102", "on a gauge that does not join")
   g = lay_step("ATA", {}, false)
-  g:refuse("lay L12 9 2", "1849-R-115", "cannot reach L12")
+  g:refuse("lay L12 9 2", "1849-R-102", "on a gauge that does not join")
 end)
 
 test("1849-R-124: the cost is paid from the treasury, or the lay is refused", function()
