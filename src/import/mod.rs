@@ -268,70 +268,87 @@ pub fn replay_with(
     Ok((game, report))
 }
 
-/// A recorded action refused because our engine waits for a pass the
-/// website made without recording it: the corporation acting is at an
-/// optional step the website did not offer, or another entity whose only
-/// move is to pass is to act first (the website passes it, "has no valid
-/// actions"). Passes those (at most six) and retries. Returns what was
-/// passed, or nothing (and the game as it was).
+/// The game as it was, to go back to when catching up fails.
+struct Checkpoint {
+    state: crate::game::state::GameState,
+    actions: usize,
+    log: usize,
+}
+
+impl Checkpoint {
+    fn of(game: &Game) -> Checkpoint {
+        Checkpoint { state: game.state.clone(), actions: game.actions.len(), log: game.log.len() }
+    }
+
+    fn restore(self, game: &mut Game) {
+        game.state = self.state;
+        game.actions.truncate(self.actions);
+        game.log.truncate(self.log);
+    }
+}
+
+/// Passes whoever is to act while their only move is to pass (the website
+/// passes them by itself: "has no valid actions"), until `actor` is to
+/// act; at most `limit` passes. Whether `actor` is to act then.
+fn pass_others(game: &mut Game, actor: Actor, passed: &mut Vec<String>, limit: usize) -> bool {
+    while passed.len() < limit {
+        let Some(current) = game.current_actor() else { return false };
+        if current == actor {
+            return true;
+        }
+        let only_pass = game.state.flow.pending.is_empty() && game.legal_moves().is_ok_and(|m| m.len() == 1 && m[0].action == Action::Pass);
+        if !only_pass || game.apply(Action::Pass).is_err() {
+            return false;
+        }
+        passed.push(format!("{}, who has nothing else to do", game.actor_name(current)));
+    }
+    game.current_actor() == Some(actor)
+}
+
+/// Before a recorded pass: the entities the website passed by itself.
+/// Returns who passed, or nothing (and the game as it was).
+fn pass_idle(game: &mut Game, tr: &Translator, item: &Value) -> Vec<String> {
+    let Some(actor) = tr.actor(game, item) else { return Vec::new() };
+    let checkpoint = Checkpoint::of(game);
+    let mut passed = Vec::new();
+    if pass_others(game, actor, &mut passed, 6) {
+        return passed;
+    }
+    checkpoint.restore(game);
+    Vec::new()
+}
+
+/// A recorded action refused because our engine waits for passes the
+/// website made without recording them: another entity whose only move is
+/// to pass is to act first, or the corporation acting is at an optional
+/// step the website did not offer. Passes those (at most six) and
+/// retries. Returns what was passed, or nothing (and the game as it was).
 fn catch_up(game: &mut Game, tr: &Translator, item: &Value, action: &Action) -> Vec<String> {
     let Some(actor) = tr.actor(game, item) else { return Vec::new() };
     if *action == Action::Pass {
         return Vec::new();
     }
-    let (state, n_actions, n_log) = (game.state.clone(), game.actions.len(), game.log.len());
+    let checkpoint = Checkpoint::of(game);
     let mut passed = Vec::new();
-    for _ in 0..6 {
-        let Some(current) = game.current_actor() else { break };
-        if !game.state.flow.pending.is_empty() {
-            break;
-        }
-        if current == actor {
-            if !matches!(actor, Actor::Corp(_)) {
+    while passed.len() < 6 {
+        if game.current_actor() != Some(actor) {
+            if !pass_others(game, actor, &mut passed, 6) {
                 break;
             }
-            passed.push(format!("{} {}", game.actor_name(current), current_step(game).unwrap_or_default().replace('_', " ")));
         } else {
-            let only_pass = game.legal_moves().is_ok_and(|m| m.len() == 1 && m[0].action == Action::Pass);
-            if !only_pass {
+            if !matches!(actor, Actor::Corp(_)) || !game.state.flow.pending.is_empty() {
                 break;
             }
-            passed.push(format!("{}, who has nothing else to do", game.actor_name(current)));
-        }
-        if game.apply(Action::Pass).is_err() {
-            break;
+            passed.push(format!("{} {}", game.actor_name(actor), current_step(game).unwrap_or_default().replace('_', " ")));
+            if game.apply(Action::Pass).is_err() {
+                break;
+            }
         }
         if game.current_actor() == Some(actor) && game.apply(action.clone()).is_ok() {
             return passed;
         }
     }
-    game.state = state;
-    game.actions.truncate(n_actions);
-    game.log.truncate(n_log);
-    Vec::new()
-}
-
-/// Passes entities whose only move is to pass until the entity of a
-/// recorded action is to act (the website passes them by itself). Returns
-/// who passed, or nothing (and the game as it was).
-fn pass_idle(game: &mut Game, tr: &Translator, item: &Value) -> Vec<String> {
-    let Some(actor) = tr.actor(game, item) else { return Vec::new() };
-    let (state, n_actions, n_log) = (game.state.clone(), game.actions.len(), game.log.len());
-    let mut passed = Vec::new();
-    while passed.len() < 6 {
-        let Some(current) = game.current_actor() else { break };
-        if current == actor {
-            return passed;
-        }
-        let only_pass = game.state.flow.pending.is_empty() && game.legal_moves().is_ok_and(|m| m.len() == 1 && m[0].action == Action::Pass);
-        if !only_pass || game.apply(Action::Pass).is_err() {
-            break;
-        }
-        passed.push(format!("{}, who has nothing else to do", game.actor_name(current)));
-    }
-    game.state = state;
-    game.actions.truncate(n_actions);
-    game.log.truncate(n_log);
+    checkpoint.restore(game);
     Vec::new()
 }
 

@@ -303,10 +303,7 @@ impl Translator {
                 vec![Action::LayTile { hex, tile: name, rotation: n("rotation").unwrap_or(0) as u8 }]
             }
             "place_token" => {
-                let city = s("city").ok_or("place_token without city")?;
-                let (tile, part) = split_city(&city)?;
-                let hex = self.hex_of_tile(game, &tile)?;
-                let c = self.city_of(game, &hex, part);
+                let (hex, c) = self.city(game, &s("city").ok_or("place_token without city")?)?;
                 if let Some(p) = game.state.flow.pending.last()
                     && matches!(p.kind, PendingKind::Home { .. })
                 {
@@ -421,9 +418,7 @@ impl Translator {
         if let Some(city) = a.get("city").and_then(Value::as_str)
             && text.contains("{city")
         {
-            let (tile, part) = split_city(city)?;
-            let hex = self.hex_of_tile(game, &tile)?;
-            let c = self.city_of(game, &hex, part);
+            let (hex, c) = self.city(game, city)?;
             text = text.replace("{city_hex}", &hex).replace("{city}", &c.to_string());
         }
         // {swap:10+10}: the number of the presidency exchange giving those certificates.
@@ -447,10 +442,9 @@ impl Translator {
         }
         if text.contains("{slot_corp}") {
             let city = a.get("city").and_then(Value::as_str).ok_or("no city for {slot_corp}")?;
-            let (tile, part) = split_city(city)?;
-            let hex = self.hex_of_tile(game, &tile)?;
+            let (hex, c) = self.city(game, city)?;
             let h = game.title.map.hex(&hex).ok_or_else(|| format!("no hex {hex}"))?;
-            let stop = crate::game::graph::city_stop(&game.title, &game.state, h, self.city_of(game, &hex, part)).ok_or("no such city")?;
+            let stop = crate::game::graph::city_stop(&game.title, &game.state, h, c).ok_or("no such city")?;
             let slot = a.get("slot").and_then(Value::as_u64).unwrap_or(0) as usize;
             let corp = game.state.board.hexes[h as usize].tokens.get(stop as usize).and_then(|s| s.get(slot)).copied().flatten().ok_or_else(|| format!("no token in slot {slot} of {city}"))?;
             text = text.replace("{slot_corp}", &game.state.corps[corp as usize].id);
@@ -479,6 +473,14 @@ impl Translator {
             return Ok(name.to_string());
         }
         Err(format!("tile {tile} was never laid"))
+    }
+
+    /// The hex and our city index of a website city ("M9-0-0": tile copy and part).
+    fn city(&self, game: &Game, city: &str) -> Result<(String, u8), String> {
+        let (tile, part) = split_city(city)?;
+        let hex = self.hex_of_tile(game, &tile)?;
+        let c = self.city_of(game, &hex, part);
+        Ok((hex, c))
     }
 
     /// Our city index for a website city part ("tile-copy-part").

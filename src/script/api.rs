@@ -123,6 +123,14 @@ fn hex(t: &Title, label: &str) -> mlua::Result<HexId> {
     t.map.hex(label).ok_or_else(|| rt(format!("no hex '{label}'")))
 }
 
+/// What a script hands a handler along with a question or a debt (false if nothing).
+fn handler_data(data: Option<Value>) -> mlua::Result<Var> {
+    Ok(match data {
+        Some(v) => from_lua(&v)?.unwrap_or(Var::Bool(false)),
+        None => Var::Bool(false),
+    })
+}
+
 fn actor_name(st: &GameState, a: Actor) -> String {
     match a {
         Actor::Player(p) => st.players[p as usize].name.clone(),
@@ -622,10 +630,7 @@ impl UserData for LuaGame {
                 Purse::Corp(c) => Actor::Corp(c),
                 Purse::Bank => return Err(rt("the bank cannot be asked")),
             };
-            let data = match data {
-                Some(v) => from_lua(&v)?.unwrap_or(Var::Bool(false)),
-                None => Var::Bool(false),
-            };
+            let data = handler_data(data)?;
             this.st.flow.pending.push(Pending { actor, kind: PendingKind::Choice { handler, prompt, choices, data } });
             Ok(())
         });
@@ -639,10 +644,7 @@ impl UserData for LuaGame {
                 this.ops().transfer(Purse::Player(p), to, amount).map_err(game_err)?;
                 return Ok(true);
             }
-            let data = match data {
-                Some(v) => from_lua(&v)?.unwrap_or(Var::Bool(false)),
-                None => Var::Bool(false),
-            };
+            let data = handler_data(data)?;
             this.st.flow.pending.push(Pending { actor: Actor::Player(p), kind: PendingKind::Debt { to, amount, handler, data } });
             Ok(false)
         });

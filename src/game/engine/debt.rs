@@ -51,7 +51,7 @@ impl Engine<'_> {
             self.call_debt_handler(&handler, "paid", (name, amount, LuaVar(data)))?;
             return Ok(true);
         }
-        let sales = self.debt_sales(p);
+        let sales = self.largest_sales(p);
         let power: i64 = self.st.players[p as usize].cash + sales.iter().map(|(c, pct)| price_of(self.t, self.st, *c) * *pct as i64 / 10).sum::<i64>();
         if power >= amount {
             return Ok(false);
@@ -75,9 +75,9 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// The largest legal emergency sale of each corporation the player
-    /// holds, in id order (tried on a copy; the sales do not settle).
-    fn debt_sales(&mut self, p: PlayerId) -> Vec<(CorpId, u32)> {
+    /// The largest legal emergency sale (no presidency may change) of each
+    /// corporation the player holds, in id order, tried on a copy.
+    pub(super) fn largest_sales(&mut self, p: PlayerId) -> Vec<(CorpId, u32)> {
         let mut out = Vec::new();
         for c in 0..self.st.corps.len() as CorpId {
             let held = self.st.percent(c, CertOwner::Player(p));

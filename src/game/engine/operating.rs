@@ -733,21 +733,10 @@ impl Engine<'_> {
     /// The most the president could sell of each corporation now (one
     /// sale per corporation, the largest legal one), in id order.
     fn emergency_sales(&mut self, corp: CorpId) -> Vec<(CorpId, u32)> {
-        let Some(pres) = self.st.president(corp) else { return Vec::new() };
-        let mut out = Vec::new();
-        for c in 0..self.st.corps.len() as CorpId {
-            let held = self.st.percent(c, CertOwner::Player(pres));
-            let mut pct = held - held % 10;
-            while pct >= 10 {
-                let probe = Action::Sell { corp: self.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None };
-                if super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe)) {
-                    out.push((c, pct));
-                    break;
-                }
-                pct -= 10;
-            }
+        match self.st.president(corp) {
+            Some(pres) => self.largest_sales(pres),
+            None => Vec::new(),
         }
-        out
     }
 
     /// No train can be had: the treasury, the president's cash and every
