@@ -146,8 +146,12 @@ pub struct Settings {
     /// Price move at the end of a stock round for a corporation with shares
     /// in the pool: "down" (1849) or "left" (1844).
     pub sr_pool_move: String,
-    /// Price move per share sold: "down" or "none".
+    /// Price move for a sale: "down" (one row per share), "down_once" (one
+    /// row per sale action, 1844-R-032) or "none".
     pub sell_move: String,
+    /// Price of a certificate bought from the treasury (IPO): "market" or
+    /// "par" (1844-R-043).
+    pub ipo_price: String,
     /// Smallest raise in auctions.
     pub min_raise: i64,
     /// Price drop of the first company after a full round of passes.
@@ -178,6 +182,7 @@ impl Default for Settings {
             payout_move_threshold: 0,
             sr_pool_move: "down".into(),
             sell_move: "down".into(),
+            ipo_price: "market".into(),
             min_raise: 5,
             pass_discount: 5,
             rule_ids: BTreeMap::new(),

@@ -55,15 +55,24 @@ impl Engine<'_> {
         steps.get(self.or().step).cloned()
     }
 
-    /// The next corporation to operate: not yet done, by market value.
+    /// The next corporation to operate: not yet done, by market value
+    /// (re-evaluated before each turn, or fixed when the round starts).
     fn next_operator(&mut self) -> GameResult<Option<CorpId>> {
         let done = self.or().done.clone();
-        let mut order: Vec<CorpId> = (0..self.st.corps.len() as CorpId)
-            .filter(|c| {
-                let x = &self.st.corps[*c as usize];
-                x.in_play && x.floated && !x.closed && x.price.is_some() && !done.contains(c)
-            })
-            .collect();
+        let eligible = |st: &crate::game::state::GameState, c: CorpId| {
+            let x = &st.corps[c as usize];
+            x.in_play && x.floated && !x.closed && x.price.is_some()
+        };
+        if self.t.settings.operating_order == "fixed" {
+            if self.or().order.is_none() {
+                let mut order: Vec<CorpId> = (0..self.st.corps.len() as CorpId).filter(|c| eligible(self.st, *c)).collect();
+                order.sort_by(|a, b| value_order(self.t, self.st, *a, *b));
+                self.or_mut().order = Some(order);
+            }
+            let order = self.or().order.clone().unwrap_or_default();
+            return Ok(order.into_iter().find(|c| !done.contains(c) && eligible(self.st, *c)));
+        }
+        let mut order: Vec<CorpId> = (0..self.st.corps.len() as CorpId).filter(|c| eligible(self.st, *c) && !done.contains(c)).collect();
         order.sort_by(|a, b| value_order(self.t, self.st, *a, *b));
         let ids: Vec<String> = order.iter().map(|c| self.st.corps[*c as usize].id.clone()).collect();
         if let Some(list) = self.host.call_hook::<_, Vec<String>>("operating_order", self.st, self.fx, ids)? {
@@ -221,7 +230,7 @@ impl Engine<'_> {
         for mv in super::legal::tile_moves(self, corp) {
             let Action::LayTile { hex, tile, rotation } = &mv.action else { continue };
             let (Some(h), Some(&ti)) = (self.t.map.hex(hex), self.t.tile_index.get(tile)) else { continue };
-            let plans = self.ops().lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true });
+            let plans = self.ops().lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false });
             let Some(plan) = plans.into_iter().find(|p| p.fit.rotation == *rotation) else { continue };
             if self.host.has_hook("can_lay_tile")
                 && self.host.check_hook("can_lay_tile", self.st, self.fx, (id.clone(), hex.clone(), tile.clone(), *rotation)).is_err()
