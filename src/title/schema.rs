@@ -152,6 +152,13 @@ pub struct Settings {
     /// Price of a certificate bought from the treasury (IPO): "market" or
     /// "par" (1844-R-043).
     pub ipo_price: String,
+    /// How a president helps a corporation that must buy a train and
+    /// cannot: "sell_first" (1849: sell shares until the cheapest bank train
+    /// is paid, else the corporation fails) or "debt" (1844: any train at no
+    /// more than its printed price; what the president cannot pay becomes
+    /// personal debt with `debt_interest_percent` added).
+    pub emergency: String,
+    pub debt_interest_percent: i64,
     /// Smallest raise in auctions.
     pub min_raise: i64,
     /// Price drop of the first company after a full round of passes.
@@ -184,6 +191,8 @@ impl Default for Settings {
             sell_move: "down".into(),
             ipo_price: "market".into(),
             min_raise: 5,
+            emergency: "sell_first".into(),
+            debt_interest_percent: 50,
             pass_discount: 5,
             rule_ids: BTreeMap::new(),
         }
