@@ -135,8 +135,12 @@ pub struct OrTurn {
     pub trains_bought: u32,
     pub issued: u32,
     pub redeemed: u32,
-    /// The president has put in personal money for a train (EMR).
+    /// Emergency money raising has begun (a share sold for a train, or
+    /// the president's money put in).
     pub emergency: bool,
+    /// The president's money has paid for a train (only one may be).
+    #[serde(default)]
+    pub helped: bool,
     /// Steps whose work is done this turn (by name).
     pub done_steps: BTreeSet<String>,
     /// Free state for script steps.

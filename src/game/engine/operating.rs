@@ -644,7 +644,7 @@ impl Engine<'_> {
     /// with interest (1844-R-150). Only one train is bought this way.
     fn president_helps(&mut self, corp: CorpId, short: i64) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
-        if self.or().turn.emergency {
+        if self.or().turn.helped {
             return self.refuse("emr.one_train", format!("with the president's help {id} may buy only one train"));
         }
         let Some(pres) = self.st.president(corp) else { return self.refuse("emr.no_president", "no president") };
@@ -666,7 +666,9 @@ impl Engine<'_> {
             self.fx.log.push(format!("{name} borrows {} for {id} and owes {}", self.t.money(lent), self.t.money(owed)));
         }
         self.fx.log.push(format!("{name} contributes {} to {id}", self.t.money(short)));
-        self.or_mut().turn.emergency = true;
+        let turn = &mut self.or_mut().turn;
+        turn.emergency = true;
+        turn.helped = true;
         Ok(())
     }
 
@@ -730,7 +732,7 @@ impl Engine<'_> {
     fn after_train_bought(&mut self, corp: CorpId) -> GameResult<()> {
         self.ops().require_discards();
         // A train bought with the president's help ends the buying.
-        if self.or().turn.emergency || self.st.trains_of(corp).len() as u32 >= train_limit(self.t, self.st, corp) {
+        if self.or().turn.helped || self.st.trains_of(corp).len() as u32 >= train_limit(self.t, self.st, corp) {
             let step = self.current_step().unwrap_or_default();
             self.step_done(&step);
         }
