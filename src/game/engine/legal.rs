@@ -77,8 +77,8 @@ fn pending_moves(e: &Engine, kind: &PendingKind) -> Vec<LegalMove> {
             (1..=options.len()).map(|i| LegalMove::exact(Action::Choose { choice: i.to_string() })).collect()
         }
         PendingKind::Choice { choices, .. } => choices.iter().map(|c| LegalMove::exact(Action::Choose { choice: c.clone() })).collect(),
-        PendingKind::Debt { .. } => match e.st.flow.pending.last().map(|p| p.actor) {
-            Some(Actor::Player(p)) => super::debt::debt_candidates(e, p).into_iter().map(LegalMove::exact).collect(),
+        PendingKind::RaiseMoney { .. } => match e.st.flow.pending.last().map(|p| p.actor) {
+            Some(Actor::Player(p)) => super::raise::raise_candidates(e, p).into_iter().map(LegalMove::exact).collect(),
             _ => Vec::new(),
         },
     }
@@ -283,7 +283,7 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
                 continue;
             }
             let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
-            for plan in ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true }) {
+            for plan in ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false }) {
                 let rot = plan.fit.rotation;
                 // Connection against the reach computed once.
                 let connects = own || crate::game::board::tile_connects(tile, rot, h, &r, gauge_rule);
@@ -333,16 +333,28 @@ fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResu
             },
             Err(_) => BTreeMap::new(),
         };
+        let max: Option<i64> = t.get::<Option<i64>>("max").ok().flatten();
         // `range = { lo, hi }`: the `price` argument may be any amount in it.
         let range = t.get::<Option<Vec<i64>>>("range").ok().flatten().filter(|r| r.len() == 2 && r[0] <= r[1]);
-        match range {
-            Some(r) => {
-                let mut args = args;
-                args.insert("price".into(), Var::Int(r[0]));
-                out.push(LegalMove::ranged(Action::Script { name: act, args }, r[0], r[1]));
-            }
-            None => out.push(LegalMove::exact(Action::Script { name: act, args })),
+        let mut args = args;
+        if let Some(r) = &range {
+            args.insert("price".into(), Var::Int(r[0]));
         }
+        // Script rounds may offer the native `pass` and `bid`.
+        let action = match (act.as_str(), args.get("company"), args.get("price")) {
+            ("pass", _, _) => Action::Pass,
+            ("bid", Some(Var::Str(c)), Some(Var::Int(p))) => Action::Bid { company: c.clone(), price: *p },
+            _ => Action::Script { name: act, args },
+        };
+        let min = match &action {
+            Action::Bid { price, .. } => *price,
+            _ => 0,
+        };
+        out.push(match (range, max) {
+            (Some(r), _) => LegalMove::ranged(action, r[0], r[1]),
+            (None, Some(m)) if m >= min => LegalMove::ranged(action, min, m),
+            _ => LegalMove::exact(action),
+        });
     }
     Ok(out)
 }

@@ -42,7 +42,7 @@ pub fn doing(g: &Game) -> Option<String> {
                 PendingKind::Home { .. } => "choose a home",
                 PendingKind::PresidentSwap { .. } => "choose certificates",
                 PendingKind::Choice { .. } => "answer",
-                PendingKind::Debt { .. } => "raise money",
+                PendingKind::RaiseMoney { .. } => "raise money",
             }
             .to_string(),
         );

@@ -29,12 +29,12 @@ local function refusal(game, buyer, hex, from, price)
   if game:phase_before("6") then return "station tokens may be bought from phase 6 on", "1849-R-184" end
   if from == nil or from == buyer then return "name the corporation whose token is bought (from=CORP)", "1849-R-184" end
   local seller = game:corporation(from)
-  local t = token_of(game, from, hex)
-  if t == nil then return from .. " has no station token on " .. tostring(hex), "1849-R-184" end
+  if token_of(game, from, hex) == nil then return from .. " has no station token on " .. tostring(hex), "1849-R-184" end
   if seller.home == hex then return "a home token cannot be bought: " .. hex .. " is " .. from .. "'s home", "1849-R-184" end
   if token_of(game, buyer, hex) ~= nil then return buyer .. " already has a token on " .. hex .. " (A-32)", "1849-R-184" end
   if not has_free_token(game, buyer) then return buyer .. " has no station token left to put in its place (A-32)", "1849-R-184" end
-  if not game:reaches(buyer, hex, t.city) then return buyer .. " has no route to " .. hex, "1849-R-184" end
+  -- The token-placement connectivity: a city full of tokens is still reached (A-32).
+  if not game:connected(buyer, hex) then return buyer .. " has no route to " .. hex, "1849-R-184" end
   if type(price) ~= "number" or price < 1 then return "the price is at least L. 1 (price=N)", "1849-R-184" end
   local cash = game:corporation(buyer).cash
   if cash < price then return buyer .. " has " .. game:money(cash) .. ", not " .. game:money(price), "1849-R-184" end

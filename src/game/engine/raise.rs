@@ -1,9 +1,9 @@
-//! Debts a player cannot pay from cash (`PendingKind::Debt`, raised by a
-//! title script with `game:raise_money`): emergency money raising outside
-//! the train purchase. The player sells shares under the emergency rules
-//! (the normal selling rules, and no sale may move a presidency) until
-//! their cash covers the debt, which is then paid at once; surplus cash
-//! stays with them. When even selling everything they legally can would
+//! Payments a player cannot make from cash (`PendingKind::RaiseMoney`,
+//! asked by a title script with `game:raise_money`): emergency money
+//! raising outside the train purchase. The player sells shares under the
+//! emergency rules (the normal selling rules, and no sale may move a
+//! presidency) until their cash covers the payment, which is then made at
+//! once; surplus cash stays with them. When even selling everything they legally can would
 //! not cover it, the core sells that, pays all their cash and lets the
 //! script's handler decide the rest (`failed`).
 
@@ -15,19 +15,19 @@ use crate::game::market::price_of;
 use crate::game::ops::{Effects, GameError, GameResult};
 
 impl Engine<'_> {
-    /// A sale toward the debt on top of the pending stack.
-    pub(super) fn debt_action(&mut self, pending: &Pending, action: &Action) -> GameResult<()> {
-        let Actor::Player(p) = pending.actor else { return Err(GameError::Invalid("a debt is owed by a player".into())) };
+    /// A sale toward the payment on top of the pending stack.
+    pub(super) fn raise_action(&mut self, pending: &Pending, action: &Action) -> GameResult<()> {
+        let Actor::Player(p) = pending.actor else { return Err(GameError::Invalid("only a player raises money".into())) };
         let Action::Sell { corp, percent, certs, tag } = action else {
-            return self.debt_refusal(pending);
+            return self.raise_refusal(pending);
         };
         let c = self.find_corp(corp)?;
         let (percent, certs) = self.sell_what(p, c, *percent, certs.as_deref(), tag.as_deref())?;
         self.sell_shares(p, c, percent, certs.as_deref(), true)
     }
 
-    pub(super) fn debt_refusal<T>(&self, pending: &Pending) -> GameResult<T> {
-        let PendingKind::Debt { amount, .. } = &pending.kind else { unreachable!("not a debt") };
+    pub(super) fn raise_refusal<T>(&self, pending: &Pending) -> GameResult<T> {
+        let PendingKind::RaiseMoney { amount, .. } = &pending.kind else { unreachable!("not a payment to raise") };
         let who = match pending.actor {
             Actor::Player(p) => self.st.players[p as usize].name.clone(),
             Actor::Corp(c) => self.st.corps[c as usize].id.clone(),
@@ -35,11 +35,11 @@ impl Engine<'_> {
         self.refuse("emr.raise", format!("first: {who} must raise {} by selling shares (`sell CORP N`)", self.t.money(*amount)))
     }
 
-    /// Settles the debt on top of the pending stack when it can be: paid
+    /// Settles the payment on top of the pending stack when it can be: paid
     /// once the player's cash covers it, or given up when no sales could
     /// cover it. Returns whether anything changed.
-    pub(super) fn debt_progress(&mut self) -> GameResult<bool> {
-        let Some(Pending { actor: Actor::Player(p), kind: PendingKind::Debt { to, amount, handler, data } }) = self.st.flow.pending.last().cloned() else {
+    pub(super) fn raise_progress(&mut self) -> GameResult<bool> {
+        let Some(Pending { actor: Actor::Player(p), kind: PendingKind::RaiseMoney { to, amount, handler, data } }) = self.st.flow.pending.last().cloned() else {
             return Ok(false);
         };
         let name = self.st.players[p as usize].name.clone();
@@ -48,7 +48,7 @@ impl Engine<'_> {
             self.ops().transfer(Purse::Player(p), to, amount)?;
             let to_name = self.ops().purse_name(to);
             self.fx.log.push(format!("{name} pays {} to {to_name}", self.t.money(amount)));
-            self.call_debt_handler(&handler, "paid", (name, amount, LuaVar(data)))?;
+            self.call_raise_handler(&handler, "paid", (name, amount, LuaVar(data)))?;
             return Ok(true);
         }
         let sales = self.largest_sales(p);
@@ -66,11 +66,11 @@ impl Engine<'_> {
         self.ops().transfer(Purse::Player(p), to, cash)?;
         let to_name = self.ops().purse_name(to);
         self.fx.log.push(format!("{name} pays {} of {} to {to_name}", self.t.money(cash), self.t.money(amount)));
-        self.call_debt_handler(&handler, "failed", (name, amount - cash, LuaVar(data)))?;
+        self.call_raise_handler(&handler, "failed", (name, amount - cash, LuaVar(data)))?;
         Ok(true)
     }
 
-    fn call_debt_handler<A: mlua::IntoLuaMulti>(&mut self, handler: &str, func: &str, args: A) -> GameResult<()> {
+    fn call_raise_handler<A: mlua::IntoLuaMulti>(&mut self, handler: &str, func: &str, args: A) -> GameResult<()> {
         let _: Option<()> = self.host.call_defined("ability", handler, func, self.st, self.fx, args)?;
         Ok(())
     }
@@ -97,8 +97,8 @@ impl Engine<'_> {
     }
 }
 
-/// The sales a player with a debt may try (the legal ones are those `apply` accepts).
-pub(super) fn debt_candidates(e: &Engine, p: PlayerId) -> Vec<Action> {
+/// The sales a player raising money may try (the legal ones are those `apply` accepts).
+pub(super) fn raise_candidates(e: &Engine, p: PlayerId) -> Vec<Action> {
     let mut out = Vec::new();
     for c in 0..e.st.corps.len() as CorpId {
         let held = e.st.percent(c, CertOwner::Player(p));
