@@ -132,7 +132,7 @@ fn a_bond_through_issue_interest_by_emergency_and_repayment_at_closure() {
     cash(&mut g, "C", 10);
     g.act("pass").unwrap();
     assert_eq!(actor(&g), "C");
-    assert!(matches!(g.state.flow.pending.last().map(|p| &p.kind), Some(PendingKind::Debt { amount: 30, .. })));
+    assert!(matches!(g.state.flow.pending.last().map(|p| &p.kind), Some(PendingKind::RaiseMoney { amount: 30, .. })));
     let moves: Vec<String> = g.legal_moves().unwrap().iter().map(|m| m.action.to_string()).collect();
     assert_eq!(moves, vec!["sell RCS 1"]);
     refused(&mut g, "pass", "1849-R-157");
