@@ -148,7 +148,7 @@ test("1849-R-009: in a five-corporation game the corporation with place card 6 i
   g:acts{ "par ATA 68 +2", "par CTL 68 +2", "par AFG 68 +2 C1", "par IFT 68 +2" }
   expect_eq(g:actor(), "B")
   for _, m in ipairs(g:moves()) do expect_true(not m:find("^par"), "nothing left to start: " .. m) end
-  g:refuse("par RCS 68")
+  g:refuse("par RCS 68", "1849-R-009", "not in this game")
   expect_eq(g:corporation("RCS").started, false)
   -- Same with four players and the option (seed 2: SFA holds card 6).
   local g4 = new_game{ players = names(4), seed = 2, options = { five_corporations = true } }
