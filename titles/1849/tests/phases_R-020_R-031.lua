@@ -114,6 +114,23 @@ test("1849-R-023: the train limit is 4 in phases 4 and 6, 3 in phase 8, 2 from p
   end
 end)
 
+test("1849-R-025: the rusting classes leave the game wherever they are, the bank pool included", function()
+  local g = game()
+  g:set_phase("8")
+  for _ = 1, 3 do g:give_train("RCS", "8H") end
+  g:give_train("IFT", "10H", true)                     -- phase 10: limit 2, RCS discards an 8H
+  expect_eq(g:phase(), "10")
+  expect_eq(g:actor(), "RCS")
+  g:act("discard 8H-0")
+  expect_contains(g:trains_on_sale(), { class = "8H", variant = "8H", price = 350, pool = true })
+  g:give_train("ATA", "10H")
+  g:give_train("ATA", "12H", true)
+  g:give_train("SFA", "16H", true)
+  expect_eq(g:phase(), "16")
+  expect_eq(classes(g, "RCS"), {})
+  for _, t in ipairs(g:trains_on_sale()) do expect_true(t.class ~= "8H", "an 8H is still for sale") end
+end)
+
 test("1849-R-026: yellow tiles in phase 4, green from phase 6, brown from phase 10", function()
   local function at_lay(phase)
     local g = game()
