@@ -210,6 +210,25 @@ test("1849-R-037, R-135: with P4 a token alone is fine, still on a free slot", f
   expect_eq(g:hex("E1").tokens, { "CTL" })
 end)
 
+test("1849-R-037: after P4 no other token is placed that turn, even where a route would allow one", function()
+  -- CTL (Marsala) reaches Trapani (C1) by track; it uses P4 on Messina.
+  local g = game()
+  g:give_cash("B", 1000)
+  g:start("CTL", "B", 100)
+  g:set_phase("6")
+  g:give_company("P4", "CTL")
+  g:give_train("CTL", "4H")
+  to_step(g, "CTL", "lay_tile")
+  g:act("do coastal_build hex=B14")
+  g:act("pass")                                        -- no tile in Messina
+  expect_eq(g:step(), "place_token")
+  expect_eq(g:moves(), { "buy P1 1..40", "buy P2 1..90", "buy P3 1..150", "token B14", "pass" })
+  g:refuse("token C1", "1849-R-037")
+  g:act("token B14")
+  expect_eq(g:hex("C1").tokens, {})
+  expect_eq(g:hex("B14").tokens, { "CTL" })
+end)
+
 test("1849-R-039: the RSA stays open when its corporation closes without ever owning a train", function()
   local g = game()                                     -- A started SFA with the RSA
   g:set_price("SFA", 27)                               -- one step left of Closed
@@ -299,3 +318,34 @@ test("1849-R-043: privates held by players count toward the certificate limit", 
   g:act("buy ATA treasury")
   expect_eq(g:player("B").certificates, 11)
 end)
+
+test("1849-R-038: whoever acquires P5, by a bid too, at once starts the corporation with place card 1", function()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = { "ATA", "SFA", "CTL", "RCS", "AFG", "IFT" } } }
+  g:act("bid P5 160")                                  -- A
+  g:acts{ "buy P1", "buy P2", "buy P3" }               -- B, C, D
+  g:act("buy P4")                                      -- A; P5's single bid settles it
+  expect_eq(g:company("P5").owner, "A")
+  expect_eq(g:player("A").cash, 375 - 110 - 160)
+  -- Before anything else A starts ATA (card 1).
+  expect_eq(g:actor(), "A")
+  expect_eq(g:moves(), { "par ATA 68", "par ATA 100" })
+  g:refuse("pass")
+  g:act("par ATA 100")
+  expect_eq(g:corporation("ATA").president, "A")
+  expect_eq(g:corporation("ATA").cash, 200 - 30)
+  expect_eq(g:player("A").cash, 375 - 110 - 160)
+  expect_eq(g:round().kind, "stock")
+end)
+
+pending("1849-R-040: the player who owns the private may refuse to sell it",
+  "the engine has no consent step: the buying corporation's president alone decides the sale "
+  .. "(recorded 18xx.games games, which the import must replay, carry no consent either)",
+  function()
+    local g = rcs_turn("6")                            -- RCS is B's; D owns P4
+    g:act("buy P4 1")
+    expect_eq(g:actor(), "D")                          -- D is asked
+    expect_eq(g:moves(), { "choose accept", "choose refuse" })
+    g:act("choose refuse")
+    expect_eq(g:company("P4").owner, "D")
+    expect_eq(g:actor(), "RCS")
+  end)
