@@ -12,7 +12,7 @@
 function on(event, handler) end
 
 ---Override a hook point (see docs/lua-api.md for names and arguments).
----@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"game_end_check"
+---@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"
 ---@param fn function
 function hook(name, fn) end
 
@@ -222,3 +222,52 @@ function Game:leave_game(player) end
 function Game:set_end_trigger(kind, reason, corp) end
 ---@param reason string
 function Game:end_game(reason) end
+
+---@param corp string
+---@param costs integer[]
+function Game:set_tokens(corp, costs) end
+---@param corp string
+---@param hex string
+---@param tile string
+---@param rotation integer
+---@param opts? {connection: boolean?, phase_colours: boolean?, hidden: boolean?}
+---@return string[] gauges of the new track
+function Game:lay_tile(corp, hex, tile, rotation, opts) end
+---@param corp string
+---@param hex string
+---@param from? string
+---@return boolean
+function Game:connected(corp, hex, from) end
+---@return string? train id
+function Game:export_train() end
+---@param what string class, variant or train id
+---@param owner string corporation, player or "pool"
+---@return string train id
+function Game:give_train(what, owner) end
+---@param id string
+function Game:remove_train(id) end
+---@param corp string
+---@param index integer
+---@param owner string
+function Game:move_certificate(corp, index, owner) end
+---@param hex string
+---@param values integer[]
+---@param stop? integer
+function Game:set_stop_revenue(hex, values, stop) end
+---@param player string
+---@param amount integer
+function Game:add_debt(player, amount) end
+---@param corp string
+---@param row integer
+---@param col integer
+function Game:set_price(corp, row, col) end
+---@param corp string
+---@param par? integer
+function Game:set_floated(corp, par) end
+---@param hex string
+---@param from string
+---@param to string
+function Game:replace_token(hex, from, to) end
+---@param who string?
+function Game:set_actor(who) end
+function Game:end_round() end

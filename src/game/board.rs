@@ -42,11 +42,13 @@ pub struct LayRules {
     pub connection: bool,
     /// Respect the phase's tile colours.
     pub phase_colours: bool,
+    /// Hidden tiles (placed only by abilities) may be laid.
+    pub hidden: bool,
 }
 
 impl Default for LayRules {
     fn default() -> Self {
-        LayRules { connection: true, phase_colours: true }
+        LayRules { connection: true, phase_colours: true, hidden: false }
     }
 }
 
@@ -92,7 +94,7 @@ impl Ops<'_> {
         if matches!(h.color, Color::Gray | Color::Red | Color::Blue) || old.color == Color::Gray {
             return Some(LayProblem::Permanent);
         }
-        if new.hidden {
+        if new.hidden && !rules.hidden {
             return Some(LayProblem::Hidden);
         }
         if self.st.board.supply[tile as usize] == 0 {
@@ -459,6 +461,33 @@ impl Ops<'_> {
                 tk.lost |= lose;
             }
         }
+    }
+
+    /// Puts `to`'s next token where `from`'s stands on a hex; `from`'s token
+    /// returns to its charter (token acquisition, mergers).
+    pub fn replace_token(&mut self, hex: HexId, from: CorpId, to: CorpId) -> GameResult<()> {
+        let (fname, tname) = (self.corp_name(from).to_string(), self.corp_name(to).to_string());
+        let label = self.t.map.hexes[hex as usize].label.clone();
+        let Some(stop) = self.st.corps[from as usize].tokens.iter().find_map(|t| t.placed.filter(|(h, _)| *h == hex).map(|(_, s)| s)) else {
+            return self.refuse("token.none_there", format!("{fname} has no token on {label}"));
+        };
+        if from != to && self.st.board.hexes[hex as usize].tokens.iter().flatten().any(|s| *s == Some(to)) {
+            return self.refuse("token.same_hex", format!("{tname} already has a token on {label}"));
+        }
+        if !self.st.corps[to as usize].tokens.iter().any(|t| t.placed.is_none() && !t.lost) {
+            return self.refuse("token.none_left", format!("{tname} has no station token left"));
+        }
+        if let Some(slot) = self.st.board.hexes[hex as usize].tokens.get_mut(stop as usize).and_then(|v| v.iter_mut().find(|s| **s == Some(from))) {
+            *slot = Some(to);
+        }
+        if let Some(t) = self.st.corps[from as usize].tokens.iter_mut().find(|t| t.placed == Some((hex, stop))) {
+            t.placed = None;
+        }
+        if let Some(t) = self.st.corps[to as usize].tokens.iter_mut().find(|t| t.placed.is_none() && !t.lost) {
+            t.placed = Some((hex, stop));
+        }
+        self.fx.event("token_placed", &[("corp", Var::Str(tname)), ("hex", Var::Str(label))]);
+        Ok(())
     }
 
     /// Cheapest cost of the corporation's next token.

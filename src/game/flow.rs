@@ -74,6 +74,10 @@ pub struct AuctionRound {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct StockRound {
     pub current: PlayerId,
+    /// The order of turns this round (seating from the priority holder,
+    /// unless the title orders players otherwise, e.g. 1844 by cash).
+    #[serde(default)]
+    pub order: Vec<PlayerId>,
     /// Consecutive passes: the round ends when everybody has passed in turn.
     pub passes: u32,
     /// The last player who bought or sold (priority goes to their left).
@@ -104,6 +108,9 @@ pub struct StockTurn {
 pub struct OperatingRound {
     /// Corporations that have taken their turn this round.
     pub done: Vec<CorpId>,
+    /// With a fixed operating order: the order set at the round's start.
+    #[serde(default)]
+    pub order: Option<Vec<CorpId>>,
     pub current: Option<CorpId>,
     /// Index into the round's steps.
     pub step: usize,
@@ -128,8 +135,12 @@ pub struct OrTurn {
     pub trains_bought: u32,
     pub issued: u32,
     pub redeemed: u32,
-    /// The president has put in personal money for a train (EMR).
+    /// Emergency money raising has begun (a share sold for a train, or
+    /// the president's money put in).
     pub emergency: bool,
+    /// The president's money has paid for a train (only one may be).
+    #[serde(default)]
+    pub helped: bool,
     /// Steps whose work is done this turn (by name).
     pub done_steps: BTreeSet<String>,
     /// Free state for script steps.
@@ -140,6 +151,9 @@ pub struct OrTurn {
 pub struct ScriptRound {
     pub current: Option<Actor>,
     pub vars: BTreeMap<String, Var>,
+    /// The script has ended the round.
+    #[serde(default)]
+    pub finished: bool,
 }
 
 /// A decision that interrupts the normal flow.

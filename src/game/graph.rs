@@ -163,7 +163,10 @@ impl BoardGraph {
                     && !slots.is_empty()
                     && !own_token
                     && slots.iter().all(|x| x.is_some());
-                let mut value = s.revenue.value(band);
+                let mut value = match st.board.revenues.get(&(h, si as u8)) {
+                    Some(vs) => vs.get(band).or_else(|| vs.last()).copied().unwrap_or(0),
+                    None => s.revenue.value(band),
+                };
                 if let Some(c) = corp {
                     value += st
                         .board
@@ -278,6 +281,24 @@ pub struct Reach {
     pub hexes: Vec<bool>,
 }
 
+/// Can the corporation's network (or, with `from`, its token on that hex)
+/// reach a city on `goal`? Unlimited length; not through full cities or
+/// terminal stops (1844 destinations).
+pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Option<HexId>) -> bool {
+    let mut bg = BoardGraph::build(t, st, Some(corp));
+    if let Some(f) = from {
+        for (i, (h, _)) in bg.stop_at.iter().enumerate() {
+            if *h != f {
+                bg.graph.stops[i].own_token = false;
+            }
+        }
+    }
+    let r = reach(t, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
+    bg.stop_at.iter().enumerate().any(|(i, (h, s))| {
+        *h == goal && r.stops[i] && tile_on(t, st, *h).stops.get(*s as usize).is_some_and(|x| x.kind == StopKind::City)
+    })
+}
+
 /// Walks from the corporation's tokens over track it could run on: not
 /// through cities full of other corporations' tokens, not through terminal
 /// stops, and (with the gauge rule) not changing gauge between stops.
@@ -309,6 +330,7 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
             }
         }
     }
+    let closed = bg.tags.get(crate::game::engine::run::CLOSED_TAG);
     while let Some((p, from_a, mode)) = queue.pop_front() {
         let path = &g.paths[p as usize];
         let mode = mode_after(mode, path.gauge);
@@ -323,6 +345,9 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
         match far {
             End::Stop(s) => {
                 let stop = &g.stops[s as usize];
+                if stop.tags & closed != 0 {
+                    continue;
+                }
                 r.stops[s as usize] = true;
                 if stop.blocked || stop.terminal {
                     continue;

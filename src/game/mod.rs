@@ -84,7 +84,7 @@ impl Game {
         };
         let mut st = GameState { seed: setup.seed, bank: title.bank.cash, cert_limit: pc.cert_limit, ..Default::default() };
         for name in &setup.players {
-            st.players.push(Player { name: name.clone(), cash: 0, loans: 0, left: false });
+            st.players.push(Player { name: name.clone(), cash: 0, loans: 0, left: false, debt: 0 });
         }
         for (i, def) in title.corporations.iter().enumerate() {
             let kind = title.corporation_kinds.iter().position(|k| k.id == def.kind).unwrap_or(0);

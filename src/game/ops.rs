@@ -138,6 +138,18 @@ impl<'a> Ops<'a> {
         let bank_before = self.st.bank;
         *self.st.cash_mut(from) -= amount;
         *self.st.cash_mut(to) += amount;
+        // Money a player in debt receives pays the debt off first.
+        if let Purse::Player(p) = to {
+            let debt = self.st.players[p as usize].debt;
+            if debt > 0 {
+                let pay = debt.min(amount);
+                self.st.players[p as usize].cash -= pay;
+                self.st.players[p as usize].debt -= pay;
+                self.st.bank += pay;
+                let name = self.player_name(p).to_string();
+                self.log(format!("{name} pays {} of debt", self.money(pay)));
+            }
+        }
         if from == Purse::Bank && bank_before > 0 && self.st.bank <= 0 {
             self.fx.event("bank_broken", &[]);
         }

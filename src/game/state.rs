@@ -18,6 +18,10 @@ pub struct Player {
     pub loans: u32,
     /// Left the game (scores 0, takes no turns).
     pub left: bool,
+    /// Owed to the bank (1844 emergency financing): money the player
+    /// receives pays it off first.
+    #[serde(default)]
+    pub debt: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -128,6 +132,10 @@ pub struct Board {
     /// Tags added to hexes during play (1844 "mountain_railway:B1"); they
     /// count as tags of the hex's stops.
     pub markers: BTreeMap<HexId, Vec<String>>,
+    /// Stop values set during play (1844 mountain railway panels), one per
+    /// revenue band, replacing the printed value.
+    #[serde(default)]
+    pub revenues: BTreeMap<(HexId, u8), Vec<i64>>,
 }
 
 /// How and why the game ended.

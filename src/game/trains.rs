@@ -210,6 +210,46 @@ impl Ops<'_> {
         }
     }
 
+    /// The next new train leaves the bank without a buyer (1844 exports):
+    /// it is out of the game, and may start a phase.
+    pub fn export_train(&mut self) -> GameResult<Option<String>> {
+        let Some(&class) = classes_on_sale(self.t, self.st).first() else { return Ok(None) };
+        let Some(ti) = self.depot_train(class) else { return Ok(None) };
+        let tr = &mut self.st.trains[ti as usize];
+        tr.owner = TrainOwner::Removed;
+        tr.sold = true;
+        let id = tr.id.clone();
+        let cname = self.t.trains[class as usize].name.clone();
+        let vname = self.t.trains[class as usize].variants[0].name.clone();
+        self.log(format!("{id} is sold abroad"));
+        self.fx.event("train_exported", &[("train", Var::Str(id.clone())), ("class", Var::Str(cname.clone()))]);
+        self.advance_phase_for(&cname, &vname)?;
+        Ok(Some(id))
+    }
+
+    /// Gives a train to a corporation or player without payment: a new one
+    /// of a class from the depot, or an existing one by id.
+    pub fn give_train(&mut self, what: &str, to: TrainOwner) -> GameResult<String> {
+        let ti = match self.st.train_index(what) {
+            Some(t) => t,
+            None => {
+                let Some(class) = self.t.trains.iter().position(|c| c.name == what || c.variants.iter().any(|v| v.name == what)) else {
+                    return Err(super::ops::GameError::Invalid(format!("there is no train or train class \"{what}\"")));
+                };
+                let Some(ti) = self.depot_train(class as u16) else {
+                    return Err(super::ops::GameError::Invalid(format!("no {what} train is left in the depot")));
+                };
+                let variant = self.t.trains[class].variants.iter().position(|v| v.name == what).unwrap_or(0) as u16;
+                self.st.trains[ti as usize].variant = variant;
+                ti
+            }
+        };
+        let tr = &mut self.st.trains[ti as usize];
+        tr.owner = to;
+        tr.sold = true;
+        Ok(tr.id.clone())
+    }
+
     pub fn discard_train(&mut self, corp: CorpId, train: TrainId) {
         self.st.trains[train as usize].owner = TrainOwner::Pool;
         let (cn, id) = (self.corp_name(corp).to_string(), self.st.trains[train as usize].id.clone());

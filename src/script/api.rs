@@ -152,6 +152,7 @@ fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlua::Result<T
     tb.set("reached_end", corp.reached_end)?;
     tb.set("president", st.president(c).map(|p| st.players[p as usize].name.clone()))?;
     tb.set("start_order", corp.start_order)?;
+    tb.set("destination", def.destination.clone())?;
     let trains = lua.create_table()?;
     for tr in st.trains.iter().filter(|x| x.owner == TrainOwner::Corp(c)) {
         let one = lua.create_table()?;
@@ -249,6 +250,7 @@ impl UserData for LuaGame {
             tb.set("name", pl.name.as_str())?;
             tb.set("cash", pl.cash)?;
             tb.set("loans", pl.loans)?;
+            tb.set("debt", pl.debt)?;
             tb.set("left", pl.left)?;
             tb.set("certificates", cert_count(&this.title, &this.st, p))?;
             let shares = lua.create_table()?;
@@ -628,6 +630,130 @@ impl UserData for LuaGame {
             if this.st.end_trigger.is_none() {
                 this.st.end_trigger = Some(trigger);
             }
+            Ok(())
+        });
+        m.add_method_mut("set_tokens", |_, this, (id, costs): (String, Vec<i64>)| {
+            let c = corp(&this.st, &id)?;
+            let tokens = &mut this.st.corps[c as usize].tokens;
+            let placed: Vec<crate::game::state::Token> = tokens.iter().filter(|t| t.placed.is_some()).cloned().collect();
+            if placed.len() > costs.len() {
+                return Err(rt(format!("{id} has {} tokens on the board, more than {}", placed.len(), costs.len())));
+            }
+            let mut out = placed.clone();
+            for cost in costs.iter().skip(placed.len()) {
+                out.push(crate::game::state::Token { cost: *cost, placed: None, lost: false });
+            }
+            *tokens = out;
+            Ok(())
+        });
+        m.add_method_mut("lay_tile", |_, this, (id, label, tile, rotation, opts): (String, String, String, u8, Option<Table>)| {
+            let c = corp(&this.st, &id)?;
+            let h = hex(&this.title, &label)?;
+            let ti = this.title.tile_index.get(&tile).copied().ok_or_else(|| rt(format!("no tile '{tile}'")))? as u16;
+            let get = |k: &str, d: bool| opts.as_ref().and_then(|o| o.get::<Option<bool>>(k).ok().flatten()).unwrap_or(d);
+            let rules = crate::game::board::LayRules { connection: get("connection", true), phase_colours: get("phase_colours", true), hidden: get("hidden", false) };
+            let mut ops = this.ops();
+            let plan = ops.check_lay(Some(c), h, ti, rotation, rules).map_err(game_err)?;
+            ops.execute_lay(&plan);
+            Ok(plan.new_track.iter().map(|g| format!("{g:?}").to_lowercase()).collect::<Vec<String>>())
+        });
+        m.add_method("connected", |_, this, (id, target, from): (String, String, Option<String>)| {
+            let c = corp(&this.st, &id)?;
+            let goal = hex(&this.title, &target)?;
+            let start = match from {
+                Some(f) => Some(hex(&this.title, &f)?),
+                None => None,
+            };
+            Ok(crate::game::graph::connects(&this.title, &this.st, c, goal, start))
+        });
+        m.add_method_mut("export_train", |_, this, ()| this.ops().export_train().map_err(game_err));
+        m.add_method_mut("give_train", |_, this, (what, owner): (String, String)| {
+            let to = if owner.eq_ignore_ascii_case("pool") {
+                TrainOwner::Pool
+            } else {
+                match purse(&this.st, &owner)? {
+                    Purse::Player(p) => TrainOwner::Player(p),
+                    Purse::Corp(c) => TrainOwner::Corp(c),
+                    Purse::Bank => TrainOwner::Depot,
+                }
+            };
+            this.ops().give_train(&what, to).map_err(game_err)
+        });
+        m.add_method_mut("remove_train", |_, this, id: String| {
+            let t = this.st.train_index(&id).ok_or_else(|| rt(format!("no train '{id}'")))?;
+            this.st.trains[t as usize].owner = TrainOwner::Removed;
+            Ok(())
+        });
+        m.add_method_mut("move_certificate", |_, this, (id, index, owner): (String, u16, String)| {
+            let c = corp(&this.st, &id)?;
+            if !this.st.corps[c as usize].certs.iter().any(|x| x.index == index) {
+                return Err(rt(format!("{id} has no certificate {index}")));
+            }
+            let to = match owner.as_str() {
+                "pool" => CertOwner::Pool,
+                "treasury" | "ipo" => CertOwner::Treasury,
+                "removed" => CertOwner::Removed,
+                other => match purse(&this.st, other)? {
+                    Purse::Player(p) => CertOwner::Player(p),
+                    Purse::Corp(o) => CertOwner::Corp(o),
+                    Purse::Bank => CertOwner::Treasury,
+                },
+            };
+            this.ops().move_cert(c, index, to);
+            Ok(())
+        });
+        m.add_method_mut("set_stop_revenue", |_, this, (label, values, stop): (String, Vec<i64>, Option<u8>)| {
+            let h = hex(&this.title, &label)?;
+            this.st.board.revenues.insert((h, stop.unwrap_or(0)), values);
+            Ok(())
+        });
+        m.add_method_mut("add_debt", |_, this, (name, amount): (String, i64)| {
+            let p = player(&this.st, &name)?;
+            this.st.players[p as usize].debt += amount;
+            Ok(())
+        });
+        m.add_method_mut("set_price", |_, this, (id, row, col): (String, u8, u8)| {
+            let c = corp(&this.st, &id)?;
+            if this.title.market.cell(row as usize, col as usize).is_none() {
+                return Err(rt(format!("the market has no cell at row {row}, column {col}")));
+            }
+            this.ops().set_price(c, crate::game::state::MarketPos { row, col });
+            Ok(())
+        });
+        m.add_method_mut("set_floated", |_, this, (id, par): (String, Option<i64>)| {
+            let c = corp(&this.st, &id)?;
+            let corp = &mut this.st.corps[c as usize];
+            corp.started = true;
+            corp.floated = true;
+            corp.closed = false;
+            if par.is_some() {
+                corp.par = par;
+            }
+            Ok(())
+        });
+        m.add_method_mut("replace_token", |_, this, (label, from, to): (String, String, String)| {
+            let h = hex(&this.title, &label)?;
+            let (f, t) = (corp(&this.st, &from)?, corp(&this.st, &to)?);
+            this.ops().replace_token(h, f, t).map_err(game_err)
+        });
+        m.add_method_mut("set_actor", |_, this, who: Option<String>| {
+            use crate::game::flow::RoundData;
+            let actor = match who {
+                None => None,
+                Some(w) => Some(match purse(&this.st, &w)? {
+                    Purse::Player(p) => Actor::Player(p),
+                    Purse::Corp(c) => Actor::Corp(c),
+                    Purse::Bank => return Err(rt("the bank cannot act")),
+                }),
+            };
+            let RoundData::Script(s) = &mut this.st.flow.round.data else { return Err(rt("set_actor is for script rounds")) };
+            s.current = actor;
+            Ok(())
+        });
+        m.add_method_mut("end_round", |_, this, ()| {
+            use crate::game::flow::RoundData;
+            let RoundData::Script(s) = &mut this.st.flow.round.data else { return Err(rt("end_round is for script rounds")) };
+            s.finished = true;
             Ok(())
         });
         m.add_method("random", |_, this, n: u64| {

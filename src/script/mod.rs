@@ -52,6 +52,8 @@ pub const HOOKS: &[(&str, &str)] = &[
     ("relaxed_hexes", "hexes where the network rule is lifted now: return { lay = {hexes}, token = {hexes} } (game, corp)"),
     ("can_place_token", "extra rules for a station token: return false, message[, rule] (game, corp, hex)"),
     ("emergency_failed", "the president cannot raise the money for a required train (game, corp, player); default closes the corporation"),
+    ("player_order", "the order of turns in a stock round (game) -> list of player names"),
+    ("sell_after_drop", "pay a sale at the price after its drop? (game, player, corp) -> bool"),
     ("game_end_check", "after each action: return a reason to end the game now, or nil (game)"),
 ];
 

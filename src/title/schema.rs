@@ -146,8 +146,19 @@ pub struct Settings {
     /// Price move at the end of a stock round for a corporation with shares
     /// in the pool: "down" (1849) or "left" (1844).
     pub sr_pool_move: String,
-    /// Price move per share sold: "down" or "none".
+    /// Price move for a sale: "down" (one row per share), "down_once" (one
+    /// row per sale action, 1844-R-032) or "none".
     pub sell_move: String,
+    /// Price of a certificate bought from the treasury (IPO): "market" or
+    /// "par" (1844-R-043).
+    pub ipo_price: String,
+    /// How a president helps a corporation that must buy a train and
+    /// cannot: "sell_first" (1849: sell shares until the cheapest bank train
+    /// is paid, else the corporation fails) or "debt" (1844: any train at no
+    /// more than its printed price; what the president cannot pay becomes
+    /// personal debt with `debt_interest_percent` added).
+    pub emergency: String,
+    pub debt_interest_percent: i64,
     /// Smallest raise in auctions.
     pub min_raise: i64,
     /// Price drop of the first company after a full round of passes.
@@ -178,7 +189,10 @@ impl Default for Settings {
             payout_move_threshold: 0,
             sr_pool_move: "down".into(),
             sell_move: "down".into(),
+            ipo_price: "market".into(),
             min_raise: 5,
+            emergency: "sell_first".into(),
+            debt_interest_percent: 50,
             pass_discount: 5,
             rule_ids: BTreeMap::new(),
         }

@@ -279,7 +279,7 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
                 continue;
             }
             let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
-            for plan in ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true }) {
+            for plan in ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false }) {
                 let rot = plan.fit.rotation;
                 // Connection against the reach computed once.
                 let connects = own || crate::game::board::tile_connects(tile, rot, h, &r, gauge_rule);
@@ -328,7 +328,21 @@ fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResu
             },
             Err(_) => BTreeMap::new(),
         };
-        out.push(LegalMove::exact(Action::Script { name: act, args }));
+        let max: Option<i64> = t.get::<Option<i64>>("max").ok().flatten();
+        // Script rounds may offer the native `pass` and `bid`.
+        let action = match (act.as_str(), args.get("company"), args.get("price")) {
+            ("pass", _, _) => Action::Pass,
+            ("bid", Some(Var::Str(c)), Some(Var::Int(p))) => Action::Bid { company: c.clone(), price: *p },
+            _ => Action::Script { name: act, args },
+        };
+        let min = match &action {
+            Action::Bid { price, .. } => *price,
+            _ => 0,
+        };
+        out.push(match max {
+            Some(m) if m >= min => LegalMove::ranged(action, min, m),
+            _ => LegalMove::exact(action),
+        });
     }
     Ok(out)
 }

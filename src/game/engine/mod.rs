@@ -162,6 +162,10 @@ impl<'a> Engine<'a> {
                 RoundData::Auction(_) => self.auction_progress()?,
                 RoundData::Stock(_) => self.stock_progress()?,
                 RoundData::Operating(_) => self.operating_progress()?,
+                RoundData::Script(s) if s.finished => {
+                    self.next_round()?;
+                    true
+                }
                 RoundData::Script(_) => false,
                 RoundData::None => {
                     self.next_round()?;
@@ -182,13 +186,31 @@ impl<'a> Engine<'a> {
 
     fn script_round_action(&mut self, action: &Action) -> GameResult<()> {
         let name = self.st.flow.round.name.clone();
-        let Action::Script { name: act, args } = action else {
-            return self.refuse("flow.wrong_round", format!("in the {name} round only its own actions are possible"));
+        let (act, args) = match action {
+            Action::Script { name, args } => (name.clone(), args.clone()),
+            Action::Pass => ("pass".to_string(), std::collections::BTreeMap::new()),
+            Action::Bid { company, price } => {
+                let mut m = std::collections::BTreeMap::new();
+                m.insert("company".to_string(), crate::game::var::Var::Str(company.clone()));
+                m.insert("price".to_string(), crate::game::var::Var::Int(*price));
+                ("bid".to_string(), m)
+            }
+            _ => return self.refuse("flow.wrong_round", format!("in the {name} round only its own actions are possible")),
         };
+        let act = &act;
         let args = crate::game::var::Var::Map(args.clone());
-        let done: Option<bool> = self.host.call_defined("step", &name, "process", self.st, self.fx, (act.clone(), LuaVar(args)))?;
-        if done == Some(true) {
-            self.next_round()?;
+        let actor = current_actor(self.t, self.st).map(|a| match a {
+            Actor::Player(p) => self.st.players[p as usize].name.clone(),
+            Actor::Corp(c) => self.st.corps[c as usize].id.clone(),
+        });
+        let done: Option<bool> = self.host.call_defined("step", &name, "process", self.st, self.fx, (actor, act.clone(), LuaVar(args)))?;
+        if done.is_none() {
+            return self.refuse("flow.wrong_round", format!("the {name} round has no script step `{name}` to process `{act}`"));
+        }
+        if done == Some(true)
+            && let RoundData::Script(s) = &mut self.st.flow.round.data
+        {
+            s.finished = true;
         }
         Ok(())
     }

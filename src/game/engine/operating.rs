@@ -55,15 +55,24 @@ impl Engine<'_> {
         steps.get(self.or().step).cloned()
     }
 
-    /// The next corporation to operate: not yet done, by market value.
+    /// The next corporation to operate: not yet done, by market value
+    /// (re-evaluated before each turn, or fixed when the round starts).
     fn next_operator(&mut self) -> GameResult<Option<CorpId>> {
         let done = self.or().done.clone();
-        let mut order: Vec<CorpId> = (0..self.st.corps.len() as CorpId)
-            .filter(|c| {
-                let x = &self.st.corps[*c as usize];
-                x.in_play && x.floated && !x.closed && x.price.is_some() && !done.contains(c)
-            })
-            .collect();
+        let eligible = |st: &crate::game::state::GameState, c: CorpId| {
+            let x = &st.corps[c as usize];
+            x.in_play && x.floated && !x.closed && x.price.is_some()
+        };
+        if self.t.settings.operating_order == "fixed" {
+            if self.or().order.is_none() {
+                let mut order: Vec<CorpId> = (0..self.st.corps.len() as CorpId).filter(|c| eligible(self.st, *c)).collect();
+                order.sort_by(|a, b| value_order(self.t, self.st, *a, *b));
+                self.or_mut().order = Some(order);
+            }
+            let order = self.or().order.clone().unwrap_or_default();
+            return Ok(order.into_iter().find(|c| !done.contains(c) && eligible(self.st, *c)));
+        }
+        let mut order: Vec<CorpId> = (0..self.st.corps.len() as CorpId).filter(|c| eligible(self.st, *c) && !done.contains(c)).collect();
         order.sort_by(|a, b| value_order(self.t, self.st, *a, *b));
         let ids: Vec<String> = order.iter().map(|c| self.st.corps[*c as usize].id.clone()).collect();
         if let Some(list) = self.host.call_hook::<_, Vec<String>>("operating_order", self.st, self.fx, ids)? {
@@ -221,7 +230,7 @@ impl Engine<'_> {
         for mv in super::legal::tile_moves(self, corp) {
             let Action::LayTile { hex, tile, rotation } = &mv.action else { continue };
             let (Some(h), Some(&ti)) = (self.t.map.hex(hex), self.t.tile_index.get(tile)) else { continue };
-            let plans = self.ops().lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true });
+            let plans = self.ops().lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false });
             let Some(plan) = plans.into_iter().find(|p| p.fit.rotation == *rotation) else { continue };
             if self.host.has_hook("can_lay_tile")
                 && self.host.check_hook("can_lay_tile", self.st, self.fx, (id.clone(), hex.clone(), tile.clone(), *rotation)).is_err()
@@ -607,21 +616,13 @@ impl Engine<'_> {
             if !self.must_buy_train(corp)? {
                 return self.refuse("money.insufficient", format!("{id} has {} and the {vname} costs {}", self.t.money(cash), self.t.money(pick.price)));
             }
-            let cheapest = offers.iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min().unwrap_or(pick.price);
-            if pick.price > cheapest {
-                return self.refuse("emr.cheapest", format!("with the president's money, {id} must buy the cheapest train ({})", self.t.money(cheapest)));
+            if self.t.settings.emergency != "debt" {
+                let cheapest = offers.iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min().unwrap_or(pick.price);
+                if pick.price > cheapest {
+                    return self.refuse("emr.cheapest", format!("with the president's money, {id} must buy the cheapest train ({})", self.t.money(cheapest)));
+                }
             }
-            let Some(pres) = self.st.president(corp) else { return self.refuse("emr.no_president", "no president") };
-            let short = pick.price - cash;
-            if self.st.players[pres as usize].cash < short {
-                return self.refuse(
-                    "emr.raise",
-                    format!("{id} needs {} more; {} has {} and must sell shares first", self.t.money(short), self.st.players[pres as usize].name, self.t.money(self.st.players[pres as usize].cash)),
-                );
-            }
-            self.ops().transfer(Purse::Player(pres), Purse::Corp(corp), short)?;
-            self.fx.log.push(format!("{} contributes {} to {id}", self.st.players[pres as usize].name, self.t.money(short)));
-            self.or_mut().turn.emergency = true;
+            self.president_helps(corp, pick.price - cash)?;
         }
         self.ops().transfer(Purse::Corp(corp), Purse::Bank, pick.price)?;
         let (ti, from_depot) = match pick.pool_train {
@@ -636,6 +637,39 @@ impl Engine<'_> {
         self.ops().deliver_train(ti, pick.variant, corp, from_depot)?;
         self.or_mut().turn.trains_bought += 1;
         self.after_train_bought(corp)
+    }
+
+    /// The president puts in `short` for a required train: from their
+    /// cash; in "debt" titles what they lack is lent by the bank and owed
+    /// with interest (1844-R-150). Only one train is bought this way.
+    fn president_helps(&mut self, corp: CorpId, short: i64) -> GameResult<()> {
+        let id = self.st.corps[corp as usize].id.clone();
+        if self.or().turn.helped {
+            return self.refuse("emr.one_train", format!("with the president's help {id} may buy only one train"));
+        }
+        let Some(pres) = self.st.president(corp) else { return self.refuse("emr.no_president", "no president") };
+        let name = self.st.players[pres as usize].name.clone();
+        let has = self.st.players[pres as usize].cash;
+        if has < short && self.t.settings.emergency != "debt" {
+            return self.refuse(
+                "emr.raise",
+                format!("{id} needs {} more; {name} has {} and must sell shares first", self.t.money(short), self.t.money(has)),
+            );
+        }
+        let own = has.min(short);
+        self.ops().transfer(Purse::Player(pres), Purse::Corp(corp), own)?;
+        let lent = short - own;
+        if lent > 0 {
+            let owed = (lent * (100 + self.t.settings.debt_interest_percent) + 99) / 100;
+            self.ops().transfer(Purse::Bank, Purse::Corp(corp), lent)?;
+            self.st.players[pres as usize].debt += owed;
+            self.fx.log.push(format!("{name} borrows {} for {id} and owes {}", self.t.money(lent), self.t.money(owed)));
+        }
+        self.fx.log.push(format!("{name} contributes {} to {id}", self.t.money(short)));
+        let turn = &mut self.or_mut().turn;
+        turn.emergency = true;
+        turn.helped = true;
+        Ok(())
     }
 
     fn train_kind_ok(&self, corp: CorpId, class: u16, variant: u16) -> bool {
@@ -670,13 +704,22 @@ impl Engine<'_> {
         }
         let (class, variant) = (self.st.trains[ti as usize].class, self.st.trains[ti as usize].variant);
         self.check_train_kind(corp, class, variant)?;
-        if self.or().turn.emergency {
+        let debt_mode = self.t.settings.emergency == "debt";
+        if self.or().turn.emergency && !debt_mode {
             return self.refuse("emr.no_trade", "with the president's money only a train from the bank may be bought");
         }
         let vname = self.t.trains[class as usize].variants[variant as usize].name.clone();
         self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname))?;
-        if self.st.corps[corp as usize].cash < price {
-            return self.refuse("money.insufficient", format!("{id} has only {}", self.t.money(self.st.corps[corp as usize].cash)));
+        let cash = self.st.corps[corp as usize].cash;
+        if cash < price {
+            let printed = self.t.trains[class as usize].variants[variant as usize].price;
+            if !(debt_mode && self.must_buy_train(corp)?) {
+                return self.refuse("money.insufficient", format!("{id} has only {}", self.t.money(cash)));
+            }
+            if price > printed {
+                return self.refuse("emr.printed_price", format!("with the president's help a train costs at most its printed price ({})", self.t.money(printed)));
+            }
+            self.president_helps(corp, price - cash)?;
         }
         self.ops().transfer(Purse::Corp(corp), Purse::Corp(seller), price)?;
         let tid = self.st.trains[ti as usize].id.clone();
@@ -688,7 +731,8 @@ impl Engine<'_> {
 
     fn after_train_bought(&mut self, corp: CorpId) -> GameResult<()> {
         self.ops().require_discards();
-        if self.st.trains_of(corp).len() as u32 >= train_limit(self.t, self.st, corp) {
+        // A train bought with the president's help ends the buying.
+        if self.or().turn.helped || self.st.trains_of(corp).len() as u32 >= train_limit(self.t, self.st, corp) {
             let step = self.current_step().unwrap_or_default();
             self.step_done(&step);
         }
@@ -719,6 +763,10 @@ impl Engine<'_> {
     /// legal share sale together fall short of the cheapest bank train
     /// (1849-R-156, R-160).
     fn emergency_hopeless(&mut self, corp: CorpId) -> GameResult<bool> {
+        if self.t.settings.emergency == "debt" {
+            // The bank lends what the president lacks (1844-R-153).
+            return Ok(false);
+        }
         let Some(pres) = self.st.president(corp) else { return Ok(true) };
         let cheapest = bank_offers(self.t, self.st).iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min();
         let Some(cheapest) = cheapest else { return Ok(false) };

@@ -19,8 +19,14 @@ impl Engine<'_> {
             let name = self.st.flow.round.name.clone();
             return self.start_round(&name);
         }
-        // A set of operating rounds just ended: triggers waiting for it fire.
+        // A set of operating rounds just ended: scripts hear of it (1844
+        // exports a train), then triggers waiting for it fire.
         if matches!(self.st.flow.round.data, RoundData::Operating(_)) {
+            self.fx.event("set_ended", &[("round", Var::Str(self.st.flow.round.name.clone()))]);
+            self.dispatch()?;
+            if self.st.ended.is_some() {
+                return Ok(());
+            }
             match &self.st.end_trigger {
                 Some(EndTrigger::EndOfSet { .. }) => return self.finish_from_trigger(),
                 Some(EndTrigger::AfterNextSet { reason }) => {
@@ -88,7 +94,9 @@ impl Engine<'_> {
                 for c in self.st.corps.iter_mut() {
                     c.closed = false;
                 }
-                RoundData::Stock(StockRound { current: first, ..Default::default() })
+                let order = self.player_order()?;
+                let current = order.first().copied().unwrap_or(first);
+                RoundData::Stock(StockRound { current, order, ..Default::default() })
             }
             "operating" => RoundData::Operating(OperatingRound::default()),
             _ => RoundData::Script(ScriptRound { current: Some(Actor::Player(first)), ..Default::default() }),
@@ -124,6 +132,27 @@ impl Engine<'_> {
             .min()
             .unwrap_or(0);
         self.st.players.iter().filter(|p| !p.left).all(|p| p.cash < cost)
+    }
+
+    /// The order of turns in a stock round: the title's `player_order`
+    /// hook, or seating order starting with the priority holder.
+    pub fn player_order(&mut self) -> GameResult<Vec<PlayerId>> {
+        if let Some(names) = self.host.call_hook::<_, Vec<String>>("player_order", self.st, self.fx, ())? {
+            let order: Vec<PlayerId> = names.iter().filter_map(|n| self.st.player_index(n)).filter(|p| !self.st.players[*p as usize].left).collect();
+            if !order.is_empty() {
+                return Ok(order);
+            }
+        }
+        let first = self.first_player();
+        let mut order = vec![first];
+        let mut p = first;
+        for _ in 1..self.st.players.len() {
+            p = self.st.next_player(p);
+            if !order.contains(&p) {
+                order.push(p);
+            }
+        }
+        Ok(order)
     }
 
     /// The player with priority (skipping players who left).

@@ -14,6 +14,9 @@ use crate::title::Title;
 use crate::title::schema::{RunDef, StopKind};
 use std::collections::BTreeMap;
 
+/// The tag that takes a stop out of play (see `train_spec`).
+pub const CLOSED_TAG: &str = "closed";
+
 /// The problem the search solves for `corp` now, with the board graph it
 /// was built from and the game's train ids in problem order.
 pub struct Position {
@@ -40,7 +43,9 @@ fn train_spec(bg: &mut BoardGraph, id: &str, run: &RunDef) -> TrainSpec {
     } else {
         ["standard", "narrow", "dual"].map(|g| run.gauges.iter().any(|x| x == g))
     };
-    let mut forbidden = 0u32;
+    // A stop tagged "closed" is no stop at all (1844: a mountain hex
+    // without a mountain railway): no train may visit it.
+    let mut forbidden = bg.tags.bit(CLOSED_TAG);
     for t in &run.forbidden_stop_tags {
         forbidden |= bg.tags.bit(t);
     }

@@ -138,9 +138,22 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// The player after `p` in this round's order (players who left skipped).
+    fn next_in_order(&self, p: PlayerId) -> PlayerId {
+        let order = &self.stock().order;
+        let Some(i) = order.iter().position(|x| *x == p) else { return self.st.next_player(p) };
+        for k in 1..=order.len() {
+            let q = order[(i + k) % order.len()];
+            if !self.st.players[q as usize].left {
+                return q;
+            }
+        }
+        p
+    }
+
     fn end_stock_turn(&mut self, passed: bool) {
         let p = self.stock().current;
-        let next = self.st.next_player(p);
+        let next = self.next_in_order(p);
         let s = self.stock_mut();
         if passed {
             s.passes += 1;
@@ -348,7 +361,11 @@ impl Engine<'_> {
         if held + cert.percent as u32 > self.t.settings.max_holding_percent {
             return self.refuse("stock.max_holding", format!("{pname} would hold {} % of {cid}; the most is {} %", held + cert.percent as u32, self.t.settings.max_holding_percent));
         }
-        let price = price_of(self.t, self.st, c) * cert.percent as i64 / 10;
+        let unit_price = match (from, self.t.settings.ipo_price.as_str()) {
+            (ShareSource::Treasury, "par") => self.st.corps[c as usize].par.unwrap_or_else(|| price_of(self.t, self.st, c)),
+            _ => price_of(self.t, self.st, c),
+        };
+        let price = unit_price * cert.percent as i64 / 10;
         let source_name = if from == ShareSource::Pool { "pool" } else { "treasury" };
         self.host.check_hook("can_buy_certificate", self.st, self.fx, (pname.clone(), cid.clone(), cert.index, source_name, tag.map(str::to_string)))?;
         if self.st.players[p as usize].cash < price {
@@ -414,6 +431,11 @@ impl Engine<'_> {
         let is_pres = self.st.president(c) == Some(p);
         let pres_pct = self.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as u32);
         let non_pres: u32 = mine - if is_pres { pres_pct } else { 0 };
+        // Some titles pay the price after the drop (1844-R-031).
+        let after_drop: bool = self.host.call_hook("sell_after_drop", self.st, self.fx, (pname.clone(), cid.clone()))?.unwrap_or(false);
+        if after_drop {
+            self.sale_price_drop(c, percent)?;
+        }
         let price = price_of(self.t, self.st, c);
         if is_pres {
             let after = mine - percent;
@@ -439,14 +461,18 @@ impl Engine<'_> {
                     self.ops().check_presidency(c, percent)?;
                     self.log_sale(&pname, &cid, percent, price * percent as i64 / 10);
                 }
-                self.sale_price_drop(c, percent)?;
+                if !after_drop {
+                    self.sale_price_drop(c, percent)?;
+                }
                 self.fx.event("shares_sold", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
                 return Ok(());
             }
         }
         let got = self.ops().sell_to_pool(c, p, percent, certs_owned.as_deref())?;
         self.log_sale(&pname, &cid, percent, got);
-        self.sale_price_drop(c, percent)?;
+        if !after_drop {
+            self.sale_price_drop(c, percent)?;
+        }
         self.fx.event("shares_sold", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
         Ok(())
     }
@@ -498,9 +524,13 @@ impl Engine<'_> {
     }
 
     fn sale_price_drop(&mut self, c: CorpId, percent: u32) -> GameResult<()> {
-        if self.t.settings.sell_move == "down" {
-            let unit = self.st.corps[c as usize].certs.iter().filter(|x| !x.president).map(|x| x.percent as u32).min().unwrap_or(10).min(10);
-            self.ops().move_price(c, Dir::Down, percent / unit.max(1))?;
+        match self.t.settings.sell_move.as_str() {
+            "down" => {
+                let unit = self.st.corps[c as usize].certs.iter().filter(|x| !x.president).map(|x| x.percent as u32).min().unwrap_or(10).min(10);
+                self.ops().move_price(c, Dir::Down, percent / unit.max(1))?;
+            }
+            "down_once" => self.ops().move_price(c, Dir::Down, 1)?,
+            _ => {}
         }
         Ok(())
     }

@@ -1,0 +1,64 @@
+//! `railhead check DIR` passes on a shipped title and reports a planted
+//! error with file and line, exiting non-zero.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn railhead() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_railhead"))
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+fn title(id: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("titles").join(id)
+}
+
+#[test]
+fn shipped_1849_checks_clean() {
+    let out = railhead().args(["check"]).arg(title("1849")).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains(": ok"), "{text}");
+}
+
+#[test]
+fn a_planted_error_is_reported_with_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("railhead-check-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&title("1849"), &dir);
+    let map = dir.join("map.toml");
+    let text = std::fs::read_to_string(&map).unwrap();
+    // Misspell one stop kind: the checker names file, line, key and the fix.
+    let planted = text.replacen("kind = \"city\"", "kind = \"cty\"", 1);
+    std::fs::write(&map, planted).unwrap();
+    let out = railhead().args(["check"]).arg(&dir).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "a broken title must fail the check: {stdout}");
+    let line = stdout.lines().find(|l| l.contains("map.toml:")).unwrap_or_else(|| panic!("no map.toml line in: {stdout}"));
+    let after = line.split("map.toml:").nth(1).unwrap();
+    assert!(after.chars().next().is_some_and(|c| c.is_ascii_digit()), "no line number: {line}");
+    assert!(line.contains("did you mean `city`"), "{line}");
+}
+
+#[test]
+fn a_script_that_reaches_for_os_fails_the_check() {
+    let dir = std::env::temp_dir().join(format!("railhead-check-os-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&title("1849"), &dir);
+    std::fs::write(dir.join("scripts/scoring.lua"), "hook(\"setup\", function(game)\n  os.execute(\"rm -rf /\")\nend)\n").unwrap();
+    let out = railhead().args(["check"]).arg(&dir).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success());
+    assert!(stdout.contains("scoring.lua:2"), "{stdout}");
+}
