@@ -869,7 +869,6 @@ impl Engine<'_> {
         if self.st.corps[corp as usize].operated == 0 {
             return self.refuse("issue.first_or", format!("{id} may not issue shares in its first operating round"));
         }
-        self.host.check_hook("can_issue", self.st, self.fx, (id.clone(), count))?;
         let mut picked: Vec<u16> = self.st.corps[corp as usize]
             .certs
             .iter()
@@ -898,6 +897,8 @@ impl Engine<'_> {
             }
             picked = list.to_vec();
         }
+        // The title's rules see which certificates would go (1849-R-092).
+        self.host.check_hook("can_issue", self.st, self.fx, (id.clone(), count, picked.clone()))?;
         let pct: u32 = picked.iter().map(|i| self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).map_or(0, |c| c.percent as u32)).sum();
         let pool = self.st.percent(corp, CertOwner::Pool);
         if pool + pct > self.t.settings.pool_limit_percent {
