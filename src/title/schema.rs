@@ -148,6 +148,9 @@ pub struct Settings {
     pub sr_pool_move: String,
     /// Price move per share sold: "down" or "none".
     pub sell_move: String,
+    /// Whether a corporation may pay half its revenue and keep half
+    /// (`half`); otherwise it pays out or withholds all of it.
+    pub half_dividend: bool,
     /// Smallest raise in auctions.
     pub min_raise: i64,
     /// Price drop of the first company after a full round of passes.
@@ -178,6 +181,7 @@ impl Default for Settings {
             payout_move_threshold: 0,
             sr_pool_move: "down".into(),
             sell_move: "down".into(),
+            half_dividend: false,
             min_raise: 5,
             pass_discount: 5,
             rule_ids: BTreeMap::new(),
