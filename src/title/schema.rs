@@ -159,6 +159,9 @@ pub struct Settings {
     /// personal debt with `debt_interest_percent` added).
     pub emergency: String,
     pub debt_interest_percent: i64,
+    /// Whether a corporation may pay half its revenue and keep half
+    /// (`half`); otherwise it pays out or withholds all of it.
+    pub half_dividend: bool,
     /// Smallest raise in auctions.
     pub min_raise: i64,
     /// Price drop of the first company after a full round of passes.
@@ -190,6 +193,7 @@ impl Default for Settings {
             sr_pool_move: "down".into(),
             sell_move: "down".into(),
             ipo_price: "market".into(),
+            half_dividend: false,
             min_raise: 5,
             emergency: "sell_first".into(),
             debt_interest_percent: 50,

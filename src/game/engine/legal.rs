@@ -202,6 +202,9 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
         "dividend" => {
             out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Payout }));
             out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Withhold }));
+            if e.t.settings.half_dividend {
+                out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Half }));
+            }
         }
         "buy_train" => {
             let mut seen = Vec::new();
@@ -277,7 +280,9 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     hexes.sort();
     hexes.dedup();
     for h in hexes {
-        let own = unconnected.contains(&h) || e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp));
+        // A yellow tile on a hex with one of its tokens needs no connection.
+        let upgrade = crate::game::graph::tile_on(e.t, e.st, h).color != Color::White;
+        let own = unconnected.contains(&h) || (!upgrade && e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp)));
         for (ti, tile) in e.t.tiles.iter().enumerate() {
             if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 {
                 continue;
@@ -286,7 +291,7 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
             for plan in ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false }) {
                 let rot = plan.fit.rotation;
                 // Connection against the reach computed once.
-                let connects = own || crate::game::board::tile_connects(tile, rot, h, &r, gauge_rule);
+                let connects = own || crate::game::board::lay_connects(e.t, e.st, &bg, &r, h, tile, &plan.fit, gauge_rule);
                 if connects {
                     out.push(LegalMove::exact(Action::LayTile { hex: e.t.map.hexes[h as usize].label.clone(), tile: tile.name.clone(), rotation: rot }));
                 }

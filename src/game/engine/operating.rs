@@ -257,6 +257,7 @@ impl Engine<'_> {
                 self.step_done("end_of_turn");
                 return Ok(());
             }
+            self.explain_out_of_step(corp, action)?;
             return self.refuse("flow.wrong_step", format!("{}'s steps are done: buy a company or `pass` to end the turn", self.st.corps[corp as usize].id));
         };
         let kind = self.step_kind(&step);
@@ -264,6 +265,9 @@ impl Engine<'_> {
             ("lay_tile", Action::LayTile { hex, tile, rotation }) => self.lay_tile(corp, hex, tile, *rotation)?,
             ("place_token", Action::PlaceToken { hex, city }) => self.place_token(corp, hex, *city)?,
             ("run_routes", Action::Run { routes }) => self.run_trains(corp, routes)?,
+            ("dividend", Action::Dividend { kind: DividendKind::Half }) if !self.t.settings.half_dividend => {
+                return self.refuse("dividend.choose", "the whole revenue is paid out or withheld: choose `payout` or `withhold`");
+            }
             ("dividend", Action::Dividend { kind }) => {
                 let revenue = self.or().turn.revenue.unwrap_or(0);
                 self.apply_dividend(corp, *kind, revenue)?;
@@ -293,6 +297,7 @@ impl Engine<'_> {
             }
             (_, Action::Pass) => self.pass_step(corp, &step, &kind)?,
             _ => {
+                self.explain_out_of_step(corp, action)?;
                 return self.refuse(
                     "flow.wrong_step",
                     format!("{} is at the {} step; `{action}` is not possible now (see `moves`)", self.st.corps[corp as usize].id, step.replace('_', " ")),
@@ -300,6 +305,33 @@ impl Engine<'_> {
             }
         }
         Ok(())
+    }
+
+    /// An action that does not belong to the current step is refused; when
+    /// a rule is the reason (the one tile of the turn is laid, the train
+    /// limit is reached, the corporation issued or bought back shares
+    /// already, an emergency train purchase is under way), that rule is
+    /// named instead of the step order.
+    fn explain_out_of_step(&mut self, corp: CorpId, action: &Action) -> GameResult<()> {
+        let id = self.st.corps[corp as usize].id.clone();
+        let turn = &self.or().turn;
+        let (tiles, tokens, issued, redeemed) = (turn.tiles, turn.tokens, turn.issued, turn.redeemed);
+        match action {
+            Action::LayTile { .. } if tiles >= self.step_param_int("lay_tile", "count").unwrap_or(1) as u32 => {
+                self.refuse("tile.one_per_turn", format!("only one tile may be laid per turn; {id} has laid its tile"))
+            }
+            Action::PlaceToken { .. } if tokens >= 1 => self.refuse("token.one_per_turn", format!("only one station token may be placed per turn; {id} has placed one")),
+            Action::BuyTrain { .. } if self.st.trains_of(corp).len() as u32 >= train_limit(self.t, self.st, corp) => {
+                let limit = train_limit(self.t, self.st, corp);
+                self.refuse("train.limit", format!("{id} already has {limit} trains, the limit in this phase"))
+            }
+            Action::Issue { .. } if redeemed > 0 || issued > 0 => self.refuse("issue.either", format!("{id} may issue or buy back once per turn, not both")),
+            Action::Redeem { .. } if redeemed > 0 || issued > 0 => self.refuse("redeem.either", format!("{id} may issue or buy back once per turn, not both")),
+            Action::Issue { .. } if self.current_step().is_some_and(|s| self.step_kind(&s) == "buy_train") && self.must_buy_train(corp)? => {
+                self.refuse("emr.no_issue", format!("{id} must buy a train first; it may not issue shares to pay for it"))
+            }
+            _ => Ok(()),
+        }
     }
 
     fn step_done(&mut self, step: &str) {
@@ -735,7 +767,7 @@ impl Engine<'_> {
             return self.refuse("train.price_needed", format!("give a price for {}'s train (e.g. `train {} 100`)", sid, self.st.trains[ti as usize].id));
         };
         if price < 1 {
-            return self.refuse("train.price", "the price must be at least 1");
+            return self.refuse("train.trade_price", "a train bought from another corporation costs at least 1");
         }
         let (class, variant) = (self.st.trains[ti as usize].class, self.st.trains[ti as usize].variant);
         self.check_train_kind(corp, class, variant)?;
@@ -834,6 +866,26 @@ impl Engine<'_> {
             return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
         }
         let c = self.find_corp(target)?;
+        // Selling stops as soon as enough is raised: no sale bigger than
+        // needed (a sale without its last share would already do).
+        let short = cheapest - cash;
+        let price = price_of(self.t, self.st, c);
+        let smallest = match certs {
+            Some(list) => list
+                .iter()
+                .filter_map(|i| self.st.corps[c as usize].certs.iter().find(|x| x.index == *i))
+                .map(|x| x.percent as u32)
+                .min()
+                .unwrap_or(10),
+            None => 10,
+        };
+        if percent > smallest && price * (percent - smallest) as i64 / 10 >= short {
+            let needed = ((short + price - 1) / price.max(1)) as u32 * 10;
+            return self.refuse(
+                "emr.enough",
+                format!("selling {percent} % raises more than needed: {} more is enough ({needed} % of {target})", self.t.money(short)),
+            );
+        }
         self.sell_shares(pres, c, percent, certs, true)?;
         // From now on the money is for the cheapest train from the bank
         // (1849-R-159), not for a deal with another corporation.
@@ -895,6 +947,13 @@ impl Engine<'_> {
             if !ok {
                 return self.refuse("issue.treasury", format!("those are not {count} certificates in {id}'s treasury"));
             }
+            // Special certificates go only with, or after, every ordinary one.
+            let certs = &self.st.corps[corp as usize].certs;
+            let special = list.iter().any(|i| certs.iter().any(|c| c.index == *i && c.tag.is_some()));
+            let ordinary_left = certs.iter().any(|c| c.owner == CertOwner::Treasury && !c.president && c.tag.is_none() && !list.contains(&c.index));
+            if special && ordinary_left {
+                return self.refuse("issue.special_last", format!("{id} may issue its last certificate only with, or after, its ordinary ones"));
+            }
             picked = list.to_vec();
         }
         // The title's rules see which certificates would go (1849-R-092).
@@ -937,6 +996,17 @@ impl Engine<'_> {
             }
         };
         let Some(cert) = cert else { return self.refuse("redeem.none", format!("no certificate of {id} is in the pool")) };
+        // A special certificate (1849's last certificate) only when no
+        // ordinary one is in the pool.
+        if cert.tag.is_some()
+            && !cert.president
+            && self.st.corps[corp as usize].certs.iter().any(|c| c.owner == CertOwner::Pool && c.tag.is_none() && !c.president)
+        {
+            return self.refuse(
+                "redeem.special_last",
+                format!("the {} certificate of {id} may be bought back only when no ordinary certificate is in the pool", cert.tag.as_deref().unwrap_or("special")),
+            );
+        }
         let price = price_of(self.t, self.st, corp) * cert.percent as i64 / 10;
         if self.st.corps[corp as usize].cash < price {
             return self.refuse("money.insufficient", format!("buying back costs {}", self.t.money(price)));
