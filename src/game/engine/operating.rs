@@ -947,13 +947,6 @@ impl Engine<'_> {
             if !ok {
                 return self.refuse("issue.treasury", format!("those are not {count} certificates in {id}'s treasury"));
             }
-            // Special certificates go only with, or after, every ordinary one.
-            let certs = &self.st.corps[corp as usize].certs;
-            let special = list.iter().any(|i| certs.iter().any(|c| c.index == *i && c.tag.is_some()));
-            let ordinary_left = certs.iter().any(|c| c.owner == CertOwner::Treasury && !c.president && c.tag.is_none() && !list.contains(&c.index));
-            if special && ordinary_left {
-                return self.refuse("issue.special_last", format!("{id} may issue its last certificate only with, or after, its ordinary ones"));
-            }
             picked = list.to_vec();
         }
         // The title's rules see which certificates would go (1849-R-092).
