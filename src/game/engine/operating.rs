@@ -866,24 +866,14 @@ impl Engine<'_> {
             return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
         }
         let c = self.find_corp(target)?;
-        // Selling stops as soon as enough is raised: no sale bigger than
-        // needed (a sale without its last share would already do).
+        // Selling stops as soon as enough is raised: a sale is too big when
+        // a smaller legal sale of the same shares would already raise it.
         let short = cheapest - cash;
         let price = price_of(self.t, self.st, c);
-        let smallest = match certs {
-            Some(list) => list
-                .iter()
-                .filter_map(|i| self.st.corps[c as usize].certs.iter().find(|x| x.index == *i))
-                .map(|x| x.percent as u32)
-                .min()
-                .unwrap_or(10),
-            None => 10,
-        };
-        if percent > smallest && price * (percent - smallest) as i64 / 10 >= short {
-            let needed = ((short + price - 1) / price.max(1)) as u32 * 10;
+        if let Some(enough) = (10..percent).step_by(10).find(|&pct| price * pct as i64 / 10 >= short && self.sale_possible(pres, c, pct)) {
             return self.refuse(
                 "emr.enough",
-                format!("selling {percent} % raises more than needed: {} more is enough ({needed} % of {target})", self.t.money(short)),
+                format!("selling {percent} % raises more than needed: {} more is enough ({enough} % of {target})", self.t.money(short)),
             );
         }
         self.sell_shares(pres, c, percent, certs, true)?;
