@@ -152,6 +152,45 @@ fn random_problem(seed: u64) -> RouteProblem {
     RouteProblem { graph: g, trains, rules }
 }
 
+/// A harder mix on the same maps: more stops sharing a location and two
+/// or three trains, mostly express or unlimited (often with multipliers),
+/// often identical. The express and unlimited searches are the least
+/// bounded, so they get their own stream of cases.
+fn random_problem_hard(seed: u64) -> RouteProblem {
+    let mut p = random_problem(seed);
+    let mut r = Rng(seed ^ 0x5EED_0FE5_9E55);
+    for s in &mut p.graph.stops {
+        if r.chance(30) {
+            s.location = Some(r.below(3) as u32);
+        }
+    }
+    let n = 2 + r.below(2);
+    let mut trains: Vec<TrainSpec> = Vec::new();
+    for k in 0..n {
+        if k > 0 && r.chance(40) {
+            let mut twin = trains[k as usize - 1].clone();
+            twin.id = format!("T{k}");
+            trains.push(twin);
+            continue;
+        }
+        let distance = match r.below(6) {
+            0..=2 => Distance::Stops { max: 1 + r.below(5) as u32, express: true },
+            3 | 4 => Distance::Unlimited,
+            _ => Distance::Hexes { max: 2 + r.below(5) as u32, count_start: r.chance(30), cost: [1, 1 + r.below(2) as u32, 1] },
+        };
+        let multipliers = if r.chance(50) { vec![(1u32, 2i64), (2, 1 + r.below(3) as i64)] } else { Vec::new() };
+        trains.push(TrainSpec {
+            id: format!("T{k}"),
+            distance,
+            gauges: [true, r.chance(70), true],
+            forbidden_tags: if r.chance(15) { 2 } else { 0 },
+            multipliers,
+        });
+    }
+    p.trains = trains;
+    p
+}
+
 fn check(p: &RouteProblem) -> Result<(), TestCaseError> {
     let (run, _) = best_run(p);
     let exhaustive = best_run_exhaustive(p);
@@ -172,6 +211,12 @@ proptest! {
     #[test]
     fn search_matches_checker(seed in any::<u64>()) {
         let p = random_problem(seed);
+        check(&p)?;
+    }
+
+    #[test]
+    fn hard_mix_matches_checker(seed in any::<u64>()) {
+        let p = random_problem_hard(seed);
         check(&p)?;
     }
 
@@ -222,6 +267,15 @@ fn brute_with_bonus(p: &RouteProblem, bonus: &dyn Fn(&Route) -> i64) -> i64 {
     go(&routes, 0, &mut Vec::new())
 }
 
+/// Seeds that once failed (see `search.rs` regression tests for the
+/// shapes they found).
+#[test]
+fn regression_seeds() {
+    for seed in [11192430051210682148, 11354891372944660695, 10329888205572181234, 24623, 34334, 80051] {
+        check(&random_problem(seed)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+}
+
 #[test]
 fn known_seeds() {
     // SEEDS=n widens the sweep for a local soak run.
@@ -261,6 +315,14 @@ fn debug_seed() {
     // SEED=n cargo test --test route_props debug_seed -- --ignored --nocapture
     let Some(seed) = std::env::var("SEED").ok().and_then(|s| s.parse::<u64>().ok()) else { return };
     let p = random_problem(seed);
+    let (a, b) = (best_run(&p).0, best_run_exhaustive(&p));
+    println!("all trains: search {} checker {}", a.revenue, b.revenue);
+    if a.revenue != b.revenue {
+        println!("  search {:?}\n  checker {:?}", a.routes, b.routes);
+        let path = format!("/tmp/seed_{seed}.json");
+        std::fs::write(&path, serde_json::to_string(&p).unwrap()).unwrap();
+        println!("problem written to {path}");
+    }
     for t in 0..p.trains.len() {
         let mut q = p.clone();
         q.trains = vec![p.trains[t].clone()];
@@ -271,7 +333,34 @@ fn debug_seed() {
         println!("train {t} {:?}: search {} nobound {} checker {}", p.trains[t], a.revenue, c.revenue, b.revenue);
         if a.revenue != b.revenue {
             println!("  search {:?}\n  checker {:?}", a.routes, b.routes);
-            println!("{:#?}", q);
+            let path = format!("/tmp/seed_{seed}_t{t}.json");
+            std::fs::write(&path, serde_json::to_string(&q).unwrap()).unwrap();
+            println!("problem written to {path}");
         }
     }
+}
+
+#[test]
+#[ignore]
+fn soak() {
+    // SOAK_FROM=a SOAK_N=n cargo test --release --test route_props soak -- --ignored --nocapture
+    // Lists every failing seed of the range instead of stopping at the first.
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
+    let from = env("SOAK_FROM", 0);
+    let n = env("SOAK_N", 10_000);
+    let hard = std::env::var("SOAK_HARD").is_ok();
+    let mut failed = Vec::new();
+    for seed in from..from + n {
+        let p = if hard { random_problem_hard(seed) } else { random_problem(seed) };
+        if let Err(e) = check(&p) {
+            let (a, b) = (best_run(&p).0.revenue, best_run_exhaustive(&p).revenue);
+            let path = format!("/tmp/soak_{}{seed}.json", if hard { "hard_" } else { "" });
+            let _ = std::fs::write(&path, serde_json::to_string(&p).unwrap_or_default());
+            let first = e.to_string().lines().next().unwrap_or("").chars().take(120).collect::<String>();
+            println!("seed {seed}: search {a} checker {b}: {first}");
+            failed.push(seed);
+        }
+    }
+    println!("{} of {n} failed: {failed:?}", failed.len());
+    assert!(failed.is_empty());
 }

@@ -28,7 +28,11 @@ pub(crate) struct Enum<'a> {
     prune: bool,
     train: usize,
     used: Bits,
+    /// Visited locations (a route visits each location at most once).
     vis: Bits,
+    /// Visited stops. Finer than `vis` when stops share a location: two
+    /// trails through different stops of one location earn differently.
+    vis_stops: Bits,
     stops: Vec<u32>,
     paths: Vec<u32>,
     /// Paths per stretch taken, to undo a step.
@@ -75,6 +79,7 @@ impl<'a> Enum<'a> {
             train,
             used,
             vis: Bits::new(inc.n_locs),
+            vis_stops: Bits::new(n),
             stops: Vec::new(),
             paths: Vec::new(),
             seg: Vec::new(),
@@ -122,7 +127,9 @@ impl<'a> Enum<'a> {
         let tags = self.tags_stack.last().copied().unwrap_or(0);
         key.push(u64::from(cur) << 32 | u64::from(tags & bonus_tags));
         key.push(u64::from(self.cost) << 32 | u64::from(self.cost_rev));
-        key.extend_from_slice(self.vis.words());
+        // The visited stops, not locations: the trail's value depends on
+        // which stop of a shared location it took.
+        key.extend_from_slice(self.vis_stops.words());
         let base = key.len();
         key.resize(base + sg.n_contested.div_ceil(64), 0);
         // A used shared path matters only while a stretch holding it could
@@ -161,6 +168,7 @@ impl<'a> Enum<'a> {
         let st = &self.p.graph.stops[s as usize];
         self.stops.push(s);
         self.vis.set(self.inc.loc[s as usize] as usize);
+        self.vis_stops.set(s as usize);
         self.wsum += self.sg.weight[s as usize];
         self.n_min += value::counts_for_minimum(&self.p.rules, st) as u32;
         self.n_city += (st.kind == StopKind::City) as u32;
@@ -171,6 +179,7 @@ impl<'a> Enum<'a> {
         let st = &self.p.graph.stops[s as usize];
         self.stops.pop();
         self.vis.clear(self.inc.loc[s as usize] as usize);
+        self.vis_stops.clear(s as usize);
         self.wsum -= self.sg.weight[s as usize];
         self.n_min -= value::counts_for_minimum(&self.p.rules, st) as u32;
         self.n_city -= (st.kind == StopKind::City) as u32;
@@ -376,33 +385,36 @@ impl<'a> Enum<'a> {
                     items.push((sg.weight[s as usize] + per, g.stops[s as usize].own_token));
                 }
                 // At most one more stop that cannot be passed (the end).
+                // The best end by value and the best end holding an own
+                // token are the only ends worth trying: any other end can
+                // be swapped for one of them without losing value or the
+                // token the route needs.
                 let mut best_end: Option<(i64, bool)> = None;
+                let mut best_token_end: Option<(i64, bool)> = None;
                 let mut pair_partner = self.pair_partner(cur);
                 for &s in &self.queue {
                     let item = (sg.weight[s as usize] + per, g.stops[s as usize].own_token);
                     pair_partner |= self.pair_partner(s);
                     if sg.passable[s as usize] {
                         items.push(item);
-                    } else if best_end.is_none_or(|b| item > b) {
-                        best_end = Some(item);
+                    } else {
+                        if best_end.is_none_or(|b| item > b) {
+                            best_end = Some(item);
+                        }
+                        if item.1 && best_token_end.is_none_or(|b| item > b) {
+                            best_token_end = Some(item);
+                        }
                     }
                 }
-                items.extend(best_end);
                 items.sort_unstable_by(|a, b| b.cmp(a));
-                let best_token = items.iter().find(|x| x.1).map(|x| x.0);
-                let n_chosen = items.iter().take(k as usize).take_while(|x| x.0 > 0).count();
-                let chosen = &items[..n_chosen];
-                let sum: i64 = chosen.iter().map(|x| x.0).sum();
-                let top = match best_token {
-                    None => {
-                        self.items = items;
-                        return i64::MIN;
-                    }
-                    Some(_) if chosen.iter().any(|x| x.1) || n_chosen < k as usize => sum,
-                    // The best set with a token: the token and k - 1 others.
-                    Some(t) => sum - chosen.last().map_or(0, |x| x.0) + t,
-                };
+                let mut top = top_k_with_token(&items, best_end, k as usize);
+                if best_token_end != best_end {
+                    top = top.max(top_k_with_token(&items, best_token_end, k as usize));
+                }
                 self.items = items;
+                if top == i64::MIN {
+                    return i64::MIN;
+                }
                 top + if pair_partner { pair } else { 0 }
             }
             Limit::Unlimited => {
@@ -490,5 +502,46 @@ impl<'a> Enum<'a> {
         let g = &self.p.graph;
         let start = self.stops[0] as usize;
         self.sg.pair_max[start] > 0 && value::pair_bonus(&self.p.rules, &g.stops[start], &g.stops[s as usize]) > 0
+    }
+}
+
+/// An upper bound on the best choice of at most `k` counted items with at
+/// least one own token among `sorted` (decreasing) and the optional extra
+/// item `end`: the best items, the last swapped for the best token if none
+/// is among them (items worth nothing are left out, which only raises the
+/// bound). `i64::MIN` when there is no token at all.
+fn top_k_with_token(sorted: &[(i64, bool)], end: Option<(i64, bool)>, k: usize) -> i64 {
+    let mut sum = 0i64;
+    let mut n = 0usize;
+    let mut has_token = false;
+    let mut best_token: Option<i64> = None;
+    let mut last = 0i64;
+    let mut end = end;
+    let mut it = sorted.iter().copied().peekable();
+    loop {
+        // Merge `end` into the sorted stream.
+        let next = match (it.peek().copied(), end) {
+            (Some(a), Some(e)) if e > a => end.take(),
+            (Some(_), _) => it.next(),
+            (None, Some(_)) => end.take(),
+            (None, None) => None,
+        };
+        let Some((v, tok)) = next else { break };
+        if tok && best_token.is_none() {
+            best_token = Some(v);
+        }
+        if n < k && v > 0 {
+            sum += v;
+            n += 1;
+            has_token |= tok;
+            last = v;
+        } else if best_token.is_some() {
+            break;
+        }
+    }
+    match best_token {
+        None => i64::MIN,
+        Some(_) if has_token || n < k => sum,
+        Some(t) => sum - last + t,
     }
 }

@@ -670,6 +670,75 @@ mod tests {
         assert_eq!(best_run(&b.p).0.revenue, 0);
     }
 
+    /// Regression (property seed 11192430051210682148): an express train
+    /// whose only own token is at a terminus that is worth less than another
+    /// terminus in reach. The express bound kept only the most valuable
+    /// end, concluded that no route from the start could hold a token and
+    /// pruned the start; the route's one-path canonical orientation is
+    /// walked only from there, so the best route was never seen.
+    #[test]
+    fn express_bound_keeps_a_token_end() {
+        let mut b = B::new();
+        // The start: a terminus worth 40, tripled by the train.
+        let x = b.stop("X", StopKind::Offboard, 40);
+        b.s(x).terminal = true;
+        b.s(x).tags = 2;
+        // The only token: a terminus worth 10 (doubled).
+        let t = b.stop_in(0, StopKind::Offboard, 10);
+        b.s(t).terminal = true;
+        b.s(t).tags = 1;
+        b.token(t);
+        // A richer terminus without a token, in reach of the start.
+        let y = b.stop("Y", StopKind::Offboard, 50);
+        b.s(y).terminal = true;
+        let direct = b.line(x, t, &[STD]);
+        b.line(x, y, &[STD, STD]);
+        let mut e = express(2);
+        e.multipliers = vec![(1, 2), (2, 3)];
+        b.train(e);
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, 120 + 20);
+        assert_eq!(run.routes[0].paths, direct);
+        // Two express trains: the second runs the untokened terminus only
+        // if it can reach the token too.
+        let mut e = express(2);
+        e.multipliers = vec![(1, 2), (2, 3)];
+        b.train(e);
+        assert_eq!(assert_search_exact(&b.p).revenue, 140);
+    }
+
+    /// Regression (property seed 34334): two stops sharing a location. The
+    /// search remembered explored states by visited locations, so the
+    /// trail through the town (worth more, but no city: illegal) stood in
+    /// for the trail through the city of the same location, and the best
+    /// route was cut off. States are now keyed by visited stops.
+    #[test]
+    fn memo_tells_stops_of_one_location_apart() {
+        let mut b = B::new();
+        b.p.rules.min_cities = 1;
+        let s = b.stop("S", StopKind::Offboard, 30);
+        b.s(s).terminal = true;
+        let town = b.town("L", 50);
+        let city = b.stop_in(1, StopKind::City, 40);
+        for x in [town, city] {
+            b.s(x).location = Some(0);
+            b.token(x);
+        }
+        let e = b.stop("E", StopKind::Offboard, 20);
+        b.s(e).terminal = true;
+        for x in [town, city] {
+            b.line(s, x, &[STD, STD]);
+            b.line(x, e, &[STD, STD]);
+        }
+        b.train(TrainSpec { distance: Distance::Unlimited, ..stops(2) });
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, 30 + 40 + 20);
+        assert_eq!(run.routes[0].counted.len(), 3);
+        // The same with an express train counting all three.
+        b.p.trains = vec![express(3)];
+        assert_eq!(assert_search_exact(&b.p).revenue, 90);
+    }
+
     #[test]
     fn ties_are_deterministic() {
         // Two equal routes; the result must not depend on anything but input.
