@@ -373,50 +373,7 @@ impl<'a> Enum<'a> {
                 }
                 self.wsum + per * len + extra + pair
             }
-            Limit::Express(k) => {
-                let g = &self.p.graph;
-                // Gains of the visited stops and of what is still reachable;
-                // path bonuses only if earned or a tagged path is in reach.
-                let reach_tags = self.reachable(cur);
-                let per = self.per_stop_possible(reach_tags);
-                let mut items = std::mem::take(&mut self.items);
-                items.clear();
-                for &s in &self.stops {
-                    items.push((sg.weight[s as usize] + per, g.stops[s as usize].own_token));
-                }
-                // At most one more stop that cannot be passed (the end).
-                // The best end by value and the best end holding an own
-                // token are the only ends worth trying: any other end can
-                // be swapped for one of them without losing value or the
-                // token the route needs.
-                let mut best_end: Option<(i64, bool)> = None;
-                let mut best_token_end: Option<(i64, bool)> = None;
-                let mut pair_partner = self.pair_partner(cur);
-                for &s in &self.queue {
-                    let item = (sg.weight[s as usize] + per, g.stops[s as usize].own_token);
-                    pair_partner |= self.pair_partner(s);
-                    if sg.passable[s as usize] {
-                        items.push(item);
-                    } else {
-                        if best_end.is_none_or(|b| item > b) {
-                            best_end = Some(item);
-                        }
-                        if item.1 && best_token_end.is_none_or(|b| item > b) {
-                            best_token_end = Some(item);
-                        }
-                    }
-                }
-                items.sort_unstable_by(|a, b| b.cmp(a));
-                let mut top = top_k_with_token(&items, best_end, k as usize);
-                if best_token_end != best_end {
-                    top = top.max(top_k_with_token(&items, best_token_end, k as usize));
-                }
-                self.items = items;
-                if top == i64::MIN {
-                    return i64::MIN;
-                }
-                top + if pair_partner { pair } else { 0 }
-            }
+            Limit::Express(k) => self.express_bound(cur, k as usize, pair),
             Limit::Unlimited => {
                 let reach_tags = self.reachable(cur);
                 let per = self.per_stop_possible(reach_tags);
@@ -443,6 +400,121 @@ impl<'a> Enum<'a> {
                 self.wsum + per * len + extra + best_end + pair
             }
         }
+    }
+
+    /// The express bound. The rest of the route leaves `cur` and never
+    /// comes back, so it runs inside one connected part of the unvisited
+    /// stops (passable ones; an impassable stop only as its last stop):
+    /// the bound is the best over those parts (and over ending now) of the
+    /// best `k` counted stops of the trail and the part together.
+    fn express_bound(&mut self, cur: u32, k: usize, pair: i64) -> i64 {
+        let sg = self.sg;
+        let g = &self.p.graph;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|x| *x = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.seen[cur as usize] = stamp;
+        let mut items = std::mem::take(&mut self.items);
+        let mut frontier = std::mem::take(&mut self.frontier);
+        let mut best = i64::MIN;
+        // Ending now.
+        {
+            let per = self.per_stop_possible(0);
+            items.clear();
+            items.extend(self.stops.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
+            items.sort_unstable_by(|a, b| b.cmp(a));
+            let top = top_k_with_token(&items, None, k);
+            if top != i64::MIN {
+                best = best.max(top + if self.pair_partner(cur) { pair } else { 0 });
+            }
+        }
+        for i in 0..sg.out[cur as usize].len() {
+            let st = &sg.out[cur as usize][i];
+            let to = st.to as usize;
+            if self.vis.get(self.inc.loc[to] as usize) || self.used.any_of(&st.paths) {
+                continue;
+            }
+            if !sg.passable[to] {
+                // Straight to an end.
+                let per = self.per_stop_possible(st.tags);
+                items.clear();
+                items.extend(self.stops.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
+                items.sort_unstable_by(|a, b| b.cmp(a));
+                let top = top_k_with_token(&items, Some((sg.weight[to] + per, g.stops[to].own_token)), k);
+                if top != i64::MIN {
+                    best = best.max(top + if self.pair_partner(to as u32) { pair } else { 0 });
+                }
+                continue;
+            }
+            if self.seen[to] == stamp {
+                continue;
+            }
+            // A new part: everything reachable from `to` without `cur`.
+            self.seen[to] = stamp;
+            let mut tags = 0u32;
+            let mut part: Vec<u32> = vec![to as u32];
+            let mut ends: Vec<u32> = Vec::new();
+            frontier.clear();
+            frontier.push(to as u32);
+            while let Some(u) = frontier.pop() {
+                for st2 in &sg.out[u as usize] {
+                    let t2 = st2.to as usize;
+                    if self.vis.get(self.inc.loc[t2] as usize) || self.used.any_of(&st2.paths) {
+                        continue;
+                    }
+                    tags |= st2.tags;
+                    if sg.passable[t2] {
+                        if self.seen[t2] != stamp {
+                            self.seen[t2] = stamp;
+                            part.push(t2 as u32);
+                            frontier.push(t2 as u32);
+                        }
+                    } else if !ends.contains(&(t2 as u32)) {
+                        ends.push(t2 as u32);
+                    }
+                }
+            }
+            // Any stretch from `cur` into the part may be the first one.
+            for st2 in &sg.out[cur as usize] {
+                if part.contains(&st2.to) && !self.used.any_of(&st2.paths) {
+                    tags |= st2.tags;
+                }
+            }
+            let per = self.per_stop_possible(tags);
+            items.clear();
+            items.extend(self.stops.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
+            let mut partner = self.pair_partner(cur);
+            for &s in &part {
+                items.push((sg.weight[s as usize] + per, g.stops[s as usize].own_token));
+                partner |= self.pair_partner(s);
+            }
+            let mut best_end: Option<(i64, bool)> = None;
+            let mut best_token_end: Option<(i64, bool)> = None;
+            for &s in &ends {
+                let item = (sg.weight[s as usize] + per, g.stops[s as usize].own_token);
+                partner |= self.pair_partner(s);
+                if best_end.is_none_or(|b| item > b) {
+                    best_end = Some(item);
+                }
+                if item.1 && best_token_end.is_none_or(|b| item > b) {
+                    best_token_end = Some(item);
+                }
+            }
+            items.sort_unstable_by(|a, b| b.cmp(a));
+            let mut top = top_k_with_token(&items, best_end, k);
+            if best_token_end != best_end {
+                top = top.max(top_k_with_token(&items, best_token_end, k));
+            }
+            if top != i64::MIN {
+                best = best.max(top + if partner { pair } else { 0 });
+            }
+        }
+        self.items = items;
+        self.frontier = frontier;
+        best
     }
 
     /// Fills `queue` with the unvisited stops reachable from `cur` over

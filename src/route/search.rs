@@ -20,7 +20,8 @@
 //! trains the best stops within static reach of the budget; for express
 //! and unlimited trains the stops still reachable over unused track (one
 //! more terminus at most, a counted own token, pair and path bonuses only
-//! if a partner or tagged track is in reach). Where only values matter
+//! if a partner or tagged track is in reach; for express trains the best
+//! over the connected parts the rest of the route could run in). Where only values matter
 //! (single best routes, the greedy run, the last train of the combination)
 //! it also remembers explored states, so trails visiting the same stops in
 //! another order are walked once; this is what makes 8E tractable.
