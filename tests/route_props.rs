@@ -31,9 +31,19 @@ impl Rng {
 const KINDS: [StopKind; 4] = [StopKind::City, StopKind::City, StopKind::Town, StopKind::Offboard];
 
 fn random_problem(seed: u64) -> RouteProblem {
+    random_problem_sized(seed, 4, 28)
+}
+
+/// Bigger maps (up to 11 hexes, 40 paths), for the states the memo and
+/// the bounds only meet on larger graphs; slower to check exhaustively.
+fn random_problem_wide(seed: u64) -> RouteProblem {
+    random_problem_sized(seed ^ 0x0A1D_E5EE_D000, 8, 40)
+}
+
+fn random_problem_sized(seed: u64, hex_spread: u64, max_paths: usize) -> RouteProblem {
     let mut r = Rng(seed);
     // Hexes in two rows; neighbours share hex edges (junctions).
-    let n_hex = 4 + r.below(4) as u32;
+    let n_hex = 4 + r.below(hex_spread) as u32;
     let mut g = TrackGraph { hex_labels: (0..n_hex).map(|h| format!("H{h}")).collect(), ..Default::default() };
     for h in 0..n_hex {
         let n_stops = if r.chance(25) { 0 } else { 1 + r.below(2) };
@@ -102,7 +112,7 @@ fn random_problem(seed: u64) -> RouteProblem {
         }
     }
     // Keep the exhaustive checker fast.
-    g.paths.truncate(28);
+    g.paths.truncate(max_paths);
     if let Some(s) = g.stops.iter_mut().find(|s| !s.terminal && !s.blocked) {
         s.own_token = true;
     }
@@ -163,6 +173,20 @@ fn random_problem_hard(seed: u64) -> RouteProblem {
         if r.chance(30) {
             s.location = Some(r.below(3) as u32);
         }
+        // Worthless and negative stops (the bounds must not assume every
+        // stop earns), and ports (termini the minimum may ignore).
+        match r.below(20) {
+            0 => s.value = 0,
+            1 => s.value = -10,
+            2 => {
+                s.kind = StopKind::Port;
+                s.terminal = true;
+            }
+            _ => {}
+        }
+    }
+    if r.chance(30) {
+        p.rules.ignore_for_minimum.push(StopKind::Port);
     }
     let n = 2 + r.below(2);
     let mut trains: Vec<TrainSpec> = Vec::new();
@@ -191,7 +215,59 @@ fn random_problem_hard(seed: u64) -> RouteProblem {
     p
 }
 
+/// A route's revenue computed from the model's documented rules alone,
+/// without `value.rs` (which the checker shares with the search): every
+/// subset of counted stops is tried for express trains. `None` when no
+/// choice of counted stops is legal.
+fn independent_value(p: &RouteProblem, train: usize, route: &Route) -> Option<i64> {
+    let spec = &p.trains[train];
+    let g = &p.graph;
+    let tags = route.paths.iter().fold(0u32, |a, &q| a | g.paths[q as usize].tags);
+    let per: i64 = p.rules.path_tag_bonuses.iter().filter(|b| b.tag & tags != 0).map(|b| b.per_stop).sum();
+    let weight = |s: StopId| {
+        let st = &g.stops[s as usize];
+        let f = spec.multipliers.iter().filter(|(m, _)| st.tags & m != 0).map(|&(_, f)| f).max().unwrap_or(1);
+        st.value * f + per
+    };
+    let in_group = |s: StopId, bit: u32| g.stops[s as usize].groups >> bit & 1 == 1;
+    let (first, last) = (route.stops[0], *route.stops.last().unwrap());
+    let pair_ok = p.rules.pair_bonuses.iter().any(|b| {
+        (in_group(first, b.a) && in_group(last, b.b)) || (in_group(first, b.b) && in_group(last, b.a))
+    });
+    let pair = if pair_ok { g.stops[first as usize].bonus + g.stops[last as usize].bonus } else { 0 };
+    let value_of = |counted: &[StopId]| -> Option<i64> {
+        let stops = counted.iter().filter(|&&s| !p.rules.ignore_for_minimum.contains(&g.stops[s as usize].kind)).count();
+        let cities = counted.iter().filter(|&&s| g.stops[s as usize].kind == StopKind::City).count();
+        let token = counted.iter().any(|&s| g.stops[s as usize].own_token);
+        if stops < p.rules.min_stops as usize || cities < p.rules.min_cities as usize || !token {
+            return None;
+        }
+        let ends = counted.contains(&first) && counted.contains(&last);
+        Some(counted.iter().map(|&s| weight(s)).sum::<i64>() + if ends { pair } else { 0 })
+    };
+    match spec.distance {
+        Distance::Stops { max, express: true } => {
+            let n = route.stops.len();
+            (0u32..1 << n)
+                .filter(|m| m.count_ones() <= max)
+                .filter_map(|m| {
+                    let counted: Vec<StopId> = (0..n).filter(|&i| m >> i & 1 == 1).map(|i| route.stops[i]).collect();
+                    value_of(&counted)
+                })
+                .max()
+        }
+        _ => value_of(&route.stops),
+    }
+}
+
 fn check(p: &RouteProblem) -> Result<(), TestCaseError> {
+    // The checker's valuation (shared with the search) against the rules.
+    for t in 0..p.trains.len() {
+        for r in checker::all_routes_any(p, t) {
+            let own = independent_value(p, t, &r);
+            prop_assert_eq!(own, Some(r.revenue), "train {} route {:?}\n{:?}", t, r, p);
+        }
+    }
     let (run, _) = best_run(p);
     let exhaustive = best_run_exhaustive(p);
     prop_assert_eq!(run.revenue, exhaustive.revenue, "search {:?}\nchecker {:?}\n{:?}", run, exhaustive, p);
@@ -349,12 +425,19 @@ fn soak() {
     let from = env("SOAK_FROM", 0);
     let n = env("SOAK_N", 10_000);
     let hard = std::env::var("SOAK_HARD").is_ok();
+    let wide = std::env::var("SOAK_WIDE").is_ok();
     let mut failed = Vec::new();
     for seed in from..from + n {
-        let p = if hard { random_problem_hard(seed) } else { random_problem(seed) };
+        let p = if hard {
+            random_problem_hard(seed)
+        } else if wide {
+            random_problem_wide(seed)
+        } else {
+            random_problem(seed)
+        };
         if let Err(e) = check(&p) {
             let (a, b) = (best_run(&p).0.revenue, best_run_exhaustive(&p).revenue);
-            let path = format!("/tmp/soak_{}{seed}.json", if hard { "hard_" } else { "" });
+            let path = format!("/tmp/soak_{}{seed}.json", if hard { "hard_" } else if wide { "wide_" } else { "" });
             let _ = std::fs::write(&path, serde_json::to_string(&p).unwrap_or_default());
             let first = e.to_string().lines().next().unwrap_or("").chars().take(120).collect::<String>();
             println!("seed {seed}: search {a} checker {b}: {first}");
