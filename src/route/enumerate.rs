@@ -373,7 +373,7 @@ impl<'a> Enum<'a> {
                 }
                 self.wsum + per * len + extra + pair
             }
-            Limit::Express(k) => self.express_bound(cur, k as usize, pair),
+            Limit::Express(k) => self.express_bound(cur, k as usize),
             Limit::Unlimited => {
                 let reach_tags = self.reachable(cur);
                 let per = self.per_stop_possible(reach_tags);
@@ -407,7 +407,11 @@ impl<'a> Enum<'a> {
     /// stops (passable ones; an impassable stop only as its last stop):
     /// the bound is the best over those parts (and over ending now) of the
     /// best `k` counted stops of the trail and the part together.
-    fn express_bound(&mut self, cur: u32, k: usize, pair: i64) -> i64 {
+    ///
+    /// A route earning a pair bonus counts both its end stops, so that case
+    /// is bounded apart: the start, the best partner end with its bonus,
+    /// and the best `k - 2` other stops.
+    fn express_bound(&mut self, cur: u32, k: usize) -> i64 {
         let sg = self.sg;
         let g = &self.p.graph;
         self.stamp = self.stamp.wrapping_add(1);
@@ -428,7 +432,9 @@ impl<'a> Enum<'a> {
             items.sort_unstable_by(|a, b| b.cmp(a));
             let top = top_k_with_token(&items, None, k);
             if top != i64::MIN {
-                best = best.max(top + if self.pair_partner(cur) { pair } else { 0 });
+                best = best.max(top);
+                let partner = self.partner_gain(cur, per, None);
+                best = best.max(self.pair_case(&items, per, partner, k));
             }
         }
         for i in 0..sg.out[cur as usize].len() {
@@ -445,7 +451,9 @@ impl<'a> Enum<'a> {
                 items.sort_unstable_by(|a, b| b.cmp(a));
                 let top = top_k_with_token(&items, Some((sg.weight[to] + per, g.stops[to].own_token)), k);
                 if top != i64::MIN {
-                    best = best.max(top + if self.pair_partner(to as u32) { pair } else { 0 });
+                    best = best.max(top);
+                    let partner = self.partner_gain(to as u32, per, None);
+                    best = best.max(self.pair_case(&items, per, partner, k));
                 }
                 continue;
             }
@@ -486,16 +494,17 @@ impl<'a> Enum<'a> {
             let per = self.per_stop_possible(tags);
             items.clear();
             items.extend(self.stops.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
-            let mut partner = self.pair_partner(cur);
+            // The route ends in the part or at one of its ends, not at `cur`.
+            let mut partner = None;
             for &s in &part {
                 items.push((sg.weight[s as usize] + per, g.stops[s as usize].own_token));
-                partner |= self.pair_partner(s);
+                partner = self.partner_gain(s, per, partner);
             }
             let mut best_end: Option<(i64, bool)> = None;
             let mut best_token_end: Option<(i64, bool)> = None;
             for &s in &ends {
                 let item = (sg.weight[s as usize] + per, g.stops[s as usize].own_token);
-                partner |= self.pair_partner(s);
+                partner = self.partner_gain(s, per, partner);
                 if best_end.is_none_or(|b| item > b) {
                     best_end = Some(item);
                 }
@@ -509,7 +518,8 @@ impl<'a> Enum<'a> {
                 top = top.max(top_k_with_token(&items, best_token_end, k));
             }
             if top != i64::MIN {
-                best = best.max(top + if partner { pair } else { 0 });
+                best = best.max(top);
+                best = best.max(self.pair_case(&items, per, partner, k));
             }
         }
         self.items = items;
@@ -567,6 +577,46 @@ impl<'a> Enum<'a> {
             .map(|b| value::clamp(b.per_stop.max(0)))
             .sum::<i64>()
             .min(value::AMOUNT_LIMIT)
+    }
+
+    /// The most a pair-bonus end could bring (its gain and the bonus), with
+    /// `s` as a candidate end, given the best so far.
+    fn partner_gain(&self, s: u32, per: i64, so_far: Option<i64>) -> Option<i64> {
+        if !self.pair_partner(s) {
+            return so_far;
+        }
+        let g = &self.p.graph;
+        let start = self.stops[0] as usize;
+        let gain = self.sg.weight[s as usize] + per + value::pair_bonus(&self.p.rules, &g.stops[start], &g.stops[s as usize]);
+        Some(so_far.map_or(gain, |b| b.max(gain)))
+    }
+
+    /// Bound on routes earning a pair bonus: the start and the partner end
+    /// counted, plus the best `k - 2` of the other items (`sorted`
+    /// decreasing, the start among them; the token rule is ignored).
+    fn pair_case(&self, sorted: &[(i64, bool)], per: i64, partner: Option<i64>, k: usize) -> i64 {
+        let Some(partner) = partner else { return i64::MIN };
+        if k < 2 {
+            return i64::MIN;
+        }
+        let start = self.stops[0];
+        let own = (self.sg.weight[start as usize] + per, self.p.graph.stops[start as usize].own_token);
+        let mut skipped = false;
+        let rest: i64 = sorted
+            .iter()
+            .filter(|&&x| {
+                if !skipped && x == own {
+                    skipped = true;
+                    false
+                } else {
+                    true
+                }
+            })
+            .map(|x| x.0)
+            .filter(|&v| v > 0)
+            .take(k - 2)
+            .sum();
+        own.0 + partner + rest
     }
 
     /// Could a route from the current start earn a pair bonus ending at `s`?
