@@ -131,12 +131,20 @@ pub fn synthetic_positions() -> Vec<BenchPosition> {
     e8b.id = "8E-1".into();
     let with = |p: &RouteProblem, trains: Vec<TrainSpec>| RouteProblem { trains, ..p.clone() };
     let (electric, e) = with_majors(&flat);
+    // Every track dual: both gauges' trains reach everything.
+    let mut dual = flat.clone();
+    dual.graph.paths.iter_mut().for_each(|q| q.gauge = crate::route::Gauge::Dual);
+    let mut h16b = h16.clone();
+    h16b.id = "16H-1".into();
     let mut out = vec![
         synthetic("synthetic 1849 16H+R6H", with(&flat, vec![h16.clone(), r6h.clone()])),
         synthetic("synthetic 1849 12H+16H", with(&flat, vec![h12, h16.clone()])),
-        synthetic("synthetic 1849 E+R6H", with(&electric, vec![e.clone(), r6h])),
+        synthetic("synthetic 1849 E+R6H", with(&electric, vec![e.clone(), r6h.clone()])),
         synthetic("synthetic 1849 E", with(&electric, vec![e])),
+        synthetic("synthetic 1849 all-dual 16H+R6H", with(&dual, vec![h16.clone(), r6h.clone()])),
+        synthetic("synthetic 1849 all-dual 16H+16H+R6H", with(&dual, vec![h16, h16b, r6h])),
         synthetic("synthetic 1844 8E+6", with(&pointy, vec![e8.clone(), six.clone()])),
+        synthetic("synthetic 1844 8E+6+6", with(&pointy, vec![e8.clone(), six.clone(), six.clone()])),
         synthetic("synthetic 1844 8E+8E+6", with(&pointy, vec![e8, e8b, six])),
     ];
     for p in &mut out {
@@ -161,4 +169,13 @@ fn with_majors(flat: &RouteProblem) -> (RouteProblem, TrainSpec) {
     }
     let e = TrainSpec { id: "E".into(), distance: Distance::Unlimited, gauges: [true, false, true], forbidden_tags: 0, multipliers: vec![(MAJOR, 2)] };
     (p, e)
+}
+
+/// A route problem saved as JSON (`RouteProblem`), timed like a synthetic
+/// position; its class is "file".
+pub fn problem_file(path: &Path) -> Result<BenchPosition, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let problem: RouteProblem = serde_json::from_str(&text).map_err(|e| format!("{}: not a route problem: {e}", path.display()))?;
+    let label = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    Ok(BenchPosition { class: "file".into(), label, problem, recorded: None, build_seconds: None, default_repeat: SYNTHETIC_REPEAT })
 }

@@ -41,6 +41,9 @@ pub struct RoutesArgs {
     /// Only positions whose label contains this text ("synthetic", "#477", "1844").
     #[arg(long, value_name = "TEXT")]
     pub only: Option<String>,
+    /// Also time this route problem (a `RouteProblem` as JSON); repeatable.
+    #[arg(long = "problem", value_name = "FILE")]
+    pub problems: Vec<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -94,7 +97,8 @@ fn routes(a: &RoutesArgs) -> anyhow::Result<ExitCode> {
     let files = fixture_list(&a.fixtures);
     let build_repeat = a.repeat.unwrap_or(positions::REAL_REPEAT);
     let (real, skipped) = positions::real_positions(&files, build_repeat);
-    let list: Vec<BenchPosition> = real.into_iter().chain(positions::synthetic_positions()).filter(wanted).collect();
+    let files: Vec<BenchPosition> = a.problems.iter().map(|f| positions::problem_file(f)).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;
+    let list: Vec<BenchPosition> = real.into_iter().chain(positions::synthetic_positions()).chain(files).filter(wanted).collect();
     let settings = Settings {
         repeat: a.repeat,
         max_seconds: a.max_seconds,
