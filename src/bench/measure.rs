@@ -115,7 +115,7 @@ fn measure_one(worker: &mut Option<Worker>, pos: &BenchPosition, s: &Settings) -
             }
         }
         let Some(w) = worker.as_mut() else { return Outcome::Failed("no worker".into()) };
-        let request = if samples.is_empty() { Request::Solve(pos.problem.clone()) } else { Request::Again };
+        let request = if samples.is_empty() { Request::Solve(Box::new(pos.problem.clone())) } else { Request::Again };
         match w.ask(&request, cap) {
             Ok(sample) => {
                 spent += sample.seconds;

@@ -78,16 +78,24 @@ impl ReplayTiming {
         self.cpu.as_deref().map(median)
     }
 
-    /// The website's figures for this fixture and their ratio to ours
-    /// (theirs / ours): (runtime, wall, wall ratio, CPU and its ratio).
-    pub fn against_website(&self) -> Option<(&'static str, f64, f64, Option<(f64, f64)>)> {
+    /// The website's figures for this fixture, and their ratio to ours.
+    pub fn against_website(&self) -> Option<WebsiteReplay> {
         let name = self.file_name();
         let r = REPLAY.iter().find(|r| r.fixture == name)?;
-        let wall_ratio = r.wall_seconds / self.wall_median().max(1e-9);
         let cpu = match (r.cpu_seconds, self.cpu_median()) {
             (Some(theirs), Some(ours)) => Some((theirs, theirs / ours.max(1e-9))),
             _ => None,
         };
-        Some((r.runtime, r.wall_seconds, wall_ratio, cpu))
+        Some(WebsiteReplay { runtime: r.runtime, wall_seconds: r.wall_seconds, wall_ratio: r.wall_seconds / self.wall_median().max(1e-9), cpu })
     }
+}
+
+/// The website engine's replay of the same fixture beside ours.
+pub struct WebsiteReplay {
+    pub runtime: &'static str,
+    pub wall_seconds: f64,
+    /// Theirs / ours.
+    pub wall_ratio: f64,
+    /// Their CPU seconds and the ratio to ours.
+    pub cpu: Option<(f64, f64)>,
 }

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 #[derive(Serialize, Deserialize)]
 pub enum Request {
     /// Search this problem (and keep it for `Again`).
-    Solve(RouteProblem),
+    Solve(Box<RouteProblem>),
     /// Search the last problem again.
     Again,
 }
@@ -41,7 +41,7 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()>
         let request: Request = serde_json::from_str(&line?).map_err(std::io::Error::other)?;
         let verify = matches!(request, Request::Solve(_));
         if let Request::Solve(p) = request {
-            problem = Some(p);
+            problem = Some(*p);
         }
         let Some(p) = &problem else { return Err(std::io::Error::other("`Again` before any problem")) };
         let started = Instant::now();

@@ -141,9 +141,9 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                         "file": name, "title": t.title, "actions": t.actions, "match": t.matches,
                         "repeats": t.wall.len(), "median_seconds": t.wall_median(), "min_seconds": t.wall.first(), "max_seconds": t.wall.last(),
                         "median_cpu_seconds": t.cpu_median(), "parse_seconds": t.parse_seconds,
-                        "website": web.map(|(rt, wall, ratio, cpu)| serde_json::json!({
-                            "runtime": rt, "wall_seconds": wall, "wall_ratio": ratio,
-                            "cpu_seconds": cpu.map(|c| c.0), "cpu_ratio": cpu.map(|c| c.1),
+                        "website": web.as_ref().map(|w| serde_json::json!({
+                            "runtime": w.runtime, "wall_seconds": w.wall_seconds, "wall_ratio": w.wall_ratio,
+                            "cpu_seconds": w.cpu.map(|c| c.0), "cpu_ratio": w.cpu.map(|c| c.1),
                         })),
                     });
                     println!("{v}");
@@ -159,10 +159,10 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                         report::secs(t.parse_seconds),
                         if t.matches { "" } else { "  (standings differ from the record)" }
                     );
-                    if let Some((rt, wall, ratio, cpu)) = web {
-                        line.push_str(&format!("\n{:<44} website {rt}: wall {} ({ratio:.0}x)", "", report::secs(wall)));
-                        if let Some((c, r)) = cpu {
-                            line.push_str(&format!(", cpu {} ({r:.0}x)", report::secs(c)));
+                    if let Some(w) = web {
+                        line.push_str(&format!("\n{:<44} website {}: wall {} (website/ours {:.1}x)", "", w.runtime, report::secs(w.wall_seconds), w.wall_ratio));
+                        if let Some((c, r)) = w.cpu {
+                            line.push_str(&format!(", cpu {} (website/ours {r:.1}x)", report::secs(c)));
                         }
                     }
                     println!("{line}");
