@@ -97,11 +97,18 @@ fn fixture_positions(file: &Path, build_repeat: usize) -> (Vec<BenchPosition>, O
             default_repeat: REAL_REPEAT,
         });
     };
-    let stop = replay_visiting_runs(&rec, None, &mut visit).err().map(|(_, e)| match e {
-        crate::import::ImportError::Title(m) => m,
-        e => format!("the import stops: {e}"),
-    });
+    let stop = replay_visiting_runs(&rec, None, &mut visit).err().map(|(_, e)| why_not(&e));
     (out, stop)
+}
+
+/// Why an import does not replay, in one line (without the recorded action).
+pub fn why_not(e: &crate::import::ImportError) -> String {
+    use crate::import::ImportError;
+    match e {
+        ImportError::Title(m) | ImportError::Format(m) => m.clone(),
+        ImportError::Refused { id, message, .. } => format!("the import stops at action {id}, refused: {message}"),
+        ImportError::Untranslatable { id, message, .. } => format!("the import stops at action {id}, untranslatable: {message}"),
+    }
 }
 
 /// The corporation's route problem, and the median time to build it.

@@ -37,7 +37,7 @@ pub fn time_fixture(file: &Path, repeat: usize) -> Result<ReplayTiming, String> 
     }
     parse.sort_by(f64::total_cmp);
     let rec = rec.ok_or("nothing parsed")?;
-    let (_, report) = crate::import::replay(&rec, None).map_err(|(_, e)| e.to_string())?;
+    let (_, report) = crate::import::replay(&rec, None).map_err(|(_, e)| super::positions::why_not(&e))?;
     let mut wall = Vec::new();
     let mut cpu: Option<Vec<f64>> = Some(Vec::new());
     for _ in 0..repeat.max(1) {

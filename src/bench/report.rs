@@ -219,12 +219,22 @@ pub fn summarize(positions: &[BenchPosition], outcomes: &[Outcome]) -> Summaries
 struct Ratio {
     fixture: &'static str,
     runtime: &'static str,
+    /// Positions we measured / the reference's; the ratios only mean
+    /// something when they are the same positions.
+    ours_count: usize,
+    theirs_count: usize,
     ours_median: f64,
     ours_max: f64,
     median_ratio: f64,
     max_ratio: f64,
     theirs_median: f64,
     theirs_max: f64,
+}
+
+impl Ratio {
+    fn comparable(&self) -> bool {
+        self.ours_count == self.theirs_count
+    }
 }
 
 fn ratios(s: &Summaries) -> Vec<Ratio> {
@@ -235,6 +245,8 @@ fn ratios(s: &Summaries) -> Vec<Ratio> {
             Some(Ratio {
                 fixture: r.fixture,
                 runtime: r.runtime,
+                ours_count: ours.totals.len(),
+                theirs_count: r.positions,
                 ours_median: ours.median(),
                 ours_max: ours.max(),
                 median_ratio: r.median_seconds / ours.median().max(1e-9),
@@ -262,6 +274,20 @@ pub fn text_summary(s: &Summaries, skipped: &[Skipped], max_seconds: f64) -> Str
         out.push_str("  no fixture with reference figures was measured\n");
     }
     for r in rs {
+        if !r.comparable() {
+            out.push_str(&format!(
+                "  {:<28} {:<8} not comparable: {} of its {} positions measured (median {} vs {}, max {} vs {})\n",
+                r.fixture,
+                r.runtime,
+                r.ours_count,
+                r.theirs_count,
+                secs(r.theirs_median),
+                secs(r.ours_median),
+                secs(r.theirs_max),
+                secs(r.ours_max)
+            ));
+            continue;
+        }
         out.push_str(&format!(
             "  {:<28} {:<8} median {:>9} vs {:>9}: {:>6.0}x   max {:>9} vs {:>9}: {:>6.0}x\n",
             r.fixture,
@@ -294,8 +320,9 @@ pub fn json_summary(s: &Summaries, skipped: &[Skipped], max_seconds: f64) -> Val
         "fixtures": s.fixtures.iter().map(|(n, x)| x.json(n, max_seconds)).collect::<Vec<_>>(),
         "website": ratios(s).iter().map(|r| json!({
             "fixture": r.fixture, "runtime": r.runtime,
-            "their_median_seconds": r.theirs_median, "our_median_seconds": r.ours_median, "median_ratio": r.median_ratio,
-            "their_max_seconds": r.theirs_max, "our_max_seconds": r.ours_max, "max_ratio": r.max_ratio,
+            "comparable": r.comparable(), "our_positions": r.ours_count, "their_positions": r.theirs_count,
+            "their_median_seconds": r.theirs_median, "our_median_seconds": r.ours_median, "median_ratio": r.comparable().then_some(r.median_ratio),
+            "their_max_seconds": r.theirs_max, "our_max_seconds": r.ours_max, "max_ratio": r.comparable().then_some(r.max_ratio),
         })).collect::<Vec<_>>(),
         "parallel": PARALLEL_NOTE,
         "max_seconds_per_position": max_seconds,
