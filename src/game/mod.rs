@@ -183,6 +183,13 @@ impl Game {
         Engine::new(&self.title, &mut st, &mut fx, &self.host).legal_moves()
     }
 
+    /// Whether passing is the only legal move now.
+    pub fn only_move_is_pass(&mut self) -> GameResult<bool> {
+        let mut st = self.state.clone();
+        let mut fx = Effects::default();
+        engine::only_move_is_pass(&mut Engine::new(&self.title, &mut st, &mut fx, &self.host))
+    }
+
     /// Candidate moves without the check that each is accepted (cheap;
     /// for the fuzzer, which tries them).
     pub fn candidate_moves(&mut self) -> GameResult<Vec<LegalMove>> {

@@ -296,7 +296,7 @@ fn pass_others(game: &mut Game, actor: Actor, passed: &mut Vec<String>, limit: u
         if current == actor {
             return true;
         }
-        let only_pass = game.state.flow.pending.is_empty() && game.legal_moves().is_ok_and(|m| m.len() == 1 && m[0].action == Action::Pass);
+        let only_pass = game.state.flow.pending.is_empty() && game.only_move_is_pass().unwrap_or(false);
         if !only_pass || game.apply(Action::Pass).is_err() {
             return false;
         }

@@ -25,6 +25,17 @@ pub fn legal_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
     Ok(out)
 }
 
+/// Is passing the only legal move? Stops at the first other move accepted,
+/// so it is much cheaper than `legal_moves` when there is one.
+pub fn only_move_is_pass(e: &mut Engine) -> GameResult<bool> {
+    let cands = candidates(e)?;
+    let (passes, others): (Vec<LegalMove>, Vec<LegalMove>) = cands.into_iter().partition(|m| m.action == Action::Pass);
+    if passes.is_empty() || others.iter().any(|mv| accepts(e, mv)) {
+        return Ok(false);
+    }
+    Ok(accepts(e, &passes[0]))
+}
+
 /// Would `apply` accept the move (at its lowest price, for ranges)?
 pub fn accepts(e: &mut Engine, mv: &LegalMove) -> bool {
     let mut st = e.st.clone();
@@ -266,6 +277,21 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
 /// tile and rotation the board allows there.
 pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
+    let _ = each_tile_lay(e, corp, |e, h, ti, plan| {
+        out.push(LegalMove::exact(Action::LayTile { hex: e.t.map.hexes[h as usize].label.clone(), tile: e.t.tiles[ti as usize].name.clone(), rotation: plan.fit.rotation }));
+        Ok(false)
+    });
+    out
+}
+
+/// Calls `f` with each tile lay that extends the corporation's network
+/// (hex, tile, plan), in hex then tile order, until `f` returns true.
+/// Whether it did.
+pub(super) fn each_tile_lay(
+    e: &mut Engine,
+    corp: CorpId,
+    mut f: impl FnMut(&mut Engine, HexId, u16, &crate::game::board::LayPlan) -> GameResult<bool>,
+) -> GameResult<bool> {
     let bg = BoardGraph::build(e.t, e.st, Some(corp));
     let gauge_rule = e.t.route_rules.gauge_changes_at_stops_only;
     let r = reach(e.t, &bg, corp, gauge_rule);
@@ -290,17 +316,16 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
                 continue;
             }
             let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
-            for plan in ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false }) {
-                let rot = plan.fit.rotation;
+            let plans = ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false });
+            for plan in plans {
                 // Connection against the reach computed once.
-                let connects = own || crate::game::board::lay_connects(e.t, e.st, &bg, &r, h, tile, &plan.fit, gauge_rule);
-                if connects {
-                    out.push(LegalMove::exact(Action::LayTile { hex: e.t.map.hexes[h as usize].label.clone(), tile: tile.name.clone(), rotation: rot }));
+                if (own || crate::game::board::lay_connects(e.t, e.st, &bg, &r, h, tile, &plan.fit, gauge_rule)) && f(e, h, ti as u16, &plan)? {
+                    return Ok(true);
                 }
             }
         }
     }
-    out
+    Ok(false)
 }
 
 pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {

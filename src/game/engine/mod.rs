@@ -234,3 +234,8 @@ impl mlua::IntoLua for LuaVar {
 pub fn legal_candidates(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
     legal::candidates(e)
 }
+
+/// Whether passing is the only legal move (stops at the first other one).
+pub fn only_move_is_pass(e: &mut Engine) -> GameResult<bool> {
+    legal::only_move_is_pass(e)
+}

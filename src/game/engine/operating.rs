@@ -227,21 +227,16 @@ impl Engine<'_> {
     fn can_lay_any_tile(&mut self, corp: CorpId) -> GameResult<bool> {
         let cash = self.st.corps[corp as usize].cash;
         let id = self.st.corps[corp as usize].id.clone();
-        for mv in super::legal::tile_moves(self, corp) {
-            let Action::LayTile { hex, tile, rotation } = &mv.action else { continue };
-            let (Some(h), Some(&ti)) = (self.t.map.hex(hex), self.t.tile_index.get(tile)) else { continue };
-            let plans = self.ops().lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false });
-            let Some(plan) = plans.into_iter().find(|p| p.fit.rotation == *rotation) else { continue };
-            if self.host.has_hook("can_lay_tile")
-                && self.host.check_hook("can_lay_tile", self.st, self.fx, (id.clone(), hex.clone(), tile.clone(), *rotation)).is_err()
-            {
-                continue;
+        // Stops at the first affordable lay the title allows.
+        super::legal::each_tile_lay(self, corp, |e, h, ti, plan| {
+            if e.host.has_hook("can_lay_tile") {
+                let (hex, tile) = (e.t.map.hexes[h as usize].label.clone(), e.t.tiles[ti as usize].name.clone());
+                if e.host.check_hook("can_lay_tile", e.st, e.fx, (id.clone(), hex, tile, plan.fit.rotation)).is_err() {
+                    return Ok(false);
+                }
             }
-            if self.terrain_cost(corp, h, &plan.new_track, plan.base_cost)? <= cash {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+            Ok(e.terrain_cost(corp, h, &plan.new_track, plan.base_cost)? <= cash)
+        })
     }
 
     pub(super) fn operating_action(&mut self, action: &Action) -> GameResult<()> {
