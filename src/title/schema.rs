@@ -124,7 +124,9 @@ pub struct Settings {
     pub operating_order: String,
     /// Where treasury-share purchases pay: "corporation" (incremental) or "bank".
     pub ipo_pays: String,
-    /// How train purchases between corporations are priced: "any" (>= 1) or "face".
+    /// How train purchases between corporations are priced: "any" (>= 1),
+    /// "face" (the printed price of the side showing), or
+    /// "face_unless_same_president" (1844-R-142).
     pub train_trade_price: String,
     /// What ends the game when the bank is empty: "end_of_set" of operating rounds.
     pub bank_break: String,
@@ -159,6 +161,15 @@ pub struct Settings {
     /// personal debt with `debt_interest_percent` added).
     pub emergency: String,
     pub debt_interest_percent: i64,
+    /// How debt is repaid: "automatic" (money a player in debt receives
+    /// pays it first, 1844-R-152) or "voluntary" (only when the player
+    /// pays it off, as the 18xx.games website does).
+    pub debt_repayment: String,
+    /// Which certificates a new president hands over for the president's
+    /// certificate when several sets would do: "choose" (the outgoing
+    /// president chooses) or "fewest" (the set with the fewest
+    /// certificates, e.g. 1844's SBB double rather than two singles).
+    pub president_swap: String,
     /// Smallest raise in auctions.
     pub min_raise: i64,
     /// Price drop of the first company after a full round of passes.
@@ -193,6 +204,8 @@ impl Default for Settings {
             min_raise: 5,
             emergency: "sell_first".into(),
             debt_interest_percent: 50,
+            debt_repayment: "automatic".into(),
+            president_swap: "choose".into(),
             pass_discount: 5,
             rule_ids: BTreeMap::new(),
         }

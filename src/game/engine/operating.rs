@@ -308,6 +308,7 @@ impl Engine<'_> {
 
     fn pass_step(&mut self, corp: CorpId, step: &str, kind: &str) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
+        self.host.check_hook("can_pass", self.st, self.fx, (id.clone(), step.to_string()))?;
         match kind {
             "run_routes" => return self.refuse("run.must_run", format!("{id} must run its trains (`run auto` runs the best routes)")),
             "dividend" => return self.refuse("dividend.choose", "choose `payout` or `withhold`"),
@@ -604,7 +605,7 @@ impl Engine<'_> {
         };
         let vname = self.t.trains[pick.class as usize].variants[pick.variant as usize].name.clone();
         self.check_train_kind(corp, pick.class, pick.variant)?;
-        self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname.clone()))?;
+        self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname.clone(), None::<String>))?;
         if let Some(p) = price
             && p != pick.price
         {
@@ -709,10 +710,19 @@ impl Engine<'_> {
             return self.refuse("emr.no_trade", "with the president's money only a train from the bank may be bought");
         }
         let vname = self.t.trains[class as usize].variants[variant as usize].name.clone();
-        self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname))?;
+        self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname.clone(), sid.clone()))?;
+        let printed = self.t.trains[class as usize].variants[variant as usize].price;
+        let face = match self.t.settings.train_trade_price.as_str() {
+            "face" => true,
+            // 1844-R-142: the printed price unless both have the same president.
+            "face_unless_same_president" => self.st.president(corp) != self.st.president(seller),
+            _ => false,
+        };
+        if face && price != printed {
+            return self.refuse("train.trade_price", format!("between corporations with different presidents the {vname} changes hands at its printed price, {}", self.t.money(printed)));
+        }
         let cash = self.st.corps[corp as usize].cash;
         if cash < price {
-            let printed = self.t.trains[class as usize].variants[variant as usize].price;
             if !(debt_mode && self.must_buy_train(corp)?) {
                 return self.refuse("money.insufficient", format!("{id} has only {}", self.t.money(cash)));
             }
@@ -746,14 +756,15 @@ impl Engine<'_> {
         let mut out = Vec::new();
         for c in 0..self.st.corps.len() as CorpId {
             let held = self.st.percent(c, CertOwner::Player(pres));
-            let mut pct = held - held % 10;
-            while pct >= 10 {
+            let unit = crate::game::shares::sell_unit(self.st, c);
+            let mut pct = held - held % unit;
+            while pct >= unit {
                 let probe = Action::Sell { corp: self.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None };
                 if super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe)) {
                     out.push((c, pct));
                     break;
                 }
-                pct -= 10;
+                pct -= unit;
             }
         }
         out
@@ -807,7 +818,9 @@ impl Engine<'_> {
         }
         let cash = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
         let cheapest = bank_offers(self.t, self.st).iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min().unwrap_or(0);
-        if cash >= cheapest {
+        // With debt financing the president may sell toward any train
+        // (1844-R-148, R-149); otherwise only when short of the cheapest.
+        if cash >= cheapest && self.t.settings.emergency != "debt" {
             return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
         }
         let c = self.find_corp(target)?;

@@ -83,6 +83,13 @@ impl Engine<'_> {
         let Some(def) = self.t.flow.round(name).cloned() else {
             return Err(crate::game::ops::GameError::Invalid(format!("unknown round '{name}'")));
         };
+        // The title may leave a round out this time (1844: the auction of
+        // the privates once they are all sold; the stock round after an
+        // auction nobody bid in). It ends at once, unannounced.
+        if self.host.call_hook::<_, bool>("skip_round", self.st, self.fx, (name.to_string(), def.kind.clone()))?.unwrap_or(false) {
+            self.st.flow.round = Round { name: name.to_string(), data: RoundData::Script(ScriptRound { current: None, finished: true, ..Default::default() }) };
+            return Ok(());
+        }
         let first = self.first_player();
         let data = match def.kind.as_str() {
             "auction" => RoundData::Auction(AuctionRound { current: first, ..Default::default() }),
