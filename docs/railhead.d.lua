@@ -18,7 +18,7 @@ function hook(name, fn) end
 
 ---@class StepSpec
 ---@field skip? fun(game: Game, corp: string): boolean
----@field actions? fun(game: Game, corp: string): {name: string, args: table}[]
+---@field actions? fun(game: Game, corp: string): {name: string, args: table, range?: integer[]}[]
 ---@field process? fun(game: Game, corp: string, name: string, args: table): boolean
 ---@field may_pass? fun(game: Game, corp: string): boolean
 
@@ -32,6 +32,8 @@ function step(name, spec) end
 ---@field process? fun(game: Game, entity: string, args: table)
 ---@field choose? fun(game: Game, who: string, choice: string, data: Value)
 ---@field can_buy? fun(game: Game, player: string, company: string): boolean, string?, string?
+---@field paid? fun(game: Game, player: string, amount: integer, data: Value)
+---@field failed? fun(game: Game, player: string, short: integer, data: Value)
 
 ---Define a company ability or a question handler.
 ---@param name string
@@ -211,6 +213,17 @@ function Game:add_stop_bonus(hex, corp, amount, stop) end
 ---@param handler string
 ---@param data? Value
 function Game:ask(who, prompt, choices, handler, data) end
+---The player must pay `amount` to `to` ("bank", a player or a corporation):
+---at once from cash when they can (returns true), else they raise it by
+---emergency share sales (a pending decision; returns false) and
+---`ability(handler).paid` / `.failed` is called when it is settled.
+---@param player string
+---@param to string
+---@param amount integer
+---@param handler string
+---@param data? Value
+---@return boolean paid_now
+function Game:raise_money(player, to, amount, handler, data) end
 ---@param player string
 ---@param amount integer
 function Game:take_loan(player, amount) end

@@ -4,14 +4,22 @@
 //! trips). Kept small here; `railhead fuzz` runs as many as you like.
 
 use railhead::fuzz::{FuzzConfig, run};
-use railhead::title::load;
+use railhead::title::{TitleSource, load};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 fn fuzz(title: &str, players: u8, games: u32) {
-    let t = Arc::new(load::embedded(title).unwrap());
+    fuzz_with(title, players, games, &[]);
+}
+
+/// With options on (the fuzzer's games record them, so save files reload them).
+fn fuzz_with(title: &str, players: u8, games: u32, options: &[&str]) {
+    let source = TitleSource::embedded(title).unwrap();
+    let options: BTreeMap<String, bool> = options.iter().map(|o| (o.to_string(), true)).collect();
+    let t = Arc::new(load::load(&source, &options, Some(players)).unwrap());
     let cfg = FuzzConfig { games, seed: 20261121, players, max_actions: 6_000, deep_check_every: 1_500 };
     let report = run(t, &cfg);
-    assert!(report.violations.is_empty(), "{title} {players} players:\n{}", report.violations.join("\n"));
+    assert!(report.violations.is_empty(), "{title} {players} players {options:?}:\n{}", report.violations.join("\n"));
     assert_eq!(report.games, games);
 }
 
@@ -28,4 +36,29 @@ fn fuzz_1849_four_players() {
 #[test]
 fn fuzz_1849_five_players() {
     fuzz("1849", 5, 4);
+}
+
+/// The three variants of V6 §14 (bonds, E tokens and trains, bought
+/// station tokens) in random play.
+const VARIANTS: &[&str] = &["bonds", "acquiring_station_tokens", "electric_dreams"];
+
+#[test]
+fn fuzz_1849_variants_three_players() {
+    fuzz_with("1849", 3, 4, VARIANTS);
+}
+
+#[test]
+fn fuzz_1849_variants_four_players() {
+    fuzz_with("1849", 4, 4, VARIANTS);
+}
+
+#[test]
+fn fuzz_1849_variants_five_players() {
+    fuzz_with("1849", 5, 4, VARIANTS);
+}
+
+/// Electric Dreams as the older website allowed it, with Bonds only.
+#[test]
+fn fuzz_1849_bonds_and_electric_dreams_only() {
+    fuzz_with("1849", 4, 3, &["bonds", "electric_dreams_without_token_rights"]);
 }

@@ -1,15 +1,16 @@
 //! `railhead fuzz TITLE`: random complete games with invariant checks.
 
 use super::TitleArgs;
-use railhead::fuzz::{FuzzConfig, run as fuzz_run};
+use railhead::fuzz::{FuzzConfig, run_parallel};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-pub fn run(title: &str, games: u32, seed: u64, players: Option<u8>, max_actions: u32, args: &TitleArgs) -> anyhow::Result<ExitCode> {
+pub fn run(title: &str, games: u32, seed: u64, players: Option<u8>, max_actions: u32, threads: usize, args: &TitleArgs) -> anyhow::Result<ExitCode> {
     let t = super::load_title(Some(title), args, players)?;
     let players = players.unwrap_or(t.meta.default_players);
     let cfg = FuzzConfig { games, seed, players, max_actions, ..Default::default() };
-    let report = fuzz_run(Arc::new(t), &cfg);
+    let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
+    let report = run_parallel(Arc::new(t), &cfg, threads);
     for v in report.violations.iter().take(20) {
         println!("violation: {v}");
     }

@@ -31,11 +31,15 @@ pub fn run(file: &Path, json: bool, until: Option<i64>, save: Option<&Path>, rou
                     "recorded_game_end_reason": report.recorded_game_end_reason,
                     "match": matched,
                     "actions_applied": report.applied,
+                    "inserted_passes": report.inserted_passes,
                     "seconds": seconds,
                 });
                 println!("{v}");
             } else {
                 println!("{}: {} actions applied ({} skipped) in {:.3} s", file.display(), report.applied, report.skipped, seconds);
+                for (id, steps) in &report.inserted_passes {
+                    println!("  inserted before action {id}: pass by {} (not recorded by the website)", steps.join("; "));
+                }
                 if until.is_some() {
                     println!("stopped before action {}", until.unwrap_or(0));
                 }

@@ -68,6 +68,9 @@ pub enum Command {
         players: Option<u8>,
         #[arg(long, default_value_t = 20000)]
         max_actions: u32,
+        /// Threads to run games on (0 = one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
         #[command(flatten)]
         title_args: TitleArgs,
     },
@@ -113,8 +116,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Check { dir }) => check::run(&dir),
-        Some(Command::Fuzz { title, games, seed, players, max_actions, title_args }) => {
-            fuzz::run(&title, games, seed, players, max_actions, &title_args)
+        Some(Command::Fuzz { title, games, seed, players, max_actions, threads, title_args }) => {
+            fuzz::run(&title, games, seed, players, max_actions, threads, &title_args)
         }
         Some(Command::Import { file, json, until, save, routes, trace }) => import::run(&file, json, until, save.as_deref(), routes, trace),
         Some(Command::Test { titles, title_dir, filter, json, verbose }) => {

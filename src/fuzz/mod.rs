@@ -63,13 +63,52 @@ pub fn concretize(mv: &LegalMove, rng: &mut impl Rng) -> Action {
         match &mut a {
             Action::Bid { price, .. } => *price = p,
             Action::BuyCompany { price, .. } | Action::BuyTrain { price, .. } => *price = Some(p),
+            Action::Script { args, .. } => {
+                args.insert("price".into(), crate::game::var::Var::Int(p));
+            }
             _ => {}
         }
     }
     a
 }
 
+/// Runs the games on `threads` threads (each with its own Lua state); the
+/// games and their seeds are the same whatever the thread count.
+pub fn run_parallel(title: Arc<Title>, cfg: &FuzzConfig, threads: usize) -> FuzzReport {
+    let threads = threads.max(1).min(cfg.games.max(1) as usize);
+    if threads == 1 {
+        return run(title, cfg);
+    }
+    let start = Instant::now();
+    let parts: Vec<FuzzReport> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let title = title.clone();
+                let cfg = cfg.clone();
+                s.spawn(move || run_games(title, &cfg, (0..cfg.games).filter(|g| *g as usize % threads == t).collect()))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+    });
+    let mut report = FuzzReport::default();
+    for p in parts {
+        report.games += p.games;
+        report.finished += p.finished;
+        report.actions += p.actions;
+        report.violations.extend(p.violations);
+        for (k, v) in p.reasons {
+            *report.reasons.entry(k).or_insert(0) += v;
+        }
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    report
+}
+
 pub fn run(title: Arc<Title>, cfg: &FuzzConfig) -> FuzzReport {
+    run_games(title, cfg, (0..cfg.games).collect())
+}
+
+fn run_games(title: Arc<Title>, cfg: &FuzzConfig, games: Vec<u32>) -> FuzzReport {
     let start = Instant::now();
     let mut report = FuzzReport::default();
     let host = match ScriptHost::new(title.clone()) {
@@ -79,7 +118,7 @@ pub fn run(title: Arc<Title>, cfg: &FuzzConfig) -> FuzzReport {
             return report;
         }
     };
-    for g in 0..cfg.games {
+    for g in games {
         let seed = cfg.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
         let outcome = catch_unwind(AssertUnwindSafe(|| play_one(&title, &host, cfg, seed)));
         report.games += 1;
@@ -115,7 +154,9 @@ struct OneGame {
 fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u64) -> OneGame {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let players: Vec<String> = (1..=cfg.players).map(|i| format!("p{i}")).collect();
-    let setup = Setup { players, seed, options: Default::default(), values: Default::default() };
+    // The title's options in force, so that save files reload the same title.
+    let options = title.selected.iter().filter(|(_, on)| **on).map(|(k, v)| (k.clone(), *v)).collect();
+    let setup = Setup { players, seed, options, values: Default::default() };
     let mut out = OneGame { actions: 0, ended: None, violations: Vec::new() };
     let mut game = match Game::with_host(title.clone(), host.clone(), setup) {
         Ok(g) => g,

@@ -1,12 +1,12 @@
 //! Laying tiles and placing station tokens: legality and execution.
 
-use super::graph::{BoardGraph, city_index_of, free_slots, reach, rotation_on, tile_on};
+use super::graph::{BoardGraph, Reach, city_index_of, free_slots, reach, rotation_on, tile_on};
 use super::ids::*;
 use super::ops::{GameResult, Ops};
 use super::var::Var;
 use crate::hex::{opposite, rotate};
 use crate::route::Gauge;
-use crate::tile::upgrade::{Fit, fits, new_track};
+use crate::tile::upgrade::{Fit, added_paths, fits, new_track};
 use crate::tile::{PathEnd, Tile};
 use crate::title::schema::{AbilityDef, Color, StopKind};
 
@@ -103,6 +103,10 @@ impl Ops<'_> {
         if rules.phase_colours && !t.phases[self.st.phase].tiles.contains(&new.color) {
             return Some(LayProblem::Phase);
         }
+        // A label mismatch is the most specific reason: checked first.
+        if self.required_label(hex, new.color) != new.label {
+            return Some(LayProblem::Label);
+        }
         match &old.upgrades {
             Some(list) if old.color != Color::White => {
                 if !list.iter().any(|n| *n == new.name) {
@@ -114,9 +118,6 @@ impl Ops<'_> {
                     return Some(LayProblem::ColourOrder);
                 }
             }
-        }
-        if self.required_label(hex, new.color) != new.label {
-            return Some(LayProblem::Label);
         }
         if self.blocked_by_company(hex).is_some() {
             return Some(LayProblem::Blocked);
@@ -182,7 +183,7 @@ impl Ops<'_> {
         if rules.connection
             && let Some(c) = corp
         {
-            self.check_connection(c, hex, new, rotation)?;
+            self.check_connection(c, hex, new, &fit)?;
         }
         Ok(LayPlan { hex, tile, fit, new_track: added, base_cost: h.cost })
     }
@@ -294,21 +295,34 @@ impl Ops<'_> {
         None
     }
 
-    /// The tile must extend the corporation's network: a track of the tile
-    /// meets, with a compatible gauge, track its tokens reach; or the hex
-    /// holds one of its tokens.
-    fn check_connection(&self, corp: CorpId, hex: HexId, tile: &Tile, rotation: u8) -> GameResult<()> {
+    /// The tile must extend the corporation's network (see `lay_connects`);
+    /// a yellow tile may go on a hex holding one of its tokens regardless.
+    fn check_connection(&self, corp: CorpId, hex: HexId, tile: &Tile, fit: &Fit) -> GameResult<()> {
+        let upgrade = tile_on(self.t, self.st, hex).color != Color::White;
         let own_token_here = self.st.board.hexes[hex as usize].tokens.iter().flatten().any(|s| *s == Some(corp));
-        if own_token_here {
+        if own_token_here && !upgrade {
             return Ok(());
         }
+        let rotation = fit.rotation;
         let gauge_rule = self.t.route_rules.gauge_changes_at_stops_only;
         let bg = BoardGraph::build(self.t, self.st, Some(corp));
         let r = reach(self.t, &bg, corp, gauge_rule);
-        if tile_connects(tile, rotation, hex, &r, gauge_rule) {
+        if lay_connects(self.t, self.st, &bg, &r, hex, tile, fit, gauge_rule) {
             return Ok(());
         }
         let h = &self.t.map.hexes[hex as usize];
+        let reached_here = r.edges.keys().any(|(x, _)| *x == hex) || bg.stop_at.iter().enumerate().any(|(s, (x, _))| *x == hex && r.stops[s]);
+        if upgrade && reached_here {
+            return self.refuse(
+                "tile.upgrade_route",
+                format!(
+                    "{} can neither run onto the track that tile {} adds on {} nor reach a station there whose value it raises",
+                    self.corp_name(corp),
+                    tile.name,
+                    h.title()
+                ),
+            );
+        }
         let touches = tile.paths.iter().any(|p| [p.a, p.b].iter().any(|e| matches!(e, PathEnd::Edge(x) if r.edges.contains_key(&(hex, rotate(*x, rotation))))));
         if gauge_rule && touches {
             return self.refuse(
@@ -505,15 +519,51 @@ impl Ops<'_> {
 pub fn tile_connects(tile: &Tile, rotation: u8, hex: HexId, r: &super::graph::Reach, gauge_rule: bool) -> bool {
     tile.paths.iter().any(|p| {
         [p.a, p.b].iter().any(|end| match end {
-            PathEnd::Edge(e) => r.edges.get(&(hex, rotate(*e, rotation))).is_some_and(|&arriving| {
-                !gauge_rule
-                    || match p.gauge {
-                        Gauge::Dual => true,
-                        Gauge::Standard => arriving & 0b101 != 0,
-                        Gauge::Narrow => arriving & 0b110 != 0,
-                    }
-            }),
+            PathEnd::Edge(e) => r.edges.get(&(hex, rotate(*e, rotation))).is_some_and(|&arriving| gauge_joins(p.gauge, arriving, gauge_rule)),
             PathEnd::Stop(_) => false,
+        })
+    })
+}
+
+/// Does track of `gauge` continue track arriving with these gauges?
+fn gauge_joins(gauge: Gauge, arriving: u8, gauge_rule: bool) -> bool {
+    !gauge_rule
+        || match gauge {
+            Gauge::Dual => true,
+            Gauge::Standard => arriving & 0b101 != 0,
+            Gauge::Narrow => arriving & 0b110 != 0,
+        }
+}
+
+/// Whether laying `tile` (at `fit`) on `hex` extends the network of the
+/// corporation whose reach is `r`. On an empty hex, one of the tile's
+/// tracks must meet track the corporation reaches, with a gauge that
+/// joins. An upgrade must let the corporation run onto one of the track
+/// pieces the new tile adds (from a hex side it reaches, or from a station
+/// it reaches and may run through or holds a token on), or raise the value
+/// of a station it reaches (1849-R-122).
+#[allow(clippy::too_many_arguments)]
+pub fn lay_connects(t: &crate::title::Title, st: &crate::game::state::GameState, bg: &BoardGraph, r: &Reach, hex: HexId, tile: &Tile, fit: &Fit, gauge_rule: bool) -> bool {
+    let old = tile_on(t, st, hex);
+    if old.color == Color::White {
+        return tile_connects(tile, fit.rotation, hex, r, gauge_rule);
+    }
+    let old_rot = rotation_on(t, st, hex);
+    let band = t.phases.get(st.phase).map_or(0, |p| p.revenue_band);
+    let graph_stop = |i: usize| bg.stop_index.get(&(hex, i as u8)).copied();
+    for (i, os) in old.stops.iter().enumerate() {
+        let (Some(s), Some(&ns)) = (graph_stop(i), fit.stop_map.get(i)) else { continue };
+        if r.stops[s as usize] && tile.stops.get(ns as usize).is_some_and(|n| n.revenue.value(band) > os.revenue.value(band)) {
+            return true;
+        }
+    }
+    added_paths(old, old_rot, tile, fit).iter().any(|p| {
+        [p.a, p.b].iter().any(|end| match end {
+            PathEnd::Edge(e) => r.edges.get(&(hex, rotate(*e, fit.rotation))).is_some_and(|&arriving| gauge_joins(p.gauge, arriving, gauge_rule)),
+            PathEnd::Stop(ns) => fit.stop_map.iter().position(|m| m == ns).and_then(graph_stop).is_some_and(|s| {
+                let stop = &bg.graph.stops[s as usize];
+                r.stops[s as usize] && (stop.own_token || !(stop.blocked || stop.terminal))
+            }),
         })
     })
 }

@@ -50,7 +50,7 @@ impl Ops<'_> {
             .iter()
             .map(|i| self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).map_or(0, |c| c.percent as i64))
             .sum();
-        let cost = price * percent / 10;
+        let cost = crate::game::shares::worth(self.t, self.st, corp, price, percent);
         let cap = self.kind_def(corp).capitalization;
         if !free {
             let payee = match cap {
@@ -189,6 +189,7 @@ impl Ops<'_> {
         if self.st.corps[corp as usize].closed {
             return Ok(());
         }
+        let president = self.st.president(corp).map(|p| self.player_name(p).to_string());
         let placed: Vec<HexId> = self.st.corps[corp as usize].tokens.iter().filter_map(|t| t.placed.map(|p| p.0)).collect();
         for h in placed {
             self.remove_token(corp, h, false);
@@ -222,7 +223,11 @@ impl Ops<'_> {
         c.reached_end = false;
         self.st.flow.pending.retain(|p| !matches!(p.kind, PendingKind::DiscardTrain { corp: x } if x == corp));
         self.log(format!("{name} closes"));
-        self.fx.event("corporation_closed", &[("corp", Var::Str(name))]);
+        let mut args = vec![("corp", Var::Str(name)), ("cash", Var::Int(cash))];
+        if let Some(p) = president {
+            args.push(("president", Var::Str(p)));
+        }
+        self.fx.event("corporation_closed", &args);
         Ok(())
     }
 

@@ -182,4 +182,10 @@ pub enum PendingKind {
     PresidentSwap { corp: CorpId, from: PlayerId, options: Vec<Vec<u16>>, then_sell: u32 },
     /// A script's question: answered with `choose`.
     Choice { handler: String, prompt: String, choices: Vec<String>, data: Var },
+    /// A player must pay `amount` to `to` and lacks the cash (emergency
+    /// money raising, `game:raise_money`): they sell shares under the
+    /// emergency rules until their cash covers it, and it is paid at once.
+    /// When no sales could cover it, the core sells what can be sold, pays
+    /// all the player's cash and calls the script handler's `failed`.
+    RaiseMoney { to: Purse, amount: i64, handler: String, data: Var },
 }

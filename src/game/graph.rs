@@ -309,7 +309,10 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
     let adj = bg.adjacency();
     let g = &bg.graph;
     let mut r = Reach { stops: vec![false; g.stops.len()], edges: HashMap::new(), hexes: vec![false; t.map.hexes.len()] };
-    // State: (path, direction: entered from end a?, gauge mode bits).
+    // State: (path, direction: entered from end a?, gauge mode bits). The
+    // mode is what the stretch since the last stop may still count as:
+    // bit 0 standard, bit 1 narrow, bit 2 dual only. Standard or narrow
+    // track fixes it; a stretch that has been both is not a route.
     let mut seen: HashMap<(u32, bool, u8), ()> = HashMap::new();
     let mut queue: VecDeque<(u32, bool, u8)> = VecDeque::new();
     let all = 0b111u8;
@@ -319,8 +322,8 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
         }
         match gauge {
             Gauge::Dual => mode,
-            Gauge::Standard => mode & 0b101,
-            Gauge::Narrow => mode & 0b110,
+            Gauge::Standard => mode & 0b001,
+            Gauge::Narrow => mode & 0b010,
         }
     };
     for (s, stop) in g.stops.iter().enumerate() {
@@ -377,7 +380,7 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
                         Gauge::Standard => 0b001,
                         Gauge::Narrow => 0b010,
                     };
-                    *r.edges.entry((hex_in, edge_in)).or_insert(0) |= arriving | if path.gauge == Gauge::Dual { 0b100 } else { 0 };
+                    *r.edges.entry((hex_in, edge_in)).or_insert(0) |= arriving;
                 }
                 for &q in &adj.at_junction[j as usize][1 - side as usize] {
                     let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);

@@ -17,6 +17,13 @@ pub fn holdings(st: &GameState, corp: CorpId) -> Vec<u32> {
     out
 }
 
+/// What `percent` of a corporation is worth at `price` (the price of one
+/// unit, `unit_percent` of its kind; 10 % by default).
+pub fn worth(t: &crate::title::Title, st: &GameState, corp: CorpId, price: i64, percent: i64) -> i64 {
+    let unit = t.corporation_kinds[st.corps[corp as usize].kind].unit_percent.max(1) as i64;
+    price * percent / unit
+}
+
 /// The smallest step in which a corporation's shares can be sold: the
 /// greatest common divisor of its certificates' percents (10 for 10 % and
 /// 20 % certificates, 25 for 1844's pre-SBB companies, 5 for the SBB).
@@ -189,7 +196,7 @@ impl Ops<'_> {
         for i in &picked {
             let cert = self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).cloned();
             let Some(cert) = cert else { continue };
-            total += price * cert.percent as i64 / 10;
+            total += worth(self.t, self.st, corp, price, cert.percent as i64);
             self.move_cert(corp, *i, CertOwner::Pool);
         }
         self.transfer(Purse::Bank, Purse::Player(seller), total)?;

@@ -12,6 +12,8 @@ pub mod routes;
 mod translate;
 
 use crate::game::action::Action;
+use crate::game::flow::RoundData;
+use crate::game::ids::Actor;
 use crate::game::save::SaveFile;
 use crate::game::var::Var;
 use crate::game::{Game, Setup};
@@ -132,11 +134,17 @@ pub struct ImportReport {
     pub recorded_game_end_reason: Option<String>,
     pub applied: usize,
     pub skipped: usize,
+    /// Passes our engine needed that the website never recorded (it did not
+    /// offer those steps): the recorded action id they came before, and the
+    /// steps passed.
+    pub inserted_passes: Vec<(i64, Vec<String>)>,
 }
 
 impl ImportReport {
+    /// Same final standings, and the same reason when the record gives one
+    /// (older records have none).
     pub fn matches(&self) -> bool {
-        self.standings == self.recorded && self.game_end_reason == self.recorded_game_end_reason
+        self.standings == self.recorded && (self.recorded_game_end_reason.is_none() || self.game_end_reason == self.recorded_game_end_reason)
     }
 }
 
@@ -188,6 +196,7 @@ pub fn replay_with(
     let (mut game, mut tr) = new_game(rec).map_err(|e| (None, e))?;
     let mut applied = 0usize;
     let mut skipped = 0usize;
+    let mut inserted: Vec<(i64, Vec<String>)> = Vec::new();
     let actions = rec.actions.clone();
     for (i, a) in actions.iter().enumerate() {
         let id = a.get("id").and_then(Value::as_i64).unwrap_or(i as i64);
@@ -201,6 +210,20 @@ pub fn replay_with(
         for (k, item) in batch.iter().enumerate() {
             let is_auto = k > 0;
             before(&game, item);
+            // The players ended the game by agreement: final values now.
+            if item.get("type").and_then(Value::as_str) == Some("end_game") {
+                end_by_agreement(&mut game).map_err(|e| (None, ImportError::Refused { id, recorded: short(item), message: e.to_string(), applied }))?;
+                applied += 1;
+                continue;
+            }
+            // A recorded pass of an entity after one the website passed by itself.
+            if !is_auto && item.get("type").and_then(Value::as_str) == Some("pass") {
+                let passed = pass_idle(&mut game, &tr, item);
+                if !passed.is_empty() {
+                    applied += passed.len();
+                    inserted.push((id, passed));
+                }
+            }
             let recorded = short(item);
             let translated = tr.translate(&game, item, &actions[i + 1..]);
             let ours: Vec<Action> = match translated {
@@ -210,13 +233,27 @@ pub fn replay_with(
             if ours.is_empty() {
                 skipped += 1;
             }
-            for action in ours {
+            for (j, action) in ours.into_iter().enumerate() {
+                let skip = (j > 0 && !tr.follow_up_applies(&game, &action, item, &actions[i + 1..]))
+                    || (is_auto && action == Action::Pass && !tr.auto_pass_applies(&game));
+                if skip {
+                    skipped += 1;
+                    continue;
+                }
                 match game.apply(action.clone()) {
                     Ok(()) => applied += 1,
                     Err(e) => {
                         // A pass our engine already made by itself is not applied twice.
                         if action == Action::Pass && (is_auto || tr.pass_is_redundant(&game, item, &actions[i + 1..])) {
                             skipped += 1;
+                            continue;
+                        }
+                        // The website skipped a step of ours without a record
+                        // (its step offered nothing): pass it, and say so.
+                        let passed = catch_up(&mut game, &tr, item, &action);
+                        if !passed.is_empty() {
+                            applied += passed.len() + 1;
+                            inserted.push((id, passed));
                             continue;
                         }
                         return Err((Some(game), ImportError::Refused { id, recorded: format!("{recorded} -> `{action}`"), message: e.to_string(), applied }));
@@ -226,8 +263,111 @@ pub fn replay_with(
         }
         after(&game, id);
     }
-    let report = report(rec, &game, applied, skipped);
+    let mut report = report(rec, &game, applied, skipped);
+    report.inserted_passes = inserted;
     Ok((game, report))
+}
+
+/// The game as it was, to go back to when catching up fails.
+struct Checkpoint {
+    state: crate::game::state::GameState,
+    actions: usize,
+    log: usize,
+}
+
+impl Checkpoint {
+    fn of(game: &Game) -> Checkpoint {
+        Checkpoint { state: game.state.clone(), actions: game.actions.len(), log: game.log.len() }
+    }
+
+    fn restore(self, game: &mut Game) {
+        game.state = self.state;
+        game.actions.truncate(self.actions);
+        game.log.truncate(self.log);
+    }
+}
+
+/// Passes whoever is to act while their only move is to pass (the website
+/// passes them by itself: "has no valid actions"), until `actor` is to
+/// act; at most `limit` passes. Whether `actor` is to act then.
+fn pass_others(game: &mut Game, actor: Actor, passed: &mut Vec<String>, limit: usize) -> bool {
+    while passed.len() < limit {
+        let Some(current) = game.current_actor() else { return false };
+        if current == actor {
+            return true;
+        }
+        let only_pass = game.state.flow.pending.is_empty() && game.legal_moves().is_ok_and(|m| m.len() == 1 && m[0].action == Action::Pass);
+        if !only_pass || game.apply(Action::Pass).is_err() {
+            return false;
+        }
+        passed.push(format!("{}, who has nothing else to do", game.actor_name(current)));
+    }
+    game.current_actor() == Some(actor)
+}
+
+/// Before a recorded pass: the entities the website passed by itself.
+/// Returns who passed, or nothing (and the game as it was).
+fn pass_idle(game: &mut Game, tr: &Translator, item: &Value) -> Vec<String> {
+    let Some(actor) = tr.actor(game, item) else { return Vec::new() };
+    let checkpoint = Checkpoint::of(game);
+    let mut passed = Vec::new();
+    if pass_others(game, actor, &mut passed, 6) {
+        return passed;
+    }
+    checkpoint.restore(game);
+    Vec::new()
+}
+
+/// A recorded action refused because our engine waits for passes the
+/// website made without recording them: another entity whose only move is
+/// to pass is to act first, or the corporation acting is at an optional
+/// step the website did not offer. Passes those (at most six) and
+/// retries. Returns what was passed, or nothing (and the game as it was).
+fn catch_up(game: &mut Game, tr: &Translator, item: &Value, action: &Action) -> Vec<String> {
+    let Some(actor) = tr.actor(game, item) else { return Vec::new() };
+    if *action == Action::Pass {
+        return Vec::new();
+    }
+    let checkpoint = Checkpoint::of(game);
+    let mut passed = Vec::new();
+    while passed.len() < 6 {
+        if game.current_actor() != Some(actor) {
+            if !pass_others(game, actor, &mut passed, 6) {
+                break;
+            }
+        } else {
+            if !matches!(actor, Actor::Corp(_)) || !game.state.flow.pending.is_empty() {
+                break;
+            }
+            passed.push(format!("{} {}", game.actor_name(actor), current_step(game).unwrap_or_default().replace('_', " ")));
+            if game.apply(Action::Pass).is_err() {
+                break;
+            }
+        }
+        if game.current_actor() == Some(actor) && game.apply(action.clone()).is_ok() {
+            return passed;
+        }
+    }
+    checkpoint.restore(game);
+    Vec::new()
+}
+
+/// Ends the game where it stands, as the website does when the players
+/// end it (`end_game`, reason "manually_ended"): final values now, by the
+/// title's rules. Not an action of the game: a saved import stops before it.
+fn end_by_agreement(game: &mut Game) -> crate::game::ops::GameResult<()> {
+    let mut fx = crate::game::ops::Effects::default();
+    let mut e = crate::game::engine::Engine::new(&game.title, &mut game.state, &mut fx, &game.host);
+    e.finish("manually_ended")?;
+    e.dispatch()?;
+    game.log.append(&mut fx.log);
+    Ok(())
+}
+
+/// The step of the operating turn under way.
+fn current_step(game: &Game) -> Option<String> {
+    let RoundData::Operating(o) = &game.state.flow.round.data else { return None };
+    game.title.flow.round(&game.state.flow.round.name).and_then(|r| r.steps.get(o.step).cloned())
 }
 
 fn report(rec: &Recorded, game: &Game, applied: usize, skipped: usize) -> ImportReport {
@@ -245,6 +385,7 @@ fn report(rec: &Recorded, game: &Game, applied: usize, skipped: usize) -> Import
         recorded_game_end_reason: rec.game_end_reason.clone(),
         applied,
         skipped,
+        inserted_passes: Vec::new(),
     }
 }
 

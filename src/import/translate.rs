@@ -11,6 +11,7 @@ use crate::title::Title;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
+#[derive(Clone)]
 pub struct Translator {
     /// Option choices for the game.
     pub options: BTreeMap<String, bool>,
@@ -24,6 +25,11 @@ pub struct Translator {
     choices: BTreeMap<String, String>,
     /// Company whose `assign` action -> command template.
     assign: BTreeMap<String, String>,
+    /// Website action type -> command templates (none: nothing to do).
+    actions: BTreeMap<String, Vec<String>>,
+    /// Steps of ours the website passes by itself (`auto_actions`): its
+    /// other automatic passes in an operating turn are steps we skip.
+    auto_pass_steps: Option<Vec<String>>,
     /// Website tile copy ("57-0") -> the hex it was laid on.
     tile_hex: BTreeMap<String, String>,
 }
@@ -36,18 +42,52 @@ fn str_map(t: Option<&toml::Table>) -> BTreeMap<String, String> {
     t.map(|t| t.iter().filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string()))).collect()).unwrap_or_default()
 }
 
+/// A string or a list of strings.
+fn str_list(v: &toml::Value) -> Vec<String> {
+    match v {
+        toml::Value::String(s) => vec![s.clone()],
+        toml::Value::Array(a) => a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Our options for the record's: `[props.import_18xx.options]` renames a
+/// website option, or lists candidates of which the first the title
+/// accepts with the record's other options is taken (an older website
+/// engine allowed combinations the rules do not).
+fn map_options(title: &Title, imp: &toml::Table, rules: &[String]) -> BTreeMap<String, bool> {
+    let names: BTreeMap<String, Vec<String>> =
+        table(imp, "options").map(|t| t.iter().map(|(k, v)| (k.clone(), str_list(v))).collect()).unwrap_or_default();
+    let known = |id: &str| title.options.iter().find(|o| o.id == id);
+    let mut options = BTreeMap::new();
+    let mut choices: Vec<Vec<String>> = Vec::new();
+    for r in rules {
+        match names.get(r) {
+            Some(list) if list.len() > 1 => choices.push(list.clone()),
+            found => {
+                let ours = found.and_then(|l| l.first()).unwrap_or(r);
+                if known(ours).is_some() {
+                    options.insert(ours.clone(), true);
+                }
+            }
+        }
+    }
+    for list in choices {
+        let fits = |id: &String| {
+            known(id).is_some_and(|o| o.requires.iter().all(|x| options.contains_key(x)) && !o.excludes.iter().any(|x| options.contains_key(x)))
+        };
+        if let Some(pick) = list.iter().find(|id| fits(id)) {
+            options.insert(pick.clone(), true);
+        }
+    }
+    options
+}
+
 impl Translator {
     pub fn new(title: &Title, rec: &Recorded) -> Translator {
         let empty = toml::Table::new();
         let imp = table(&title.props, "import_18xx").unwrap_or(&empty);
-        let option_names = str_map(table(imp, "options"));
-        let mut options = BTreeMap::new();
-        for r in &rec.optional_rules {
-            let ours = option_names.get(r).cloned().unwrap_or_else(|| r.clone());
-            if title.options.iter().any(|o| o.id == ours) {
-                options.insert(ours, true);
-            }
-        }
+        let mut options = map_options(title, imp, &rec.optional_rules);
         if let Some(list) = imp.get("options_on").and_then(|v| v.as_array()) {
             for o in list.iter().filter_map(|v| v.as_str()) {
                 options.insert(o.to_string(), true);
@@ -71,6 +111,8 @@ impl Translator {
             companies,
             choices: str_map(table(imp, "choices")),
             assign: str_map(table(imp, "assign")),
+            actions: table(imp, "actions").map(|t| t.iter().map(|(k, v)| (k.clone(), str_list(v).into_iter().filter(|c| !c.is_empty()).collect())).collect()).unwrap_or_default(),
+            auto_pass_steps: imp.get("auto_pass_steps").map(str_list),
             tile_hex: BTreeMap::new(),
         }
     }
@@ -111,6 +153,64 @@ impl Translator {
             (kind, t),
             ("lay_tile", "lay_tile") | ("place_token", "place_token") | ("run_routes", "run_routes") | ("dividend", "dividend") | ("buy_train", "buy_train")
         ) || (kind == "issue_shares" && corp_share)
+            || self.applies_now(game, next, rest)
+    }
+
+    /// Would our engine accept the entity's next recorded action right now
+    /// (then a pass before it was for a step we skipped)? Passes and
+    /// actions open at any point of a turn (buying companies, abilities)
+    /// tell nothing.
+    fn applies_now(&self, game: &Game, next: &Value, rest: &[Value]) -> bool {
+        if next.get("type").and_then(Value::as_str) == Some("pass") {
+            return false;
+        }
+        let pos = rest.iter().position(|x| std::ptr::eq(x, next)).map_or(rest.len(), |i| i + 1);
+        let Ok(list) = self.clone().translate(game, next, &rest[pos..]) else { return false };
+        let Some(first) = list.first() else { return false };
+        let anytime = match first {
+            Action::Pass | Action::BuyCompany { price: Some(_), .. } => true,
+            Action::Script { name, .. } => game.host.ability_names().contains(name),
+            _ => false,
+        };
+        if anytime {
+            return false;
+        }
+        let mut st = game.state.clone();
+        let mut fx = crate::game::ops::Effects::default();
+        crate::game::engine::Engine::new(&game.title, &mut st, &mut fx, &game.host).apply(first).is_ok()
+    }
+
+    /// Whether a command after the first of a translation applies now: a
+    /// `pass` when the game still waits for the entity (not redundant), a
+    /// `choose` when a question offers that choice. (The website does in
+    /// one action what takes us two, e.g. an offer and its acceptance.)
+    pub fn follow_up_applies(&self, game: &Game, action: &Action, item: &Value, rest: &[Value]) -> bool {
+        match action {
+            Action::Pass => !self.pass_is_redundant(game, item, rest),
+            Action::Choose { choice } => {
+                matches!(game.state.flow.pending.last().map(|p| &p.kind), Some(PendingKind::Choice { choices, .. }) if choices.contains(choice))
+            }
+            _ => true,
+        }
+    }
+
+    /// An automatic pass of the website (`auto_actions`) applies to our
+    /// engine only at the steps the title lists (`auto_pass_steps`); its
+    /// other automatic passes in operating turns are for steps our engine
+    /// skips by itself.
+    pub fn auto_pass_applies(&self, game: &Game) -> bool {
+        let Some(steps) = &self.auto_pass_steps else { return true };
+        let RoundData::Operating(or) = &game.state.flow.round.data else { return true };
+        if !game.state.flow.pending.is_empty() || or.current.is_none() {
+            return true;
+        }
+        let names = game.title.flow.round(&game.state.flow.round.name).map(|r| r.steps.clone()).unwrap_or_default();
+        names.get(or.step).is_some_and(|s| steps.contains(s))
+    }
+
+    /// Who acts in a recorded action, in our terms.
+    pub fn actor(&self, game: &Game, item: &Value) -> Option<Actor> {
+        self.entity(game, item)
     }
 
     fn entity(&self, game: &Game, item: &Value) -> Option<Actor> {
@@ -203,10 +303,7 @@ impl Translator {
                 vec![Action::LayTile { hex, tile: name, rotation: n("rotation").unwrap_or(0) as u8 }]
             }
             "place_token" => {
-                let city = s("city").ok_or("place_token without city")?;
-                let (tile, part) = split_city(&city)?;
-                let hex = self.hex_of_tile(game, &tile)?;
-                let c = self.city_of(game, &hex, part);
+                let (hex, c) = self.city(game, &s("city").ok_or("place_token without city")?)?;
                 if let Some(p) = game.state.flow.pending.last()
                     && matches!(p.kind, PendingKind::Home { .. })
                 {
@@ -275,6 +372,10 @@ impl Translator {
             "bankrupt" => vec![Action::Pass],
             t if t.starts_with("program_") => vec![],
             "message" | "log" | "undo" | "redo" => vec![],
+            t if self.actions.contains_key(t) => {
+                let templates = self.actions[t].clone();
+                templates.iter().map(|c| self.command(game, c, a, rest)).collect::<Result<Vec<_>, _>>()?
+            }
             other => return Err(format!("action type '{other}' is not supported yet")),
         };
         Ok(out)
@@ -298,7 +399,11 @@ impl Translator {
     }
 
     /// Fills a command template: {target}, {next_hex} (the hex of the
-    /// entity's next tile or token action), {choice}.
+    /// entity's next tile or token action), {choice}, {price}, and for an
+    /// action naming a city and slot, {city_hex}, {city} (our index of the
+    /// city on that hex) and {slot_corp} (the corporation whose token is
+    /// in that slot now); {swap:10+10} the number of the pending presidency
+    /// exchange that gives certificates of those percents.
     fn command(&self, game: &Game, template: &str, a: &Value, rest: &[Value]) -> Result<Action, String> {
         let mut text = template.to_string();
         if let Some(t) = a.get("target").and_then(Value::as_str) {
@@ -306,6 +411,43 @@ impl Translator {
         }
         if let Some(c) = a.get("choice").and_then(Value::as_str) {
             text = text.replace("{choice}", c);
+        }
+        if let Some(p) = a.get("price").and_then(Value::as_i64) {
+            text = text.replace("{price}", &p.to_string());
+        }
+        if let Some(city) = a.get("city").and_then(Value::as_str)
+            && text.contains("{city")
+        {
+            let (hex, c) = self.city(game, city)?;
+            text = text.replace("{city_hex}", &hex).replace("{city}", &c.to_string());
+        }
+        // {swap:10+10}: the number of the presidency exchange giving those certificates.
+        if let Some(start) = text.find("{swap:") {
+            let end = text[start..].find('}').map(|e| start + e).ok_or("unclosed {swap:...}")?;
+            let mut want: Vec<u32> = text[start + 6..end].split('+').filter_map(|x| x.trim().parse().ok()).collect();
+            want.sort();
+            let Some(PendingKind::PresidentSwap { corp, options, .. }) = game.state.flow.pending.last().map(|p| &p.kind) else {
+                return Err("no presidency exchange is pending".into());
+            };
+            let certs = &game.state.corps[*corp as usize].certs;
+            let n = options
+                .iter()
+                .position(|o| {
+                    let mut got: Vec<u32> = o.iter().filter_map(|i| certs.iter().find(|c| c.index == *i)).map(|c| c.percent as u32).collect();
+                    got.sort();
+                    got == want
+                })
+                .ok_or_else(|| format!("no exchange gives {want:?}"))?;
+            text.replace_range(start..=end, &(n + 1).to_string());
+        }
+        if text.contains("{slot_corp}") {
+            let city = a.get("city").and_then(Value::as_str).ok_or("no city for {slot_corp}")?;
+            let (hex, c) = self.city(game, city)?;
+            let h = game.title.map.hex(&hex).ok_or_else(|| format!("no hex {hex}"))?;
+            let stop = crate::game::graph::city_stop(&game.title, &game.state, h, c).ok_or("no such city")?;
+            let slot = a.get("slot").and_then(Value::as_u64).unwrap_or(0) as usize;
+            let corp = game.state.board.hexes[h as usize].tokens.get(stop as usize).and_then(|s| s.get(slot)).copied().flatten().ok_or_else(|| format!("no token in slot {slot} of {city}"))?;
+            text = text.replace("{slot_corp}", &game.state.corps[corp as usize].id);
         }
         if text.contains("{next_hex}") {
             let entity = a.get("entity");
@@ -331,6 +473,14 @@ impl Translator {
             return Ok(name.to_string());
         }
         Err(format!("tile {tile} was never laid"))
+    }
+
+    /// The hex and our city index of a website city ("M9-0-0": tile copy and part).
+    fn city(&self, game: &Game, city: &str) -> Result<(String, u8), String> {
+        let (tile, part) = split_city(city)?;
+        let hex = self.hex_of_tile(game, &tile)?;
+        let c = self.city_of(game, &hex, part);
+        Ok((hex, c))
     }
 
     /// Our city index for a website city part ("tile-copy-part").

@@ -123,6 +123,14 @@ fn hex(t: &Title, label: &str) -> mlua::Result<HexId> {
     t.map.hex(label).ok_or_else(|| rt(format!("no hex '{label}'")))
 }
 
+/// What a script hands a handler along with a question or a payment to raise (false if nothing).
+fn handler_data(data: Option<Value>) -> mlua::Result<Var> {
+    Ok(match data {
+        Some(v) => from_lua(&v)?.unwrap_or(Var::Bool(false)),
+        None => Var::Bool(false),
+    })
+}
+
 fn actor_name(st: &GameState, a: Actor) -> String {
     match a {
         Actor::Player(p) => st.players[p as usize].name.clone(),
@@ -597,12 +605,23 @@ impl UserData for LuaGame {
                 Purse::Corp(c) => Actor::Corp(c),
                 Purse::Bank => return Err(rt("the bank cannot be asked")),
             };
-            let data = match data {
-                Some(v) => from_lua(&v)?.unwrap_or(Var::Bool(false)),
-                None => Var::Bool(false),
-            };
+            let data = handler_data(data)?;
             this.st.flow.pending.push(Pending { actor, kind: PendingKind::Choice { handler, prompt, choices, data } });
             Ok(())
+        });
+        m.add_method_mut("raise_money", |_, this, (name, to, amount, handler, data): (String, String, i64, String, Option<Value>)| {
+            let p = player(&this.st, &name)?;
+            let to = purse(&this.st, &to)?;
+            if amount < 0 {
+                return Err(rt(format!("raise_money: negative amount {amount}")));
+            }
+            if this.st.players[p as usize].cash >= amount {
+                this.ops().transfer(Purse::Player(p), to, amount).map_err(game_err)?;
+                return Ok(true);
+            }
+            let data = handler_data(data)?;
+            this.st.flow.pending.push(Pending { actor: Actor::Player(p), kind: PendingKind::RaiseMoney { to, amount, handler, data } });
+            Ok(false)
         });
         m.add_method_mut("take_loan", |_, this, (name, amount): (String, i64)| {
             let p = player(&this.st, &name)?;

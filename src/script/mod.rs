@@ -34,7 +34,7 @@ pub const HOOKS: &[(&str, &str)] = &[
     ("setup", "after the game is set up: remove corporations, set the starting order (game)"),
     ("can_buy_certificate", "extra rules for buying a certificate: return false, message[, rule] (game, player, corp, cert, source)"),
     ("can_sell", "extra rules for selling: return false, message[, rule] (game, player, corp, percent)"),
-    ("can_issue", "extra rules for issuing: return false, message[, rule] (game, corp, count)"),
+    ("can_issue", "extra rules for issuing: return false, message[, rule] (game, corp, count, certificate indices)"),
     ("can_start", "may this corporation be started now? return false, message[, rule] (game, player, corp)"),
     ("startable", "corporations a player may start now, in order (game, player) -> list of ids"),
     ("par_prices", "starting values allowed for a corporation (game, corp, prices) -> list"),

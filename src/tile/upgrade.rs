@@ -88,13 +88,18 @@ fn keeps_all(old: &Tile, old_rotation: u8, new: &Tile, rotation: u8, map: &[u8])
 /// Gauges of the track pieces `new` adds over `old` (a piece whose gauge
 /// changed counts as new), for terrain costs that depend on new track.
 pub fn new_track(old: &Tile, old_rotation: u8, new: &Tile, fit: &Fit) -> Vec<Gauge> {
+    added_paths(old, old_rotation, new, fit).into_iter().map(|np| np.gauge).collect()
+}
+
+/// The track pieces of `new` (at `fit`) that `old` does not have, with
+/// the same ends and gauge.
+pub fn added_paths<'a>(old: &Tile, old_rotation: u8, new: &'a Tile, fit: &Fit) -> Vec<&'a TilePath> {
     new.paths
         .iter()
         .filter(|np| {
             let have = ends(np, fit.rotation, None);
             !old.paths.iter().any(|op| ends(op, old_rotation, Some(&fit.stop_map)) == have && op.gauge == np.gauge)
         })
-        .map(|np| np.gauge)
         .collect()
 }
 

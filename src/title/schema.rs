@@ -170,6 +170,9 @@ pub struct Settings {
     /// president chooses) or "fewest" (the set with the fewest
     /// certificates, e.g. 1844's SBB double rather than two singles).
     pub president_swap: String,
+    /// Whether a corporation may pay half its revenue and keep half
+    /// (`half`); otherwise it pays out or withholds all of it.
+    pub half_dividend: bool,
     /// Smallest raise in auctions.
     pub min_raise: i64,
     /// Price drop of the first company after a full round of passes.
@@ -201,6 +204,7 @@ impl Default for Settings {
             sr_pool_move: "down".into(),
             sell_move: "down".into(),
             ipo_price: "market".into(),
+            half_dividend: false,
             min_raise: 5,
             emergency: "sell_first".into(),
             debt_interest_percent: 50,
@@ -562,6 +566,11 @@ pub struct CorporationKindDef {
     /// Fixed capitalization: capital = this × par, paid at launch.
     #[serde(default)]
     pub capital_multiple: u32,
+    /// Percent of one share price unit: a certificate of P % is worth
+    /// price × P / unit_percent (10 by default; 1844's regionals 20,
+    /// pre-SBB companies 25, the SBB 5).
+    #[serde(default = "ten")]
+    pub unit_percent: u32,
     /// Station token costs: first (home) to last.
     #[serde(default)]
     pub token_costs: Vec<i64>,
@@ -582,6 +591,10 @@ pub struct CorporationKindDef {
 
 fn yes() -> bool {
     true
+}
+
+fn ten() -> u32 {
+    10
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]

@@ -77,6 +77,10 @@ fn pending_moves(e: &Engine, kind: &PendingKind) -> Vec<LegalMove> {
             (1..=options.len()).map(|i| LegalMove::exact(Action::Choose { choice: i.to_string() })).collect()
         }
         PendingKind::Choice { choices, .. } => choices.iter().map(|c| LegalMove::exact(Action::Choose { choice: c.clone() })).collect(),
+        PendingKind::RaiseMoney { .. } => match e.st.flow.pending.last().map(|p| p.actor) {
+            Some(Actor::Player(p)) => super::raise::raise_candidates(e, p).into_iter().map(LegalMove::exact).collect(),
+            _ => Vec::new(),
+        },
     }
 }
 
@@ -204,6 +208,9 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
         "dividend" => {
             out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Payout }));
             out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Withhold }));
+            if e.t.settings.half_dividend {
+                out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Half }));
+            }
         }
         "buy_train" => {
             let mut seen = Vec::new();
@@ -280,7 +287,9 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     hexes.sort();
     hexes.dedup();
     for h in hexes {
-        let own = unconnected.contains(&h) || e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp));
+        // A yellow tile on a hex with one of its tokens needs no connection.
+        let upgrade = crate::game::graph::tile_on(e.t, e.st, h).color != Color::White;
+        let own = unconnected.contains(&h) || (!upgrade && e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp)));
         for (ti, tile) in e.t.tiles.iter().enumerate() {
             if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 {
                 continue;
@@ -289,7 +298,7 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
             for plan in ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false }) {
                 let rot = plan.fit.rotation;
                 // Connection against the reach computed once.
-                let connects = own || crate::game::board::tile_connects(tile, rot, h, &r, gauge_rule);
+                let connects = own || crate::game::board::lay_connects(e.t, e.st, &bg, &r, h, tile, &plan.fit, gauge_rule);
                 if connects {
                     out.push(LegalMove::exact(Action::LayTile { hex: e.t.map.hexes[h as usize].label.clone(), tile: tile.name.clone(), rotation: rot }));
                 }
@@ -322,7 +331,8 @@ pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
 }
 
 /// Actions a script step or ability offers: its `actions(game, entity)`
-/// returns a list of `{ name = ..., args = { ... } }`.
+/// returns a list of `{ name = ..., args = { ... } }`, with `range = { lo,
+/// hi }` when the `price` argument may be any amount from lo to hi.
 fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResult<Vec<LegalMove>> {
     let list: Option<Vec<mlua::Table>> = e.host.call_defined(kind, name, "actions", e.st, e.fx, super::LuaVar(entity))?;
     let mut out = Vec::new();
@@ -336,6 +346,12 @@ fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResu
             Err(_) => BTreeMap::new(),
         };
         let max: Option<i64> = t.get::<Option<i64>>("max").ok().flatten();
+        // `range = { lo, hi }`: the `price` argument may be any amount in it.
+        let range = t.get::<Option<Vec<i64>>>("range").ok().flatten().filter(|r| r.len() == 2 && r[0] <= r[1]);
+        let mut args = args;
+        if let Some(r) = &range {
+            args.insert("price".into(), Var::Int(r[0]));
+        }
         // Script rounds may offer the native `pass` and `bid`.
         let action = match (act.as_str(), args.get("company"), args.get("price")) {
             ("pass", _, _) => Action::Pass,
@@ -346,8 +362,9 @@ fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResu
             Action::Bid { price, .. } => *price,
             _ => 0,
         };
-        out.push(match max {
-            Some(m) if m >= min => LegalMove::ranged(action, min, m),
+        out.push(match (range, max) {
+            (Some(r), _) => LegalMove::ranged(action, r[0], r[1]),
+            (None, Some(m)) if m >= min => LegalMove::ranged(action, min, m),
             _ => LegalMove::exact(action),
         });
     }

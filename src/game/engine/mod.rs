@@ -6,6 +6,7 @@
 //! snapshot that makes every action atomic.
 
 mod auction;
+mod raise;
 mod legal;
 mod operating;
 mod pending;
@@ -156,6 +157,10 @@ impl<'a> Engine<'a> {
                 return Ok(());
             }
             if !self.st.flow.pending.is_empty() {
+                // A payment to raise is made (or given up) by itself once it can be.
+                if self.raise_progress()? {
+                    continue;
+                }
                 return Ok(());
             }
             let progressed = match &self.st.flow.round.data {

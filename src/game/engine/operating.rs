@@ -257,6 +257,7 @@ impl Engine<'_> {
                 self.step_done("end_of_turn");
                 return Ok(());
             }
+            self.explain_out_of_step(corp, action)?;
             return self.refuse("flow.wrong_step", format!("{}'s steps are done: buy a company or `pass` to end the turn", self.st.corps[corp as usize].id));
         };
         let kind = self.step_kind(&step);
@@ -264,6 +265,9 @@ impl Engine<'_> {
             ("lay_tile", Action::LayTile { hex, tile, rotation }) => self.lay_tile(corp, hex, tile, *rotation)?,
             ("place_token", Action::PlaceToken { hex, city }) => self.place_token(corp, hex, *city)?,
             ("run_routes", Action::Run { routes }) => self.run_trains(corp, routes)?,
+            ("dividend", Action::Dividend { kind: DividendKind::Half }) if !self.t.settings.half_dividend => {
+                return self.refuse("dividend.choose", "the whole revenue is paid out or withheld: choose `payout` or `withhold`");
+            }
             ("dividend", Action::Dividend { kind }) => {
                 let revenue = self.or().turn.revenue.unwrap_or(0);
                 self.apply_dividend(corp, *kind, revenue)?;
@@ -293,6 +297,7 @@ impl Engine<'_> {
             }
             (_, Action::Pass) => self.pass_step(corp, &step, &kind)?,
             _ => {
+                self.explain_out_of_step(corp, action)?;
                 return self.refuse(
                     "flow.wrong_step",
                     format!("{} is at the {} step; `{action}` is not possible now (see `moves`)", self.st.corps[corp as usize].id, step.replace('_', " ")),
@@ -300,6 +305,33 @@ impl Engine<'_> {
             }
         }
         Ok(())
+    }
+
+    /// An action that does not belong to the current step is refused; when
+    /// a rule is the reason (the one tile of the turn is laid, the train
+    /// limit is reached, the corporation issued or bought back shares
+    /// already, an emergency train purchase is under way), that rule is
+    /// named instead of the step order.
+    fn explain_out_of_step(&mut self, corp: CorpId, action: &Action) -> GameResult<()> {
+        let id = self.st.corps[corp as usize].id.clone();
+        let turn = &self.or().turn;
+        let (tiles, tokens, issued, redeemed) = (turn.tiles, turn.tokens, turn.issued, turn.redeemed);
+        match action {
+            Action::LayTile { .. } if tiles >= self.step_param_int("lay_tile", "count").unwrap_or(1) as u32 => {
+                self.refuse("tile.one_per_turn", format!("only one tile may be laid per turn; {id} has laid its tile"))
+            }
+            Action::PlaceToken { .. } if tokens >= 1 => self.refuse("token.one_per_turn", format!("only one station token may be placed per turn; {id} has placed one")),
+            Action::BuyTrain { .. } if self.st.trains_of(corp).len() as u32 >= train_limit(self.t, self.st, corp) => {
+                let limit = train_limit(self.t, self.st, corp);
+                self.refuse("train.limit", format!("{id} already has {limit} trains, the limit in this phase"))
+            }
+            Action::Issue { .. } if redeemed > 0 || issued > 0 => self.refuse("issue.either", format!("{id} may issue or buy back once per turn, not both")),
+            Action::Redeem { .. } if redeemed > 0 || issued > 0 => self.refuse("redeem.either", format!("{id} may issue or buy back once per turn, not both")),
+            Action::Issue { .. } if self.current_step().is_some_and(|s| self.step_kind(&s) == "buy_train") && self.must_buy_train(corp)? => {
+                self.refuse("emr.no_issue", format!("{id} must buy a train first; it may not issue shares to pay for it"))
+            }
+            _ => Ok(()),
+        }
     }
 
     fn step_done(&mut self, step: &str) {
@@ -543,9 +575,17 @@ impl Engine<'_> {
         let kind = &self.t.corporation_kinds[self.st.corps[corp as usize].kind];
         // A train must be obtainable: from the bank, or from another
         // corporation for at least 1.
-        let obtainable = bank_offers(self.t, self.st).iter().any(|o| self.train_kind_ok(corp, o.class, o.variant))
-            || (self.st.corps[corp as usize].cash >= 1
-                && self.st.trains.iter().any(|t| matches!(t.owner, TrainOwner::Corp(o) if o != corp) && self.train_kind_ok(corp, t.class, t.variant)));
+        let mut obtainable = self.cheapest_offer(corp)?.is_some();
+        if !obtainable && self.st.corps[corp as usize].cash >= 1 {
+            let others: Vec<(u16, u16)> =
+                self.st.trains.iter().filter(|t| matches!(t.owner, TrainOwner::Corp(o) if o != corp)).map(|t| (t.class, t.variant)).collect();
+            for (class, variant) in others {
+                if self.may_own(corp, class, variant)? {
+                    obtainable = true;
+                    break;
+                }
+            }
+        }
         let default = kind.must_own_train && obtainable && super::run::has_route(self.t, self.st, corp);
         let id = self.st.corps[corp as usize].id.clone();
         let r: Option<bool> = self.host.call_hook("must_buy_train", self.st, self.fx, (id, default))?;
@@ -618,7 +658,7 @@ impl Engine<'_> {
                 return self.refuse("money.insufficient", format!("{id} has {} and the {vname} costs {}", self.t.money(cash), self.t.money(pick.price)));
             }
             if self.t.settings.emergency != "debt" {
-                let cheapest = offers.iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min().unwrap_or(pick.price);
+                let cheapest = self.cheapest_offer(corp)?.unwrap_or(pick.price);
                 if pick.price > cheapest {
                     return self.refuse("emr.cheapest", format!("with the president's money, {id} must buy the cheapest train ({})", self.t.money(cheapest)));
                 }
@@ -638,6 +678,33 @@ impl Engine<'_> {
         self.ops().deliver_train(ti, pick.variant, corp, from_depot)?;
         self.or_mut().turn.trains_bought += 1;
         self.after_train_bought(corp)
+    }
+
+    /// May the corporation own this train at all: its kind's train tags
+    /// and the title's `can_buy_train` hook (1849: E trains need an E
+    /// token). EMR's "cheapest train" counts only these (1849 A-24).
+    fn may_own(&mut self, corp: CorpId, class: u16, variant: u16) -> GameResult<bool> {
+        if !self.train_kind_ok(corp, class, variant) {
+            return Ok(false);
+        }
+        let id = self.st.corps[corp as usize].id.clone();
+        let vname = self.t.trains[class as usize].variants[variant as usize].name.clone();
+        match self.host.check_hook("can_buy_train", self.st, self.fx, (id, vname)) {
+            Ok(()) => Ok(true),
+            Err(GameError::Refused(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The price of the cheapest train the bank offers that the corporation may own.
+    fn cheapest_offer(&mut self, corp: CorpId) -> GameResult<Option<i64>> {
+        let mut best: Option<i64> = None;
+        for o in bank_offers(self.t, self.st) {
+            if self.may_own(corp, o.class, o.variant)? {
+                best = Some(best.map_or(o.price, |b| b.min(o.price)));
+            }
+        }
+        Ok(best)
     }
 
     /// The president puts in `short` for a required train: from their
@@ -701,7 +768,7 @@ impl Engine<'_> {
             return self.refuse("train.price_needed", format!("give a price for {}'s train (e.g. `train {} 100`)", sid, self.st.trains[ti as usize].id));
         };
         if price < 1 {
-            return self.refuse("train.price", "the price must be at least 1");
+            return self.refuse("train.trade_price", "a train bought from another corporation costs at least 1");
         }
         let (class, variant) = (self.st.trains[ti as usize].class, self.st.trains[ti as usize].variant);
         self.check_train_kind(corp, class, variant)?;
@@ -752,22 +819,10 @@ impl Engine<'_> {
     /// The most the president could sell of each corporation now (one
     /// sale per corporation, the largest legal one), in id order.
     fn emergency_sales(&mut self, corp: CorpId) -> Vec<(CorpId, u32)> {
-        let Some(pres) = self.st.president(corp) else { return Vec::new() };
-        let mut out = Vec::new();
-        for c in 0..self.st.corps.len() as CorpId {
-            let held = self.st.percent(c, CertOwner::Player(pres));
-            let unit = crate::game::shares::sell_unit(self.st, c);
-            let mut pct = held - held % unit;
-            while pct >= unit {
-                let probe = Action::Sell { corp: self.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None };
-                if super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe)) {
-                    out.push((c, pct));
-                    break;
-                }
-                pct -= unit;
-            }
+        match self.st.president(corp) {
+            Some(pres) => self.largest_sales(pres),
+            None => Vec::new(),
         }
-        out
     }
 
     /// No train can be had: the treasury, the president's cash and every
@@ -779,11 +834,10 @@ impl Engine<'_> {
             return Ok(false);
         }
         let Some(pres) = self.st.president(corp) else { return Ok(true) };
-        let cheapest = bank_offers(self.t, self.st).iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min();
-        let Some(cheapest) = cheapest else { return Ok(false) };
+        let Some(cheapest) = self.cheapest_offer(corp)? else { return Ok(false) };
         let mut power = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
         for (c, pct) in self.emergency_sales(corp) {
-            power += price_of(self.t, self.st, c) * pct as i64 / 10;
+            power += crate::game::shares::worth(self.t, self.st, c, price_of(self.t, self.st, c), pct as i64);
         }
         Ok(power < cheapest)
     }
@@ -817,13 +871,33 @@ impl Engine<'_> {
             return self.refuse("emr.not_needed", "shares may be sold in an operating round only to raise money for a required train");
         }
         let cash = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
-        let cheapest = bank_offers(self.t, self.st).iter().filter(|o| self.train_kind_ok(corp, o.class, o.variant)).map(|o| o.price).min().unwrap_or(0);
+        let cheapest = self.cheapest_offer(corp)?.unwrap_or(0);
         // With debt financing the president may sell toward any train
         // (1844-R-148, R-149); otherwise only when short of the cheapest.
         if cash >= cheapest && self.t.settings.emergency != "debt" {
             return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
         }
         let c = self.find_corp(target)?;
+        // Selling stops as soon as enough is raised: no sale bigger than
+        // needed (a sale without its last share would already do).
+        let short = cheapest - cash;
+        let price = price_of(self.t, self.st, c);
+        let smallest = match certs {
+            Some(list) => list
+                .iter()
+                .filter_map(|i| self.st.corps[c as usize].certs.iter().find(|x| x.index == *i))
+                .map(|x| x.percent as u32)
+                .min()
+                .unwrap_or(10),
+            None => 10,
+        };
+        if percent > smallest && price * (percent - smallest) as i64 / 10 >= short {
+            let needed = ((short + price - 1) / price.max(1)) as u32 * 10;
+            return self.refuse(
+                "emr.enough",
+                format!("selling {percent} % raises more than needed: {} more is enough ({needed} % of {target})", self.t.money(short)),
+            );
+        }
         self.sell_shares(pres, c, percent, certs, true)?;
         // From now on the money is for the cheapest train from the bank
         // (1849-R-159), not for a deal with another corporation.
@@ -840,7 +914,10 @@ impl Engine<'_> {
         }
         let treasury = self.st.percent(corp, CertOwner::Treasury);
         let pool = self.st.percent(corp, CertOwner::Pool);
-        let may_issue = treasury > 0 && c.operated > 0 && self.or().turn.redeemed == 0 && pool < self.t.settings.pool_limit_percent;
+        // Some treasury certificate must still fit in the pool.
+        let room = self.t.settings.pool_limit_percent.saturating_sub(pool);
+        let fits = c.certs.iter().any(|x| x.owner == CertOwner::Treasury && !x.president && x.percent as u32 <= room);
+        let may_issue = treasury > 0 && fits && c.operated > 0 && self.or().turn.redeemed == 0;
         let may_redeem = pool > 0 && self.or().turn.issued == 0 && self.or().turn.redeemed == 0 && c.cash >= price_of(self.t, self.st, corp);
         Ok(may_issue || may_redeem)
     }
@@ -856,7 +933,6 @@ impl Engine<'_> {
         if self.st.corps[corp as usize].operated == 0 {
             return self.refuse("issue.first_or", format!("{id} may not issue shares in its first operating round"));
         }
-        self.host.check_hook("can_issue", self.st, self.fx, (id.clone(), count))?;
         let mut picked: Vec<u16> = self.st.corps[corp as usize]
             .certs
             .iter()
@@ -885,13 +961,15 @@ impl Engine<'_> {
             }
             picked = list.to_vec();
         }
+        // The title's rules see which certificates would go (1849-R-092).
+        self.host.check_hook("can_issue", self.st, self.fx, (id.clone(), count, picked.clone()))?;
         let pct: u32 = picked.iter().map(|i| self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).map_or(0, |c| c.percent as u32)).sum();
         let pool = self.st.percent(corp, CertOwner::Pool);
         if pool + pct > self.t.settings.pool_limit_percent {
             return self.refuse("stock.pool_limit", format!("the pool may hold at most {} % of {id}", self.t.settings.pool_limit_percent));
         }
         let price = price_of(self.t, self.st, corp);
-        let amount = price * pct as i64 / 10;
+        let amount = crate::game::shares::worth(self.t, self.st, corp, price, pct as i64);
         for i in &picked {
             self.ops().move_cert(corp, *i, CertOwner::Pool);
         }
@@ -923,7 +1001,18 @@ impl Engine<'_> {
             }
         };
         let Some(cert) = cert else { return self.refuse("redeem.none", format!("no certificate of {id} is in the pool")) };
-        let price = price_of(self.t, self.st, corp) * cert.percent as i64 / 10;
+        // A special certificate (1849's last certificate) only when no
+        // ordinary one is in the pool.
+        if cert.tag.is_some()
+            && !cert.president
+            && self.st.corps[corp as usize].certs.iter().any(|c| c.owner == CertOwner::Pool && c.tag.is_none() && !c.president)
+        {
+            return self.refuse(
+                "redeem.special_last",
+                format!("the {} certificate of {id} may be bought back only when no ordinary certificate is in the pool", cert.tag.as_deref().unwrap_or("special")),
+            );
+        }
+        let price = crate::game::shares::worth(self.t, self.st, corp, price_of(self.t, self.st, corp), cert.percent as i64);
         if self.st.corps[corp as usize].cash < price {
             return self.refuse("money.insufficient", format!("buying back costs {}", self.t.money(price)));
         }
@@ -949,8 +1038,8 @@ impl Engine<'_> {
                 let id = self.st.corps[corp as usize].id.clone();
                 let r: Option<Option<bool>> =
                     self.host.call_defined("ability", name, "process", self.st, self.fx, (id, LuaVar(Var::Map(args.clone()))))?;
-                let _ = r;
-                Ok(true)
+                // An ability without `process` only answers questions.
+                Ok(r.is_some())
             }
             _ => Ok(false),
         }

@@ -84,6 +84,8 @@ impl Engine<'_> {
                     return Err(GameError::Script(format!("no script ability '{handler}' with a `choose` function answers this question")));
                 }
             }
+            (PendingKind::RaiseMoney { .. }, Action::Sell { .. }) => self.raise_action(&p, action)?,
+            (PendingKind::RaiseMoney { .. }, _) => return self.raise_refusal(&p),
             (kind, _) => {
                 let what = match kind {
                     PendingKind::DiscardTrain { corp } => format!("{} must discard a train (`discard TRAIN`)", self.st.corps[*corp as usize].id),
@@ -91,6 +93,7 @@ impl Engine<'_> {
                     PendingKind::Home { corp, .. } => format!("choose the home city of {} (`choose HEX`)", self.st.corps[*corp as usize].id),
                     PendingKind::PresidentSwap { .. } => "choose which certificates to receive (`choose N`)".to_string(),
                     PendingKind::Choice { prompt, choices, .. } => format!("{prompt} (`choose X`: {})", choices.join(", ")),
+                    PendingKind::RaiseMoney { .. } => unreachable!("answered above"),
                 };
                 return self.refuse("pending.first", format!("first: {what}"));
             }

@@ -245,7 +245,7 @@ impl Engine<'_> {
         for c in 0..self.st.corps.len() as CorpId {
             let pct = self.st.percent(c, CertOwner::Player(p)) as i64;
             if pct > 0 {
-                v += price_of(self.t, self.st, c) * pct / 10;
+                v += crate::game::shares::worth(self.t, self.st, c, price_of(self.t, self.st, c), pct);
             }
         }
         v

@@ -253,10 +253,15 @@ impl Engine<'_> {
     }
 
     /// Turns declared routes (stops, optional hexes between them) into
-    /// the problem's path lists.
+    /// the problem's path lists. Where several tracks join two consecutive
+    /// stops (a standard and a narrow line, two tracks of one tile), the
+    /// combination that makes a legal run is taken; when none does, the
+    /// first one, so that the validator names the rule it breaks.
     fn parse_routes(&self, pos: &Position, specs: &[RouteSpec]) -> GameResult<Vec<(usize, Vec<u32>)>> {
-        let mut out = Vec::new();
-        for spec in specs {
+        let mut trains = Vec::new();
+        // Per leg (consecutive stops of one route): its route and its candidate trails.
+        let mut legs: Vec<(usize, Vec<Vec<u32>>)> = Vec::new();
+        for (r, spec) in specs.iter().enumerate() {
             let Some(ti) = pos.problem.trains.iter().position(|t| t.id.eq_ignore_ascii_case(&spec.train)) else {
                 let have: Vec<&str> = pos.problem.trains.iter().map(|t| t.id.as_str()).collect();
                 return self.refuse("route.unknown_train", format!("the corporation has no train {} (trains: {})", spec.train, have.join(", ")));
@@ -268,10 +273,41 @@ impl Engine<'_> {
             if stops.len() < 2 {
                 return self.refuse("route.too_few_stops", "a route names at least two stops");
             }
-            let paths = self.connect(pos, &stops, &spec.via)?;
-            out.push((ti, paths));
+            for (k, pair) in stops.windows(2).enumerate() {
+                let want: Option<Vec<u32>> = spec.via.get(k).map(|hexes| hexes.iter().filter_map(|l| self.t.map.hex(l)).collect());
+                let found = self.trails(pos, pair[0], pair[1], want.as_deref());
+                if found.is_empty() {
+                    let (la, lb) = (stop_label(self.t, &pos.board, pair[0]), stop_label(self.t, &pos.board, pair[1]));
+                    return self.refuse("route.disconnected", format!("no track joins {la} and {lb}{}", if want.is_some() { " through the given hexes" } else { "" }));
+                }
+                legs.push((r, found));
+            }
+            trains.push(ti);
         }
-        Ok(out)
+        let assemble = |choice: &[usize]| -> Vec<(usize, Vec<u32>)> {
+            let mut out: Vec<(usize, Vec<u32>)> = trains.iter().map(|t| (*t, Vec::new())).collect();
+            for (i, (r, cands)) in legs.iter().enumerate() {
+                out[*r].1.extend(cands[choice[i]].iter().copied());
+            }
+            out
+        };
+        let mut first: Option<Vec<usize>> = None;
+        // Track used twice is never legal: try disjoint trails first; only
+        // when no disjoint choice exists, take one that reuses track.
+        for disjoint in [true, false] {
+            let mut budget = Budget { nodes: 100_000, checks: 2_000 };
+            let mut check = |choice: &[usize]| {
+                first.get_or_insert_with(|| choice.to_vec());
+                route::validate::validate_run(&pos.problem, &assemble(choice)).is_ok()
+            };
+            if let Some(found) = pick_trails(&legs, &mut Vec::new(), &mut Vec::new(), disjoint, &mut budget, &mut check) {
+                return Ok(assemble(&found));
+            }
+            if first.is_some() {
+                break;
+            }
+        }
+        Ok(assemble(&first.unwrap_or_else(|| vec![0; legs.len()])))
     }
 
     fn stop_by_label(&self, pos: &Position, label: &str) -> GameResult<u32> {
@@ -294,72 +330,107 @@ impl Engine<'_> {
         }
     }
 
-    /// Finds paths joining consecutive stops, through junctions only.
-    fn connect(&self, pos: &Position, stops: &[u32], via: &[Vec<String>]) -> GameResult<Vec<u32>> {
+    /// The trails of track joining stop `a` to stop `b` through junctions
+    /// only (no stop between them), through exactly the hexes `via` when
+    /// given; the shortest first, at most 16.
+    fn trails(&self, pos: &Position, a: u32, b: u32, via: Option<&[u32]>) -> Vec<Vec<u32>> {
         let g = &pos.problem.graph;
         let adj = pos.board.adjacency();
-        let mut all = Vec::new();
-        for (k, pair) in stops.windows(2).enumerate() {
-            let (a, b) = (pair[0], pair[1]);
-            let want: Option<Vec<u32>> = via.get(k).map(|hexes| hexes.iter().filter_map(|l| self.t.map.hex(l)).collect());
-            // Depth-first over paths from a to b.
-            let mut found: Option<Vec<u32>> = None;
-            let mut stack: Vec<(u32, bool, Vec<u32>)> = adj.at_stop[a as usize]
-                .iter()
-                .map(|&p| (p, g.paths[p as usize].a == End::Stop(a), vec![p]))
-                .collect();
-            let mut guard = 0;
-            while let Some((p, from_a, trail)) = stack.pop() {
-                guard += 1;
-                if guard > 200_000 {
-                    break;
-                }
-                let path = &g.paths[p as usize];
-                let far = if from_a { path.b } else { path.a };
-                match far {
-                    End::Stop(s) if s == b => {
-                        let ok = match &want {
-                            None => true,
-                            Some(hexes) => {
-                                let mut used: Vec<u32> = trail.iter().map(|q| g.paths[*q as usize].hex).collect();
-                                used.dedup();
-                                let mut w = hexes.clone();
-                                w.dedup();
-                                let mut u2 = used.clone();
-                                u2.sort();
-                                let mut w2 = w.clone();
-                                w2.sort();
-                                u2.dedup();
-                                w2.dedup();
-                                u2 == w2
-                            }
-                        };
-                        if ok && !trail.iter().any(|q| all.contains(q)) {
-                            found = Some(trail);
-                            break;
-                        }
-                    }
-                    End::Stop(_) => {}
-                    End::Junction(j, side) => {
-                        for &q in &adj.at_junction[j as usize][1 - side as usize] {
-                            if !trail.contains(&q) && trail.len() < 64 {
-                                let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);
-                                let mut t2 = trail.clone();
-                                t2.push(q);
-                                stack.push((q, fa, t2));
-                            }
-                        }
-                    }
-                }
+        let mut out: Vec<Vec<u32>> = Vec::new();
+        let mut stack: Vec<(u32, bool, Vec<u32>)> = adj.at_stop[a as usize]
+            .iter()
+            .rev()
+            .map(|&p| (p, g.paths[p as usize].a == End::Stop(a), vec![p]))
+            .collect();
+        let mut guard = 0;
+        while let Some((p, from_a, trail)) = stack.pop() {
+            guard += 1;
+            if guard > 200_000 || out.len() >= 64 {
+                break;
             }
-            match found {
-                Some(trail) => all.extend(trail),
-                None => {
-                    let (la, lb) = (stop_label(self.t, &pos.board, a), stop_label(self.t, &pos.board, b));
-                    return self.refuse("route.disconnected", format!("no track joins {la} and {lb}{}", if want.is_some() { " through the given hexes" } else { "" }));
+            let path = &g.paths[p as usize];
+            let far = if from_a { path.b } else { path.a };
+            match far {
+                End::Stop(s) if s == b => {
+                    let ok = match via {
+                        None => true,
+                        Some(hexes) => {
+                            let mut used: Vec<u32> = trail.iter().map(|q| g.paths[*q as usize].hex).collect();
+                            used.sort();
+                            used.dedup();
+                            let mut want = hexes.to_vec();
+                            want.sort();
+                            want.dedup();
+                            used == want
+                        }
+                    };
+                    if ok {
+                        out.push(trail);
+                    }
+                }
+                End::Stop(_) => {}
+                End::Junction(j, side) => {
+                    for &q in adj.at_junction[j as usize][1 - side as usize].iter().rev() {
+                        if !trail.contains(&q) && trail.len() < 64 {
+                            let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);
+                            let mut t2 = trail.clone();
+                            t2.push(q);
+                            stack.push((q, fa, t2));
+                        }
+                    }
                 }
             }
         }
-        Ok(all)
+        // Fewest hexes first (stable: equal trails keep the search order).
+        out.sort_by_key(|t| {
+            let mut hexes: Vec<u32> = t.iter().map(|q| g.paths[*q as usize].hex).collect();
+            hexes.dedup();
+            hexes.len()
+        });
+        out.truncate(16);
+        out
     }
+}
+
+/// Limits of the search for a legal choice of declared trails.
+struct Budget {
+    nodes: u32,
+    checks: u32,
+}
+
+/// Depth-first over the legs' candidate trails (with `disjoint`, no track
+/// twice); `check` judges each complete choice. The first choice it
+/// accepts, if any within the budget.
+fn pick_trails(
+    legs: &[(usize, Vec<Vec<u32>>)],
+    choice: &mut Vec<usize>,
+    used: &mut Vec<u32>,
+    disjoint: bool,
+    budget: &mut Budget,
+    check: &mut dyn FnMut(&[usize]) -> bool,
+) -> Option<Vec<usize>> {
+    if budget.nodes == 0 || budget.checks == 0 {
+        return None;
+    }
+    budget.nodes -= 1;
+    let i = choice.len();
+    if i == legs.len() {
+        budget.checks -= 1;
+        return check(choice).then(|| choice.clone());
+    }
+    for (k, trail) in legs[i].1.iter().enumerate() {
+        if disjoint && trail.iter().any(|p| used.contains(p)) {
+            continue;
+        }
+        choice.push(k);
+        let n = used.len();
+        used.extend(trail.iter().copied());
+        let found = pick_trails(legs, choice, used, disjoint, budget, check);
+        used.truncate(n);
+        choice.pop();
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
 }

@@ -238,7 +238,7 @@ impl Engine<'_> {
             let corp = &self.st.corps[c as usize];
             return Ok(!at_limit
                 && corp.certs.iter().any(|x| {
-                    x.owner == CertOwner::Treasury && !x.president && x.tag.is_none() && price * x.percent as i64 / 10 <= cash && held + x.percent as u32 <= self.t.settings.max_holding_percent
+                    x.owner == CertOwner::Treasury && !x.president && x.tag.is_none() && crate::game::shares::worth(self.t, self.st, c, price, x.percent as i64) <= cash && held + x.percent as u32 <= self.t.settings.max_holding_percent
                 }));
         }
         let may_sell = turn.bought == 0 || !self.t.settings.sell_before_buy;
@@ -262,7 +262,7 @@ impl Engine<'_> {
             let affordable = corp.certs.iter().any(|x| {
                 matches!(x.owner, CertOwner::Treasury | CertOwner::Pool)
                     && !x.president
-                    && price * x.percent as i64 / 10 <= cash
+                    && crate::game::shares::worth(self.t, self.st, c, price, x.percent as i64) <= cash
                     && held + x.percent as u32 <= self.t.settings.max_holding_percent
             });
             if affordable {
@@ -273,7 +273,7 @@ impl Engine<'_> {
             let cheapest_par = self.t.phases[self.st.phase].par_prices.iter().copied().min().unwrap_or(0);
             for c in self.startable(p)? {
                 let pres = self.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as i64);
-                if cheapest_par * pres / 10 <= cash {
+                if crate::game::shares::worth(self.t, self.st, c, cheapest_par, pres) <= cash {
                     return Ok(true);
                 }
             }
@@ -414,7 +414,7 @@ impl Engine<'_> {
             (ShareSource::Treasury, "par") => self.st.corps[c as usize].par.unwrap_or_else(|| price_of(self.t, self.st, c)),
             _ => price_of(self.t, self.st, c),
         };
-        let price = unit_price * cert.percent as i64 / 10;
+        let price = crate::game::shares::worth(self.t, self.st, c, unit_price, cert.percent as i64);
         let source_name = if from == ShareSource::Pool { "pool" } else { "treasury" };
         self.host.check_hook("can_buy_certificate", self.st, self.fx, (pname.clone(), cid.clone(), cert.index, source_name, tag.map(str::to_string)))?;
         if self.st.players[p as usize].cash < price {
@@ -490,7 +490,9 @@ impl Engine<'_> {
             let after = mine - percent;
             let others_max = held.iter().enumerate().filter(|(i, _)| *i != p as usize).map(|(_, h)| *h).max().unwrap_or(0);
             let moves = others_max > after && others_max >= pres_pct;
-            if moves && emergency {
+            // Only the operating corporation's presidency is protected.
+            let operating = matches!(&self.st.flow.round.data, crate::game::flow::RoundData::Operating(o) if o.current == Some(c));
+            if moves && emergency && operating {
                 return self.refuse("emr.presidency", format!("an emergency sale may not change the presidency of {cid}"));
             }
             if !moves && percent > non_pres {
@@ -508,7 +510,7 @@ impl Engine<'_> {
                 } else {
                     // The exchange comes first; the sold part includes what it brings.
                     self.ops().check_presidency(c, percent)?;
-                    self.log_sale(&pname, &cid, percent, price * percent as i64 / 10);
+                    self.log_sale(&pname, &cid, percent, crate::game::shares::worth(self.t, self.st, c, price, percent as i64));
                 }
                 if !after_drop {
                     self.sale_price_drop(c, percent)?;

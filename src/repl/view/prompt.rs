@@ -42,6 +42,7 @@ pub fn doing(g: &Game) -> Option<String> {
                 PendingKind::Home { .. } => "choose a home",
                 PendingKind::PresidentSwap { .. } => "choose certificates",
                 PendingKind::Choice { .. } => "answer",
+                PendingKind::RaiseMoney { .. } => "raise money",
             }
             .to_string(),
         );

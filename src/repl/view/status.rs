@@ -26,6 +26,7 @@ fn expects(g: &Game) -> String {
             }
             PendingKind::PresidentSwap { options, .. } => format!("choose which certificates you receive: `choose 1`..`choose {}`", options.len()),
             PendingKind::Choice { prompt, choices, .. } => format!("{prompt}: `choose X` ({})", choices.join(", ")),
+            PendingKind::RaiseMoney { amount, .. } => format!("raise {} by selling shares: `sell CORP N`", g.title.money(*amount)),
         };
     }
     match &st.flow.round.data {

@@ -1,4 +1,4 @@
--- The "last certificate" of 1849 (1849-R-076, R-077): a 20 % certificate
+-- The "last certificate" of 1849 (1849-R-076, R-077, R-092): a 20 % certificate
 -- costing two shares, taken from the treasury or the pool only when no
 -- other certificate of that corporation is in the same place.
 
@@ -10,6 +10,25 @@ hook("can_buy_certificate", function(game, player, corp, index, source, tag)
       return false, "the last certificate of " .. corp .. " may be bought from the " .. source ..
         " only when no other certificate of " .. corp .. " is there", "1849-R-076"
     end
+  end
+  return true
+end)
+
+-- 1849-R-092: a corporation issues its last certificate only together with
+-- (or after) every ordinary certificate of its treasury.
+hook("can_issue", function(game, corp, count, indices)
+  local c = game:corporation(corp)
+  local chosen = {}
+  for _, i in ipairs(indices or {}) do chosen[i] = true end
+  local last_chosen, ordinary_left = false, false
+  for _, cert in ipairs(c.certificates) do
+    if cert.owner == "treasury" and not cert.president then
+      if cert.tag == "last" and chosen[cert.index] then last_chosen = true end
+      if cert.tag == nil and not chosen[cert.index] then ordinary_left = true end
+    end
+  end
+  if last_chosen and ordinary_left then
+    return false, "the last certificate of " .. corp .. " may be issued only with the ordinary certificates of its treasury", "1849-R-092"
   end
   return true
 end)

@@ -10,6 +10,8 @@ hook("emergency_failed", function(game, corp, player)
   local shares = 0
   for _, pct in pairs(game:player(player).shares) do shares = shares + pct end
   if shares == 0 then
+    -- Noted, so that a bond repaid on this closure does not ask again (bonds.lua).
+    game:set_var("loan_offered." .. player, true)
     game:ask(player, player .. " has no shares left: take a L. 500 loan or leave the game?",
       { "loan", "leave" }, "emergency_loan")
   end
@@ -17,6 +19,7 @@ end)
 
 ability("emergency_loan", {
   choose = function(game, player, choice, data)
+    game:set_var("loan_offered." .. player, nil)
     if choice == "loan" then
       game:take_loan(player, 500)
       game:log(player .. " takes a L. 500 loan (L. 750 off the final total)")

@@ -118,3 +118,15 @@ test("1849-R-039, R-157 (WE-03): RCS buys its first train with C's money, and P5
   expect_eq(g:company("P5").owner_kind, "closed")
   expect_eq(g:player("C").certificates, 1)
 end)
+
+test("1849-R-061: the priority goes left of the last player to buy a private at its price, not of the last bid winner", function()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = order("SFA") } }
+  g:acts{ "pass", "pass", "pass", "bid P5 160" }       -- D bids on P5
+  g:acts{ "buy P1", "buy P2", "buy P3", "pass" }       -- A, B, C; D passes
+  g:act("buy P4")                                      -- A buys the last private at its price...
+  expect_eq(g:company("P5").owner, "D")                -- ...and P5 goes to D's bid
+  g:act("par SFA 100")                                 -- D starts SFA
+  expect_eq(g:round().kind, "stock")
+  expect_eq(g:priority(), "B")                         -- left of A, not of D
+  expect_eq(g:actor(), "B")
+end)

@@ -1,0 +1,104 @@
+-- Token Rights Acquisition, a variant (V6 §14.1; 1849-R-184, ambiguity
+-- A-32).
+--
+-- In step 4 of its turn (1849-R-183), from phase 6, a corporation may buy
+-- one station token of another corporation: not a home token, in a city it
+-- reaches by the token-placement rule (the city may be full), in a hex
+-- where it has no token yet, for at least L. 1 paid from its treasury to
+-- that corporation, with the consent of that corporation's president (a
+-- question to them, unless one player presides both). Its own next token
+-- takes the place; the bought one returns to its owner's charter.
+
+local function has_free_token(game, corp)
+  for _, t in ipairs(game:corporation(corp).tokens) do
+    if t.hex == nil and not t.lost then return true end
+  end
+  return false
+end
+
+local function token_of(game, corp, hex)
+  for _, t in ipairs(game:corporation(corp).tokens) do
+    if t.hex == hex then return t end
+  end
+  return nil
+end
+
+-- Why `buyer` may not buy `from`'s token on `hex` for `price`, or nil.
+local function refusal(game, buyer, hex, from, price)
+  if not game:option("acquiring_station_tokens") then return "Token Rights Acquisition is not in play", "1849-R-182" end
+  if game:phase_before("6") then return "station tokens may be bought from phase 6 on", "1849-R-184" end
+  if from == nil or from == buyer then return "name the corporation whose token is bought (from=CORP)", "1849-R-184" end
+  local seller = game:corporation(from)
+  if token_of(game, from, hex) == nil then return from .. " has no station token on " .. tostring(hex), "1849-R-184" end
+  if seller.home == hex then return "a home token cannot be bought: " .. hex .. " is " .. from .. "'s home", "1849-R-184" end
+  if token_of(game, buyer, hex) ~= nil then return buyer .. " already has a token on " .. hex .. " (A-32)", "1849-R-184" end
+  if not has_free_token(game, buyer) then return buyer .. " has no station token left to put in its place (A-32)", "1849-R-184" end
+  -- The token-placement connectivity: a city full of tokens is still reached (A-32).
+  if not game:connected(buyer, hex) then return buyer .. " has no route to " .. hex, "1849-R-184" end
+  if type(price) ~= "number" or price < 1 then return "the price is at least L. 1 (price=N)", "1849-R-184" end
+  local cash = game:corporation(buyer).cash
+  if cash < price then return buyer .. " has " .. game:money(cash) .. ", not " .. game:money(price), "1849-R-184" end
+  return nil
+end
+
+-- The tokens the corporation could buy now, at the lowest price.
+local function offers(game, corp)
+  local out = {}
+  if not game:option("acquiring_station_tokens") or game:phase_before("6") then return out end
+  local cash = game:corporation(corp).cash
+  if cash < 1 or not has_free_token(game, corp) then return out end
+  for _, other in ipairs(game:corporations()) do
+    local o = game:corporation(other)
+    if other ~= corp and o.started then
+      for _, t in ipairs(o.tokens) do
+        if t.hex ~= nil and refusal(game, corp, t.hex, other, 1) == nil then
+          out[#out + 1] = { name = "acquire_token", args = { hex = t.hex, from = other }, range = { 1, cash } }
+        end
+      end
+    end
+  end
+  return out
+end
+
+local function execute(game, buyer, hex, from, price)
+  game:transfer(buyer, from, price)
+  game:replace_token(hex, from, buyer)
+  game:log(buyer .. " buys " .. from .. "'s station token on " .. hex .. " for " .. game:money(price) ..
+    "; the token returns to " .. from .. "'s charter")
+end
+
+step("acquire_token", {
+  skip = function(game, corp) return #offers(game, corp) == 0 end,
+  actions = function(game, corp) return offers(game, corp) end,
+  process = function(game, corp, name, args)
+    if name ~= "acquire_token" then fail("at the token-acquisition step: `do acquire_token hex=H from=CORP price=N`, or `pass`", "1849-R-184") end
+    local why, rule = refusal(game, corp, args.hex, args.from, args.price)
+    if why then fail(why, rule) end
+    local seller = game:corporation(args.from).president
+    if seller == game:corporation(corp).president then
+      execute(game, corp, args.hex, args.from, args.price)
+      return true
+    end
+    game:log(corp .. " offers " .. game:money(args.price) .. " for " .. args.from .. "'s token on " .. args.hex)
+    game:ask(seller, corp .. " offers " .. game:money(args.price) .. " for " .. args.from .. "'s station token on " ..
+      args.hex .. ": accept or refuse?", { "accept", "refuse" }, "token_sale",
+      { buyer = corp, hex = args.hex, from = args.from, price = args.price })
+    return false
+  end,
+  may_pass = function(game, corp) return true end,
+})
+
+-- The seller's president answers; after a refusal the buyer may make
+-- another offer or pass.
+ability("token_sale", {
+  choose = function(game, who, choice, data)
+    if choice ~= "accept" then
+      game:log(who .. " refuses to sell " .. data.from .. "'s token on " .. data.hex)
+      return
+    end
+    local why, rule = refusal(game, data.buyer, data.hex, data.from, data.price)
+    if why then fail(why, rule) end
+    execute(game, data.buyer, data.hex, data.from, data.price)
+    game:finish_step("acquire_token")
+  end,
+})
