@@ -243,7 +243,7 @@ function Game:set_tokens(corp, costs) end
 ---@param hex string
 ---@param tile string
 ---@param rotation integer
----@param opts? {connection: boolean?, phase_colours: boolean?, hidden: boolean?}
+---@param opts? {connection: boolean?, phase_colours: boolean?, hidden: boolean?, replace: boolean?}
 ---@return string[] gauges of the new track
 function Game:lay_tile(corp, hex, tile, rotation, opts) end
 ---@param corp string

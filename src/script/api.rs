@@ -673,7 +673,7 @@ impl UserData for LuaGame {
             let h = hex(&this.title, &label)?;
             let ti = this.title.tile_index.get(&tile).copied().ok_or_else(|| rt(format!("no tile '{tile}'")))? as u16;
             let get = |k: &str, d: bool| opts.as_ref().and_then(|o| o.get::<Option<bool>>(k).ok().flatten()).unwrap_or(d);
-            let rules = crate::game::board::LayRules { connection: get("connection", true), phase_colours: get("phase_colours", true), hidden: get("hidden", false) };
+            let rules = crate::game::board::LayRules { connection: get("connection", true), phase_colours: get("phase_colours", true), hidden: get("hidden", false), replace: get("replace", false) };
             let mut ops = this.ops();
             let plan = ops.check_lay(c, h, ti, rotation, rules).map_err(game_err)?;
             ops.execute_lay(&plan);

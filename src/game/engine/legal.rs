@@ -295,7 +295,7 @@ pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
                 continue;
             }
             let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
-            for plan in ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false }) {
+            for plan in ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false, replace: false }) {
                 let rot = plan.fit.rotation;
                 // Connection against the reach computed once.
                 let connects = own || crate::game::board::lay_connects(e.t, e.st, &bg, &r, h, tile, &plan.fit, gauge_rule);

@@ -230,7 +230,7 @@ impl Engine<'_> {
         for mv in super::legal::tile_moves(self, corp) {
             let Action::LayTile { hex, tile, rotation } = &mv.action else { continue };
             let (Some(h), Some(&ti)) = (self.t.map.hex(hex), self.t.tile_index.get(tile)) else { continue };
-            let plans = self.ops().lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false });
+            let plans = self.ops().lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false, replace: false });
             let Some(plan) = plans.into_iter().find(|p| p.fit.rotation == *rotation) else { continue };
             if self.host.has_hook("can_lay_tile")
                 && self.host.check_hook("can_lay_tile", self.st, self.fx, (id.clone(), hex.clone(), tile.clone(), *rotation)).is_err()
