@@ -196,7 +196,10 @@ impl Engine<'_> {
             }
         }
         self.fx.event("stock_round_ended", &[]);
-        Ok(())
+        // Handlers see the round's end before the next round starts (1844
+        // sets the next turn order by the cash held now, before any
+        // operating-round income, R-064).
+        self.dispatch()
     }
 
     fn may_rise_at_sr_end(&self, c: CorpId) -> bool {

@@ -56,15 +56,7 @@ local function on_sold(game, lot, player)
         break
       end
     end
-  elseif lot == "P5" then
-    -- 1844-R-022: one 10 % MOB share.
-    for _, cert in ipairs(game:corporation("MOB").certificates) do
-      if not cert.president and cert.owner == "treasury" then
-        game:move_certificate("MOB", cert.index, player)
-        game:log(player .. " receives a 10 % MOB share with P5")
-        break
-      end
-    end
+  -- P5: its MOB share comes with the company (companies.toml "shares" ability, R-022).
   elseif lot == "P6" then
     -- 1844-R-021: the FNM director's certificate; the buyer sets the par.
     game:ask_par("FNM", player, { 60, 70, 80, 90, 100 }, 0)

@@ -46,8 +46,6 @@ local function form(game)
   game:set_var("sbb.pending", nil)
   game:log("the SBB forms")
   -- 1844-R-188, R-189: 400 from the bank, price 100 on the S cell.
-  game:set_floated("SBB", 100)
-  game:set_price("SBB", 5, 8)
   game:transfer("bank", "SBB", 400)
   game:give_train("SBB5H", "SBB")
   local president, doubles, singles = cert_lists(game)
@@ -108,11 +106,16 @@ local function form(game)
   local pres_owner
   for _, cert in ipairs(certs) do if cert.president then pres_owner = cert.owner end end
   if director == nil then
-    if pres_owner ~= "pool" then
-      -- Nobody holds SBB: the director's certificate waits in the pool (A-31).
-      game:move_certificate("SBB", president, "pool")
-    end
-  elseif pres_owner ~= director then
+    -- Nobody holds SBB (no V company was ever launched): the director's
+    -- certificate waits in the pool and the SBB does not operate (A-31).
+    -- Here it simply stays unstarted.
+    if pres_owner ~= "pool" then game:move_certificate("SBB", president, "pool") end
+    game:log("nobody holds SBB shares: the SBB does not operate")
+    return
+  end
+  game:set_floated("SBB", 100)
+  game:set_price("SBB", 5, 8)
+  if pres_owner ~= director then
     local double, pair = nil, {}
     for _, cert in ipairs(certs) do
       if cert.owner == director and not cert.president then

@@ -12,9 +12,7 @@ hook("startable", function(game, player)
   local out = {}
   for _, id in ipairs(game:corporations()) do
     local c = game:corporation(id)
-    local ok = not c.started and not c.closed and id ~= "FNM" and c.kind ~= "sbb"
-    if c.kind == "pre_sbb" and game:var("sbb.formed") then ok = false end
-    if ok then out[#out + 1] = id end
+    if not c.started and not c.closed then out[#out + 1] = id end
   end
   return out
 end)
