@@ -60,6 +60,8 @@ end
 local function p4_user(game, who)
   local co = game:company("P4")
   if co.owner_kind == "closed" or co.owner_kind == "bank" or not C.phase_reached(game, "3") then return nil end
+  -- In an operating turn: during the track step (it is a tile lay).
+  if not is_player(game, who) and game:step() ~= "lay_tile" then return nil end
   if co.owner == who then return co.owner end
   -- A player owner may act during an operating turn of a company they direct.
   if not is_player(game, who) and co.owner_kind == "player" and game:corporation(who).president == co.owner then
@@ -136,7 +138,11 @@ end
 ability("give_eva", {
   actions = function(game, who)
     local player = who
-    if not is_player(game, who) then player = game:corporation(who).president end
+    if not is_player(game, who) then
+      -- In an operating turn: with the train purchases.
+      if game:step() ~= "buy_train" then return {} end
+      player = game:corporation(who).president
+    end
     if player == nil or not eva_id(game, player) then return {} end
     local out = {}
     for _, corp in ipairs(C.directed(game, player)) do

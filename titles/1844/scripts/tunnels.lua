@@ -44,7 +44,8 @@ end
 
 ability("build_tunnel", {
   actions = function(game, corp)
-    if C.is_player(game, corp) or game:operating() ~= corp then return {} end
+    -- Tunnels are built in the track step, before or after the tile (R-091).
+    if C.is_player(game, corp) or game:operating() ~= corp or game:step() ~= "lay_tile" then return {} end
     local c = game:corporation(corp)
     if c.cash < 100 or unused_cert(game, c.president) == nil or built(game) >= 5 then return {} end
     local out = {}
@@ -58,7 +59,9 @@ ability("build_tunnel", {
     return out
   end,
   process = function(game, corp, args)
-    if C.is_player(game, corp) or game:operating() ~= corp then fail("a company builds tunnels in its operating turn", "1844-R-091") end
+    if C.is_player(game, corp) or game:operating() ~= corp or game:step() ~= "lay_tile" then
+      fail("a company builds tunnels in the track step of its operating turn", "1844-R-091")
+    end
     local c = game:corporation(corp)
     local cert = unused_cert(game, c.president)
     if cert == nil then fail(corp .. "'s director holds no unused Tunnel certificate", "1844-R-091") end
