@@ -170,6 +170,11 @@ pub struct Settings {
     /// president chooses) or "fewest" (the set with the fewest
     /// certificates, e.g. 1844's SBB double rather than two singles).
     pub president_swap: String,
+    /// How the tokens of corporations sold in one stock turn stack when
+    /// they land in one cell: "value_order" (as they stood before the
+    /// sales, 1849-R-069) or "sale_order" (each goes under as it is sold,
+    /// 1844-R-134).
+    pub sale_stacking: String,
     /// Whether a corporation may pay half its revenue and keep half
     /// (`half`); otherwise it pays out or withholds all of it.
     pub half_dividend: bool,
@@ -205,6 +210,7 @@ impl Default for Settings {
             sell_move: "down".into(),
             ipo_price: "market".into(),
             half_dividend: false,
+            sale_stacking: "value_order".into(),
             min_raise: 5,
             emergency: "sell_first".into(),
             debt_interest_percent: 50,

@@ -51,7 +51,9 @@ impl Engine<'_> {
                 {
                     self.stock_mut().turn.sold_from.push((c, pos, stack));
                 }
-                self.restack_turn_sales();
+                if self.t.settings.sale_stacking != "sale_order" {
+                    self.restack_turn_sales();
+                }
                 let s = self.stock_mut();
                 s.turn.sold.push(c);
                 s.sold.insert((p, c));
