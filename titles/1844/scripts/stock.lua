@@ -112,3 +112,24 @@ on("stock_round_ended", function(game, ev)
     end
   end
 end)
+
+-- Paying debt off in a stock turn (`do pay_debt`): all of it, or all the
+-- cash. With the rulebook's automatic repayment (R-152) money received
+-- pays debt first, so this matters with the website's reading.
+ability("pay_debt", {
+  actions = function(game, who)
+    if not C.is_player(game, who) or game:round().kind ~= "stock" then return {} end
+    local p = game:player(who)
+    if (p.debt or 0) <= 0 or p.cash <= 0 then return {} end
+    return { { name = "pay_debt", args = {} } }
+  end,
+  process = function(game, who, args)
+    if not C.is_player(game, who) then fail("players pay their own debts", "1844-R-152") end
+    local p = game:player(who)
+    local amount = math.min(p.debt or 0, p.cash)
+    if amount <= 0 then fail(who .. " has no debt to pay or no cash", "1844-R-152") end
+    game:transfer(who, "bank", amount)
+    game:add_debt(who, -amount)
+    game:log(who .. " pays " .. game:money(amount) .. " of debt")
+  end,
+})

@@ -67,6 +67,14 @@ ability("build_tunnel", {
     if cert == nil then fail(corp .. "'s director holds no unused Tunnel certificate", "1844-R-091") end
     if built(game) >= 5 then fail("only five tunnels can be built", "1844-R-096") end
     local h = tostring(args.hex)
+    -- Also by tile and rotation, as the website records it.
+    if args.mouths == nil and args.tile ~= nil then
+      local r = tonumber(args.rotation) or 0
+      local d = tostring(args.tile) == "X79" and 3 or 2
+      local a, b = r % 6, (r + d) % 6
+      if a > b then a, b = b, a end
+      args.mouths = a .. "-" .. b
+    end
     if MOUTHS[h] == nil then fail(h .. " is no tunnel hex", "1844-R-092") end
     if game:var("tunnel." .. h) or game:hex(h).laid then fail(h .. " already has its tunnel", "1844-R-092") end
     if not C.contains(MOUTHS[h], tostring(args.mouths)) then fail("a tunnel joins two of the hex's mouths", "1844-R-092") end

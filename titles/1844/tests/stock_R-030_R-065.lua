@@ -99,3 +99,25 @@ test("1844-R-053: nobody pars the SBB", function()
   local g = sold_out()
   g:refuse("par SBB 100", "1844-R-053")
 end)
+
+test("(T-13) 1844-R-062, R-105: par 100 gives five markers costing 0, 40, 100, 100, 100", function()
+  local g = sold_out()
+  g:start("STB", "A", 100)
+  local costs = {}
+  for i, t in ipairs(g:corporation("STB").tokens) do costs[i] = t.cost end
+  expect_eq(costs, { 0, 40, 100, 100, 100 })
+end)
+
+test("(T-08) 1844-R-065: at the end of the round a company with pool shares moves left", function()
+  local g = sold_out()
+  -- FNM has three shares in the pool (R-003): 90 (r3c5) -> 80 (r3c4).
+  g:acts{ "pass", "pass", "pass", "pass" }
+  expect_eq(g:share_price("FNM"), 80)
+end)
+
+test("(T-09) 1844-R-064: the next stock round's order is by cash, most first", function()
+  local g = sold_out()
+  -- Cash: A 460, B 390, C 440, D 510; order was B, C, A, D.
+  g:acts{ "pass", "pass", "pass", "pass" }
+  expect_eq(g:var("order"), { "D", "A", "C", "B" })
+end)
