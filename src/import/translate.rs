@@ -330,10 +330,18 @@ impl Translator {
                 for r in routes {
                     let train = r.get("train").and_then(Value::as_str).unwrap_or("").to_string();
                     let nodes: Vec<String> = r.get("nodes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
+                    let hexes: Vec<String> = r.get("hexes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
                     let stops: Vec<String> = if nodes.is_empty() {
-                        r.get("hexes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default()
+                        hexes.clone()
                     } else {
-                        nodes.iter().map(|nd| self.stop_label(game, nd)).collect()
+                        let mut stops: Vec<String> = nodes.iter().map(|nd| self.stop_label(game, nd)).collect();
+                        // The website's nodes may come in any order; its hexes are in
+                        // travel order (1844 mountain railways at the end of a route).
+                        let at = |s: &String| hexes.iter().position(|h| h == s.split('.').next().unwrap_or(s)).unwrap_or(usize::MAX);
+                        if stops.iter().all(|s| at(s) != usize::MAX) {
+                            stops.sort_by_key(|s| at(s));
+                        }
+                        stops
                     };
                     let via: Vec<Vec<String>> = r
                         .get("connections")

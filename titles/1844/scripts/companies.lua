@@ -82,3 +82,11 @@ on("corporation_floated", function(game, ev)
   check_destinations(game)
   check_gotthard(game)
 end)
+
+-- 1844-R-078, R-079: terrain costs only the first tile on a hex; upgrades
+-- are free.
+hook("terrain_cost", function(game, corp, hex, gauges, cost)
+  local h = game:hex(hex)
+  if h.laid or (h.color ~= nil and h.color ~= "white") then return 0 end
+  return cost
+end)
