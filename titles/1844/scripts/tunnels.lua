@@ -25,6 +25,15 @@ local function tile_for(pair)
   return nil
 end
 
+-- Tunnels are built with the track: before the tile, or after it while
+-- no station has been placed yet (R-091).
+local function track_step(game)
+  local step = game:step()
+  if step == "lay_tile" then return true end
+  local turn = game:turn()
+  return step == "place_token" and turn ~= nil and (turn.tokens or 0) == 0
+end
+
 -- An unused Tunnel certificate of the player, lowest first.
 local function unused_cert(game, player)
   if player == nil then return nil end
@@ -45,7 +54,7 @@ end
 ability("build_tunnel", {
   actions = function(game, corp)
     -- Tunnels are built in the track step, before or after the tile (R-091).
-    if C.is_player(game, corp) or game:operating() ~= corp or game:step() ~= "lay_tile" then return {} end
+    if C.is_player(game, corp) or game:operating() ~= corp or not track_step(game) then return {} end
     local c = game:corporation(corp)
     if c.cash < 100 or unused_cert(game, c.president) == nil or built(game) >= 5 then return {} end
     local out = {}
@@ -59,7 +68,7 @@ ability("build_tunnel", {
     return out
   end,
   process = function(game, corp, args)
-    if C.is_player(game, corp) or game:operating() ~= corp or game:step() ~= "lay_tile" then
+    if C.is_player(game, corp) or game:operating() ~= corp or not track_step(game) then
       fail("a company builds tunnels in the track step of its operating turn", "1844-R-091")
     end
     local c = game:corporation(corp)
