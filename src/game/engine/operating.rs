@@ -882,7 +882,12 @@ impl Engine<'_> {
         // a smaller legal sale of the same shares would already raise it.
         let short = cheapest - cash;
         let price = price_of(self.t, self.st, c);
-        if let Some(enough) = (10..percent).step_by(10).find(|&pct| price * pct as i64 / 10 >= short && self.sale_possible(pres, c, pct)) {
+        let unit = crate::game::shares::sell_unit(self.st, c);
+        let too_big = (unit..percent)
+            .step_by(unit.max(1) as usize)
+            .find(|&pct| crate::game::shares::worth(self.t, self.st, c, price, pct as i64) >= short && self.sale_possible(pres, c, pct));
+        // With debt financing the president raises what they like (1844-R-149).
+        if let Some(enough) = too_big.filter(|_| self.t.settings.emergency != "debt") {
             return self.refuse(
                 "emr.enough",
                 format!("selling {percent} % raises more than needed: {} more is enough ({enough} % of {target})", self.t.money(short)),

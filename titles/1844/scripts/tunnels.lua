@@ -31,7 +31,10 @@ local function track_step(game)
   local step = game:step()
   if step == "lay_tile" then return true end
   local turn = game:turn()
-  return step == "place_token" and turn ~= nil and (turn.tokens or 0) == 0
+  -- Our turn moves on by itself after the tile when no station can be
+  -- placed; the tunnel may still follow until trains run or a station is placed.
+  return (step == "place_token" or step == "run_routes") and turn ~= nil
+    and (turn.tiles or 0) >= 1 and (turn.tokens or 0) == 0 and (turn.revenue or 0) == 0
 end
 
 -- An unused Tunnel certificate of the player, lowest first.
