@@ -12,3 +12,4 @@ pub mod tile;
 pub mod title;
 pub mod fuzz;
 pub mod import;
+pub mod bench;

@@ -1,5 +1,6 @@
 //! The `railhead` command line: one binary, one subcommand per job.
 
+mod bench;
 mod check;
 mod fuzz;
 mod import;
@@ -94,6 +95,11 @@ pub enum Command {
         #[arg(short, long)]
         verbose: bool,
     },
+    /// Performance harness: route search and replay timings.
+    Bench {
+        #[command(subcommand)]
+        what: bench::BenchCommand,
+    },
     /// Run one scenario script headless; the exit code tells pass or fail.
     Run {
         /// The script (its tests, or top-level code using new_game).
@@ -129,6 +135,7 @@ pub fn main() -> ExitCode {
         Some(Command::Run { script, title, title_dir, filter, json, verbose }) => {
             run::run(&run::RunArgs { script, title, title_dir, filter, json, verbose })
         }
+        Some(Command::Bench { what }) => bench::run(&what),
         // No command: the REPL on the embedded default title.
         None => play::run(&play::PlayArgs::default()),
     };

@@ -1,0 +1,20 @@
+//! Performance harness (`railhead bench`).
+//!
+//! - `positions`: what `bench routes` measures: every recorded run of the
+//!   18xx.games fixtures that replay (collected through the importer's
+//!   route check, `import::routes`), and the synthetic worst cases.
+//! - `worker`: route searches timed in a child process, so a search over
+//!   the per-position cap can be stopped.
+//! - `measure`: repeats, the cap, several workers at once.
+//! - `report`: rows, per-class and per-fixture summaries, text or JSON.
+//! - `reference`: the website engine's figures on this machine class.
+//! - `replay`: `bench replay`, whole imports timed.
+//!
+//! Nothing here is a pass/fail test: timings depend on the machine.
+
+pub mod measure;
+pub mod positions;
+pub mod reference;
+pub mod replay;
+pub mod report;
+pub mod worker;

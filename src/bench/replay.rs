@@ -1,0 +1,101 @@
+//! `railhead bench replay`: the time of a whole import of each fixture.
+//!
+//! Measured: `import::replay` on the already parsed record (a new game
+//! from the cached title, translation and `Game::apply` of every action,
+//! with the recorded routes validated as declared, not searched), like the
+//! website's `Game.load` on parsed JSON. One warm-up replay first (it
+//! compiles the title into the cache); reading and parsing the file are
+//! timed apart. CPU time is the thread's own (Linux schedstat), steadier
+//! than wall time on a busy machine.
+
+use super::measure::median;
+use super::reference::REPLAY;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+pub struct ReplayTiming {
+    pub file: PathBuf,
+    pub title: String,
+    pub actions: usize,
+    pub matches: bool,
+    pub parse_seconds: f64,
+    /// Sorted wall times of the replays.
+    pub wall: Vec<f64>,
+    /// Sorted CPU times, when the system tells them.
+    pub cpu: Option<Vec<f64>>,
+}
+
+/// Times one fixture, or says why it does not replay.
+pub fn time_fixture(file: &Path, repeat: usize) -> Result<ReplayTiming, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+    let mut parse = Vec::new();
+    let mut rec = None;
+    for _ in 0..repeat.max(1) {
+        let started = Instant::now();
+        rec = Some(crate::import::parse(&text).map_err(|e| e.to_string())?);
+        parse.push(started.elapsed().as_secs_f64());
+    }
+    parse.sort_by(f64::total_cmp);
+    let rec = rec.ok_or("nothing parsed")?;
+    let (_, report) = crate::import::replay(&rec, None).map_err(|(_, e)| super::positions::why_not(&e))?;
+    let mut wall = Vec::new();
+    let mut cpu: Option<Vec<f64>> = Some(Vec::new());
+    for _ in 0..repeat.max(1) {
+        let cpu0 = thread_cpu_seconds();
+        let started = Instant::now();
+        let out = crate::import::replay(&rec, None);
+        wall.push(started.elapsed().as_secs_f64());
+        match (cpu0, thread_cpu_seconds(), cpu.as_mut()) {
+            (Some(a), Some(b), Some(v)) => v.push(b - a),
+            _ => cpu = None,
+        }
+        drop(out);
+    }
+    wall.sort_by(f64::total_cmp);
+    if let Some(v) = cpu.as_mut() {
+        v.sort_by(f64::total_cmp);
+    }
+    Ok(ReplayTiming { file: file.to_path_buf(), title: rec.title.clone(), actions: report.applied, matches: report.matches(), parse_seconds: median(&parse), wall, cpu })
+}
+
+/// CPU time of the calling thread, from /proc (Linux); `None` elsewhere.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+impl ReplayTiming {
+    pub fn file_name(&self) -> String {
+        self.file.file_name().map_or_else(|| self.file.display().to_string(), |n| n.to_string_lossy().into_owned())
+    }
+
+    pub fn wall_median(&self) -> f64 {
+        median(&self.wall)
+    }
+
+    pub fn cpu_median(&self) -> Option<f64> {
+        self.cpu.as_deref().map(median)
+    }
+
+    /// The website's figures for this fixture, and their ratio to ours.
+    pub fn against_website(&self) -> Option<WebsiteReplay> {
+        let name = self.file_name();
+        let r = REPLAY.iter().find(|r| r.fixture == name)?;
+        let cpu = match (r.cpu_seconds, self.cpu_median()) {
+            (Some(theirs), Some(ours)) => Some((theirs, theirs / ours.max(1e-9))),
+            _ => None,
+        };
+        Some(WebsiteReplay { runtime: r.runtime, wall_seconds: r.wall_seconds, wall_ratio: r.wall_seconds / self.wall_median().max(1e-9), cpu })
+    }
+}
+
+/// The website engine's replay of the same fixture beside ours.
+pub struct WebsiteReplay {
+    pub runtime: &'static str,
+    pub wall_seconds: f64,
+    /// Theirs / ours.
+    pub wall_ratio: f64,
+    /// Their CPU seconds and the ratio to ours.
+    pub cpu: Option<(f64, f64)>,
+}

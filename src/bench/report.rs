@@ -1,0 +1,331 @@
+//! Rows and summaries of `railhead bench routes`, as text or JSON lines.
+
+use super::measure::{Measured, Outcome};
+use super::positions::{BenchPosition, Skipped};
+use super::reference::{ROUTER, TARGET_REAL_MEDIAN_SECONDS, TARGET_SPEEDUP, TARGET_SYNTHETIC_MAX_SECONDS};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+/// What the route search offers besides one thread (`route/search.rs`):
+/// nothing yet, so no parallel time is reported.
+pub const PARALLEL_NOTE: &str = "the route search has no parallel mode (route/search.rs): single-thread times only";
+
+/// Seconds for people: µs, ms or s.
+pub fn secs(s: f64) -> String {
+    if s < 1e-3 {
+        format!("{:.0} µs", s * 1e6)
+    } else if s < 1.0 {
+        format!("{:.2} ms", s * 1e3)
+    } else {
+        format!("{s:.2} s")
+    }
+}
+
+/// The time a position counts with in summaries: building the problem
+/// (real positions) plus the median search.
+fn total(p: &BenchPosition, m: &Measured) -> f64 {
+    p.build_seconds.unwrap_or(0.0) + m.median()
+}
+
+pub fn header() -> String {
+    format!(
+        "{:<52} {:>7} {:>8} {:>9} {:>9} {:>19} {:>9} {:>10}",
+        "position", "revenue", "recorded", "build", "search", "min–max", "cands", "nodes"
+    )
+}
+
+pub fn text_row(p: &BenchPosition, o: &Outcome, max_seconds: f64) -> String {
+    let build = p.build_seconds.map_or("-".into(), secs);
+    let recorded = p.recorded.map_or("-".into(), |r| r.to_string());
+    match o {
+        Outcome::Done(m) => {
+            let mut flags = String::new();
+            if let Some(r) = p.recorded {
+                if m.revenue < r {
+                    flags.push_str("  <-- BELOW RECORDED (bug)");
+                } else if m.revenue > r {
+                    flags.push_str("  (above recorded)");
+                }
+            }
+            if let Some(e) = &m.invalid {
+                flags.push_str(&format!("  <-- INVALID: {e}"));
+            }
+            if m.cut_short {
+                flags.push_str(&format!("  ({} repeats: cap)", m.times.len()));
+            }
+            format!(
+                "{:<52} {:>7} {:>8} {:>9} {:>9} {:>19} {:>9} {:>10}{flags}",
+                p.label,
+                m.revenue,
+                recorded,
+                build,
+                secs(m.median()),
+                format!("{}–{}", secs(m.min()), secs(m.max())),
+                m.candidates,
+                m.nodes
+            )
+        }
+        Outcome::Exceeded => format!("{:<52} {:>7} {:>8} {:>9} over the cap of {max_seconds} s", p.label, "?", recorded, build),
+        Outcome::Failed(e) => format!("{:<52} failed: {e}", p.label),
+    }
+}
+
+pub fn json_row(p: &BenchPosition, o: &Outcome) -> Value {
+    let mut v = json!({
+        "type": "position",
+        "class": p.class,
+        "label": p.label,
+        "trains": p.problem.trains.iter().map(|t| t.id.clone()).collect::<Vec<_>>(),
+        "recorded": p.recorded,
+        "build_seconds": p.build_seconds,
+        "parallel_seconds": Value::Null,
+    });
+    let extra = match o {
+        Outcome::Done(m) => json!({
+            "status": "ok",
+            "revenue": m.revenue,
+            "below_recorded": p.recorded.is_some_and(|r| m.revenue < r),
+            "median_seconds": m.median(),
+            "min_seconds": m.min(),
+            "max_seconds": m.max(),
+            "repeats": m.times.len(),
+            "candidates": m.candidates,
+            "nodes": m.nodes,
+            "invalid": m.invalid,
+        }),
+        Outcome::Exceeded => json!({ "status": "exceeded" }),
+        Outcome::Failed(e) => json!({ "status": "failed", "error": e }),
+    };
+    if let (Some(a), Some(b)) = (v.as_object_mut(), extra.as_object()) {
+        a.extend(b.clone());
+    }
+    v
+}
+
+/// Count, median, p90 and max of a group of positions.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub count: usize,
+    pub exceeded: usize,
+    pub failed: usize,
+    pub below_recorded: usize,
+    pub invalid: usize,
+    /// Per-position times (build + median search), sorted.
+    pub totals: Vec<f64>,
+    /// Per-position median search times, sorted.
+    pub searches: Vec<f64>,
+}
+
+impl Summary {
+    fn add(&mut self, p: &BenchPosition, o: &Outcome) {
+        self.count += 1;
+        match o {
+            Outcome::Done(m) => {
+                self.totals.push(total(p, m));
+                self.searches.push(m.median());
+                self.below_recorded += usize::from(p.recorded.is_some_and(|r| m.revenue < r));
+                self.invalid += usize::from(m.invalid.is_some());
+            }
+            Outcome::Exceeded => self.exceeded += 1,
+            Outcome::Failed(_) => self.failed += 1,
+        }
+    }
+
+    fn finish(&mut self) {
+        self.totals.sort_by(f64::total_cmp);
+        self.searches.sort_by(f64::total_cmp);
+    }
+
+    pub fn median(&self) -> f64 {
+        super::measure::median(&self.totals)
+    }
+
+    /// Nearest-rank 90th percentile.
+    pub fn p90(&self) -> f64 {
+        let n = self.totals.len();
+        if n == 0 { 0.0 } else { self.totals[((n * 9).div_ceil(10)).max(1) - 1] }
+    }
+
+    pub fn max(&self) -> f64 {
+        self.totals.last().copied().unwrap_or(0.0)
+    }
+
+    fn json(&self, name: &str, max_seconds: f64) -> Value {
+        json!({
+            "name": name,
+            "count": self.count,
+            "measured": self.totals.len(),
+            "exceeded": self.exceeded,
+            "failed": self.failed,
+            "below_recorded": self.below_recorded,
+            "invalid": self.invalid,
+            "median_seconds": (!self.totals.is_empty()).then(|| self.median()),
+            "p90_seconds": (!self.totals.is_empty()).then(|| self.p90()),
+            "max_seconds": if self.exceeded > 0 { max_seconds } else { self.max() },
+            "max_is_lower_bound": self.exceeded > 0,
+            "median_search_seconds": super::measure::median(&self.searches),
+        })
+    }
+
+    fn text(&self, name: &str, max_seconds: f64) -> String {
+        let max = if self.exceeded > 0 { format!("> {max_seconds} s ({} over the cap)", self.exceeded) } else { secs(self.max()) };
+        let mut s = if self.totals.is_empty() {
+            format!("{name:<44} {:>4}  none measured; max {max}", self.count)
+        } else {
+            format!(
+                "{name:<44} {:>4}  median {:>9}  p90 {:>9}  max {:>9}  (search alone: median {})",
+                self.count,
+                secs(self.median()),
+                secs(self.p90()),
+                max,
+                secs(super::measure::median(&self.searches))
+            )
+        };
+        if self.failed > 0 {
+            s.push_str(&format!("  {} failed", self.failed));
+        }
+        if self.below_recorded > 0 {
+            s.push_str(&format!("  {} BELOW RECORDED", self.below_recorded));
+        }
+        if self.invalid > 0 {
+            s.push_str(&format!("  {} INVALID", self.invalid));
+        }
+        s
+    }
+}
+
+/// The summaries: per class, and per fixture of the real classes.
+pub struct Summaries {
+    pub classes: BTreeMap<String, Summary>,
+    pub fixtures: BTreeMap<String, Summary>,
+}
+
+pub fn summarize(positions: &[BenchPosition], outcomes: &[Outcome]) -> Summaries {
+    let mut classes: BTreeMap<String, Summary> = BTreeMap::new();
+    let mut fixtures: BTreeMap<String, Summary> = BTreeMap::new();
+    for (p, o) in positions.iter().zip(outcomes) {
+        classes.entry(p.class.clone()).or_default().add(p, o);
+        if p.recorded.is_some()
+            && let Some(file) = p.label.split(" #").next()
+        {
+            fixtures.entry(file.to_string()).or_default().add(p, o);
+        }
+    }
+    classes.values_mut().chain(fixtures.values_mut()).for_each(Summary::finish);
+    Summaries { classes, fixtures }
+}
+
+/// Our time against the website's auto-router on the same positions.
+struct Ratio {
+    fixture: &'static str,
+    runtime: &'static str,
+    /// Positions we measured / the reference's; the ratios only mean
+    /// something when they are the same positions.
+    ours_count: usize,
+    theirs_count: usize,
+    ours_median: f64,
+    ours_max: f64,
+    median_ratio: f64,
+    max_ratio: f64,
+    theirs_median: f64,
+    theirs_max: f64,
+}
+
+impl Ratio {
+    fn comparable(&self) -> bool {
+        self.ours_count == self.theirs_count
+    }
+}
+
+fn ratios(s: &Summaries) -> Vec<Ratio> {
+    ROUTER
+        .iter()
+        .filter_map(|r| {
+            let ours = s.fixtures.get(r.fixture).filter(|x| !x.totals.is_empty())?;
+            Some(Ratio {
+                fixture: r.fixture,
+                runtime: r.runtime,
+                ours_count: ours.totals.len(),
+                theirs_count: r.positions,
+                ours_median: ours.median(),
+                ours_max: ours.max(),
+                median_ratio: r.median_seconds / ours.median().max(1e-9),
+                max_ratio: r.max_seconds / ours.max().max(1e-9),
+                theirs_median: r.median_seconds,
+                theirs_max: r.max_seconds,
+            })
+        })
+        .collect()
+}
+
+pub fn text_summary(s: &Summaries, skipped: &[Skipped], max_seconds: f64) -> String {
+    let mut out = String::from("\nSummary (per position: build + median search; single thread)\n");
+    for (name, x) in &s.classes {
+        out.push_str(&x.text(name, max_seconds));
+        out.push('\n');
+    }
+    for (name, x) in &s.fixtures {
+        out.push_str(&x.text(&format!("  {name}"), max_seconds));
+        out.push('\n');
+    }
+    out.push_str("\nAgainst the 18xx.games auto-router on the same positions (its time / ours; see bench/reference.rs)\n");
+    let rs = ratios(s);
+    if rs.is_empty() {
+        out.push_str("  no fixture with reference figures was measured\n");
+    }
+    for r in rs {
+        if !r.comparable() {
+            out.push_str(&format!(
+                "  {:<28} {:<8} not comparable: {} of its {} positions measured (median {} vs {}, max {} vs {})\n",
+                r.fixture,
+                r.runtime,
+                r.ours_count,
+                r.theirs_count,
+                secs(r.theirs_median),
+                secs(r.ours_median),
+                secs(r.theirs_max),
+                secs(r.ours_max)
+            ));
+            continue;
+        }
+        out.push_str(&format!(
+            "  {:<28} {:<8} median {:>9} vs {:>9}: {:>6.0}x   max {:>9} vs {:>9}: {:>6.0}x\n",
+            r.fixture,
+            r.runtime,
+            secs(r.theirs_median),
+            secs(r.ours_median),
+            r.median_ratio,
+            secs(r.theirs_max),
+            secs(r.ours_max),
+            r.max_ratio
+        ));
+    }
+    out.push_str(&format!(
+        "Targets (shared/DESIGN.md): real median under {}, worst synthetic under {}, {}x the auto-router.\n",
+        secs(TARGET_REAL_MEDIAN_SECONDS),
+        secs(TARGET_SYNTHETIC_MAX_SECONDS),
+        TARGET_SPEEDUP
+    ));
+    out.push_str(&format!("Parallel: {PARALLEL_NOTE}.\n"));
+    for sk in skipped {
+        out.push_str(&format!("Skipped {}: {}\n", sk.file.display(), sk.reason));
+    }
+    out
+}
+
+pub fn json_summary(s: &Summaries, skipped: &[Skipped], max_seconds: f64) -> Value {
+    json!({
+        "type": "summary",
+        "classes": s.classes.iter().map(|(n, x)| x.json(n, max_seconds)).collect::<Vec<_>>(),
+        "fixtures": s.fixtures.iter().map(|(n, x)| x.json(n, max_seconds)).collect::<Vec<_>>(),
+        "website": ratios(s).iter().map(|r| json!({
+            "fixture": r.fixture, "runtime": r.runtime,
+            "comparable": r.comparable(), "our_positions": r.ours_count, "their_positions": r.theirs_count,
+            "their_median_seconds": r.theirs_median, "our_median_seconds": r.ours_median, "median_ratio": r.comparable().then_some(r.median_ratio),
+            "their_max_seconds": r.theirs_max, "our_max_seconds": r.ours_max, "max_ratio": r.comparable().then_some(r.max_ratio),
+        })).collect::<Vec<_>>(),
+        "parallel": PARALLEL_NOTE,
+        "max_seconds_per_position": max_seconds,
+        "skipped": skipped.iter().map(|k| json!({ "file": k.file.display().to_string(), "reason": k.reason })).collect::<Vec<_>>(),
+    })
+}

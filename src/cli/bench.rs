@@ -1,0 +1,181 @@
+//! `railhead bench routes|replay`: the performance harness (src/bench/).
+
+use railhead::bench::measure::{Outcome, Settings, measure_all};
+use railhead::bench::positions::{self, BenchPosition, fixture_files};
+use railhead::bench::replay::time_fixture;
+use railhead::bench::report;
+use railhead::bench::worker::{WorkerCommand, serve};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(clap::Subcommand, Debug)]
+pub enum BenchCommand {
+    /// Time the route search on every recorded run of the fixtures and on
+    /// synthetic worst cases.
+    Routes(RoutesArgs),
+    /// Time whole replays of the fixtures.
+    Replay(ReplayArgs),
+    /// (internal) Answer route problems on stdin: the timing process.
+    #[command(hide = true)]
+    Worker,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RoutesArgs {
+    /// One JSON object per line (position), then a summary object.
+    #[arg(long)]
+    pub json: bool,
+    /// Searches per position [default: 21 for real positions, 5 for synthetic].
+    #[arg(long, value_name = "N")]
+    pub repeat: Option<usize>,
+    /// Positions timed at once, one process each. The search itself is
+    /// single-threaded; more than one at once adds noise on a busy machine.
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub threads: usize,
+    /// The recorded games [default: ../shared/fixtures/18xx.games].
+    #[arg(long, value_name = "DIR")]
+    pub fixtures: Option<PathBuf>,
+    /// Cap on one search (and on one position's repeats together).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub max_seconds: f64,
+    /// Only positions whose label contains this text ("synthetic", "#477", "1844").
+    #[arg(long, value_name = "TEXT")]
+    pub only: Option<String>,
+    /// Also time this route problem (a `RouteProblem` as JSON); repeatable.
+    #[arg(long = "problem", value_name = "FILE")]
+    pub problems: Vec<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// One JSON object per line (fixture).
+    #[arg(long)]
+    pub json: bool,
+    /// Replays per fixture.
+    #[arg(long, value_name = "N", default_value_t = 7)]
+    pub repeat: usize,
+    /// The recorded games [default: ../shared/fixtures/18xx.games].
+    #[arg(long, value_name = "DIR")]
+    pub fixtures: Option<PathBuf>,
+}
+
+pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
+    match cmd {
+        BenchCommand::Routes(a) => routes(a),
+        BenchCommand::Replay(a) => replay(a),
+        BenchCommand::Worker => {
+            serve(std::io::stdin().lock(), std::io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// The fixtures folder: given, or ../shared/fixtures/18xx.games from the
+/// current folder, or from the source tree.
+fn fixtures_dir(given: &Option<PathBuf>) -> Option<PathBuf> {
+    if let Some(d) = given {
+        return d.is_dir().then(|| d.clone());
+    }
+    let rel = Path::new("../shared/fixtures/18xx.games");
+    let from_source = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    [rel.to_path_buf(), from_source].into_iter().find(|d| d.is_dir())
+}
+
+fn fixture_list(given: &Option<PathBuf>) -> Vec<PathBuf> {
+    match fixtures_dir(given) {
+        Some(dir) => fixture_files(&dir),
+        None => {
+            let shown = given.as_ref().map_or("../shared/fixtures/18xx.games".into(), |d| d.display().to_string());
+            eprintln!("no recorded games at {shown}: real positions skipped");
+            Vec::new()
+        }
+    }
+}
+
+fn routes(a: &RoutesArgs) -> anyhow::Result<ExitCode> {
+    let wanted = |p: &BenchPosition| a.only.as_ref().is_none_or(|t| p.label.contains(t.as_str()));
+    let files = fixture_list(&a.fixtures);
+    let build_repeat = a.repeat.unwrap_or(positions::REAL_REPEAT);
+    let (real, skipped) = positions::real_positions(&files, build_repeat);
+    let files: Vec<BenchPosition> = a.problems.iter().map(|f| positions::problem_file(f)).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;
+    let list: Vec<BenchPosition> = real.into_iter().chain(positions::synthetic_positions()).chain(files).filter(wanted).collect();
+    let settings = Settings {
+        repeat: a.repeat,
+        max_seconds: a.max_seconds,
+        workers: a.threads.max(1),
+        worker: WorkerCommand { exe: std::env::current_exe()?, args: vec!["bench".into(), "worker".into()] },
+    };
+    if !a.json {
+        println!("{}", report::header());
+    }
+    let mut outcomes: Vec<Outcome> = Vec::with_capacity(list.len());
+    measure_all(&list, &settings, &mut |i, o| {
+        if a.json {
+            println!("{}", report::json_row(&list[i], o));
+        } else {
+            println!("{}", report::text_row(&list[i], o, a.max_seconds));
+        }
+        outcomes.push(o.clone());
+    });
+    let summaries = report::summarize(&list, &outcomes);
+    if a.json {
+        println!("{}", report::json_summary(&summaries, &skipped, a.max_seconds));
+    } else {
+        print!("{}", report::text_summary(&summaries, &skipped, a.max_seconds));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
+    let files = fixture_list(&a.fixtures);
+    if !a.json {
+        println!("Whole replays: import::replay on the parsed record (title cached, routes validated as recorded), median of {}", a.repeat);
+    }
+    for file in files {
+        let name = file.display().to_string();
+        match time_fixture(&file, a.repeat) {
+            Ok(t) => {
+                let web = t.against_website();
+                if a.json {
+                    let v = serde_json::json!({
+                        "file": name, "title": t.title, "actions": t.actions, "match": t.matches,
+                        "repeats": t.wall.len(), "median_seconds": t.wall_median(), "min_seconds": t.wall.first(), "max_seconds": t.wall.last(),
+                        "median_cpu_seconds": t.cpu_median(), "parse_seconds": t.parse_seconds,
+                        "website": web.as_ref().map(|w| serde_json::json!({
+                            "runtime": w.runtime, "wall_seconds": w.wall_seconds, "wall_ratio": w.wall_ratio,
+                            "cpu_seconds": w.cpu.map(|c| c.0), "cpu_ratio": w.cpu.map(|c| c.1),
+                        })),
+                    });
+                    println!("{v}");
+                } else {
+                    let cpu = t.cpu_median().map_or("-".into(), report::secs);
+                    let mut line = format!(
+                        "{:<44} {:>4} actions  wall {:>9} (min {})  cpu {:>9}  parse {:>9}{}",
+                        t.file_name(),
+                        t.actions,
+                        report::secs(t.wall_median()),
+                        report::secs(t.wall.first().copied().unwrap_or(0.0)),
+                        cpu,
+                        report::secs(t.parse_seconds),
+                        if t.matches { "" } else { "  (standings differ from the record)" }
+                    );
+                    if let Some(w) = web {
+                        line.push_str(&format!("\n{:<44} website {}: wall {} (website/ours {:.1}x)", "", w.runtime, report::secs(w.wall_seconds), w.wall_ratio));
+                        if let Some((c, r)) = w.cpu {
+                            line.push_str(&format!(", cpu {} (website/ours {r:.1}x)", report::secs(c)));
+                        }
+                    }
+                    println!("{line}");
+                }
+            }
+            Err(reason) => {
+                if a.json {
+                    println!("{}", serde_json::json!({ "file": name, "skipped": reason }));
+                } else {
+                    println!("{:<44} skipped: {reason}", file.file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned()));
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,93 @@
+//! `railhead bench routes` runs and reports the right revenue. No timings
+//! are asserted (they depend on the machine).
+
+use railhead::bench::positions::synthetic_positions;
+use railhead::route::RouteProblem;
+use railhead::route::checker::best_run_exhaustive;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn synthetic(label: &str) -> RouteProblem {
+    synthetic_positions().into_iter().find(|p| p.label == label).map(|p| p.problem).expect("a synthetic position of that name")
+}
+
+/// The synthetic map with track only in its first `hexes` hexes: small
+/// enough for the exhaustive checker.
+fn cropped(label: &str, hexes: u32) -> RouteProblem {
+    let mut p = synthetic(label);
+    p.graph.paths.retain(|q| q.hex < hexes);
+    p
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `railhead bench routes --json ARGS` without recorded games: its lines.
+fn bench_routes(args: &[&str]) -> Vec<Value> {
+    let no_fixtures = scratch_dir("bench-no-fixtures");
+    let out = Command::new(env!("CARGO_BIN_EXE_railhead"))
+        .args(["bench", "routes", "--json", "--fixtures"])
+        .arg(&no_fixtures)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn positions(lines: &[Value]) -> Vec<&Value> {
+    lines.iter().filter(|v| v["type"] == "position").collect()
+}
+
+#[test]
+fn bench_routes_reports_the_exhaustive_revenue() {
+    for (label, hexes, file) in [("synthetic 1849 16H+R6H", 40, "crop-1849.json"), ("synthetic 1844 8E+6", 40, "crop-1844.json")] {
+        let p = cropped(label, hexes);
+        let expected = best_run_exhaustive(&p).revenue;
+        assert!(expected > 0);
+        let path = scratch_dir("bench-problems").join(file);
+        std::fs::write(&path, serde_json::to_string(&p).unwrap()).unwrap();
+        let lines = bench_routes(&["--repeat", "1", "--problem", path.to_str().unwrap(), "--only", file]);
+        let ps = positions(&lines);
+        assert_eq!(ps.len(), 1, "{lines:?}");
+        assert_eq!(ps[0]["status"], "ok", "{:?}", ps[0]);
+        assert_eq!(ps[0]["revenue"], expected, "{label} cropped to {hexes} hexes");
+        assert_eq!(ps[0]["invalid"], Value::Null);
+        assert_eq!(ps[0]["repeats"], 1);
+        let summary = lines.last().unwrap();
+        assert_eq!(summary["type"], "summary");
+        assert_eq!(summary["classes"][0]["name"], "file");
+        assert_eq!(summary["classes"][0]["count"], 1);
+    }
+}
+
+#[test]
+fn bench_routes_on_a_whole_synthetic_map() {
+    let label = "synthetic 1849 16H+R6H";
+    let expected = railhead::route::best_run(&synthetic(label)).0.revenue;
+    let lines = bench_routes(&["--repeat", "1", "--only", label]);
+    let ps = positions(&lines);
+    assert_eq!(ps.len(), 1, "{lines:?}");
+    assert_eq!(ps[0]["status"], "ok");
+    assert_eq!(ps[0]["revenue"], expected);
+    assert_eq!(ps[0]["invalid"], Value::Null, "the validator disagrees with the search");
+    assert!(ps[0]["candidates"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn a_position_over_the_cap_is_reported_not_waited_for() {
+    let started = std::time::Instant::now();
+    let lines = bench_routes(&["--repeat", "1", "--max-seconds", "0.5", "--only", "synthetic 1844 8E+8E+6"]);
+    let ps = positions(&lines);
+    assert_eq!(ps.len(), 1);
+    assert_eq!(ps[0]["status"], "exceeded");
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["classes"][0]["exceeded"], 1);
+    assert_eq!(summary["classes"][0]["max_is_lower_bound"], true);
+    // It takes minutes when not stopped.
+    assert!(started.elapsed().as_secs() < 60);
+}
