@@ -12,7 +12,7 @@
 function on(event, handler) end
 
 ---Override a hook point (see docs/lua-api.md for names and arguments).
----@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"
+---@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"|"skip_round"|"can_pass"|"can_discard_train"
 ---@param fn function
 function hook(name, fn) end
 
@@ -239,18 +239,19 @@ function Game:end_game(reason) end
 ---@param corp string
 ---@param costs integer[]
 function Game:set_tokens(corp, costs) end
----@param corp string
+---@param corp string|nil
 ---@param hex string
 ---@param tile string
 ---@param rotation integer
----@param opts? {connection: boolean?, phase_colours: boolean?, hidden: boolean?}
+---@param opts? {connection: boolean?, phase_colours: boolean?, hidden: boolean?, replace: boolean?}
 ---@return string[] gauges of the new track
 function Game:lay_tile(corp, hex, tile, rotation, opts) end
 ---@param corp string
 ---@param hex string
 ---@param from? string
+---@param city? integer
 ---@return boolean
-function Game:connected(corp, hex, from) end
+function Game:connected(corp, hex, from, city) end
 ---@return string? train id
 function Game:export_train() end
 ---@param what string class, variant or train id

@@ -62,3 +62,16 @@ fn fuzz_1849_variants_five_players() {
 fn fuzz_1849_bonds_and_electric_dreams_only() {
     fuzz_with("1849", 4, 3, &["bonds", "electric_dreams_without_token_rights"]);
 }
+
+/// 1844 Switzerland: the auction of the privates, the SBB formation and
+/// the debts of emergency financing in random play (about 1,400 actions a
+/// game).
+#[test]
+fn fuzz_1844_four_players() {
+    fuzz("1844", 4, 2);
+}
+
+#[test]
+fn fuzz_1844_seven_players() {
+    fuzz("1844", 7, 1);
+}

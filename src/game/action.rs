@@ -163,7 +163,7 @@ impl fmt::Display for Action {
             }
             Action::Sell { corp, tag: Some(t), .. } => write!(f, "sell {corp} {t}"),
             Action::Sell { corp, percent, certs, .. } => {
-                write!(f, "sell {corp} {}", percent / 10)?;
+                if percent % 10 == 0 { write!(f, "sell {corp} {}", percent / 10)? } else { write!(f, "sell {corp} {percent}%")? }
                 if let Some(c) = certs {
                     let s: Vec<String> = c.iter().map(|i| i.to_string()).collect();
                     write!(f, " certs {}", s.join(","))?;

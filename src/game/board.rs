@@ -44,11 +44,14 @@ pub struct LayRules {
     pub phase_colours: bool,
     /// Hidden tiles (placed only by abilities) may be laid.
     pub hidden: bool,
+    /// The tile replaces whatever is on the hex with no upgrade checks, at
+    /// the rotation given (1844's Furka-Oberalp line over a purple hex).
+    pub replace: bool,
 }
 
 impl Default for LayRules {
     fn default() -> Self {
-        LayRules { connection: true, phase_colours: true, hidden: false }
+        LayRules { connection: true, phase_colours: true, hidden: false, replace: false }
     }
 }
 
@@ -158,6 +161,11 @@ impl Ops<'_> {
         let old_rot = rotation_on(t, self.st, hex);
         if rotation > 5 {
             return self.refuse("tile.rotation", "rotation must be 0 to 5");
+        }
+        if rules.replace {
+            let fit = crate::tile::upgrade::Fit { rotation, stop_map: Vec::new() };
+            let added = new_track(old, old_rot, new, &fit);
+            return Ok(LayPlan { hex, tile, fit, new_track: added, base_cost: 0 });
         }
         if let Some(problem) = self.lay_problem(hex, tile, rules) {
             return Err(self.describe_lay_problem(problem, hex, tile));

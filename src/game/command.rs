@@ -12,7 +12,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("pass", "pass", "pass: end the turn or skip the current step"),
     ("bid", "bid COMPANY PRICE", "bid P4 115"),
     ("buy", "buy COMPANY [PRICE] | buy CORP [treasury|pool] [TAG]", "buy P1 / buy RCS pool / buy RCS last"),
-    ("sell", "sell CORP SHARES | sell CORP TAG", "sell RCS 2"),
+    ("sell", "sell CORP SHARES | sell CORP PERCENT% | sell CORP TAG", "sell RCS 2"),
     ("par", "par CORP PRICE [+EXTRA] [HOME]", "par CTL 100 +2"),
     ("lay", "lay HEX TILE ROTATION", "lay G13 8 2"),
     ("token", "token [CORP] HEX[.CITY]", "token I8"),
@@ -79,6 +79,10 @@ pub fn parse(text: &str, companies: &[String]) -> Result<Action, String> {
         "sell" => {
             let corp = need(1, "corporation")?.to_string();
             let amount = need(2, "number of shares")?;
+            // `sell SBB 15%`: a percent that is no multiple of 10.
+            if let Some(Ok(pct)) = amount.strip_suffix('%').map(|x| x.parse::<u32>()) {
+                return Ok(Action::Sell { corp, percent: pct, certs: None, tag: None });
+            }
             match amount.parse::<u32>() {
                 Ok(n) => {
                     let certs = match (arg(3), arg(4)) {

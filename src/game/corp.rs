@@ -50,7 +50,7 @@ impl Ops<'_> {
             .iter()
             .map(|i| self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).map_or(0, |c| c.percent as i64))
             .sum();
-        let cost = price * percent / 10;
+        let cost = crate::game::shares::worth(self.t, self.st, corp, price, percent);
         let cap = self.kind_def(corp).capitalization;
         if !free {
             let payee = match cap {

@@ -123,6 +123,12 @@ pub struct RouteRecord {
     /// Stops as "hex" or "hex.n" (n-th stop of the hex), in travel order.
     pub stops: Vec<String>,
     pub revenue: i64,
+    /// Hexes the route crosses, in travel order.
+    #[serde(default)]
+    pub hexes: Vec<String>,
+    /// Hexes where the route uses a path with a tag, by tag (1844 tunnels).
+    #[serde(default)]
+    pub path_tags: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -281,22 +281,25 @@ pub struct Reach {
     pub hexes: Vec<bool>,
 }
 
-/// Can the corporation's network (or, with `from`, its token on that hex)
-/// reach a city on `goal`? Unlimited length; not through full cities or
-/// terminal stops (1844 destinations).
-pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Option<HexId>) -> bool {
+/// Can the corporation's network reach a stop on `goal`? With `from`, the
+/// walk starts at that hex's stops instead (only its city `n` with
+/// `Some(n)`), whether or not a token stands there yet (1844: a home
+/// reserved but not yet placed counts, A-18). Unlimited length; not
+/// through full cities or terminal stops (1844 destinations).
+pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
     let mut bg = BoardGraph::build(t, st, Some(corp));
-    if let Some(f) = from {
-        for (i, (h, _)) in bg.stop_at.iter().enumerate() {
-            if *h != f {
-                bg.graph.stops[i].own_token = false;
+    if let Some((f, city)) = from {
+        let start = city.and_then(|c| city_stop(t, st, f, c));
+        for (i, (h, s)) in bg.stop_at.iter().enumerate() {
+            let here = *h == f && start.is_none_or(|x| x == *s);
+            bg.graph.stops[i].own_token = here;
+            if here {
+                bg.graph.stops[i].blocked = false;
             }
         }
     }
     let r = reach(t, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
-    bg.stop_at.iter().enumerate().any(|(i, (h, s))| {
-        *h == goal && r.stops[i] && tile_on(t, st, *h).stops.get(*s as usize).is_some_and(|x| x.kind == StopKind::City)
-    })
+    bg.stop_at.iter().enumerate().any(|(i, (h, _))| *h == goal && r.stops[i])
 }
 
 /// Walks from the corporation's tokens over track it could run on: not

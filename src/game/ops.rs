@@ -139,7 +139,9 @@ impl<'a> Ops<'a> {
         *self.st.cash_mut(from) -= amount;
         *self.st.cash_mut(to) += amount;
         // Money a player in debt receives pays the debt off first.
-        if let Purse::Player(p) = to {
+        if let Purse::Player(p) = to
+            && self.t.settings.debt_repayment != "voluntary"
+        {
             let debt = self.st.players[p as usize].debt;
             if debt > 0 {
                 let pay = debt.min(amount);

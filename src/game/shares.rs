@@ -17,6 +17,23 @@ pub fn holdings(st: &GameState, corp: CorpId) -> Vec<u32> {
     out
 }
 
+/// What `percent` of a corporation is worth at `price` (the price of one
+/// unit, `unit_percent` of its kind; 10 % by default).
+pub fn worth(t: &crate::title::Title, st: &GameState, corp: CorpId, price: i64, percent: i64) -> i64 {
+    let unit = t.corporation_kinds[st.corps[corp as usize].kind].unit_percent.max(1) as i64;
+    price * percent / unit
+}
+
+/// The smallest step in which a corporation's shares can be sold: the
+/// greatest common divisor of its certificates' percents (10 for 10 % and
+/// 20 % certificates, 25 for 1844's pre-SBB companies, 5 for the SBB).
+pub fn sell_unit(st: &GameState, corp: CorpId) -> u32 {
+    fn gcd(a: u32, b: u32) -> u32 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    st.corps[corp as usize].certs.iter().map(|c| c.percent as u32).fold(0, gcd).max(1)
+}
+
 /// Certificates counted toward a player's limit (shares of started
 /// corporations, and companies that count).
 pub fn cert_count(t: &crate::title::Title, st: &GameState, p: PlayerId) -> u32 {
@@ -91,7 +108,13 @@ impl Ops<'_> {
         }
         let Some(new) = best else { return Ok(false) };
         let pres_percent = self.st.corps[corp as usize].certs.iter().find(|c| c.president).map_or(20, |c| c.percent as u32);
-        let options = exchange_options(self.st, corp, new, pres_percent);
+        let mut options = exchange_options(self.st, corp, new, pres_percent);
+        if self.t.settings.president_swap == "fewest" && !options.is_empty() {
+            // The fewest certificates: a double rather than two singles (1844-R-198).
+            let least = options.iter().map(Vec::len).min().unwrap_or(0);
+            options.retain(|o| o.len() == least);
+            options.truncate(1);
+        }
         if options.is_empty() {
             // The new president cannot hand over the exact amount: no change.
             return Ok(false);
@@ -173,7 +196,7 @@ impl Ops<'_> {
         for i in &picked {
             let cert = self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).cloned();
             let Some(cert) = cert else { continue };
-            total += price * cert.percent as i64 / 10;
+            total += worth(self.t, self.st, corp, price, cert.percent as i64);
             self.move_cert(corp, *i, CertOwner::Pool);
         }
         self.transfer(Purse::Bank, Purse::Player(seller), total)?;

@@ -25,6 +25,10 @@ pub struct Translator {
     choices: BTreeMap<String, String>,
     /// Company whose `assign` action -> command template.
     assign: BTreeMap<String, String>,
+    /// Website tile name -> command template for tiles that are no tile
+    /// lay of ours (1844's Mountain Railway panels, tunnels): {hex},
+    /// {rotation}.
+    tiles: BTreeMap<String, String>,
     /// Website action type -> command templates (none: nothing to do).
     actions: BTreeMap<String, Vec<String>>,
     /// Steps of ours the website passes by itself (`auto_actions`): its
@@ -111,6 +115,7 @@ impl Translator {
             companies,
             choices: str_map(table(imp, "choices")),
             assign: str_map(table(imp, "assign")),
+            tiles: str_map(table(imp, "tiles")),
             actions: table(imp, "actions").map(|t| t.iter().map(|(k, v)| (k.clone(), str_list(v).into_iter().filter(|c| !c.is_empty()).collect())).collect()).unwrap_or_default(),
             auto_pass_steps: imp.get("auto_pass_steps").map(str_list),
             tile_hex: BTreeMap::new(),
@@ -300,7 +305,14 @@ impl Translator {
                 let tile = s("tile").ok_or("lay_tile without tile")?;
                 self.tile_hex.insert(tile.clone(), hex.clone());
                 let name = tile.rsplit_once('-').map(|(n, _)| n.to_string()).unwrap_or(tile);
-                vec![Action::LayTile { hex, tile: name, rotation: n("rotation").unwrap_or(0) as u8 }]
+                let rotation = n("rotation").unwrap_or(0) as u8;
+                match self.tiles.get(&name) {
+                    Some(template) => {
+                        let text = template.replace("{hex}", &hex).replace("{rotation}", &rotation.to_string());
+                        vec![self.command(game, &text, a, rest)?]
+                    }
+                    None => vec![Action::LayTile { hex, tile: name, rotation }],
+                }
             }
             "place_token" => {
                 let (hex, c) = self.city(game, &s("city").ok_or("place_token without city")?)?;
@@ -318,10 +330,18 @@ impl Translator {
                 for r in routes {
                     let train = r.get("train").and_then(Value::as_str).unwrap_or("").to_string();
                     let nodes: Vec<String> = r.get("nodes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
+                    let hexes: Vec<String> = r.get("hexes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
                     let stops: Vec<String> = if nodes.is_empty() {
-                        r.get("hexes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default()
+                        hexes.clone()
                     } else {
-                        nodes.iter().map(|nd| self.stop_label(game, nd)).collect()
+                        let mut stops: Vec<String> = nodes.iter().map(|nd| self.stop_label(game, nd)).collect();
+                        // The website's nodes may come in any order; its hexes are in
+                        // travel order (1844 mountain railways at the end of a route).
+                        let at = |s: &String| hexes.iter().position(|h| h == s.split('.').next().unwrap_or(s)).unwrap_or(usize::MAX);
+                        if stops.iter().all(|s| at(s) != usize::MAX) {
+                            stops.sort_by_key(|s| at(s));
+                        }
+                        stops
                     };
                     let via: Vec<Vec<String>> = r
                         .get("connections")
@@ -366,7 +386,7 @@ impl Translator {
                 let company = self.company(&s("company").ok_or("buy_company without company")?);
                 vec![Action::BuyCompany { company, price: None }]
             }
-            "choose" => {
+            "choose" | "choose_ability" => {
                 let choice = s("choice").ok_or("choose without choice")?;
                 let template = self.choices.get(&choice).cloned().unwrap_or_else(|| format!("choose {choice}"));
                 vec![self.command(game, &template, a, rest)?]

@@ -79,7 +79,7 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
         with_ops(lua, this, "lay", |ops| {
             let h = ops.hex_index(&hex)?;
             let ti = ops.tile_index(&tile)?;
-            let plan = ops.check_lay(None, h, ti, rotation, LayRules { connection: false, phase_colours: false, hidden: false })?;
+            let plan = ops.check_lay(None, h, ti, rotation, LayRules { connection: false, phase_colours: false, hidden: false, replace: false })?;
             ops.execute_lay(&plan);
             Ok(())
         })

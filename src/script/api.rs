@@ -665,22 +665,25 @@ impl UserData for LuaGame {
             *tokens = out;
             Ok(())
         });
-        m.add_method_mut("lay_tile", |_, this, (id, label, tile, rotation, opts): (String, String, String, u8, Option<Table>)| {
-            let c = corp(&this.st, &id)?;
+        m.add_method_mut("lay_tile", |_, this, (id, label, tile, rotation, opts): (Option<String>, String, String, u8, Option<Table>)| {
+            let c = match id {
+                Some(id) => Some(corp(&this.st, &id)?),
+                None => None,
+            };
             let h = hex(&this.title, &label)?;
             let ti = this.title.tile_index.get(&tile).copied().ok_or_else(|| rt(format!("no tile '{tile}'")))? as u16;
             let get = |k: &str, d: bool| opts.as_ref().and_then(|o| o.get::<Option<bool>>(k).ok().flatten()).unwrap_or(d);
-            let rules = crate::game::board::LayRules { connection: get("connection", true), phase_colours: get("phase_colours", true), hidden: get("hidden", false) };
+            let rules = crate::game::board::LayRules { connection: get("connection", true), phase_colours: get("phase_colours", true), hidden: get("hidden", false), replace: get("replace", false) };
             let mut ops = this.ops();
-            let plan = ops.check_lay(Some(c), h, ti, rotation, rules).map_err(game_err)?;
+            let plan = ops.check_lay(c, h, ti, rotation, rules).map_err(game_err)?;
             ops.execute_lay(&plan);
             Ok(plan.new_track.iter().map(|g| format!("{g:?}").to_lowercase()).collect::<Vec<String>>())
         });
-        m.add_method("connected", |_, this, (id, target, from): (String, String, Option<String>)| {
+        m.add_method("connected", |_, this, (id, target, from, city): (String, String, Option<String>, Option<u8>)| {
             let c = corp(&this.st, &id)?;
             let goal = hex(&this.title, &target)?;
             let start = match from {
-                Some(f) => Some(hex(&this.title, &f)?),
+                Some(f) => Some((hex(&this.title, &f)?, city)),
                 None => None,
             };
             Ok(crate::game::graph::connects(&this.title, &this.st, c, goal, start))

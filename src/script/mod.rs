@@ -55,6 +55,9 @@ pub const HOOKS: &[(&str, &str)] = &[
     ("player_order", "the order of turns in a stock round (game) -> list of player names"),
     ("sell_after_drop", "pay a sale at the price after its drop? (game, player, corp) -> bool"),
     ("game_end_check", "after each action: return a reason to end the game now, or nil (game)"),
+    ("skip_round", "leave a round out this time: return true (game, round name, round kind)"),
+    ("can_pass", "extra rules for passing: return false, message[, rule] (game, player or corp, step name or 'stock')"),
+    ("can_discard_train", "extra rules for discarding a train over the limit: return false, message[, rule] (game, corp, train)"),
 ];
 
 pub struct ScriptHost {

@@ -115,6 +115,22 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
     };
     let title_file: TitleFile = parse_text(&title_display, &title_text).map_err(|e| DataErrors(vec![e]))?;
     let selected = resolve_options(&title_file, &title_display, choices, players)?;
+    // Options may patch title.toml too (its settings and props): `[option.patch.title]`.
+    let title_patches: Vec<toml::Table> = title_file
+        .option
+        .iter()
+        .filter(|o| selected[&o.id])
+        .filter_map(|o| o.patch.get("title").and_then(|v| v.as_table()).cloned())
+        .collect();
+    let title_file: TitleFile = if title_patches.is_empty() {
+        title_file
+    } else {
+        let mut table: toml::Table = title_text.parse().map_err(|e: toml::de::Error| DataErrors(vec![DataError::new(&title_display, "", e.to_string())]))?;
+        for p in &title_patches {
+            patch::merge(&mut table, p);
+        }
+        parse_table::<TitleFile>(&title_display, "title patches", table).map_err(|e| DataErrors(vec![e]))?
+    };
     let on: Vec<&OptionDef> = title_file.option.iter().filter(|o| selected[&o.id]).collect();
     let on_names = on.iter().map(|o| o.id.as_str()).collect::<Vec<_>>().join(", ");
 
@@ -154,7 +170,7 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
         return Err(DataErrors(errors));
     }
     for o in &on {
-        for (stem, p) in &o.patch {
+        for (stem, p) in o.patch.iter().filter(|(k, _)| k.as_str() != "title") {
             let Some(pt) = p.as_table() else {
                 errors.push(DataError::new(&title_display, &format!("option.{}.patch.{stem}", o.id), "a patch must be a table"));
                 continue;

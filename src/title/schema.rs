@@ -124,7 +124,9 @@ pub struct Settings {
     pub operating_order: String,
     /// Where treasury-share purchases pay: "corporation" (incremental) or "bank".
     pub ipo_pays: String,
-    /// How train purchases between corporations are priced: "any" (>= 1) or "face".
+    /// How train purchases between corporations are priced: "any" (>= 1),
+    /// "face" (the printed price of the side showing), or
+    /// "face_unless_same_president" (1844-R-142).
     pub train_trade_price: String,
     /// What ends the game when the bank is empty: "end_of_set" of operating rounds.
     pub bank_break: String,
@@ -159,6 +161,20 @@ pub struct Settings {
     /// personal debt with `debt_interest_percent` added).
     pub emergency: String,
     pub debt_interest_percent: i64,
+    /// How debt is repaid: "automatic" (money a player in debt receives
+    /// pays it first, 1844-R-152) or "voluntary" (only when the player
+    /// pays it off, as the 18xx.games website does).
+    pub debt_repayment: String,
+    /// Which certificates a new president hands over for the president's
+    /// certificate when several sets would do: "choose" (the outgoing
+    /// president chooses) or "fewest" (the set with the fewest
+    /// certificates, e.g. 1844's SBB double rather than two singles).
+    pub president_swap: String,
+    /// How the tokens of corporations sold in one stock turn stack when
+    /// they land in one cell: "value_order" (as they stood before the
+    /// sales, 1849-R-069) or "sale_order" (each goes under as it is sold,
+    /// 1844-R-134).
+    pub sale_stacking: String,
     /// Whether a corporation may pay half its revenue and keep half
     /// (`half`); otherwise it pays out or withholds all of it.
     pub half_dividend: bool,
@@ -198,9 +214,12 @@ impl Default for Settings {
             sell_move: "down".into(),
             ipo_price: "market".into(),
             half_dividend: false,
+            sale_stacking: "value_order".into(),
             min_raise: 5,
             emergency: "sell_first".into(),
             debt_interest_percent: 50,
+            debt_repayment: "automatic".into(),
+            president_swap: "choose".into(),
             pass_discount: 5,
             company_sale_consent: false,
             rule_ids: BTreeMap::new(),
@@ -558,6 +577,11 @@ pub struct CorporationKindDef {
     /// Fixed capitalization: capital = this × par, paid at launch.
     #[serde(default)]
     pub capital_multiple: u32,
+    /// Percent of one share price unit: a certificate of P % is worth
+    /// price × P / unit_percent (10 by default; 1844's regionals 20,
+    /// pre-SBB companies 25, the SBB 5).
+    #[serde(default = "ten")]
+    pub unit_percent: u32,
     /// Station token costs: first (home) to last.
     #[serde(default)]
     pub token_costs: Vec<i64>,
@@ -578,6 +602,10 @@ pub struct CorporationKindDef {
 
 fn yes() -> bool {
     true
+}
+
+fn ten() -> u32 {
+    10
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]

@@ -138,10 +138,11 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
         if corp.started {
             let mine: Vec<u32> = corp.certs.iter().filter(|x| x.owner == CertOwner::Player(p)).map(|x| x.percent as u32).collect();
             let total: u32 = mine.iter().sum();
-            let mut pct = 10;
+            let unit = crate::game::shares::sell_unit(e.st, c);
+            let mut pct = unit;
             while pct <= total {
                 out.push(LegalMove::exact(Action::Sell { corp: id.clone(), percent: pct, certs: None, tag: None }));
-                pct += 10;
+                pct += unit;
             }
             for x in corp.certs.iter().filter(|x| x.owner == CertOwner::Player(p) && x.tag.is_some() && !x.president) {
                 out.push(LegalMove::exact(Action::Sell { corp: id.clone(), percent: 0, certs: None, tag: x.tag.clone() }));
@@ -181,6 +182,11 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
             let _ = i;
             out.push(LegalMove::exact(Action::BuyCompany { company: co.id.clone(), price: None }));
         }
+    }
+    // Abilities a player may use in a stock turn.
+    let pname = e.st.players[p as usize].name.clone();
+    for name in e.host.ability_names() {
+        out.extend(script_moves(e, "ability", &name, Var::Str(pname.clone()))?);
     }
     out.push(LegalMove::exact(Action::Pass));
     Ok(out)
@@ -248,10 +254,11 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
             if let Some(pres) = e.st.president(corp) {
                 for c in 0..e.st.corps.len() as CorpId {
                     let held = e.st.percent(c, CertOwner::Player(pres));
-                    let mut pct = 10;
+                    let unit = crate::game::shares::sell_unit(e.st, c);
+                    let mut pct = unit;
                     while pct <= held {
                         out.push(LegalMove::exact(Action::Sell { corp: e.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None }));
-                        pct += 10;
+                        pct += unit;
                     }
                 }
             }
@@ -316,7 +323,7 @@ pub(super) fn each_tile_lay(
                 continue;
             }
             let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
-            let plans = ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false });
+            let plans = ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false, replace: false });
             for plan in plans {
                 // Connection against the reach computed once.
                 if (own || crate::game::board::lay_connects(e.t, e.st, &bg, &r, h, tile, &plan.fit, gauge_rule)) && f(e, h, ti as u16, &plan)? {

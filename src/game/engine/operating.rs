@@ -335,6 +335,7 @@ impl Engine<'_> {
 
     fn pass_step(&mut self, corp: CorpId, step: &str, kind: &str) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
+        self.host.check_hook("can_pass", self.st, self.fx, (id.clone(), step.to_string()))?;
         match kind {
             "run_routes" => return self.refuse("run.must_run", format!("{id} must run its trains (`run auto` runs the best routes)")),
             "dividend" => return self.refuse("dividend.choose", "choose `payout` or `withhold`"),
@@ -639,7 +640,7 @@ impl Engine<'_> {
         };
         let vname = self.t.trains[pick.class as usize].variants[pick.variant as usize].name.clone();
         self.check_train_kind(corp, pick.class, pick.variant)?;
-        self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname.clone()))?;
+        self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname.clone(), None::<String>))?;
         if let Some(p) = price
             && p != pick.price
         {
@@ -771,10 +772,19 @@ impl Engine<'_> {
             return self.refuse("emr.no_trade", "with the president's money only a train from the bank may be bought");
         }
         let vname = self.t.trains[class as usize].variants[variant as usize].name.clone();
-        self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname))?;
+        self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname.clone(), sid.clone()))?;
+        let printed = self.t.trains[class as usize].variants[variant as usize].price;
+        let face = match self.t.settings.train_trade_price.as_str() {
+            "face" => true,
+            // 1844-R-142: the printed price unless both have the same president.
+            "face_unless_same_president" => self.st.president(corp) != self.st.president(seller),
+            _ => false,
+        };
+        if face && price != printed {
+            return self.refuse("train.trade_price", format!("between corporations with different presidents the {vname} changes hands at its printed price, {}", self.t.money(printed)));
+        }
         let cash = self.st.corps[corp as usize].cash;
         if cash < price {
-            let printed = self.t.trains[class as usize].variants[variant as usize].price;
             if !(debt_mode && self.must_buy_train(corp)?) {
                 return self.refuse("money.insufficient", format!("{id} has only {}", self.t.money(cash)));
             }
@@ -822,7 +832,7 @@ impl Engine<'_> {
         let Some(cheapest) = self.cheapest_offer(corp)? else { return Ok(false) };
         let mut power = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
         for (c, pct) in self.emergency_sales(corp) {
-            power += price_of(self.t, self.st, c) * pct as i64 / 10;
+            power += crate::game::shares::worth(self.t, self.st, c, price_of(self.t, self.st, c), pct as i64);
         }
         Ok(power < cheapest)
     }
@@ -857,7 +867,9 @@ impl Engine<'_> {
         }
         let cash = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
         let cheapest = self.cheapest_offer(corp)?.unwrap_or(0);
-        if cash >= cheapest {
+        // With debt financing the president may sell toward any train
+        // (1844-R-148, R-149); otherwise only when short of the cheapest.
+        if cash >= cheapest && self.t.settings.emergency != "debt" {
             return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
         }
         let c = self.find_corp(target)?;
@@ -865,7 +877,12 @@ impl Engine<'_> {
         // a smaller legal sale of the same shares would already raise it.
         let short = cheapest - cash;
         let price = price_of(self.t, self.st, c);
-        if let Some(enough) = (10..percent).step_by(10).find(|&pct| price * pct as i64 / 10 >= short && self.sale_possible(pres, c, pct)) {
+        let unit = crate::game::shares::sell_unit(self.st, c);
+        let too_big = (unit..percent)
+            .step_by(unit.max(1) as usize)
+            .find(|&pct| crate::game::shares::worth(self.t, self.st, c, price, pct as i64) >= short && self.sale_possible(pres, c, pct));
+        // With debt financing the president raises what they like (1844-R-149).
+        if let Some(enough) = too_big.filter(|_| self.t.settings.emergency != "debt") {
             return self.refuse(
                 "emr.enough",
                 format!("selling {percent} % raises more than needed: {} more is enough ({enough} % of {target})", self.t.money(short)),
@@ -942,7 +959,7 @@ impl Engine<'_> {
             return self.refuse("stock.pool_limit", format!("the pool may hold at most {} % of {id}", self.t.settings.pool_limit_percent));
         }
         let price = price_of(self.t, self.st, corp);
-        let amount = price * pct as i64 / 10;
+        let amount = crate::game::shares::worth(self.t, self.st, corp, price, pct as i64);
         for i in &picked {
             self.ops().move_cert(corp, *i, CertOwner::Pool);
         }
@@ -985,7 +1002,7 @@ impl Engine<'_> {
                 format!("the {} certificate of {id} may be bought back only when no ordinary certificate is in the pool", cert.tag.as_deref().unwrap_or("special")),
             );
         }
-        let price = price_of(self.t, self.st, corp) * cert.percent as i64 / 10;
+        let price = crate::game::shares::worth(self.t, self.st, corp, price_of(self.t, self.st, corp), cert.percent as i64);
         if self.st.corps[corp as usize].cash < price {
             return self.refuse("money.insufficient", format!("buying back costs {}", self.t.money(price)));
         }

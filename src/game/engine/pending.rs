@@ -20,6 +20,9 @@ impl Engine<'_> {
                 if self.st.trains[ti as usize].owner != TrainOwner::Corp(*corp) {
                     return self.refuse("train.not_owned", format!("{} does not own {train}", self.st.corps[*corp as usize].id));
                 }
+                let cid = self.st.corps[*corp as usize].id.clone();
+                let tid = self.st.trains[ti as usize].id.clone();
+                self.host.check_hook("can_discard_train", self.st, self.fx, (cid, tid))?;
                 self.ops().discard_train(*corp, ti);
                 if self.st.trains_of(*corp).len() as u32 <= train_limit(self.t, self.st, *corp) {
                     self.st.flow.pending.pop();

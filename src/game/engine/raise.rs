@@ -52,7 +52,7 @@ impl Engine<'_> {
             return Ok(true);
         }
         let sales = self.largest_sales(p);
-        let power: i64 = self.st.players[p as usize].cash + sales.iter().map(|(c, pct)| price_of(self.t, self.st, *c) * *pct as i64 / 10).sum::<i64>();
+        let power: i64 = self.st.players[p as usize].cash + sales.iter().map(|(c, pct)| crate::game::shares::worth(self.t, self.st, *c, price_of(self.t, self.st, *c), *pct as i64)).sum::<i64>();
         if power >= amount {
             return Ok(false);
         }
@@ -89,13 +89,14 @@ impl Engine<'_> {
         let mut out = Vec::new();
         for c in 0..self.st.corps.len() as CorpId {
             let held = self.st.percent(c, CertOwner::Player(p));
-            let mut pct = held - held % 10;
-            while pct >= 10 {
+            let unit = crate::game::shares::sell_unit(self.st, c);
+            let mut pct = held - held % unit;
+            while pct >= unit {
                 if self.sale_possible(p, c, pct) {
                     out.push((c, pct));
                     break;
                 }
-                pct -= 10;
+                pct -= unit;
             }
         }
         out
@@ -107,10 +108,11 @@ pub(super) fn raise_candidates(e: &Engine, p: PlayerId) -> Vec<Action> {
     let mut out = Vec::new();
     for c in 0..e.st.corps.len() as CorpId {
         let held = e.st.percent(c, CertOwner::Player(p));
-        let mut pct = 10;
+        let unit = crate::game::shares::sell_unit(e.st, c);
+        let mut pct = unit;
         while pct <= held {
             out.push(Action::Sell { corp: e.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None });
-            pct += 10;
+            pct += unit;
         }
         for x in e.st.corps[c as usize].certs.iter().filter(|x| x.owner == CertOwner::Player(p) && x.tag.is_some() && !x.president) {
             out.push(Action::Sell { corp: e.st.corps[c as usize].id.clone(), percent: 0, certs: None, tag: x.tag.clone() });

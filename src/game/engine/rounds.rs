@@ -83,6 +83,13 @@ impl Engine<'_> {
         let Some(def) = self.t.flow.round(name).cloned() else {
             return Err(crate::game::ops::GameError::Invalid(format!("unknown round '{name}'")));
         };
+        // The title may leave a round out this time (1844: the auction of
+        // the privates once they are all sold; the stock round after an
+        // auction nobody bid in). It ends at once, unannounced.
+        if self.host.call_hook::<_, bool>("skip_round", self.st, self.fx, (name.to_string(), def.kind.clone()))?.unwrap_or(false) {
+            self.st.flow.round = Round { name: name.to_string(), data: RoundData::Script(ScriptRound { current: None, finished: true, ..Default::default() }) };
+            return Ok(());
+        }
         let first = self.first_player();
         let data = match def.kind.as_str() {
             "auction" => RoundData::Auction(AuctionRound { current: first, ..Default::default() }),
@@ -189,7 +196,10 @@ impl Engine<'_> {
             }
         }
         self.fx.event("stock_round_ended", &[]);
-        Ok(())
+        // Handlers see the round's end before the next round starts (1844
+        // sets the next turn order by the cash held now, before any
+        // operating-round income, R-064).
+        self.dispatch()
     }
 
     fn may_rise_at_sr_end(&self, c: CorpId) -> bool {
@@ -238,7 +248,7 @@ impl Engine<'_> {
         for c in 0..self.st.corps.len() as CorpId {
             let pct = self.st.percent(c, CertOwner::Player(p)) as i64;
             if pct > 0 {
-                v += price_of(self.t, self.st, c) * pct / 10;
+                v += crate::game::shares::worth(self.t, self.st, c, price_of(self.t, self.st, c), pct);
             }
         }
         v

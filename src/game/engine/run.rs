@@ -92,15 +92,32 @@ pub fn position(t: &Title, st: &GameState, corp: CorpId) -> Position {
 /// Whether the corporation has a route for a train at all (train length
 /// ignored): enough stops connected to one of its tokens.
 pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
-    let bg = BoardGraph::build(t, st, Some(corp));
+    let mut bg = BoardGraph::build(t, st, Some(corp));
     let r = reach(t, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
     let rules = &t.route_rules;
     let ignore: Vec<route::StopKind> = rules.ignore_for_minimum.iter().map(|k| kind(*k)).collect();
+    // Stops no train the corporation may own can visit do not count (1844:
+    // red off-boards for regionals, which own only H trains; R-136).
+    let kind_def = &t.corporation_kinds[st.corps[corp as usize].kind];
+    let mut forbidden: Option<u32> = None;
+    for class in &t.trains {
+        for v in &class.variants {
+            if !kind_def.train_tags.is_empty() && !v.tags.iter().any(|x| kind_def.train_tags.contains(x)) {
+                continue;
+            }
+            let mut mask = 0u32;
+            for tag in &v.run.forbidden_stop_tags {
+                mask |= bg.tags.bit(tag);
+            }
+            forbidden = Some(forbidden.map_or(mask, |f| f & mask));
+        }
+    }
+    let forbidden = forbidden.unwrap_or(0);
     let mut stops = 0u32;
     let mut cities = 0u32;
     let mut own = false;
     for (i, s) in bg.graph.stops.iter().enumerate() {
-        if !r.stops[i] || ignore.contains(&s.kind) {
+        if !r.stops[i] || ignore.contains(&s.kind) || s.tags & forbidden != 0 {
             continue;
         }
         stops += 1;
@@ -184,7 +201,25 @@ impl Engine<'_> {
         let mut records = Vec::new();
         for r in &run.routes {
             let stops: Vec<String> = r.stops.iter().map(|s| stop_label(self.t, &pos.board, *s)).collect();
-            records.push(RouteRecord { train: pos.problem.trains[r.train].id.clone(), stops, revenue: r.revenue });
+            let g = &pos.problem.graph;
+            let mut hexes: Vec<String> = Vec::new();
+            let mut path_tags: BTreeMap<String, Vec<String>> = BTreeMap::new();
+            for &p in &r.paths {
+                let path = &g.paths[p as usize];
+                let label = self.t.map.hexes[path.hex as usize].label.clone();
+                if hexes.last() != Some(&label) {
+                    hexes.push(label.clone());
+                }
+                for (bit, name) in pos.board.tags.names.iter().enumerate() {
+                    if bit < 32 && path.tags & (1 << bit) != 0 {
+                        let list = path_tags.entry(name.clone()).or_default();
+                        if !list.contains(&label) {
+                            list.push(label.clone());
+                        }
+                    }
+                }
+            }
+            records.push(RouteRecord { train: pos.problem.trains[r.train].id.clone(), stops, revenue: r.revenue, hexes, path_tags });
         }
         let routes_var: Vec<Var> = records
             .iter()
@@ -193,6 +228,11 @@ impl Engine<'_> {
                 m.insert("train".to_string(), Var::Str(r.train.clone()));
                 m.insert("stops".to_string(), Var::List(r.stops.iter().cloned().map(Var::Str).collect()));
                 m.insert("revenue".to_string(), Var::Int(r.revenue));
+                m.insert("hexes".to_string(), Var::List(r.hexes.iter().cloned().map(Var::Str).collect()));
+                m.insert(
+                    "path_tags".to_string(),
+                    Var::Map(r.path_tags.iter().map(|(k, v)| (k.clone(), Var::List(v.iter().cloned().map(Var::Str).collect()))).collect()),
+                );
                 Var::Map(m)
             })
             .collect();

@@ -51,7 +51,9 @@ impl Engine<'_> {
                 {
                     self.stock_mut().turn.sold_from.push((c, pos, stack));
                 }
-                self.restack_turn_sales();
+                if self.t.settings.sale_stacking != "sale_order" {
+                    self.restack_turn_sales();
+                }
                 let s = self.stock_mut();
                 s.turn.sold.push(c);
                 s.sold.insert((p, c));
@@ -89,14 +91,29 @@ impl Engine<'_> {
                 self.after_buy(p)?;
             }
             Action::BuyCompany { company, .. } => {
-                self.check_can_buy_now(p)?;
+                // Companies that do not count toward the certificate limit
+                // (1844 mountain railways and tunnels) may be bought at it.
+                let counts = self.st.company_index(company).is_none_or(|co| self.t.companies[self.st.companies[co as usize].def].counts_for_limit);
+                if counts {
+                    self.check_can_buy_now(p)?;
+                } else if self.stock().turn.bought >= self.t.settings.buys_per_turn {
+                    return self.refuse("stock.one_buy", "only one purchase per turn");
+                }
                 self.buy_company_in_sr(p, company)?;
                 self.after_buy(p)?;
+            }
+            Action::Script { name, args } if self.host.ability_names().contains(name) => {
+                // Abilities a player may use in a stock turn (1844 P4, EVA).
+                let pname = self.st.players[p as usize].name.clone();
+                let _: Option<Option<bool>> = self.host.call_defined("ability", name, "process", self.st, self.fx, (pname, LuaVar(Var::Map(args.clone()))))?;
             }
             Action::Pass => {
                 let acted = !self.stock().turn.sold.is_empty() || self.stock().turn.bought > 0;
                 let name = self.st.players[p as usize].name.clone();
-                let over = cert_count(self.t, self.st, p) > self.st.cert_limit;
+                // Over the limit: sell first, when a sale is possible at all
+                // (it may not be, e.g. in a round without sales).
+                let over = cert_count(self.t, self.st, p) > self.st.cert_limit && self.some_sale_possible(p);
+                self.host.check_hook("can_pass", self.st, self.fx, (name.clone(), "stock"))?;
                 if over {
                     return self.refuse(
                         "stock.cert_limit_over",
@@ -111,6 +128,29 @@ impl Engine<'_> {
             _ => return self.refuse("flow.wrong_round", "in a stock round you can sell, buy, start a corporation, or pass"),
         }
         Ok(())
+    }
+
+    /// Could the player legally sell any shares now?
+    pub(super) fn some_sale_possible(&mut self, p: PlayerId) -> bool {
+        if self.t.settings.sell_before_buy && self.stock().turn.bought > 0 {
+            return false;
+        }
+        for c in 0..self.st.corps.len() as CorpId {
+            let held = self.st.percent(c, CertOwner::Player(p));
+            if held == 0 {
+                continue;
+            }
+            let unit = crate::game::shares::sell_unit(self.st, c);
+            let mut pct = unit;
+            while pct <= held {
+                let probe = Action::Sell { corp: self.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None };
+                if super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe)) {
+                    return true;
+                }
+                pct += unit;
+            }
+        }
+        false
     }
 
     fn check_can_buy_now(&self, p: PlayerId) -> GameResult<()> {
@@ -200,7 +240,7 @@ impl Engine<'_> {
             let corp = &self.st.corps[c as usize];
             return Ok(!at_limit
                 && corp.certs.iter().any(|x| {
-                    x.owner == CertOwner::Treasury && !x.president && x.tag.is_none() && price * x.percent as i64 / 10 <= cash && held + x.percent as u32 <= self.t.settings.max_holding_percent
+                    x.owner == CertOwner::Treasury && !x.president && x.tag.is_none() && crate::game::shares::worth(self.t, self.st, c, price, x.percent as i64) <= cash && held + x.percent as u32 <= self.t.settings.max_holding_percent
                 }));
         }
         let may_sell = turn.bought == 0 || !self.t.settings.sell_before_buy;
@@ -224,7 +264,7 @@ impl Engine<'_> {
             let affordable = corp.certs.iter().any(|x| {
                 matches!(x.owner, CertOwner::Treasury | CertOwner::Pool)
                     && !x.president
-                    && price * x.percent as i64 / 10 <= cash
+                    && crate::game::shares::worth(self.t, self.st, c, price, x.percent as i64) <= cash
                     && held + x.percent as u32 <= self.t.settings.max_holding_percent
             });
             if affordable {
@@ -235,13 +275,24 @@ impl Engine<'_> {
             let cheapest_par = self.t.phases[self.st.phase].par_prices.iter().copied().min().unwrap_or(0);
             for c in self.startable(p)? {
                 let pres = self.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as i64);
-                if cheapest_par * pres / 10 <= cash {
+                if crate::game::shares::worth(self.t, self.st, c, cheapest_par, pres) <= cash {
                     return Ok(true);
                 }
             }
         }
         let companies = may_buy && self.st.companies.iter().any(|co| co.owner == CompanyOwner::Bank && !self.t.companies[co.def].auctioned && self.t.companies[co.def].value <= cash);
-        Ok(companies || (may_sell && cert_count(self.t, self.st, p) > self.st.cert_limit))
+        if companies || (may_sell && cert_count(self.t, self.st, p) > self.st.cert_limit) {
+            return Ok(true);
+        }
+        // An ability the player may use now (1844 P4, EVA).
+        let pname = self.st.players[p as usize].name.clone();
+        for name in self.host.ability_names() {
+            let list: Option<Vec<mlua::Table>> = self.host.call_defined("ability", &name, "actions", self.st, self.fx, LuaVar(Var::Str(pname.clone())))?;
+            if list.is_some_and(|l| !l.is_empty()) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Corporations the player may start now, in order.
@@ -365,7 +416,7 @@ impl Engine<'_> {
             (ShareSource::Treasury, "par") => self.st.corps[c as usize].par.unwrap_or_else(|| price_of(self.t, self.st, c)),
             _ => price_of(self.t, self.st, c),
         };
-        let price = unit_price * cert.percent as i64 / 10;
+        let price = crate::game::shares::worth(self.t, self.st, c, unit_price, cert.percent as i64);
         let source_name = if from == ShareSource::Pool { "pool" } else { "treasury" };
         self.host.check_hook("can_buy_certificate", self.st, self.fx, (pname.clone(), cid.clone(), cert.index, source_name, tag.map(str::to_string)))?;
         if self.st.players[p as usize].cash < price {
@@ -461,7 +512,7 @@ impl Engine<'_> {
                 } else {
                     // The exchange comes first; the sold part includes what it brings.
                     self.ops().check_presidency(c, percent)?;
-                    self.log_sale(&pname, &cid, percent, price * percent as i64 / 10);
+                    self.log_sale(&pname, &cid, percent, crate::game::shares::worth(self.t, self.st, c, price, percent as i64));
                 }
                 if !after_drop {
                     self.sale_price_drop(c, percent)?;

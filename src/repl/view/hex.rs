@@ -190,7 +190,7 @@ fn upgrades(g: &Game, h: u32) -> (Fits, Fits) {
             continue;
         }
         for rot in 0..6u8 {
-            let rules = LayRules { connection: false, phase_colours: true, hidden: false };
+            let rules = LayRules { connection: false, phase_colours: true, hidden: false, replace: false };
             if ops.check_lay(None, h, ti as u16, rot, rules).is_ok() {
                 now.push((tile.name.clone(), rot));
             } else if ops.check_lay(None, h, ti as u16, rot, LayRules { phase_colours: false, ..rules }).is_ok() {
@@ -242,7 +242,7 @@ fn lay_cost(g: &Game, corp: u16, h: u32, tile: &str, rotation: u8) -> Option<i64
     let ti = *g.title.tile_index.get(tile)? as u16;
     let mut st = g.state.clone();
     let mut fx = Effects::default();
-    let rules = LayRules { connection: false, phase_colours: false, hidden: false };
+    let rules = LayRules { connection: false, phase_colours: false, hidden: false, replace: false };
     let plan = Ops::new(&g.title, &mut st, &mut fx).check_lay(Some(corp), h, ti, rotation, rules).ok()?;
     Engine::new(&g.title, &mut st, &mut fx, &g.host).terrain_cost(corp, h, &plan.new_track, plan.base_cost).ok()
 }

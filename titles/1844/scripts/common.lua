@@ -1,0 +1,75 @@
+-- Helpers shared by the 1844 scripts (loaded first; `C` is read-only
+-- once loading ends).
+
+C = {}
+
+C.PRIVATES = { "P1", "P2", "P3", "P4", "P5", "P6", "P7" }
+C.PRE_SBB = { "NOB", "SCB", "VSB", "JS", "GB" }
+C.UNIT = { regional = 20, historical = 10, pre_sbb = 25, sbb = 5 }
+
+-- Percent of one unit of the corporation.
+function C.unit(game, corp)
+  return C.UNIT[game:corporation(corp).kind] or 10
+end
+
+-- Units the player holds of the corporation.
+function C.units(game, player, corp)
+  local pct = game:player(player).shares[corp] or 0
+  return pct // C.unit(game, corp)
+end
+
+-- Units in the bank pool.
+function C.pool_units(game, corp)
+  return game:corporation(corp).pool_percent // C.unit(game, corp)
+end
+
+-- Has the phase `name` begun?
+function C.phase_reached(game, name)
+  return not game:phase_before(name)
+end
+
+-- The stock-round turn order (names), kept in var "order".
+function C.order(game)
+  return game:var("order") or game:players()
+end
+
+-- A stable sort of the current order by cash: ascending (after the
+-- auction, R-020) or descending (end of a stock round, R-064).
+function C.order_by_cash(game, ascending)
+  local order = C.order(game)
+  local keyed = {}
+  for i, name in ipairs(order) do keyed[i] = { name = name, cash = game:player(name).cash, pos = i } end
+  table.sort(keyed, function(a, b)
+    if a.cash ~= b.cash then
+      if ascending then return a.cash < b.cash end
+      return a.cash > b.cash
+    end
+    return a.pos < b.pos
+  end)
+  local out = {}
+  for i, k in ipairs(keyed) do out[i] = k.name end
+  game:set_var("order", out)
+  return out
+end
+
+-- Corporations the player directs.
+function C.directed(game, player)
+  local out = {}
+  for _, id in ipairs(game:corporations()) do
+    local c = game:corporation(id)
+    if c.president == player and not c.closed then out[#out + 1] = id end
+  end
+  return out
+end
+
+function C.contains(list, x)
+  for _, y in ipairs(list or {}) do if y == x then return true end end
+  return false
+end
+
+-- Owner of a company as a player name, or nil.
+function C.player_owner(game, company)
+  local co = game:company(company)
+  if co.owner_kind == "player" then return co.owner end
+  return nil
+end

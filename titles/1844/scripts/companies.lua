@@ -1,0 +1,92 @@
+-- Launch, station markers and destinations of the railway companies
+-- (1844-R-058 to R-062, R-097 to R-102, R-105).
+
+local HOME = {
+  JN = "F7", ChA = "G28", VZ = "K10",
+  FNM = "L21", RhB = "G26", BLS = "F11", STB = "D15", AB = "D25", MOB = "I6",
+  NOB = "D19", SCB = "C12", VSB = "C24", JS = "I4", GB = "G18",
+}
+C.HOME = HOME
+
+local MULTIPLE = { historical = 5, pre_sbb = 2 }
+
+-- 1844-R-062: a historical company's markers by par: 60 -> 1 ... 100 -> 5.
+local BY_PAR = { [60] = 1, [70] = 2, [80] = 3, [90] = 4, [100] = 5 }
+local COSTS = { 0, 40, 100, 100, 100 }
+
+on("corporation_started", function(game, ev)
+  local c = game:corporation(ev.corp)
+  if c.kind == "historical" then
+    local n = BY_PAR[ev.price] or 5
+    local costs = {}
+    for i = 1, n do costs[i] = COSTS[i] end
+    game:set_tokens(ev.corp, costs)
+  end
+end)
+
+-- 1844-R-059, R-101, R-166: launched in phase 6 or later, a historical
+-- company receives 10 x par at once and has no destination.
+on("corporation_floated", function(game, ev)
+  local c = game:corporation(ev.corp)
+  if c.kind == "historical" and C.phase_reached(game, "6") then
+    game:transfer("bank", ev.corp, 5 * (c.par or 0))
+    game:set_var("dest." .. ev.corp, "none")
+    game:log(ev.corp .. " launches in phase 6 or later: full capital, no destination")
+  end
+  if c.kind == "regional" then game:set_var("dest." .. ev.corp, "none") end
+end)
+
+local function pay_destination(game, corp, why)
+  local c = game:corporation(corp)
+  local amount = (MULTIPLE[c.kind] or 0) * (c.par or 0)
+  game:set_var("dest." .. corp, "paid")
+  if amount > 0 then
+    game:transfer("bank", corp, amount)
+    game:log(corp .. " " .. why .. " and receives " .. game:money(amount))
+  end
+end
+
+-- 1844-R-097, R-098, R-099: checked after every lay and station, for every
+-- launched company not yet paid (A-18: a home reserved but not placed
+-- counts).
+local function check_destinations(game)
+  for _, corp in ipairs(game:corporations()) do
+    local c = game:corporation(corp)
+    if c.floated and not c.closed and game:var("dest." .. corp) == nil and c.destination ~= nil and HOME[corp] then
+      if not (c.kind == "pre_sbb" and game:var("sbb.formed")) then
+        if game:connected(corp, c.destination, c.home or HOME[corp], c.home_city) then
+          pay_destination(game, corp, "reaches its destination " .. c.destination)
+        end
+      end
+    end
+  end
+end
+C.check_destinations = check_destinations
+
+-- 1844-R-100: V5 (GB) is paid once any company builds the Gotthard tunnel.
+local function check_gotthard(game)
+  if game:var("gotthard_built") and game:var("dest.GB") == nil then
+    local c = game:corporation("GB")
+    if c.floated and not c.closed and not game:var("sbb.formed") then
+      pay_destination(game, "GB", "sees the Gotthard tunnel built")
+    end
+  end
+end
+
+on("tile_laid", function(game, ev)
+  check_destinations(game)
+  check_gotthard(game)
+end)
+on("token_placed", function(game, ev) check_destinations(game) end)
+on("corporation_floated", function(game, ev)
+  check_destinations(game)
+  check_gotthard(game)
+end)
+
+-- 1844-R-078, R-079: terrain costs only the first tile on a hex; upgrades
+-- are free.
+hook("terrain_cost", function(game, corp, hex, gauges, cost)
+  local h = game:hex(hex)
+  if h.laid or (h.color ~= nil and h.color ~= "white") then return 0 end
+  return cost
+end)

@@ -1,0 +1,87 @@
+-- Mountain Railways B1-B5 (1844-R-180, R-181, R-126, R-183).
+
+local PANELS = {
+  { id = "XM1", revenue = { 10, 20, 50, 80 } },
+  { id = "XM2", revenue = { 10, 40, 50, 60 } },
+  { id = "XM3", revenue = { 10, 50, 80, 10 } },
+}
+
+local function free_hexes(game)
+  local out = {}
+  for _, h in ipairs(C.MOUNTAIN_HEXES) do
+    if not game:var("mr.hex." .. h) then out[#out + 1] = h end
+  end
+  return out
+end
+
+local function free_panels(game)
+  local out = {}
+  for _, p in ipairs(PANELS) do
+    if (game:var("mr.panel." .. p.id) or 0) < 2 then out[#out + 1] = p end
+  end
+  return out
+end
+
+-- 1844-R-181: the buyer places the railway and attaches a panel at once.
+on("company_bought", function(game, ev)
+  local co = game:company(ev.company)
+  if co.kind ~= "mountain_railway" or co.owner_kind ~= "player" or game:var("mr." .. ev.company) then return end
+  local choices = {}
+  for _, h in ipairs(free_hexes(game)) do
+    for _, p in ipairs(free_panels(game)) do choices[#choices + 1] = h .. ":" .. p.id end
+  end
+  if #choices == 0 then return end
+  game:ask(co.owner, "place " .. ev.company .. " on a mountain hex with an income panel (HEX:PANEL)", choices, "place_mountain_railway", { company = ev.company })
+end)
+
+ability("place_mountain_railway", {
+  actions = function() return {} end,
+  choose = function(game, who, choice, data)
+    local h, panel = choice:match("^(%w+):(%w+)$")
+    local values
+    for _, p in ipairs(PANELS) do if p.id == panel then values = p.revenue end end
+    if h == nil or values == nil or game:var("mr.hex." .. h) or not C.contains(C.MOUNTAIN_HEXES, h) then
+      fail("choose a free mountain hex and an unused panel", "1844-R-181")
+    end
+    game:set_var("mr." .. data.company, h)
+    game:set_var("mr.hex." .. h, data.company)
+    game:set_var("mr.panel." .. panel, (game:var("mr.panel." .. panel) or 0) + 1)
+    game:set_stop_revenue(h, values)
+    game:remove_marker(h, "closed")
+    game:log(data.company .. " opens on " .. h .. " with panel " .. panel)
+  end,
+})
+
+-- 1844-R-126: the first run that counts it activates it for good.
+on("trains_run", function(game, ev)
+  for _, r in ipairs(ev.routes) do
+    for _, stop in ipairs(r.stops) do
+      local h = stop:match("^(%w+)")
+      local b = game:var("mr.hex." .. h)
+      if b and not game:var("mr.active." .. b) then
+        game:set_var("mr.active." .. b, true)
+        game:log(b .. " (" .. h .. ") is activated")
+      end
+    end
+  end
+end)
+
+-- 1844-R-069: 40 per OR to the owner of each activated railway, 10 for
+-- each activated tunnel, at the start of the OR (A-16).
+on("round_started", function(game, ev)
+  if ev.kind ~= "operating" then return end
+  for i = 1, 5 do
+    local b = "B" .. i
+    local co = game:company(b)
+    if game:var("mr.active." .. b) and co.owner_kind == "player" then
+      game:transfer("bank", co.owner, 40)
+      game:log(b .. " pays " .. game:money(40) .. " to " .. co.owner)
+    end
+    local t = "T" .. i
+    co = game:company(t)
+    if game:var("tunnel.active." .. t) and co.owner_kind == "player" then
+      game:transfer("bank", co.owner, 10)
+      game:log(t .. " pays " .. game:money(10) .. " to " .. co.owner)
+    end
+  end
+end)

@@ -1,0 +1,165 @@
+-- The privates P1-P7 (1844-R-168 to R-179).
+
+local function is_player(game, name)
+  return C.contains(game:players(), name)
+end
+C.is_player = is_player
+
+-- 1844-R-169: from the company's own director, 1 SFR to twice face value.
+hook("company_price_range", function(game, corp, company, min, max)
+  return 1, 2 * game:company(company).value
+end)
+
+hook("can_buy_company", function(game, corp, company)
+  local co = game:company(company)
+  local c = game:corporation(corp)
+  if co.kind ~= "private" then return false, company .. " is not a private", "1844-R-170" end
+  if c.kind ~= "historical" and c.kind ~= "regional" then
+    return false, "only historical and regional companies may own privates", "1844-R-170"
+  end
+  if co.owner_kind ~= "player" or co.owner ~= c.president then
+    return false, corp .. " may buy a private only from its director", "1844-R-169"
+  end
+  return true
+end)
+
+-- Owners remembered for what happens when privates close (P4, P7).
+on("company_bought", function(game, ev)
+  if ev.company == "P4" or ev.company == "P7" then game:set_var(ev.company .. ".owner", ev.owner) end
+end)
+
+-- 1844-R-176: P6 closes when FNM first runs a train.
+on("trains_run", function(game, ev)
+  if ev.corp == "FNM" and #ev.routes > 0 and game:company("P6").owner_kind ~= "closed" then
+    game:close_company("P6")
+    game:log("FNM runs a train: P6 closes")
+  end
+end)
+
+-- ---------------------------------------------------------------- P4
+
+local FURKA = { { "H17", "OP3" }, { "H19", "OP2" }, { "H21", "OP2" }, { "H23", "OP2" }, { "I16", "OP1" } }
+
+-- Lays the Furka-Oberalp line, closes P4, pays its owner 80 (R-174).
+local function furka_oberalp(game, owner)
+  for _, x in ipairs(FURKA) do
+    local h = game:hex(x[1])
+    -- A tunnel already there keeps its hex (the line is not drawn over it).
+    if not h.laid then
+      game:lay_tile(nil, x[1], x[2], 0, { connection = false, phase_colours = false, hidden = true, replace = true })
+    end
+  end
+  game:set_var("furka_oberalp", true)
+  if game:company("P4").owner_kind ~= "closed" then game:close_company("P4") end
+  if owner then
+    game:transfer("bank", owner, 80)
+    game:log("the Furka-Oberalp line is laid; " .. owner .. " receives " .. game:money(80))
+  end
+end
+
+local function p4_user(game, who)
+  local co = game:company("P4")
+  if co.owner_kind == "closed" or co.owner_kind == "bank" or not C.phase_reached(game, "3") then return nil end
+  -- In an operating turn: during the track step (it is a tile lay).
+  if not is_player(game, who) and game:step() ~= "lay_tile" then return nil end
+  if co.owner == who then return co.owner end
+  -- A player owner may act during an operating turn of a company they direct.
+  if not is_player(game, who) and co.owner_kind == "player" and game:corporation(who).president == co.owner then
+    return co.owner
+  end
+  return nil
+end
+
+ability("furka_oberalp_line", {
+  actions = function(game, who)
+    if p4_user(game, who) == nil then return {} end
+    return { { name = "furka_oberalp_line", args = {} } }
+  end,
+  process = function(game, who, args)
+    local owner = p4_user(game, who)
+    if owner == nil then fail("only P4's owner may lay the Furka-Oberalp line, from phase 3", "1844-R-174") end
+    furka_oberalp(game, owner)
+  end,
+})
+
+-- ---------------------------------------------------------------- P2
+
+-- 1844-R-173: one extra yellow tile, once, by a company that owns P2 or
+-- whose director owns it (`do extra_yellow_tile hex=H tile=T rotation=R`).
+local P2_TILES = { "3", "4", "5", "6", "7", "8", "9", "57", "58" }
+
+local function p2_usable(game, corp)
+  local co = game:company("P2")
+  if co.owner_kind == "closed" or co.owner_kind == "bank" or co.used or not C.phase_reached(game, "3") then return false end
+  if is_player(game, corp) or game:operating() ~= corp then return false end
+  return co.owner == corp or (co.owner_kind == "player" and game:corporation(corp).president == co.owner)
+end
+
+ability("extra_yellow_tile", {
+  actions = function(game, who) return {} end,
+  process = function(game, corp, args)
+    if not p2_usable(game, corp) then fail("P2's extra tile is for a company that owns P2 or whose director does, from phase 3", "1844-R-173") end
+    if not C.contains(P2_TILES, tostring(args.tile)) then fail("P2 lays a plain yellow tile", "1844-R-173") end
+    local h = game:hex(args.hex)
+    local cost = h.laid and 0 or (h.cost or 0)
+    if cost > game:corporation(corp).cash then fail(corp .. " cannot pay the terrain cost", "1844-R-078") end
+    game:lay_tile(corp, args.hex, tostring(args.tile), tonumber(args.rotation) or 0, { connection = true })
+    if cost > 0 then game:transfer(corp, "bank", cost) end
+    game:use_company("P2")
+    game:log(corp .. " uses P2 to lay " .. tostring(args.tile) .. " on " .. args.hex)
+  end,
+})
+
+-- ---------------------------------------------------------------- phase 5
+
+on("phase_event", function(game, ev)
+  if ev.name == "furka_oberalp" and not game:var("furka_oberalp") then
+    -- 1844-R-174: laid automatically when phase 5 begins.
+    furka_oberalp(game, game:var("P4.owner"))
+  end
+end)
+
+-- 1844-R-177: P7's owner receives EVA when the first 5/5H leaves the bank.
+on("phase_changed", function(game, ev)
+  if ev.phase ~= "5" then return end
+  local owner = game:var("P7.owner")
+  if owner and is_player(game, owner) and not game:var("eva.given") then
+    game:set_var("eva.id", game:give_train("EVA", owner))
+    game:set_var("eva.given", true)
+    game:log(owner .. " receives the 5H train EVA (P7)")
+  end
+end)
+
+-- 1844-R-178: EVA to a company its owner directs, within its train limit.
+local function eva_id(game, player)
+  return game:var("eva.given") and game:var("P7.owner") == player and not game:var("eva.placed")
+end
+
+ability("give_eva", {
+  actions = function(game, who)
+    local player = who
+    if not is_player(game, who) then
+      -- In an operating turn: with the train purchases.
+      if game:step() ~= "buy_train" then return {} end
+      player = game:corporation(who).president
+    end
+    if player == nil or not eva_id(game, player) then return {} end
+    local out = {}
+    for _, corp in ipairs(C.directed(game, player)) do
+      out[#out + 1] = { name = "give_eva", args = { corp = corp } }
+    end
+    return out
+  end,
+  process = function(game, who, args)
+    local player = who
+    if not is_player(game, who) then player = game:corporation(who).president end
+    if player == nil or not eva_id(game, player) then fail("EVA belongs to P7's owner", "1844-R-178") end
+    local corp = args.corp
+    local c = game:corporation(corp)
+    if c.president ~= player then fail(player .. " does not direct " .. tostring(corp), "1844-R-178") end
+    if #c.trains >= C.train_limit(game, corp) then fail(corp .. " is at its train limit", "1844-R-178") end
+    game:give_train(game:var("eva.id"), corp)
+    game:set_var("eva.placed", true)
+    game:log(player .. " gives EVA to " .. corp)
+  end,
+})

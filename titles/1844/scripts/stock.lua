@@ -1,0 +1,135 @@
+-- Stock rounds of 1844 (1844-R-024 to R-067).
+
+-- 1844-R-024, R-020, R-064: the turn order kept in var "order".
+hook("player_order", function(game)
+  return C.order(game)
+end)
+
+-- Which corporations a player may start: not FNM (its director's
+-- certificate comes with P6, R-021), not the SBB (R-053), no pre-SBB
+-- company once the SBB has formed (R-054).
+hook("startable", function(game, player)
+  local out = {}
+  for _, id in ipairs(game:corporations()) do
+    local c = game:corporation(id)
+    if not c.started and not c.closed then out[#out + 1] = id end
+  end
+  return out
+end)
+
+hook("can_start", function(game, player, corp)
+  if corp == "FNM" then return false, "the FNM director's certificate comes only with P6", "1844-R-021" end
+  if game:corporation(corp).kind == "sbb" then return false, "nobody pars the SBB: it is formed in phase 5", "1844-R-053" end
+  if game:corporation(corp).kind == "pre_sbb" and game:var("sbb.formed") then
+    return false, "pre-SBB companies cannot start once the SBB has formed", "1844-R-054"
+  end
+  if (game:player(player).debt or 0) > 0 then return false, player .. " must pay off the debt first", "1844-R-051" end
+  return true
+end)
+
+hook("can_buy_certificate", function(game, player, corp, index, source, tag)
+  if (game:player(player).debt or 0) > 0 then
+    return false, player .. " owes the bank " .. game:money(game:player(player).debt) .. " and may not buy", "1844-R-051"
+  end
+  local c = game:corporation(corp)
+  if c.kind == "sbb" and source == "treasury" then
+    return false, "SBB shares are bought only from the pool", "1844-R-053"
+  end
+  -- 1844-R-049: more than half of the units: only from the pool.
+  if source == "treasury" then
+    local units = C.units(game, player, corp)
+    local total = 100 // C.unit(game, corp)
+    if units * 2 > total then
+      return false, player .. " holds more than half of " .. corp .. " and may buy only from the pool", "1844-R-049"
+    end
+  end
+  return true
+end)
+
+hook("can_sell", function(game, player, corp, percent)
+  local r = game:round()
+  if r.kind == "stock" and game:var("no_sales_sr") == r.stock_rounds then
+    return false, "no shares may be sold in the first stock round", "1844-R-034"
+  end
+  local c = game:corporation(corp)
+  if not c.started then
+    return false, corp .. "'s director's certificate has not been bought yet", "1844-R-036"
+  end
+  return true
+end)
+
+-- 1844-R-030, R-031: a corporation that never operated drops first.
+hook("sell_after_drop", function(game, player, corp)
+  return game:corporation(corp).operated == 0 or game:corporation(corp).operated == false
+end)
+
+-- One Mountain Railway and one Tunnel certificate per player and stock
+-- round (R-048); nothing while in debt (R-051, A-15).
+local function can_buy_kind(kind)
+  return function(game, player, company)
+    if (game:player(player).debt or 0) > 0 then
+      return false, player .. " owes the bank and may not buy", "1844-R-051"
+    end
+    local key = "bought." .. kind .. "." .. player
+    if game:var(key) == game:round().stock_rounds then
+      return false, player .. " has bought one " .. (kind == "tunnel" and "Tunnel certificate" or "Mountain Railway") .. " this stock round", "1844-R-048"
+    end
+    return true
+  end
+end
+
+ability("mountain_railway", {
+  can_buy = can_buy_kind("mountain_railway"),
+  actions = function() return {} end,
+})
+ability("tunnel", {
+  can_buy = can_buy_kind("tunnel"),
+  actions = function() return {} end,
+})
+
+on("company_bought", function(game, ev)
+  local co = game:company(ev.company)
+  if game:round().kind == "stock" and (co.kind == "mountain_railway" or co.kind == "tunnel") and co.owner_kind == "player" then
+    game:set_var("bought." .. co.kind .. "." .. co.owner, game:round().stock_rounds)
+  end
+end)
+
+-- End of a stock round: the next order by cash, most first (R-064);
+-- 50 % interest on debts (R-066, R-151), none on SBB settlement debts
+-- (R-194).
+on("stock_round_ended", function(game, ev)
+  local order = C.order_by_cash(game, false)
+  game:log("turn order: " .. table.concat(order, ", "))
+  for _, name in ipairs(game:players()) do
+    local debt = game:player(name).debt or 0
+    local free = math.min(game:var("free_debt." .. name) or 0, debt)
+    game:set_var("free_debt." .. name, free > 0 and free or nil)
+    local interest = debt - free
+    if interest > 0 then
+      local add = (interest + 1) // 2
+      game:add_debt(name, add)
+      game:log(name .. "'s debt grows by " .. game:money(add) .. " (50 % interest)")
+    end
+  end
+end)
+
+-- Paying debt off in a stock turn (`do pay_debt`): all of it, or all the
+-- cash. With the rulebook's automatic repayment (R-152) money received
+-- pays debt first, so this matters with the website's reading.
+ability("pay_debt", {
+  actions = function(game, who)
+    if not C.is_player(game, who) or game:round().kind ~= "stock" then return {} end
+    local p = game:player(who)
+    if (p.debt or 0) <= 0 or p.cash <= 0 then return {} end
+    return { { name = "pay_debt", args = {} } }
+  end,
+  process = function(game, who, args)
+    if not C.is_player(game, who) then fail("players pay their own debts", "1844-R-152") end
+    local p = game:player(who)
+    local amount = math.min(p.debt or 0, p.cash)
+    if amount <= 0 then fail(who .. " has no debt to pay or no cash", "1844-R-152") end
+    game:transfer(who, "bank", amount)
+    game:add_debt(who, -amount)
+    game:log(who .. " pays " .. game:money(amount) .. " of debt")
+  end,
+})

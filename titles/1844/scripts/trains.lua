@@ -1,0 +1,36 @@
+-- Trains of 1844: limits by kind (R-138, §1.11), exports (R-162), the
+-- SBB's charter train (R-145, R-190).
+
+local HISTORICAL = { ["1"] = 4, ["2"] = 4, ["3"] = 4, ["4"] = 3, ["5"] = 2, ["6"] = 2, ["7"] = 2 }
+
+function C.train_limit(game, corp)
+  local kind = game:corporation(corp).kind
+  if kind == "historical" then return HISTORICAL[game:phase()] or 2 end
+  if kind == "sbb" then return 4 end
+  return 2
+end
+
+-- 1844-R-162: from phase 2 the bank exports one train at the end of each
+-- set of operating rounds (the first set has one OR, so the OR in which
+-- phase 2 began is covered too).
+on("set_ended", function(game, ev)
+  if not C.phase_reached(game, "2") or game:var("game_over") then return end
+  game:set_var("exporting", true)
+  local id = game:export_train()
+  game:set_var("exporting", nil)
+  if id then game:log("the bank exports " .. id) end
+end)
+
+-- 1844-R-145, R-190: the SBB's charter 5H is never traded or handed in.
+hook("can_discard_train", function(game, corp, train)
+  if train:match("^SBB5H") then return false, "the SBB's charter 5H cannot be handed in", "1844-R-190" end
+  return true
+end)
+
+hook("can_buy_train", function(game, corp, variant, seller)
+  if variant == "SBB5H" then return false, "the SBB's charter 5H cannot be traded", "1844-R-145" end
+  if seller ~= nil and not C.phase_reached(game, "3") then
+    return false, "trains change hands between companies from phase 3", "1844-R-142"
+  end
+  return true
+end)

@@ -1,0 +1,116 @@
+-- Tunnel companies T1-T5 and tunnel building (1844-R-091 to R-096,
+-- R-182 to R-185). The mouths are those of map.toml (props.tunnel_mouths).
+
+local MOUTHS = {
+  H17 = { "1-3", "1-5", "2-5", "3-5" },
+  H19 = { "2-5", "3-5" },
+  H21 = { "0-3", "3-5" },
+  H23 = { "0-2", "0-3", "0-4", "2-4", "2-5", "3-5" },
+  I16 = { "0-2", "2-5" },
+  H27 = { "0-2", "0-3", "0-4", "1-3", "1-4", "1-5", "2-4", "2-5", "3-5" },
+  I12 = { "2-5", "3-5" },
+  J9 = { "0-2", "0-3", "0-4", "1-3", "1-4", "1-5", "2-4", "2-5", "3-5" },
+  K14 = { "1-5", "2-5" },
+}
+local HEXES = { "H17", "H19", "H21", "H23", "I16", "H27", "I12", "J9", "K14" }
+
+-- The tile and rotation joining edges a and b: X79 (0-3) or X78 (0-2).
+local function tile_for(pair)
+  local a, b = pair:match("^(%d)-(%d)$")
+  a, b = tonumber(a), tonumber(b)
+  local d = (b - a) % 6
+  if d == 3 then return "X79", a % 3 end
+  if d == 2 then return "X78", a end
+  if d == 4 then return "X78", b end
+  return nil
+end
+
+-- Tunnels are built with the track: before the tile, or after it while
+-- no station has been placed yet (R-091).
+local function track_step(game)
+  local step = game:step()
+  if step == "lay_tile" then return true end
+  local turn = game:turn()
+  -- Our turn moves on by itself after the tile when no station can be
+  -- placed; the tunnel may still follow until trains run or a station is placed.
+  return (step == "place_token" or step == "run_routes") and turn ~= nil
+    and (turn.tiles or 0) >= 1 and (turn.tokens or 0) == 0 and (turn.revenue or 0) == 0
+end
+
+-- An unused Tunnel certificate of the player, lowest first.
+local function unused_cert(game, player)
+  if player == nil then return nil end
+  for i = 1, 5 do
+    local t = "T" .. i
+    local co = game:company(t)
+    if co.owner_kind == "player" and co.owner == player and not game:var("tunnel.cert." .. t) then return t end
+  end
+  return nil
+end
+
+local function built(game)
+  local n = 0
+  for _, h in ipairs(HEXES) do if game:var("tunnel." .. h) then n = n + 1 end end
+  return n
+end
+
+ability("build_tunnel", {
+  actions = function(game, corp)
+    -- Tunnels are built in the track step, before or after the tile (R-091).
+    if C.is_player(game, corp) or game:operating() ~= corp or not track_step(game) then return {} end
+    local c = game:corporation(corp)
+    if c.cash < 100 or unused_cert(game, c.president) == nil or built(game) >= 5 then return {} end
+    local out = {}
+    for _, h in ipairs(HEXES) do
+      if not game:var("tunnel." .. h) and not game:hex(h).laid then
+        for _, pair in ipairs(MOUTHS[h]) do
+          if tile_for(pair) then out[#out + 1] = { name = "build_tunnel", args = { hex = h, mouths = pair } } end
+        end
+      end
+    end
+    return out
+  end,
+  process = function(game, corp, args)
+    if C.is_player(game, corp) or game:operating() ~= corp or not track_step(game) then
+      fail("a company builds tunnels in the track step of its operating turn", "1844-R-091")
+    end
+    local c = game:corporation(corp)
+    local cert = unused_cert(game, c.president)
+    if cert == nil then fail(corp .. "'s director holds no unused Tunnel certificate", "1844-R-091") end
+    if built(game) >= 5 then fail("only five tunnels can be built", "1844-R-096") end
+    local h = tostring(args.hex)
+    -- Also by tile and rotation, as the website records it.
+    if args.mouths == nil and args.tile ~= nil then
+      local r = tonumber(args.rotation) or 0
+      local d = tostring(args.tile) == "X79" and 3 or 2
+      local a, b = r % 6, (r + d) % 6
+      if a > b then a, b = b, a end
+      args.mouths = a .. "-" .. b
+    end
+    if MOUTHS[h] == nil then fail(h .. " is no tunnel hex", "1844-R-092") end
+    if game:var("tunnel." .. h) or game:hex(h).laid then fail(h .. " already has its tunnel", "1844-R-092") end
+    if not C.contains(MOUTHS[h], tostring(args.mouths)) then fail("a tunnel joins two of the hex's mouths", "1844-R-092") end
+    if c.cash < 100 then fail(corp .. " cannot pay 100 SFR for the tunnel", "1844-R-093") end
+    local tile, rot = tile_for(args.mouths)
+    if h == "H19" then game:set_var("gotthard_built", true) end
+    game:lay_tile(corp, h, tile, rot, { connection = true, phase_colours = false })
+    game:transfer(corp, "bank", 100)
+    game:set_var("tunnel." .. h, cert)
+    game:set_var("tunnel.cert." .. cert, h)
+    game:log(corp .. " builds a tunnel on " .. h .. " with " .. cert)
+    C.check_destinations(game)
+  end,
+})
+
+-- 1844-R-095: the first counted route through a tunnel activates its certificate.
+on("trains_run", function(game, ev)
+  for _, r in ipairs(ev.routes) do
+    for _, h in ipairs((r.path_tags or {}).tunnel or {}) do
+      local cert = game:var("tunnel." .. h)
+      if cert and not game:var("tunnel.active." .. cert) then
+        game:set_var("tunnel.active." .. cert, true)
+        game:log(cert .. " (" .. h .. ") is activated")
+      end
+    end
+  end
+end)

@@ -1,0 +1,43 @@
+-- Mountain Railways and Tunnel certificates (1844-R-048, R-180, R-181,
+-- R-182, R-205).
+
+local function sold_out()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
+  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
+  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
+  g:act("par FNM 90")
+  lot("bid P7 100")
+  return g
+end
+
+test("1844-R-180, R-181: a Mountain Railway costs 150; its buyer places it with an income panel", function()
+  local g = sold_out()
+  local who = g:actor()
+  local cash = g:player(who).cash
+  g:act("buy B1")
+  expect_eq(g:player(who).cash, cash - 150)
+  expect_eq(g:actor(), who)
+  g:act("choose F19:XM2")
+  expect_eq(g:var("mr.B1"), "F19")
+  expect_eq(g:var("mr.hex.F19"), "B1")
+end)
+
+test("1844-R-048: one Mountain Railway per player and stock round", function()
+  local g = sold_out()
+  local who = g:actor()
+  g:act("buy B1")
+  g:act("choose F19:XM2")
+  while g:actor() ~= who do g:act("pass") end
+  g:refuse("buy B2", "1844-R-048")
+  g:act("buy T2")                 -- a Tunnel certificate is another kind
+  expect_eq(g:company("T2").owner, who)
+end)
+
+test("1844-R-205: an unactivated Mountain Railway is worth nothing at the end", function()
+  local g = sold_out()
+  local who = g:actor()
+  g:act("buy B1")
+  g:act("choose F19:XM2")
+  expect_eq(g:var("mr.active.B1"), nil)
+end)

@@ -1,0 +1,123 @@
+-- Stock rounds: selling (R-030, R-031, R-035), buying (R-043, R-044,
+-- R-049), launch (R-058 to R-062), end-of-round moves and order (R-064,
+-- R-065); worked examples T-03 to T-09, T-19, T-20.
+
+local function C_has(list, x)
+  for _, y in ipairs(list) do if y == x then return true end end
+  return false
+end
+
+local function sold_out()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
+  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
+  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
+  g:act("par FNM 90")
+  lot("bid P7 100")
+  return g
+end
+
+test("(T-06) 1844-R-058, R-061: VSB launches on its director's certificate with 2 x par", function()
+  local g = sold_out()
+  local who = g:actor()
+  local cash = g:player(who).cash
+  g:act("par VSB 80")
+  expect_eq(g:player(who).cash, cash - 160)
+  local c = g:corporation("VSB")
+  expect_true(c.floated)
+  expect_eq(c.cash, 160)
+  expect_eq(#c.tokens, 2)
+end)
+
+test("(T-19) 1844-R-059, R-060: a regional parred at 70 receives 350; a historical at 80 receives 400 at launch", function()
+  local g = sold_out()
+  g:start("VZ", "A", 70)
+  g:give_share("VZ", "B")
+  expect_true(g:corporation("VZ").floated)
+  expect_eq(g:corporation("VZ").cash, 350)
+  g:start("STB", "B", 80)
+  for _ = 1, 3 do g:give_share("STB", "C") end
+  expect_eq(g:corporation("STB").cash, 400)
+  expect_eq(#g:corporation("STB").tokens, 3)   -- R-062: par 80, three markers
+end)
+
+test("1844-R-059: launched in phase 6, a historical company receives 10 x par and has no destination", function()
+  local g = sold_out()
+  g:set_phase("6")
+  g:start("STB", "B", 80)
+  for _ = 1, 3 do g:give_share("STB", "C") end
+  expect_eq(g:corporation("STB").cash, 800)
+  expect_eq(g:var("dest.STB"), "none")
+end)
+
+test("(T-05) 1844-R-043, R-044: a share from the IPO costs par, from the pool the price; the company gets nothing", function()
+  local g = sold_out()
+  -- FNM: par 90, three shares in the pool (R-003).
+  local who = g:actor()
+  local cash = g:player(who).cash
+  local treasury = g:corporation("FNM").cash
+  g:act("buy FNM pool")
+  expect_eq(g:player(who).cash, cash - g:share_price("FNM"))
+  expect_eq(g:corporation("FNM").cash, treasury)
+end)
+
+-- Plays out an operating round: runs when it must, otherwise passes.
+local function play_or(g)
+  while g:round().kind == "operating" and g:actor() ~= nil do
+    local moves = g:moves()
+    if C_has(moves, "run auto") then g:act("run auto")
+    elseif C_has(moves, "payout") then g:act("payout")
+    else g:act("pass") end
+  end
+end
+
+test("(T-04) 1844-R-031: a company that never operated drops first, then the seller is paid", function()
+  local g = sold_out()
+  g:give_train("FNM", "2H")
+  g:acts{ "pass", "pass", "pass", "pass" }   -- stock round 1
+  play_or(g)
+  expect_eq(g:round().kind, "stock")
+  g:act("par STB 90")                         -- never operated
+  local b = g:actor()
+  g:act("buy STB")
+  while g:actor() ~= b do g:act("pass") end
+  local cash = g:player(b).cash
+  g:act("sell STB 1")
+  expect_eq(g:share_price("STB"), 80)          -- r3c5 90 -> r4c5 80 first
+  expect_eq(g:player(b).cash, cash + 80)
+end)
+
+test("(T-20) 1844-R-049: more than half of the units: only from the pool", function()
+  local g = sold_out()
+  g:start("STB", "A", 90)
+  for _ = 1, 4 do g:give_share("STB", "A") end   -- 6 units
+  while g:actor() ~= "A" do g:act("pass") end
+  g:refuse("buy STB", "1844-R-049")
+end)
+
+test("1844-R-053: nobody pars the SBB", function()
+  local g = sold_out()
+  g:refuse("par SBB 100", "1844-R-053")
+end)
+
+test("(T-13) 1844-R-062, R-105: par 100 gives five markers costing 0, 40, 100, 100, 100", function()
+  local g = sold_out()
+  g:start("STB", "A", 100)
+  local costs = {}
+  for i, t in ipairs(g:corporation("STB").tokens) do costs[i] = t.cost end
+  expect_eq(costs, { 0, 40, 100, 100, 100 })
+end)
+
+test("(T-08) 1844-R-065: at the end of the round a company with pool shares moves left", function()
+  local g = sold_out()
+  -- FNM has three shares in the pool (R-003): 90 (r3c5) -> 80 (r3c4).
+  g:acts{ "pass", "pass", "pass", "pass" }
+  expect_eq(g:share_price("FNM"), 80)
+end)
+
+test("(T-09) 1844-R-064: the next stock round's order is by cash, most first", function()
+  local g = sold_out()
+  -- Cash: A 460, B 390, C 440, D 510; order was B, C, A, D.
+  g:acts{ "pass", "pass", "pass", "pass" }
+  expect_eq(g:var("order"), { "D", "A", "C", "B" })
+end)
