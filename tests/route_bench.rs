@@ -121,3 +121,38 @@ fn wiring() {
         println!("{kind:?}: junctions {nj}, track on both sides {both}, one side only {one}");
     }
 }
+
+/// The 1844 express combinations (`ONLY=8E+8E` runs one of them):
+/// `cargo test --release --test route_bench express_combinations -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn express_combinations() {
+    let base = synthetic_dense_problem(SyntheticKind::Pointy1844);
+    let (eight, six) = (base.trains[0].clone(), base.trains[1].clone());
+    let runs: usize = std::env::var("RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let only = std::env::var("ONLY").ok();
+    let flat = synthetic_dense_problem(SyntheticKind::Flat1849);
+    let cases = [
+        ("flat 16H+R6H", flat),
+        ("pointy 8E+6", RouteProblem { trains: vec![eight.clone(), six.clone()], ..base.clone() }),
+        ("pointy 8E+8E", RouteProblem { trains: vec![eight.clone(), eight.clone()], ..base.clone() }),
+        ("pointy 8E+8E+6", RouteProblem { trains: vec![eight.clone(), eight.clone(), six.clone()], ..base.clone() }),
+    ];
+    for (name, p) in cases {
+        if only.as_deref().is_some_and(|o| !name.ends_with(o)) {
+            continue;
+        }
+        let mut times = Vec::new();
+        let mut last = None;
+        for _ in 0..runs {
+            let t = Instant::now();
+            last = Some(best_run(&p));
+            times.push(t.elapsed());
+        }
+        let (run, stats) = last.unwrap();
+        println!("{name}: revenue {} nodes {} candidates {} median {:?} over {runs}", run.revenue, stats.nodes, stats.candidates, median(times));
+        for r in &run.routes {
+            println!("  {} counted {:?} revenue {}", p.trains[r.train].id, r.counted, r.revenue);
+        }
+    }
+}

@@ -52,6 +52,9 @@ pub(crate) struct Enum<'a> {
     frontier: Vec<u32>,
     /// Explored states of the current start (see `with_memo`).
     memo: Option<rustc_hash::FxHashSet<Box<[u64]>>>,
+    /// Emit only express routes not dominated by their own trimmed trail
+    /// (see `minimal_only`).
+    minimal: bool,
     items: Vec<(i64, bool)>,
     key: Vec<u64>,
 }
@@ -95,6 +98,7 @@ impl<'a> Enum<'a> {
             queue: Vec::with_capacity(n),
             frontier: Vec::with_capacity(n),
             memo: None,
+            minimal: false,
             items: Vec::new(),
             key: Vec::new(),
         }
@@ -110,6 +114,43 @@ impl<'a> Enum<'a> {
     pub fn with_memo(mut self) -> Self {
         self.memo = Some(Default::default());
         self
+    }
+
+    /// For an express train whose routes matter by their track (an express
+    /// train that is not the last of a run): skip a route that passes
+    /// uncounted stops before its first or after its last counted stop
+    /// when the trail trimmed to its counted ends earns as much. The
+    /// trimmed trail uses a subset of the track and is a legal route
+    /// itself (its new ends were passable interior stops), so every run
+    /// with the long route is matched by one with the trimmed route; the
+    /// trimmed route is emitted itself (or dominated in turn by a shorter
+    /// one), since it earns at least as much.
+    pub fn minimal_only(mut self) -> Self {
+        self.minimal = matches!(self.sg.limit, Limit::Express(_));
+        self
+    }
+
+    /// Is the express route (`stops`, `counted`, `revenue`) dominated by the
+    /// current trail trimmed to its first and last counted stops?
+    fn trimmed_dominates(&self, counted: &[StopId], revenue: i64) -> bool {
+        let (Some(&c0), Some(&c1)) = (counted.first(), counted.last()) else { return false };
+        let n = self.stops.len();
+        if self.stops[0] == c0 && self.stops[n - 1] == c1 {
+            return false;
+        }
+        let Some(i0) = self.stops.iter().position(|&s| s == c0) else { return false };
+        let Some(i1) = self.stops.iter().position(|&s| s == c1) else { return false };
+        if i1 <= i0 {
+            return false;
+        }
+        let off = |j: usize| self.seg[..j].iter().sum::<usize>();
+        let g = &self.p.graph;
+        let tags = self.paths[off(i0)..off(i1)].iter().fold(0, |a, &q| a | g.paths[q as usize].tags);
+        let Limit::Express(max) = self.sg.limit else { return false };
+        match value::value_express(self.p, &self.sg.spec, max, &self.stops[i0..=i1], tags) {
+            Ok((v, _)) => v >= revenue,
+            Err(_) => false,
+        }
     }
 
     /// True if this state was seen before (and records it otherwise).
@@ -301,6 +342,9 @@ impl<'a> Enum<'a> {
             }
         };
         if revenue < sink.min_rev() {
+            return;
+        }
+        if self.minimal && self.trimmed_dominates(&counted, revenue) {
             return;
         }
         let route = Route {

@@ -388,7 +388,7 @@ impl Comb<'_, '_> {
             let cap = if twin.is_some() { self.chosen_rev[i - 1] } else { i64::MAX };
             let mut sink = Lazy { comb: self, level: i, acc, m, cap };
             let e = Enum::new(prep.p, &prep.inc, sg, t, used, true);
-            if last { e.with_memo() } else { e }.run(&mut sink);
+            if last { e.with_memo() } else { e.minimal_only() }.run(&mut sink);
         }
         self.choice[i] = None;
         self.rec(i + 1, acc);
@@ -842,6 +842,51 @@ mod tests {
         }
         let run = assert_search_exact(&b.p);
         assert_eq!(run.revenue, 70 + 70 + 50);
+    }
+
+    /// Two identical express trains: the first (searched lazily, not last)
+    /// skips a route whose uncounted end stop adds nothing (trimmed to its
+    /// counted ends it earns as much on less track) but keeps one whose
+    /// uncounted tail carries a per-stop bonus path.
+    #[test]
+    fn express_twins_skip_routes_with_idle_tails() {
+        let mut b = B::new();
+        b.p.rules.path_tag_bonuses = vec![PathTagBonus { tag: 1, per_stop: 10 }];
+        let hub = b.city("H", 10);
+        b.token(hub);
+        let x1 = b.city("X1", 60);
+        let x2 = b.city("X2", 50);
+        let x3 = b.city("X3", 40);
+        let tunnel_tail = b.town("T", 1);
+        let idle_tail = b.town("U", 1);
+        for &x in &[x1, x2, x3] {
+            b.line(hub, x, &[STD, STD]);
+        }
+        let tail = b.line(x1, tunnel_tail, &[STD, STD]);
+        b.p.graph.paths[tail[1] as usize].tags = 1;
+        b.line(x2, idle_tail, &[STD, STD]);
+        b.train(express(2));
+        b.train(express(2));
+        // H-X1-T with the tunnel: (10 + 10) + (60 + 10); then H-X2.
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, 90 + 60);
+        // What the first twin's enumeration emits.
+        let prep = Prepared::new(&b.p);
+        let sg = &prep.specs[0];
+        let all = |minimal: bool| {
+            let mut sink = Collect { min: 1, out: Vec::new() };
+            let e = Enum::new(&b.p, &prep.inc, sg, 0, Bits::new(b.p.graph.paths.len()), true);
+            if minimal { e.minimal_only() } else { e }.run(&mut sink);
+            sink.out.into_iter().map(|c| c.route.stops).collect::<Vec<_>>()
+        };
+        let has = |list: &[Vec<StopId>], a: &[StopId]| {
+            let rev: Vec<StopId> = a.iter().rev().copied().collect();
+            list.iter().any(|r| *r == a || *r == rev)
+        };
+        let (full, minimal) = (all(false), all(true));
+        assert!(has(&full, &[hub, x2, idle_tail]) && has(&full, &[hub, x1, tunnel_tail]));
+        assert!(!has(&minimal, &[hub, x2, idle_tail]));
+        assert!(has(&minimal, &[hub, x1, tunnel_tail]) && has(&minimal, &[hub, x2]));
     }
 
     #[test]
