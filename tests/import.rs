@@ -89,3 +89,40 @@ fn game_1849_buy_tokens_ended_by_the_players() {
     assert!(report.inserted_passes.is_empty(), "{:?}", report.inserted_passes);
     assert!(game.log.iter().any(|l| l.contains("RCS buys CTL's station token on C1 for L. 50")));
 }
+
+/// 1849-R-040: the owner of a private may refuse a corporation's offer, so
+/// our engine asks them; a recorded game has no such answer (the players
+/// agreed outside it), and the import accepts for them. No recorded
+/// purchase in the fixtures is from another player than the buyer's
+/// president, so this takes the first one (RCS buys CNM, action 62) and
+/// makes it an offer for a private of another player.
+#[test]
+fn game_1849_purchase_from_another_player_is_accepted() {
+    use railhead::game::ids::{Actor, CompanyOwner};
+    let Some(text) = fixture("1849/1849_game_end_bank.json") else { return };
+    let mut rec = parse(&text).unwrap();
+    let (game, _) = replay(&rec, Some(62)).unwrap_or_else(|(_, e)| panic!("1849_game_end_bank until 62: {e}"));
+    let rcs = game.state.corp_index("RCS").unwrap();
+    assert_eq!(game.current_actor(), Some(Actor::Corp(rcs)));
+    let president = game.state.president(rcs);
+    let (company, seller) = ["P1", "P2", "P3", "P4"]
+        .iter()
+        .find_map(|id| {
+            let co = game.state.company_index(id)?;
+            match game.state.companies[co as usize].owner {
+                CompanyOwner::Player(p) if Some(p) != president => Some((id.to_string(), game.state.players[p as usize].name.clone())),
+                _ => None,
+            }
+        })
+        .expect("a private of another player than RCS's president");
+    let at = rec.actions.iter().position(|a| a["id"] == 62).unwrap();
+    assert_eq!(rec.actions[at]["type"], "buy_company");
+    rec.actions[at]["company"] = company.clone().into();
+    rec.actions[at]["price"] = 1.into();
+    let (game, report) = replay(&rec, Some(63)).unwrap_or_else(|(_, e)| panic!("the changed record: {e}"));
+    assert!(game.log.iter().any(|l| l == &format!("RCS offers L. 1 for {company} to {seller}")), "{:?}", &game.log[game.log.len() - 5..]);
+    assert!(game.log.iter().any(|l| l == &format!("RCS buys {company} from {seller} for L. 1")), "{:?}", &game.log[game.log.len() - 5..]);
+    assert!(game.state.flow.pending.is_empty());
+    assert!(game.actions.iter().any(|a| a.to_string() == "choose accept"));
+    assert!(report.inserted_passes.is_empty(), "{:?}", report.inserted_passes);
+}

@@ -31,9 +31,19 @@ impl Rng {
 const KINDS: [StopKind; 4] = [StopKind::City, StopKind::City, StopKind::Town, StopKind::Offboard];
 
 fn random_problem(seed: u64) -> RouteProblem {
+    random_problem_sized(seed, 4, 28)
+}
+
+/// Bigger maps (up to 11 hexes, 40 paths), for the states the memo and
+/// the bounds only meet on larger graphs; slower to check exhaustively.
+fn random_problem_wide(seed: u64) -> RouteProblem {
+    random_problem_sized(seed ^ 0x0A1D_E5EE_D000, 8, 40)
+}
+
+fn random_problem_sized(seed: u64, hex_spread: u64, max_paths: usize) -> RouteProblem {
     let mut r = Rng(seed);
     // Hexes in two rows; neighbours share hex edges (junctions).
-    let n_hex = 4 + r.below(4) as u32;
+    let n_hex = 4 + r.below(hex_spread) as u32;
     let mut g = TrackGraph { hex_labels: (0..n_hex).map(|h| format!("H{h}")).collect(), ..Default::default() };
     for h in 0..n_hex {
         let n_stops = if r.chance(25) { 0 } else { 1 + r.below(2) };
@@ -102,7 +112,7 @@ fn random_problem(seed: u64) -> RouteProblem {
         }
     }
     // Keep the exhaustive checker fast.
-    g.paths.truncate(28);
+    g.paths.truncate(max_paths);
     if let Some(s) = g.stops.iter_mut().find(|s| !s.terminal && !s.blocked) {
         s.own_token = true;
     }
@@ -152,7 +162,112 @@ fn random_problem(seed: u64) -> RouteProblem {
     RouteProblem { graph: g, trains, rules }
 }
 
+/// A harder mix on the same maps: more stops sharing a location and two
+/// or three trains, mostly express or unlimited (often with multipliers),
+/// often identical. The express and unlimited searches are the least
+/// bounded, so they get their own stream of cases.
+fn random_problem_hard(seed: u64) -> RouteProblem {
+    let mut p = random_problem(seed);
+    let mut r = Rng(seed ^ 0x5EED_0FE5_9E55);
+    for s in &mut p.graph.stops {
+        if r.chance(30) {
+            s.location = Some(r.below(3) as u32);
+        }
+        // Worthless and negative stops (the bounds must not assume every
+        // stop earns), and ports (termini the minimum may ignore).
+        match r.below(20) {
+            0 => s.value = 0,
+            1 => s.value = -10,
+            2 => {
+                s.kind = StopKind::Port;
+                s.terminal = true;
+            }
+            _ => {}
+        }
+    }
+    if r.chance(30) {
+        p.rules.ignore_for_minimum.push(StopKind::Port);
+    }
+    let n = 2 + r.below(2);
+    let mut trains: Vec<TrainSpec> = Vec::new();
+    for k in 0..n {
+        if k > 0 && r.chance(40) {
+            let mut twin = trains[k as usize - 1].clone();
+            twin.id = format!("T{k}");
+            trains.push(twin);
+            continue;
+        }
+        let distance = match r.below(6) {
+            0..=2 => Distance::Stops { max: 1 + r.below(5) as u32, express: true },
+            3 | 4 => Distance::Unlimited,
+            _ => Distance::Hexes { max: 2 + r.below(5) as u32, count_start: r.chance(30), cost: [1, 1 + r.below(2) as u32, 1] },
+        };
+        let multipliers = if r.chance(50) { vec![(1u32, 2i64), (2, 1 + r.below(3) as i64)] } else { Vec::new() };
+        trains.push(TrainSpec {
+            id: format!("T{k}"),
+            distance,
+            gauges: [true, r.chance(70), true],
+            forbidden_tags: if r.chance(15) { 2 } else { 0 },
+            multipliers,
+        });
+    }
+    p.trains = trains;
+    p
+}
+
+/// A route's revenue computed from the model's documented rules alone,
+/// without `value.rs` (which the checker shares with the search): every
+/// subset of counted stops is tried for express trains. `None` when no
+/// choice of counted stops is legal.
+fn independent_value(p: &RouteProblem, train: usize, route: &Route) -> Option<i64> {
+    let spec = &p.trains[train];
+    let g = &p.graph;
+    let tags = route.paths.iter().fold(0u32, |a, &q| a | g.paths[q as usize].tags);
+    let per: i64 = p.rules.path_tag_bonuses.iter().filter(|b| b.tag & tags != 0).map(|b| b.per_stop).sum();
+    let weight = |s: StopId| {
+        let st = &g.stops[s as usize];
+        let f = spec.multipliers.iter().filter(|(m, _)| st.tags & m != 0).map(|&(_, f)| f).max().unwrap_or(1);
+        st.value * f + per
+    };
+    let in_group = |s: StopId, bit: u32| g.stops[s as usize].groups >> bit & 1 == 1;
+    let (first, last) = (route.stops[0], *route.stops.last().unwrap());
+    let pair_ok = p.rules.pair_bonuses.iter().any(|b| {
+        (in_group(first, b.a) && in_group(last, b.b)) || (in_group(first, b.b) && in_group(last, b.a))
+    });
+    let pair = if pair_ok { g.stops[first as usize].bonus + g.stops[last as usize].bonus } else { 0 };
+    let value_of = |counted: &[StopId]| -> Option<i64> {
+        let stops = counted.iter().filter(|&&s| !p.rules.ignore_for_minimum.contains(&g.stops[s as usize].kind)).count();
+        let cities = counted.iter().filter(|&&s| g.stops[s as usize].kind == StopKind::City).count();
+        let token = counted.iter().any(|&s| g.stops[s as usize].own_token);
+        if stops < p.rules.min_stops as usize || cities < p.rules.min_cities as usize || !token {
+            return None;
+        }
+        let ends = counted.contains(&first) && counted.contains(&last);
+        Some(counted.iter().map(|&s| weight(s)).sum::<i64>() + if ends { pair } else { 0 })
+    };
+    match spec.distance {
+        Distance::Stops { max, express: true } => {
+            let n = route.stops.len();
+            (0u32..1 << n)
+                .filter(|m| m.count_ones() <= max)
+                .filter_map(|m| {
+                    let counted: Vec<StopId> = (0..n).filter(|&i| m >> i & 1 == 1).map(|i| route.stops[i]).collect();
+                    value_of(&counted)
+                })
+                .max()
+        }
+        _ => value_of(&route.stops),
+    }
+}
+
 fn check(p: &RouteProblem) -> Result<(), TestCaseError> {
+    // The checker's valuation (shared with the search) against the rules.
+    for t in 0..p.trains.len() {
+        for r in checker::all_routes_any(p, t) {
+            let own = independent_value(p, t, &r);
+            prop_assert_eq!(own, Some(r.revenue), "train {} route {:?}\n{:?}", t, r, p);
+        }
+    }
     let (run, _) = best_run(p);
     let exhaustive = best_run_exhaustive(p);
     prop_assert_eq!(run.revenue, exhaustive.revenue, "search {:?}\nchecker {:?}\n{:?}", run, exhaustive, p);
@@ -172,6 +287,12 @@ proptest! {
     #[test]
     fn search_matches_checker(seed in any::<u64>()) {
         let p = random_problem(seed);
+        check(&p)?;
+    }
+
+    #[test]
+    fn hard_mix_matches_checker(seed in any::<u64>()) {
+        let p = random_problem_hard(seed);
         check(&p)?;
     }
 
@@ -222,6 +343,15 @@ fn brute_with_bonus(p: &RouteProblem, bonus: &dyn Fn(&Route) -> i64) -> i64 {
     go(&routes, 0, &mut Vec::new())
 }
 
+/// Seeds that once failed (see `search.rs` regression tests for the
+/// shapes they found).
+#[test]
+fn regression_seeds() {
+    for seed in [11192430051210682148, 11354891372944660695, 10329888205572181234, 24623, 34334, 80051] {
+        check(&random_problem(seed)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+}
+
 #[test]
 fn known_seeds() {
     // SEEDS=n widens the sweep for a local soak run.
@@ -261,6 +391,14 @@ fn debug_seed() {
     // SEED=n cargo test --test route_props debug_seed -- --ignored --nocapture
     let Some(seed) = std::env::var("SEED").ok().and_then(|s| s.parse::<u64>().ok()) else { return };
     let p = random_problem(seed);
+    let (a, b) = (best_run(&p).0, best_run_exhaustive(&p));
+    println!("all trains: search {} checker {}", a.revenue, b.revenue);
+    if a.revenue != b.revenue {
+        println!("  search {:?}\n  checker {:?}", a.routes, b.routes);
+        let path = format!("/tmp/seed_{seed}.json");
+        std::fs::write(&path, serde_json::to_string(&p).unwrap()).unwrap();
+        println!("problem written to {path}");
+    }
     for t in 0..p.trains.len() {
         let mut q = p.clone();
         q.trains = vec![p.trains[t].clone()];
@@ -271,7 +409,41 @@ fn debug_seed() {
         println!("train {t} {:?}: search {} nobound {} checker {}", p.trains[t], a.revenue, c.revenue, b.revenue);
         if a.revenue != b.revenue {
             println!("  search {:?}\n  checker {:?}", a.routes, b.routes);
-            println!("{:#?}", q);
+            let path = format!("/tmp/seed_{seed}_t{t}.json");
+            std::fs::write(&path, serde_json::to_string(&q).unwrap()).unwrap();
+            println!("problem written to {path}");
         }
     }
+}
+
+#[test]
+#[ignore]
+fn soak() {
+    // SOAK_FROM=a SOAK_N=n cargo test --release --test route_props soak -- --ignored --nocapture
+    // Lists every failing seed of the range instead of stopping at the first.
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
+    let from = env("SOAK_FROM", 0);
+    let n = env("SOAK_N", 10_000);
+    let hard = std::env::var("SOAK_HARD").is_ok();
+    let wide = std::env::var("SOAK_WIDE").is_ok();
+    let mut failed = Vec::new();
+    for seed in from..from + n {
+        let p = if hard {
+            random_problem_hard(seed)
+        } else if wide {
+            random_problem_wide(seed)
+        } else {
+            random_problem(seed)
+        };
+        if let Err(e) = check(&p) {
+            let (a, b) = (best_run(&p).0.revenue, best_run_exhaustive(&p).revenue);
+            let path = format!("/tmp/soak_{}{seed}.json", if hard { "hard_" } else if wide { "wide_" } else { "" });
+            let _ = std::fs::write(&path, serde_json::to_string(&p).unwrap_or_default());
+            let first = e.to_string().lines().next().unwrap_or("").chars().take(120).collect::<String>();
+            println!("seed {seed}: search {a} checker {b}: {first}");
+            failed.push(seed);
+        }
+    }
+    println!("{} of {n} failed: {failed:?}", failed.len());
+    assert!(failed.is_empty());
 }

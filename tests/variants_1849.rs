@@ -210,7 +210,7 @@ fn a_station_token_bought_with_consent() {
         for (hex, tile, rot) in [("C5", "651", 5), ("B4", "7", 5), ("D4", "3", 2), ("C3", "58", 5), ("D2", "8", 2)] {
             let h = ops.hex_index(hex)?;
             let ti = ops.tile_index(tile)?;
-            let plan = ops.check_lay(None, h, ti, rot, railhead::game::board::LayRules { connection: false, phase_colours: false })?;
+            let plan = ops.check_lay(None, h, ti, rot, railhead::game::board::LayRules { connection: false, phase_colours: false, hidden: true })?;
             ops.execute_lay(&plan);
         }
         let e1 = ops.hex_index("E1")?;

@@ -5,10 +5,10 @@ use railhead::fuzz::{FuzzConfig, run_parallel};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-pub fn run(title: &str, games: u32, seed: u64, players: Option<u8>, max_actions: u32, threads: usize, args: &TitleArgs) -> anyhow::Result<ExitCode> {
+pub fn run(title: &str, games: u32, seed: u64, players: Option<u8>, max_actions: u32, threads: usize, save_failures: Option<std::path::PathBuf>, args: &TitleArgs) -> anyhow::Result<ExitCode> {
     let t = super::load_title(Some(title), args, players)?;
     let players = players.unwrap_or(t.meta.default_players);
-    let cfg = FuzzConfig { games, seed, players, max_actions, ..Default::default() };
+    let cfg = FuzzConfig { games, seed, players, max_actions, save_failures, ..Default::default() };
     let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
     let report = run_parallel(Arc::new(t), &cfg, threads);
     for v in report.violations.iter().take(20) {

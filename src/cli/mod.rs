@@ -72,6 +72,9 @@ pub enum Command {
         /// Threads to run games on (0 = one per core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
+        /// Save each game with a violation here, to open with `railhead play --load`
+        #[arg(long, value_name = "DIR")]
+        save_failures: Option<std::path::PathBuf>,
         #[command(flatten)]
         title_args: TitleArgs,
     },
@@ -122,8 +125,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Check { dir }) => check::run(&dir),
-        Some(Command::Fuzz { title, games, seed, players, max_actions, threads, title_args }) => {
-            fuzz::run(&title, games, seed, players, max_actions, threads, &title_args)
+        Some(Command::Fuzz { title, games, seed, players, max_actions, threads, save_failures, title_args }) => {
+            fuzz::run(&title, games, seed, players, max_actions, threads, save_failures, &title_args)
         }
         Some(Command::Import { file, json, until, save, routes, trace }) => import::run(&file, json, until, save.as_deref(), routes, trace),
         Some(Command::Test { titles, title_dir, filter, json, verbose }) => {

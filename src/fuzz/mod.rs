@@ -27,11 +27,14 @@ pub struct FuzzConfig {
     pub max_actions: u32,
     /// Every this many actions: the refused-action and save/load checks.
     pub deep_check_every: u32,
+    /// Where a game with a violation is saved (as a railhead game file that
+    /// `railhead play --load` opens at the failing position).
+    pub save_failures: Option<std::path::PathBuf>,
 }
 
 impl Default for FuzzConfig {
     fn default() -> Self {
-        FuzzConfig { games: 10, seed: 1, players: 4, max_actions: 20_000, deep_check_every: 2_000 }
+        FuzzConfig { games: 10, seed: 1, players: 4, max_actions: 20_000, deep_check_every: 2_000, save_failures: None }
     }
 }
 
@@ -165,13 +168,33 @@ fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u
             return out;
         }
     };
+    play_out(&mut game, &mut rng, cfg, &mut out);
+    if !out.violations.is_empty()
+        && let Some(dir) = &cfg.save_failures
+    {
+        let path = dir.join(format!("fuzz-{}-{seed}.json", title.meta.id));
+        let saved = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, SaveFile::of(&game).to_json()));
+        let note = match saved {
+            Ok(()) => format!(" (game saved to {})", path.display()),
+            Err(e) => format!(" (could not save the game to {}: {e})", path.display()),
+        };
+        if let Some(last) = out.violations.last_mut() {
+            last.push_str(&note);
+        }
+    }
+    out
+}
+
+/// Plays random moves until the game ends, a violation is found or the
+/// action budget is spent.
+fn play_out(game: &mut Game, rng: &mut ChaCha8Rng, cfg: &FuzzConfig, out: &mut OneGame) {
     let money = game.total_money();
     while !game.is_over() && out.actions < cfg.max_actions as u64 {
         let mut cands = match game.candidate_moves() {
             Ok(c) => c,
             Err(e) => {
                 out.violations.push(format!("after {} actions: listing moves failed: {e}", out.actions));
-                return out;
+                return;
             }
         };
         // A kind of move (sell, buy, pass, lay a tile...) by weight, then
@@ -206,7 +229,7 @@ fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u
                 _ => of_kind[rng.random_range(0..of_kind.len())],
             };
             let mv = cands.swap_remove(i);
-            let action = concretize(&mv, &mut rng);
+            let action = concretize(&mv, rng);
             let before = game.digest();
             match game.apply(action.clone()) {
                 Ok(()) => {
@@ -216,7 +239,7 @@ fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u
                 Err(e) => {
                     if let crate::game::ops::GameError::Script(msg) = &e {
                         out.violations.push(format!("after {} actions: script error on `{action}`: {msg}", out.actions));
-                        return out;
+                        return;
                     }
                     if game.digest() != before {
                         out.violations.push(format!("after {} actions: refused `{action}` changed the state", out.actions));
@@ -235,25 +258,24 @@ fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u
                 game.state.flow.round.name,
                 refusals.join("; ")
             ));
-            return out;
+            return;
         }
         out.actions += 1;
         if let Err(v) = game.check_invariants(money) {
             out.violations.push(format!("after action {} (`{}`): {v}", out.actions, game.actions.last().map(|a| a.to_string()).unwrap_or_default()));
-            return out;
+            return;
         }
         if out.actions % cfg.deep_check_every as u64 == 0
-            && let Err(v) = round_trip(&game)
+            && let Err(v) = round_trip(game)
         {
             out.violations.push(format!("after {} actions: {v}", out.actions));
-            return out;
+            return;
         }
     }
-    if let Err(v) = round_trip(&game) {
+    if let Err(v) = round_trip(game) {
         out.violations.push(format!("at the end: {v}"));
     }
     out.ended = game.state.ended.as_ref().map(|e| e.reason.clone());
-    out
 }
 
 fn weight(kind: &str) -> f64 {

@@ -182,4 +182,23 @@ pub enum PendingKind {
     /// When no sales could cover it, the core sells what can be sold, pays
     /// all the player's cash and calls the script handler's `failed`.
     RaiseMoney { to: Purse, amount: i64, handler: String, data: Var },
+    /// A corporation offers `price` for a company a player owns (the
+    /// title's `company_sale_consent`): the owner answers `choose accept`
+    /// (the sale is made) or `choose refuse` (nothing changes).
+    SaleConsent { corp: CorpId, company: CompanyId, price: i64 },
 }
+
+impl PendingKind {
+    /// The answers of a question answered with `choose X` from a fixed
+    /// list (script questions, sale consents).
+    pub fn choices(&self) -> Option<Vec<String>> {
+        match self {
+            PendingKind::Choice { choices, .. } => Some(choices.clone()),
+            PendingKind::SaleConsent { .. } => Some(SALE_ANSWERS.iter().map(|s| s.to_string()).collect()),
+            _ => None,
+        }
+    }
+}
+
+/// The owner's answers to an offer for their company.
+pub const SALE_ANSWERS: [&str; 2] = ["accept", "refuse"];

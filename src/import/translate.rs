@@ -188,7 +188,7 @@ impl Translator {
         match action {
             Action::Pass => !self.pass_is_redundant(game, item, rest),
             Action::Choose { choice } => {
-                matches!(game.state.flow.pending.last().map(|p| &p.kind), Some(PendingKind::Choice { choices, .. }) if choices.contains(choice))
+                game.state.flow.pending.last().and_then(|p| p.kind.choices()).is_some_and(|choices| choices.contains(choice))
             }
             _ => true,
         }
@@ -354,9 +354,17 @@ impl Translator {
                 }
             }
             "discard_train" => vec![Action::DiscardTrain { train: s("train").ok_or("discard_train without train")? }],
+            "buy_company" if is_corp => {
+                // A purchase from a player whose consent our engine asks
+                // for (settings.company_sale_consent): the players agreed
+                // outside the recorded game, so the owner accepts (applied
+                // only when asked).
+                let company = self.company(&s("company").ok_or("buy_company without company")?);
+                vec![Action::BuyCompany { company, price: n("price") }, Action::Choose { choice: "accept".into() }]
+            }
             "buy_company" => {
                 let company = self.company(&s("company").ok_or("buy_company without company")?);
-                vec![Action::BuyCompany { company, price: if is_corp { n("price") } else { None } }]
+                vec![Action::BuyCompany { company, price: None }]
             }
             "choose" => {
                 let choice = s("choice").ok_or("choose without choice")?;

@@ -28,7 +28,11 @@ pub(crate) struct Enum<'a> {
     prune: bool,
     train: usize,
     used: Bits,
+    /// Visited locations (a route visits each location at most once).
     vis: Bits,
+    /// Visited stops. Finer than `vis` when stops share a location: two
+    /// trails through different stops of one location earn differently.
+    vis_stops: Bits,
     stops: Vec<u32>,
     paths: Vec<u32>,
     /// Paths per stretch taken, to undo a step.
@@ -75,6 +79,7 @@ impl<'a> Enum<'a> {
             train,
             used,
             vis: Bits::new(inc.n_locs),
+            vis_stops: Bits::new(n),
             stops: Vec::new(),
             paths: Vec::new(),
             seg: Vec::new(),
@@ -122,7 +127,9 @@ impl<'a> Enum<'a> {
         let tags = self.tags_stack.last().copied().unwrap_or(0);
         key.push(u64::from(cur) << 32 | u64::from(tags & bonus_tags));
         key.push(u64::from(self.cost) << 32 | u64::from(self.cost_rev));
-        key.extend_from_slice(self.vis.words());
+        // The visited stops, not locations: the trail's value depends on
+        // which stop of a shared location it took.
+        key.extend_from_slice(self.vis_stops.words());
         let base = key.len();
         key.resize(base + sg.n_contested.div_ceil(64), 0);
         // A used shared path matters only while a stretch holding it could
@@ -161,6 +168,7 @@ impl<'a> Enum<'a> {
         let st = &self.p.graph.stops[s as usize];
         self.stops.push(s);
         self.vis.set(self.inc.loc[s as usize] as usize);
+        self.vis_stops.set(s as usize);
         self.wsum += self.sg.weight[s as usize];
         self.n_min += value::counts_for_minimum(&self.p.rules, st) as u32;
         self.n_city += (st.kind == StopKind::City) as u32;
@@ -171,6 +179,7 @@ impl<'a> Enum<'a> {
         let st = &self.p.graph.stops[s as usize];
         self.stops.pop();
         self.vis.clear(self.inc.loc[s as usize] as usize);
+        self.vis_stops.clear(s as usize);
         self.wsum -= self.sg.weight[s as usize];
         self.n_min -= value::counts_for_minimum(&self.p.rules, st) as u32;
         self.n_city -= (st.kind == StopKind::City) as u32;
@@ -364,47 +373,7 @@ impl<'a> Enum<'a> {
                 }
                 self.wsum + per * len + extra + pair
             }
-            Limit::Express(k) => {
-                let g = &self.p.graph;
-                // Gains of the visited stops and of what is still reachable;
-                // path bonuses only if earned or a tagged path is in reach.
-                let reach_tags = self.reachable(cur);
-                let per = self.per_stop_possible(reach_tags);
-                let mut items = std::mem::take(&mut self.items);
-                items.clear();
-                for &s in &self.stops {
-                    items.push((sg.weight[s as usize] + per, g.stops[s as usize].own_token));
-                }
-                // At most one more stop that cannot be passed (the end).
-                let mut best_end: Option<(i64, bool)> = None;
-                let mut pair_partner = self.pair_partner(cur);
-                for &s in &self.queue {
-                    let item = (sg.weight[s as usize] + per, g.stops[s as usize].own_token);
-                    pair_partner |= self.pair_partner(s);
-                    if sg.passable[s as usize] {
-                        items.push(item);
-                    } else if best_end.is_none_or(|b| item > b) {
-                        best_end = Some(item);
-                    }
-                }
-                items.extend(best_end);
-                items.sort_unstable_by(|a, b| b.cmp(a));
-                let best_token = items.iter().find(|x| x.1).map(|x| x.0);
-                let n_chosen = items.iter().take(k as usize).take_while(|x| x.0 > 0).count();
-                let chosen = &items[..n_chosen];
-                let sum: i64 = chosen.iter().map(|x| x.0).sum();
-                let top = match best_token {
-                    None => {
-                        self.items = items;
-                        return i64::MIN;
-                    }
-                    Some(_) if chosen.iter().any(|x| x.1) || n_chosen < k as usize => sum,
-                    // The best set with a token: the token and k - 1 others.
-                    Some(t) => sum - chosen.last().map_or(0, |x| x.0) + t,
-                };
-                self.items = items;
-                top + if pair_partner { pair } else { 0 }
-            }
+            Limit::Express(k) => self.express_bound(cur, k as usize),
             Limit::Unlimited => {
                 let reach_tags = self.reachable(cur);
                 let per = self.per_stop_possible(reach_tags);
@@ -431,6 +400,131 @@ impl<'a> Enum<'a> {
                 self.wsum + per * len + extra + best_end + pair
             }
         }
+    }
+
+    /// The express bound. The rest of the route leaves `cur` and never
+    /// comes back, so it runs inside one connected part of the unvisited
+    /// stops (passable ones; an impassable stop only as its last stop):
+    /// the bound is the best over those parts (and over ending now) of the
+    /// best `k` counted stops of the trail and the part together.
+    ///
+    /// A route earning a pair bonus counts both its end stops, so that case
+    /// is bounded apart: the start, the best partner end with its bonus,
+    /// and the best `k - 2` other stops.
+    fn express_bound(&mut self, cur: u32, k: usize) -> i64 {
+        let sg = self.sg;
+        let g = &self.p.graph;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|x| *x = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.seen[cur as usize] = stamp;
+        let mut items = std::mem::take(&mut self.items);
+        let mut frontier = std::mem::take(&mut self.frontier);
+        let mut best = i64::MIN;
+        // Ending now.
+        {
+            let per = self.per_stop_possible(0);
+            items.clear();
+            items.extend(self.stops.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
+            items.sort_unstable_by(|a, b| b.cmp(a));
+            let top = top_k_with_token(&items, None, k);
+            if top != i64::MIN {
+                best = best.max(top);
+                let partner = self.partner_gain(cur, per, None);
+                best = best.max(self.pair_case(&items, per, partner, k));
+            }
+        }
+        for i in 0..sg.out[cur as usize].len() {
+            let st = &sg.out[cur as usize][i];
+            let to = st.to as usize;
+            if self.vis.get(self.inc.loc[to] as usize) || self.used.any_of(&st.paths) {
+                continue;
+            }
+            if !sg.passable[to] {
+                // Straight to an end.
+                let per = self.per_stop_possible(st.tags);
+                items.clear();
+                items.extend(self.stops.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
+                items.sort_unstable_by(|a, b| b.cmp(a));
+                let top = top_k_with_token(&items, Some((sg.weight[to] + per, g.stops[to].own_token)), k);
+                if top != i64::MIN {
+                    best = best.max(top);
+                    let partner = self.partner_gain(to as u32, per, None);
+                    best = best.max(self.pair_case(&items, per, partner, k));
+                }
+                continue;
+            }
+            if self.seen[to] == stamp {
+                continue;
+            }
+            // A new part: everything reachable from `to` without `cur`.
+            self.seen[to] = stamp;
+            let mut tags = 0u32;
+            let mut part: Vec<u32> = vec![to as u32];
+            let mut ends: Vec<u32> = Vec::new();
+            frontier.clear();
+            frontier.push(to as u32);
+            while let Some(u) = frontier.pop() {
+                for st2 in &sg.out[u as usize] {
+                    let t2 = st2.to as usize;
+                    if self.vis.get(self.inc.loc[t2] as usize) || self.used.any_of(&st2.paths) {
+                        continue;
+                    }
+                    tags |= st2.tags;
+                    if sg.passable[t2] {
+                        if self.seen[t2] != stamp {
+                            self.seen[t2] = stamp;
+                            part.push(t2 as u32);
+                            frontier.push(t2 as u32);
+                        }
+                    } else if !ends.contains(&(t2 as u32)) {
+                        ends.push(t2 as u32);
+                    }
+                }
+            }
+            // Any stretch from `cur` into the part may be the first one.
+            for st2 in &sg.out[cur as usize] {
+                if part.contains(&st2.to) && !self.used.any_of(&st2.paths) {
+                    tags |= st2.tags;
+                }
+            }
+            let per = self.per_stop_possible(tags);
+            items.clear();
+            items.extend(self.stops.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
+            // The route ends in the part or at one of its ends, not at `cur`.
+            let mut partner = None;
+            for &s in &part {
+                items.push((sg.weight[s as usize] + per, g.stops[s as usize].own_token));
+                partner = self.partner_gain(s, per, partner);
+            }
+            let mut best_end: Option<(i64, bool)> = None;
+            let mut best_token_end: Option<(i64, bool)> = None;
+            for &s in &ends {
+                let item = (sg.weight[s as usize] + per, g.stops[s as usize].own_token);
+                partner = self.partner_gain(s, per, partner);
+                if best_end.is_none_or(|b| item > b) {
+                    best_end = Some(item);
+                }
+                if item.1 && best_token_end.is_none_or(|b| item > b) {
+                    best_token_end = Some(item);
+                }
+            }
+            items.sort_unstable_by(|a, b| b.cmp(a));
+            let mut top = top_k_with_token(&items, best_end, k);
+            if best_token_end != best_end {
+                top = top.max(top_k_with_token(&items, best_token_end, k));
+            }
+            if top != i64::MIN {
+                best = best.max(top);
+                best = best.max(self.pair_case(&items, per, partner, k));
+            }
+        }
+        self.items = items;
+        self.frontier = frontier;
+        best
     }
 
     /// Fills `queue` with the unvisited stops reachable from `cur` over
@@ -485,10 +579,91 @@ impl<'a> Enum<'a> {
             .min(value::AMOUNT_LIMIT)
     }
 
+    /// The most a pair-bonus end could bring (its gain and the bonus), with
+    /// `s` as a candidate end, given the best so far.
+    fn partner_gain(&self, s: u32, per: i64, so_far: Option<i64>) -> Option<i64> {
+        if !self.pair_partner(s) {
+            return so_far;
+        }
+        let g = &self.p.graph;
+        let start = self.stops[0] as usize;
+        let gain = self.sg.weight[s as usize] + per + value::pair_bonus(&self.p.rules, &g.stops[start], &g.stops[s as usize]);
+        Some(so_far.map_or(gain, |b| b.max(gain)))
+    }
+
+    /// Bound on routes earning a pair bonus: the start and the partner end
+    /// counted, plus the best `k - 2` of the other items (`sorted`
+    /// decreasing, the start among them; the token rule is ignored).
+    fn pair_case(&self, sorted: &[(i64, bool)], per: i64, partner: Option<i64>, k: usize) -> i64 {
+        let Some(partner) = partner else { return i64::MIN };
+        if k < 2 {
+            return i64::MIN;
+        }
+        let start = self.stops[0];
+        let own = (self.sg.weight[start as usize] + per, self.p.graph.stops[start as usize].own_token);
+        let mut skipped = false;
+        let rest: i64 = sorted
+            .iter()
+            .filter(|&&x| {
+                if !skipped && x == own {
+                    skipped = true;
+                    false
+                } else {
+                    true
+                }
+            })
+            .map(|x| x.0)
+            .filter(|&v| v > 0)
+            .take(k - 2)
+            .sum();
+        own.0 + partner + rest
+    }
+
     /// Could a route from the current start earn a pair bonus ending at `s`?
     fn pair_partner(&self, s: u32) -> bool {
         let g = &self.p.graph;
         let start = self.stops[0] as usize;
         self.sg.pair_max[start] > 0 && value::pair_bonus(&self.p.rules, &g.stops[start], &g.stops[s as usize]) > 0
+    }
+}
+
+/// An upper bound on the best choice of at most `k` counted items with at
+/// least one own token among `sorted` (decreasing) and the optional extra
+/// item `end`: the best items, the last swapped for the best token if none
+/// is among them (items worth nothing are left out, which only raises the
+/// bound). `i64::MIN` when there is no token at all.
+fn top_k_with_token(sorted: &[(i64, bool)], end: Option<(i64, bool)>, k: usize) -> i64 {
+    let mut sum = 0i64;
+    let mut n = 0usize;
+    let mut has_token = false;
+    let mut best_token: Option<i64> = None;
+    let mut last = 0i64;
+    let mut end = end;
+    let mut it = sorted.iter().copied().peekable();
+    loop {
+        // Merge `end` into the sorted stream.
+        let next = match (it.peek().copied(), end) {
+            (Some(a), Some(e)) if e > a => end.take(),
+            (Some(_), _) => it.next(),
+            (None, Some(_)) => end.take(),
+            (None, None) => None,
+        };
+        let Some((v, tok)) = next else { break };
+        if tok && best_token.is_none() {
+            best_token = Some(v);
+        }
+        if n < k && v > 0 {
+            sum += v;
+            n += 1;
+            has_token |= tok;
+            last = v;
+        } else if best_token.is_some() {
+            break;
+        }
+    }
+    match best_token {
+        None => i64::MIN,
+        Some(_) if has_token || n < k => sum,
+        Some(t) => sum - last + t,
     }
 }

@@ -6,6 +6,9 @@
 //!    and a greedy run (each train's best route on the track the others
 //!    left). The greedy run is the first incumbent; the single bests are
 //!    upper bounds.
+//!    If the greedy run falls short of the sum of the single bests, each
+//!    train in turn retakes its best route on the track the others leave
+//!    (`improve`); a run reaching that sum is optimal and returned at once.
 //! 3. A route can only belong to a better run if it earns at least
 //!    `incumbent + 1 - (sum of the other trains' bounds)`. Trains with a
 //!    budget (hex or stop trains) get every such route as a sorted
@@ -14,13 +17,17 @@
 //!    with path bit sets for disjointness, identical trains taking
 //!    candidates in increasing order. Trains without a budget (express,
 //!    unlimited) come last and are searched lazily on the track left, since
-//!    their routes are too many to list.
+//!    their routes are too many to list. Identical trains take routes in
+//!    non-increasing revenue (by list index, or capped by the twin's
+//!    revenue when searched lazily), so `m` identical trains still to run
+//!    earn at most `m` times the first one's route.
 //!
 //! The DFS (`enumerate.rs`) prunes with admissible bounds: for budgeted
 //! trains the best stops within static reach of the budget; for express
 //! and unlimited trains the stops still reachable over unused track (one
 //! more terminus at most, a counted own token, pair and path bonuses only
-//! if a partner or tagged track is in reach). Where only values matter
+//! if a partner or tagged track is in reach; for express trains the best
+//! over the connected parts the rest of the route could run in). Where only values matter
 //! (single best routes, the greedy run, the last train of the combination)
 //! it also remembers explored states, so trails visiting the same stops in
 //! another order are walked once; this is what makes 8E tractable.
@@ -91,8 +98,20 @@ pub fn best_run_with(
         }
         incumbent = greedy(&prep, &ub, &singles, &mut stats);
     }
-    let lb: i64 = incumbent.iter().map(|r| r.revenue).sum();
     let total_ub: i64 = (0..n).map(|t| ub[prep.spec_of[t]]).sum();
+    if !exhaustive {
+        // No run earns more than every train's single best together: a
+        // greedy run that does is the answer.
+        if incumbent.iter().map(|r| r.revenue).sum::<i64>() < total_ub {
+            improve(&prep, &mut incumbent, &mut stats);
+        }
+        let lb: i64 = incumbent.iter().map(|r| r.revenue).sum();
+        if lb >= total_ub {
+            incumbent.sort_by_key(|r| r.train);
+            return (Run { routes: incumbent, revenue: lb }, stats);
+        }
+    }
+    let lb: i64 = incumbent.iter().map(|r| r.revenue).sum();
     if !exhaustive {
         for (k, sg) in prep.specs.iter().enumerate() {
             if !sg.limit.bounded() || !prep.spec_of.contains(&k) {
@@ -111,6 +130,14 @@ pub fn best_run_with(
     // Order: listed kinds first, identical trains adjacent.
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&t| (lists[prep.spec_of[t]].is_none(), prep.spec_of[t], t));
+    let mut group_end = vec![n; n];
+    for i in (0..n.saturating_sub(1)).rev() {
+        if prep.spec_of[order[i]] == prep.spec_of[order[i + 1]] {
+            group_end[i] = group_end[i + 1];
+        } else {
+            group_end[i] = i + 1;
+        }
+    }
     let mut suffix_ub = vec![0i64; n + 1];
     for i in (0..n).rev() {
         suffix_ub[i] = suffix_ub[i + 1] + ub[prep.spec_of[order[i]]];
@@ -123,6 +150,8 @@ pub fn best_run_with(
         used: Bits::new(p.graph.paths.len()),
         stack: Vec::new(),
         choice: vec![None; n],
+        chosen_rev: vec![0; n],
+        group_end,
         best: lb,
         best_routes: incumbent,
         nodes: 0,
@@ -258,6 +287,36 @@ fn greedy(prep: &Prepared, ub: &[i64], singles: &[Option<Route>], stats: &mut Se
     out
 }
 
+/// Improves a run one train at a time: each train's best route on the
+/// track the other trains' routes leave, until no train gains (a better
+/// first incumbent tightens every threshold of the exact search).
+fn improve(prep: &Prepared, run: &mut Vec<Route>, stats: &mut SearchStats) {
+    let p = prep.p;
+    for _round in 0..4 {
+        let mut gained = false;
+        for t in 0..p.trains.len() {
+            let mut used = Bits::new(p.graph.paths.len());
+            for r in run.iter().filter(|r| r.train != t) {
+                for &q in &r.paths {
+                    used.set(q as usize);
+                }
+            }
+            let now = run.iter().find(|r| r.train == t).map_or(0, |r| r.revenue);
+            let sg = &prep.specs[prep.spec_of[t]];
+            if let Some(r) = best_single(prep, sg, t, used, stats)
+                && r.revenue > now
+            {
+                run.retain(|x| x.train != t);
+                run.push(r);
+                gained = true;
+            }
+        }
+        if !gained {
+            break;
+        }
+    }
+}
+
 /// Branch and bound over the trains.
 struct Comb<'a, 'p> {
     prep: &'a Prepared<'p>,
@@ -268,6 +327,10 @@ struct Comb<'a, 'p> {
     stack: Vec<Route>,
     /// Candidate index chosen at each level (None = idle), for symmetry.
     choice: Vec<Option<usize>>,
+    /// Revenue of the route chosen at each level.
+    chosen_rev: Vec<i64>,
+    /// For each level, the first level after its group of identical trains.
+    group_end: Vec<usize>,
     best: i64,
     best_routes: Vec<Route>,
     nodes: u64,
@@ -295,10 +358,15 @@ impl Comb<'_, '_> {
             return;
         }
         let lists = self.lists;
+        // Identical trains take routes in non-increasing revenue, so the
+        // `m` of them from this level on earn at most `m` times this one's.
+        let end = self.group_end[i];
+        let m = (end - i) as i64;
+        let rest = self.suffix_ub[end];
         if let Some(list) = &lists[kind] {
             let from = twin.flatten().map_or(0, |k| k + 1);
             for (k, c) in list.iter().enumerate().skip(from) {
-                if acc + c.route.revenue + self.suffix_ub[i + 1] <= self.best {
+                if acc + c.route.revenue.saturating_mul(m) + rest <= self.best {
                     break;
                 }
                 if self.used.any_of(&c.route.paths) {
@@ -307,6 +375,7 @@ impl Comb<'_, '_> {
                 let mut route = c.route.clone();
                 route.train = t;
                 self.choice[i] = Some(k);
+                self.chosen_rev[i] = c.route.revenue;
                 self.descend(i, acc, route);
             }
         } else {
@@ -316,7 +385,8 @@ impl Comb<'_, '_> {
             let used = self.used.clone();
             // The last train's routes matter only by value: remember states.
             let last = i + 1 == self.order.len();
-            let mut sink = Lazy { comb: self, level: i, acc };
+            let cap = if twin.is_some() { self.chosen_rev[i - 1] } else { i64::MAX };
+            let mut sink = Lazy { comb: self, level: i, acc, m, cap };
             let e = Enum::new(prep.p, &prep.inc, sg, t, used, true);
             if last { e.with_memo() } else { e }.run(&mut sink);
         }
@@ -344,15 +414,27 @@ struct Lazy<'c, 'a, 'p> {
     comb: &'c mut Comb<'a, 'p>,
     level: usize,
     acc: i64,
+    /// Identical trains from this level on (see `Comb::rec`).
+    m: i64,
+    /// Its identical predecessor's revenue: routes earning more are the
+    /// same runs with the two routes swapped, searched already.
+    cap: i64,
 }
 
 impl Sink for Lazy<'_, '_, '_> {
     fn min_rev(&self) -> i64 {
         let c = &self.comb;
-        (c.best + 1 - self.acc - c.suffix_ub[self.level + 1]).max(1)
+        let rest = c.suffix_ub[c.group_end[self.level]];
+        // m * rev + rest > best - acc.
+        let need = (c.best - self.acc - rest).div_euclid(self.m) + 1;
+        need.max(c.best + 1 - self.acc - c.suffix_ub[self.level + 1]).max(1)
     }
     fn emit(&mut self, route: Route, _: &Bits) {
+        if route.revenue > self.cap {
+            return;
+        }
         self.comb.lazy_routes += 1;
+        self.comb.chosen_rev[self.level] = route.revenue;
         self.comb.descend(self.level, self.acc, route);
     }
     fn node(&mut self) {
@@ -668,6 +750,98 @@ mod tests {
         b.p.rules.min_stops = u32::MAX;
         b.p.rules.min_cities = u32::MAX;
         assert_eq!(best_run(&b.p).0.revenue, 0);
+    }
+
+    /// Regression (property seed 11192430051210682148): an express train
+    /// whose only own token is at a terminus that is worth less than another
+    /// terminus in reach. The express bound kept only the most valuable
+    /// end, concluded that no route from the start could hold a token and
+    /// pruned the start; the route's one-path canonical orientation is
+    /// walked only from there, so the best route was never seen.
+    #[test]
+    fn express_bound_keeps_a_token_end() {
+        let mut b = B::new();
+        // The start: a terminus worth 40, tripled by the train.
+        let x = b.stop("X", StopKind::Offboard, 40);
+        b.s(x).terminal = true;
+        b.s(x).tags = 2;
+        // The only token: a terminus worth 10 (doubled).
+        let t = b.stop_in(0, StopKind::Offboard, 10);
+        b.s(t).terminal = true;
+        b.s(t).tags = 1;
+        b.token(t);
+        // A richer terminus without a token, in reach of the start.
+        let y = b.stop("Y", StopKind::Offboard, 50);
+        b.s(y).terminal = true;
+        let direct = b.line(x, t, &[STD]);
+        b.line(x, y, &[STD, STD]);
+        let mut e = express(2);
+        e.multipliers = vec![(1, 2), (2, 3)];
+        b.train(e);
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, 120 + 20);
+        assert_eq!(run.routes[0].paths, direct);
+        // Two express trains: the second runs the untokened terminus only
+        // if it can reach the token too.
+        let mut e = express(2);
+        e.multipliers = vec![(1, 2), (2, 3)];
+        b.train(e);
+        assert_eq!(assert_search_exact(&b.p).revenue, 140);
+    }
+
+    /// Regression (property seed 34334): two stops sharing a location. The
+    /// search remembered explored states by visited locations, so the
+    /// trail through the town (worth more, but no city: illegal) stood in
+    /// for the trail through the city of the same location, and the best
+    /// route was cut off. States are now keyed by visited stops.
+    #[test]
+    fn memo_tells_stops_of_one_location_apart() {
+        let mut b = B::new();
+        b.p.rules.min_cities = 1;
+        let s = b.stop("S", StopKind::Offboard, 30);
+        b.s(s).terminal = true;
+        let town = b.town("L", 50);
+        let city = b.stop_in(1, StopKind::City, 40);
+        for x in [town, city] {
+            b.s(x).location = Some(0);
+            b.token(x);
+        }
+        let e = b.stop("E", StopKind::Offboard, 20);
+        b.s(e).terminal = true;
+        for x in [town, city] {
+            b.line(s, x, &[STD, STD]);
+            b.line(x, e, &[STD, STD]);
+        }
+        b.train(TrainSpec { distance: Distance::Unlimited, ..stops(2) });
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, 30 + 40 + 20);
+        assert_eq!(run.routes[0].counted.len(), 3);
+        // The same with an express train counting all three.
+        b.p.trains = vec![express(3)];
+        assert_eq!(assert_search_exact(&b.p).revenue, 90);
+    }
+
+    /// Three identical express trains, searched lazily: the later twins
+    /// are capped by the earlier one's revenue and the group's threshold is
+    /// split between them. Each route must count the hub (the only token);
+    /// two trains can both count the best arm, one directly and one by way
+    /// of the second arm.
+    #[test]
+    fn identical_express_trains_split_by_revenue() {
+        let mut b = B::new();
+        let hub = b.city("H", 10);
+        b.token(hub);
+        let vals = [60, 50, 40, 30, 20, 10];
+        let arms: Vec<StopId> = vals.iter().enumerate().map(|(k, &v)| b.city(&format!("A{k}"), v)).collect();
+        for &a in &arms {
+            b.line(hub, a, &[STD, STD]);
+        }
+        b.line(arms[0], arms[1], &[STD, STD]);
+        for _ in 0..3 {
+            b.train(express(2));
+        }
+        let run = assert_search_exact(&b.p);
+        assert_eq!(run.revenue, 70 + 70 + 50);
     }
 
     #[test]

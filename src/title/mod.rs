@@ -90,4 +90,10 @@ impl Title {
     pub fn rule_id(&self, key: &str) -> Option<&str> {
         self.settings.rule_ids.get(key).map(String::as_str)
     }
+
+    /// The rule id of a generic rule key for a message: " (1849-R-040)",
+    /// or nothing when the title names none.
+    pub fn rule_note(&self, key: &str) -> String {
+        self.rule_id(key).map(|r| format!(" ({r})")).unwrap_or_default()
+    }
 }

@@ -166,6 +166,10 @@ pub struct Settings {
     pub min_raise: i64,
     /// Price drop of the first company after a full round of passes.
     pub pass_discount: i64,
+    /// A corporation buying a company from a player other than its own
+    /// president needs that player's consent: the owner is asked
+    /// (`choose accept` / `choose refuse`). Rule key `company.consent`.
+    pub company_sale_consent: bool,
     /// Rule id shown when a generic rule refuses an action, keyed by rule name.
     #[serde(default)]
     pub rule_ids: BTreeMap<String, String>,
@@ -198,6 +202,7 @@ impl Default for Settings {
             emergency: "sell_first".into(),
             debt_interest_percent: 50,
             pass_discount: 5,
+            company_sale_consent: false,
             rule_ids: BTreeMap::new(),
         }
     }

@@ -76,7 +76,9 @@ fn pending_moves(e: &Engine, kind: &PendingKind) -> Vec<LegalMove> {
         PendingKind::PresidentSwap { options, .. } => {
             (1..=options.len()).map(|i| LegalMove::exact(Action::Choose { choice: i.to_string() })).collect()
         }
-        PendingKind::Choice { choices, .. } => choices.iter().map(|c| LegalMove::exact(Action::Choose { choice: c.clone() })).collect(),
+        PendingKind::Choice { .. } | PendingKind::SaleConsent { .. } => {
+            kind.choices().unwrap_or_default().into_iter().map(|choice| LegalMove::exact(Action::Choose { choice })).collect()
+        }
         PendingKind::RaiseMoney { .. } => match e.st.flow.pending.last().map(|p| p.actor) {
             Some(Actor::Player(p)) => super::raise::raise_candidates(e, p).into_iter().map(LegalMove::exact).collect(),
             _ => Vec::new(),

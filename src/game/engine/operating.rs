@@ -5,7 +5,7 @@
 use super::{Engine, LuaVar};
 use crate::game::action::{Action, DividendKind};
 use crate::game::board::LayRules;
-use crate::game::flow::{OperatingRound, RoundData};
+use crate::game::flow::{OperatingRound, Pending, PendingKind, RoundData};
 use crate::game::graph::city_stop;
 use crate::game::ids::*;
 use crate::game::market::{Dir, price_of, value_order};
@@ -866,24 +866,14 @@ impl Engine<'_> {
             return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
         }
         let c = self.find_corp(target)?;
-        // Selling stops as soon as enough is raised: no sale bigger than
-        // needed (a sale without its last share would already do).
+        // Selling stops as soon as enough is raised: a sale is too big when
+        // a smaller legal sale of the same shares would already raise it.
         let short = cheapest - cash;
         let price = price_of(self.t, self.st, c);
-        let smallest = match certs {
-            Some(list) => list
-                .iter()
-                .filter_map(|i| self.st.corps[c as usize].certs.iter().find(|x| x.index == *i))
-                .map(|x| x.percent as u32)
-                .min()
-                .unwrap_or(10),
-            None => 10,
-        };
-        if percent > smallest && price * (percent - smallest) as i64 / 10 >= short {
-            let needed = ((short + price - 1) / price.max(1)) as u32 * 10;
+        if let Some(enough) = (10..percent).step_by(10).find(|&pct| price * pct as i64 / 10 >= short && self.sale_possible(pres, c, pct)) {
             return self.refuse(
                 "emr.enough",
-                format!("selling {percent} % raises more than needed: {} more is enough ({needed} % of {target})", self.t.money(short)),
+                format!("selling {percent} % raises more than needed: {} more is enough ({enough} % of {target})", self.t.money(short)),
             );
         }
         self.sell_shares(pres, c, percent, certs, true)?;
@@ -946,13 +936,6 @@ impl Engine<'_> {
                 && list.iter().all(|i| self.st.corps[corp as usize].certs.iter().any(|c| c.index == *i && c.owner == CertOwner::Treasury && !c.president));
             if !ok {
                 return self.refuse("issue.treasury", format!("those are not {count} certificates in {id}'s treasury"));
-            }
-            // Special certificates go only with, or after, every ordinary one.
-            let certs = &self.st.corps[corp as usize].certs;
-            let special = list.iter().any(|i| certs.iter().any(|c| c.index == *i && c.tag.is_some()));
-            let ordinary_left = certs.iter().any(|c| c.owner == CertOwner::Treasury && !c.president && c.tag.is_none() && !list.contains(&c.index));
-            if special && ordinary_left {
-                return self.refuse("issue.special_last", format!("{id} may issue its last certificate only with, or after, its ordinary ones"));
             }
             picked = list.to_vec();
         }
@@ -1095,9 +1078,25 @@ impl Engine<'_> {
         if self.st.corps[corp as usize].cash < price {
             return self.refuse("money.insufficient", format!("{id} has only {}", self.t.money(self.st.corps[corp as usize].cash)));
         }
+        // The owner's consent, when the title asks for it: not from the
+        // buyer's own president (who decides both sides), nor from a player
+        // who has left the game.
+        if self.t.settings.company_sale_consent && self.st.president(corp) != Some(seller) && !self.st.players[seller as usize].left {
+            let name = self.st.players[seller as usize].name.clone();
+            self.fx.log.push(format!("{id} offers {} for {} to {name}", self.t.money(price), def.id));
+            self.st.flow.pending.push(Pending { actor: Actor::Player(seller), kind: PendingKind::SaleConsent { corp, company: co, price } });
+            return Ok(());
+        }
+        self.sell_company_to_corp(corp, co, seller, price)
+    }
+
+    /// The sale itself: the price to the player, the company to the corporation.
+    pub(super) fn sell_company_to_corp(&mut self, corp: CorpId, co: CompanyId, seller: PlayerId, price: i64) -> GameResult<()> {
+        let id = self.st.corps[corp as usize].id.clone();
+        let company = self.st.companies[co as usize].id.clone();
         self.ops().transfer(Purse::Corp(corp), Purse::Player(seller), price)?;
         self.ops().give_company(co, CompanyOwner::Corp(corp))?;
-        self.fx.log.push(format!("{id} buys {} from {} for {}", def.id, self.st.players[seller as usize].name, self.t.money(price)));
+        self.fx.log.push(format!("{id} buys {company} from {} for {}", self.st.players[seller as usize].name, self.t.money(price)));
         Ok(())
     }
 }

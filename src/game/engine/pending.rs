@@ -81,6 +81,31 @@ impl Engine<'_> {
                     return Err(GameError::Script(format!("no script ability '{handler}' with a `choose` function answers this question")));
                 }
             }
+            (PendingKind::SaleConsent { corp, company, price }, Action::Choose { choice }) => {
+                let (corp, co, price) = (*corp, *company, *price);
+                let Actor::Player(seller) = p.actor else { return Err(GameError::Invalid("a sale consent is a player's".into())) };
+                let (buyer, name, who) = (self.st.corps[corp as usize].id.clone(), self.st.companies[co as usize].id.clone(), self.st.players[seller as usize].name.clone());
+                match choice.as_str() {
+                    "accept" => {
+                        self.st.flow.pending.pop();
+                        // Nothing can have happened since the offer; still, the sale must be possible.
+                        if self.st.companies[co as usize].owner != CompanyOwner::Player(seller) {
+                            return self.refuse("company.consent", format!("{who} no longer owns {name}"));
+                        }
+                        if self.st.corps[corp as usize].cash < price {
+                            return self.refuse("money.insufficient", format!("{buyer} has only {}", self.t.money(self.st.corps[corp as usize].cash)));
+                        }
+                        self.sell_company_to_corp(corp, co, seller, price)?;
+                    }
+                    "refuse" => {
+                        self.st.flow.pending.pop();
+                        self.fx.log.push(format!("{who} refuses to sell {name} to {buyer} for {}{}", self.t.money(price), self.t.rule_note("company.consent")));
+                    }
+                    _ => {
+                        return self.refuse("company.consent", format!("{buyer} offers {} for {name}: `choose accept` or `choose refuse`", self.t.money(price)));
+                    }
+                }
+            }
             (PendingKind::RaiseMoney { .. }, Action::Sell { .. }) => self.raise_action(&p, action)?,
             (PendingKind::RaiseMoney { .. }, _) => return self.raise_refusal(&p),
             (kind, _) => {
@@ -91,8 +116,16 @@ impl Engine<'_> {
                     PendingKind::PresidentSwap { .. } => "choose which certificates to receive (`choose N`)".to_string(),
                     PendingKind::Choice { prompt, choices, .. } => format!("{prompt} (`choose X`: {})", choices.join(", ")),
                     PendingKind::RaiseMoney { .. } => unreachable!("answered above"),
+                    PendingKind::SaleConsent { corp, company, price } => format!(
+                        "{} offers {} for {}: `choose accept` or `choose refuse`",
+                        self.st.corps[*corp as usize].id,
+                        self.t.money(*price),
+                        self.st.companies[*company as usize].id
+                    ),
                 };
-                return self.refuse("pending.first", format!("first: {what}"));
+                // An offer waiting for its answer cites the rule that asks for it.
+                let key = if matches!(kind, PendingKind::SaleConsent { .. }) { "company.consent" } else { "pending.first" };
+                return self.refuse(key, format!("first: {what}"));
             }
         }
         Ok(())

@@ -75,6 +75,14 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// Would an emergency sale of `pct` % of `c` by `p` be legal? Tried on a copy.
+    pub(super) fn sale_possible(&mut self, p: PlayerId, c: CorpId, pct: u32) -> bool {
+        let mut st = self.st.clone();
+        let mut fx = Effects::default();
+        let mut probe = Engine::new(self.t, &mut st, &mut fx, self.host);
+        probe.sell_shares(p, c, pct, None, true).is_ok()
+    }
+
     /// The largest legal emergency sale (no presidency may change) of each
     /// corporation the player holds, in id order, tried on a copy.
     pub(super) fn largest_sales(&mut self, p: PlayerId) -> Vec<(CorpId, u32)> {
@@ -83,10 +91,7 @@ impl Engine<'_> {
             let held = self.st.percent(c, CertOwner::Player(p));
             let mut pct = held - held % 10;
             while pct >= 10 {
-                let mut st = self.st.clone();
-                let mut fx = Effects::default();
-                let mut probe = Engine::new(self.t, &mut st, &mut fx, self.host);
-                if probe.sell_shares(p, c, pct, None, true).is_ok() {
+                if self.sale_possible(p, c, pct) {
                     out.push((c, pct));
                     break;
                 }

@@ -27,6 +27,13 @@ fn expects(g: &Game) -> String {
             PendingKind::PresidentSwap { options, .. } => format!("choose which certificates you receive: `choose 1`..`choose {}`", options.len()),
             PendingKind::Choice { prompt, choices, .. } => format!("{prompt}: `choose X` ({})", choices.join(", ")),
             PendingKind::RaiseMoney { amount, .. } => format!("raise {} by selling shares: `sell CORP N`", g.title.money(*amount)),
+            PendingKind::SaleConsent { corp: c, company, price } => format!(
+                "{} offers {} for {}{}: `choose accept` or `choose refuse`",
+                corp(c),
+                g.title.money(*price),
+                st.companies[*company as usize].id,
+                g.title.rule_note("company.consent")
+            ),
         };
     }
     match &st.flow.round.data {

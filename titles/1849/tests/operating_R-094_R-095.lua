@@ -116,7 +116,7 @@ test("1849-R-095: no step is taken out of order or gone back to", function()
   g:refuse("train 4H", "1849-R-095")
   g:act("lay F2 7 1")
   expect_eq(g:step(), "place_token")
-  g:refuse("lay D2 8 0", "1849-R-095")                 -- one tile, and its step is over
+  g:refuse("lay D2 8 0", "1849-R-111")                 -- one tile a turn: its step is over
   g:act("token C1")
   expect_eq(g:step(), "run_routes")
   g:refuse("issue 1", "1849-R-095")
@@ -124,7 +124,7 @@ test("1849-R-095: no step is taken out of order or gone back to", function()
   g:refuse("train 4H", "1849-R-095")                   -- the dividend first
   g:act("payout")
   expect_eq(g:step(), "buy_train")
-  g:refuse("token M9", "1849-R-095")
+  g:refuse("token M9", "1849-R-128")                   -- its one token is placed
   g:refuse("issue 1", "1849-R-095")
   g:act("train 4H")
   g:act("pass")                                        -- no more trains

@@ -261,7 +261,8 @@ test("1849-R-040, R-041, A-40: in phases 6-10 a corporation buys P1-P4 from play
   g:refuse("buy P5 100", "1849-R-038")                 -- never to a corporation
   local cash = cash_of(g)
   g:act("buy P2 90")                                   -- from B, RCS's own president (A-40)
-  g:act("buy P4 1")                                    -- from D
+  g:act("buy P4 1")                                    -- from D, who agrees
+  g:act("choose accept")
   expect_eq(g:player("B").cash - cash.B, 90)
   expect_eq(g:player("D").cash - cash.D, 1)
   expect_eq(g:corporation("RCS").cash, 500 - 91)
@@ -269,6 +270,7 @@ test("1849-R-040, R-041, A-40: in phases 6-10 a corporation buys P1-P4 from play
   -- At any point of the turn: after the tile step too.
   g:act("lay D6 9 2")
   g:act("buy P1 40")
+  g:act("choose accept")                               -- A owns P1
   expect_eq(g:company("P1").owner, "RCS")
 end)
 
@@ -337,15 +339,64 @@ test("1849-R-038: whoever acquires P5, by a bid too, at once starts the corporat
   expect_eq(g:round().kind, "stock")
 end)
 
-pending("1849-R-040: the player who owns the private may refuse to sell it",
-  "the engine has no consent step: the buying corporation's president alone decides the sale "
-  .. "(recorded 18xx.games games, which the import must replay, carry no consent either)",
-  function()
-    local g = rcs_turn("6")                            -- RCS is B's; D owns P4
-    g:act("buy P4 1")
-    expect_eq(g:actor(), "D")                          -- D is asked
-    expect_eq(g:moves(), { "choose accept", "choose refuse" })
-    g:act("choose refuse")
-    expect_eq(g:company("P4").owner, "D")
-    expect_eq(g:actor(), "RCS")
-  end)
+test("1849-R-040: the owner is asked; accepting makes the sale", function()
+  local g = rcs_turn("6")                              -- RCS is B's; D owns P4
+  local d = g:player("D").cash
+  g:act("buy P4 60")
+  -- Nothing has changed hands yet: D, who owns P4, is asked.
+  expect_eq(g:actor(), "D")
+  expect_eq(g:moves(), { "choose accept", "choose refuse" })
+  expect_eq(g:company("P4").owner, "D")
+  expect_eq(g:corporation("RCS").cash, 500)
+  g:refuse("pass", "1849-R-040")                       -- only an answer will do
+  g:refuse("choose maybe", "1849-R-040")
+  expect_contains(g:log(), "RCS offers L. 60 for P4 to D")
+  g:act("choose accept")
+  expect_eq(g:company("P4").owner, "RCS")
+  expect_eq(g:player("D").cash, d + 60)
+  expect_eq(g:corporation("RCS").cash, 500 - 60)
+  expect_contains(g:log(), "RCS buys P4 from D for L. 60")
+  -- RCS goes on with its turn where it was.
+  expect_eq(g:actor(), "RCS")
+  expect_eq(g:step(), "lay_tile")
+end)
+
+test("1849-R-040: the owner may refuse: nothing changes, and RCS may offer again or go on", function()
+  local g = rcs_turn("6")
+  local cash = cash_of(g)
+  local moves = g:moves()
+  g:act("buy P4 1")
+  expect_eq(g:actor(), "D")
+  g:act("choose refuse")
+  expect_eq(g:company("P4").owner, "D")
+  expect_eq(cash_of(g), cash)
+  expect_eq(g:corporation("RCS").cash, 500)
+  expect_eq(g:corporation("RCS").companies, {})
+  expect_contains(g:log(), "D refuses to sell P4 to RCS for L. 1 (1849-R-040)")
+  -- As before the offer: RCS at its tile step, with the same moves.
+  expect_eq(g:actor(), "RCS")
+  expect_eq(g:step(), "lay_tile")
+  expect_eq(g:moves(), moves)
+  -- A better offer, accepted.
+  g:act("buy P4 220")
+  g:act("choose accept")
+  expect_eq(g:company("P4").owner, "RCS")
+  expect_eq(g:player("D").cash, cash.D + 220)
+  -- Or, refused, RCS simply goes on.
+  g:act("buy P3 10")
+  expect_eq(g:actor(), "C")
+  g:act("choose refuse")
+  expect_eq(g:company("P3").owner, "C")
+  g:act("lay D6 9 2")
+  expect_eq(g:turn().tiles, 1)
+end)
+
+test("1849-R-040: no question when the owner is the buying corporation's president", function()
+  local g = rcs_turn("6")                              -- B presides RCS and owns P2
+  local b = g:player("B").cash
+  g:act("buy P2 90")
+  expect_eq(g:company("P2").owner, "RCS")
+  expect_eq(g:player("B").cash, b + 90)
+  expect_eq(g:actor(), "RCS")
+  expect_not_contains(g:log(), "RCS offers L. 90 for P2 to B")
+end)

@@ -1,7 +1,7 @@
 -- Laying and upgrading track tiles (1849 V6 §10.3, §10.3.1; rules
 -- 1849-R-111 .. R-126; worked example WE-10). Terrain costs of yellow
 -- tiles are in terrain_R-035_R-124.lua; Messina after the earthquake
--- (R-127) in earthquake_R-127_R-171_R-173.lua.
+-- (R-127) in earthquake_R-127_R-155_R-169_R-173.lua.
 --
 -- The corporation is started through the RSA (A buys P5, four players) and
 -- lays in its operating turn; the track around it is laid with setters.
