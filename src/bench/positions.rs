@@ -65,7 +65,7 @@ pub fn real_positions(files: &[PathBuf], build_repeat: usize) -> (Vec<BenchPosit
     for file in files {
         let (mut ps, problem) = fixture_positions(file, build_repeat);
         if let Some(reason) = problem {
-            let reason = if ps.is_empty() { reason } else { format!("{reason} ({} runs before it measured)", ps.len()) };
+            let reason = if ps.is_empty() { reason } else { format!("{reason} ({} runs up to it measured)", ps.len()) };
             skipped.push(Skipped { file: file.clone(), reason });
         }
         out.append(&mut ps);
