@@ -31,11 +31,15 @@ local function track_step(game)
   local step = game:step()
   if step == "lay_tile" then return true end
   local turn = game:turn()
-  -- Our turn moves on by itself after the tile when no station can be
-  -- placed; the tunnel may still follow until trains run or a station is placed.
-  return (step == "place_token" or step == "run_routes") and turn ~= nil
-    and (turn.tiles or 0) >= 1 and (turn.tokens or 0) == 0 and (turn.revenue or 0) == 0
+  -- Our turn moves on by itself past steps with nothing to do; the tunnel
+  -- may still follow the tile until a station is placed or trains run.
+  return turn ~= nil and (turn.tiles or 0) >= 1 and (turn.tokens or 0) == 0
+    and not (turn.vars or {}).ran and step ~= "dividend"
 end
+
+on("trains_run", function(game, ev)
+  if game:operating() == ev.corp then game:set_turn_var("ran", true) end
+end)
 
 -- An unused Tunnel certificate of the player, lowest first.
 local function unused_cert(game, player)
