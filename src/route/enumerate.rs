@@ -55,6 +55,9 @@ pub(crate) struct Enum<'a> {
     /// Emit only express routes not dominated by their own trimmed trail
     /// (see `minimal_only`).
     minimal: bool,
+    /// With `minimal`: the most any route that is a prefix of the current
+    /// trail (same start, fewer stretches) earns; `i64::MIN` if none.
+    prefix_best: i64,
     items: Vec<(i64, bool)>,
     key: Vec<u64>,
 }
@@ -99,6 +102,7 @@ impl<'a> Enum<'a> {
             frontier: Vec::with_capacity(n),
             memo: None,
             minimal: false,
+            prefix_best: i64::MIN,
             items: Vec::new(),
             key: Vec::new(),
         }
@@ -125,6 +129,10 @@ impl<'a> Enum<'a> {
     /// with the long route is matched by one with the trimmed route; the
     /// trimmed route is emitted itself (or dominated in turn by a shorter
     /// one), since it earns at least as much.
+    ///
+    /// Likewise a route is skipped, and a trail's subtree cut, when a
+    /// prefix of the trail is a route earning at least as much (the bound
+    /// of the subtree): the prefix uses a subset of the track.
     pub fn minimal_only(mut self) -> Self {
         self.minimal = matches!(self.sg.limit, Limit::Express(_));
         self
@@ -238,19 +246,32 @@ impl<'a> Enum<'a> {
             return;
         }
         sink.node();
+        let saved_prefix = self.prefix_best;
         if len >= 2 {
-            self.try_emit(cur, sink);
+            if let Some(v) = self.try_emit(cur, sink) {
+                self.prefix_best = self.prefix_best.max(v);
+            }
             if !sg.passable[cur as usize] {
+                self.prefix_best = saved_prefix;
                 return;
             }
         }
+        self.extend_on(cur, len, sink);
+        self.prefix_best = saved_prefix;
+    }
+
+    fn extend_on(&mut self, cur: u32, len: usize, sink: &mut dyn Sink) {
+        let sg = self.sg;
         if let Limit::Stops(max) = sg.limit
             && len as u32 >= max
         {
             return;
         }
-        if self.prune && self.bound(cur) < sink.min_rev() {
-            return;
+        if self.prune {
+            let b = self.bound(cur);
+            if b < sink.min_rev() || (self.minimal && b <= self.prefix_best) {
+                return;
+            }
         }
         let rem = match sg.limit {
             Limit::Hexes(b) => b - self.cost,
@@ -297,7 +318,9 @@ impl<'a> Enum<'a> {
 
     /// Emits the current trail if it is a legal route in canonical
     /// orientation and earns enough.
-    fn try_emit(&mut self, cur: u32, sink: &mut dyn Sink) {
+    /// Returns the trail's value as a route when it was computed (with
+    /// `minimal`, in both orientations).
+    fn try_emit(&mut self, cur: u32, sink: &mut dyn Sink) -> Option<i64> {
         let first = self.stops[0];
         let canonical = if self.paths.len() == 1 {
             self.p.graph.paths[self.paths[0] as usize].a == End::Stop(first)
@@ -314,8 +337,9 @@ impl<'a> Enum<'a> {
         // both orientations must be emitted (the sink only wants values);
         // a one-path route keeps its canonical orientation.
         let memo_mode = self.memo.is_some() && self.paths.len() > 1;
-        if !canonical && reverse_legal && !memo_mode {
-            return;
+        let skip_orientation = !canonical && reverse_legal && !memo_mode;
+        if skip_orientation && !self.minimal {
+            return None;
         }
         let rules = &self.p.rules;
         let spec = &self.sg.spec;
@@ -323,16 +347,16 @@ impl<'a> Enum<'a> {
         if let Limit::Express(max) = self.sg.limit
             && self.express_quick_bound(max, cur) < sink.min_rev()
         {
-            return;
+            return None;
         }
         let (revenue, counted) = match self.sg.limit {
             Limit::Express(max) => match value::value_express(self.p, spec, max, &self.stops, tags) {
                 Ok(x) => x,
-                Err(_) => return,
+                Err(_) => return None,
             },
             _ => {
                 if self.n_min < rules.min_stops || self.n_city < rules.min_cities || self.tokens == 0 {
-                    return;
+                    return None;
                 }
                 let g = &self.p.graph;
                 let per = value::per_stop_bonus(rules, tags);
@@ -341,11 +365,12 @@ impl<'a> Enum<'a> {
                 (rev, self.stops.clone())
             }
         };
-        if revenue < sink.min_rev() {
-            return;
+        if skip_orientation || revenue < sink.min_rev() {
+            return Some(revenue);
         }
-        if self.minimal && self.trimmed_dominates(&counted, revenue) {
-            return;
+        // Dominated by a prefix or by the trail trimmed to its counted ends.
+        if self.minimal && (revenue <= self.prefix_best || self.trimmed_dominates(&counted, revenue)) {
+            return Some(revenue);
         }
         let route = Route {
             train: self.train,
@@ -355,6 +380,7 @@ impl<'a> Enum<'a> {
             revenue,
         };
         sink.emit(route, &self.used);
+        Some(revenue)
     }
 
     /// An upper bound on the value of the current trail as an express

@@ -26,7 +26,10 @@
 //! Performance notes: see `search.rs`. Known weak spot: a company with two
 //! or more express/unlimited trains on a dense map (for instance 8E + 8E
 //! on the synthetic 1844 map takes minutes), because only the last of them
-//! can be searched by value alone.
+//! can be searched by value alone. The earlier ones skip routes dominated
+//! by a sub-trail (trimmed to their counted ends, or a prefix route earning
+//! as much), which is not enough: each remaining route of the first still
+//! triggers a full search for the last.
 
 mod bitset;
 pub mod checker;

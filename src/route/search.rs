@@ -889,6 +889,34 @@ mod tests {
         assert!(has(&minimal, &[hub, x1, tunnel_tail]) && has(&minimal, &[hub, x2]));
     }
 
+    /// A route whose prefix already earns as much is skipped by a twin
+    /// that is not last (the prefix uses less track), whichever end stop
+    /// the valuation counts.
+    #[test]
+    fn express_twins_skip_routes_no_better_than_a_prefix() {
+        let mut b = B::new();
+        let hub = b.city("H", 10);
+        b.token(hub);
+        let a = b.city("A", 50);
+        let c = b.city("C", 50);
+        let d = b.city("D", 30);
+        b.line(hub, a, &[STD, STD]);
+        b.line(a, c, &[STD, STD]);
+        b.line(hub, d, &[STD, STD]);
+        b.line(hub, c, &[STD, STD]);
+        b.train(express(2));
+        b.train(express(2));
+        assert_eq!(assert_search_exact(&b.p).revenue, 60 + 60);
+        let prep = Prepared::new(&b.p);
+        let mut sink = Collect { min: 1, out: Vec::new() };
+        Enum::new(&b.p, &prep.inc, &prep.specs[0], 0, Bits::new(b.p.graph.paths.len()), true)
+            .minimal_only()
+            .run(&mut sink);
+        let emitted: Vec<Vec<StopId>> = sink.out.into_iter().map(|c| c.route.stops).collect();
+        assert!(emitted.contains(&vec![hub, a]) && emitted.contains(&vec![hub, c]));
+        assert!(!emitted.iter().any(|r| r.len() > 2), "{emitted:?}");
+    }
+
     #[test]
     fn ties_are_deterministic() {
         // Two equal routes; the result must not depend on anything but input.
