@@ -147,6 +147,15 @@ pub struct GameEnd {
     pub values: Vec<i64>,
 }
 
+impl GameEnd {
+    /// The wealthiest players, in seating order: one winner, or several
+    /// sharing the victory when their values tie (1849-R-181, A-29).
+    pub fn winners(&self) -> Vec<usize> {
+        let Some(best) = self.values.iter().copied().max() else { return Vec::new() };
+        (0..self.values.len()).filter(|&i| self.values[i] == best).collect()
+    }
+}
+
 /// A trigger that ends the game at a later point.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EndTrigger {

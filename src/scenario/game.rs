@@ -114,6 +114,8 @@ impl TestGame {
             values.set(p.name.as_str(), *v)?;
         }
         t.set("values", values)?;
+        let names = self.game.state.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+        t.set("winners", lua.create_sequence_from(end.winners().into_iter().map(|i| names[i].clone()))?)?;
         Ok(Value::Table(t))
     }
 

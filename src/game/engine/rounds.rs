@@ -234,10 +234,16 @@ impl Engine<'_> {
             values.push(v.unwrap_or(default));
         }
         self.st.flow.pending.clear();
-        self.st.ended = Some(GameEnd { reason: reason.to_string(), values: values.clone() });
+        let end = GameEnd { reason: reason.to_string(), values: values.clone() };
+        let winners: Vec<&str> = end.winners().into_iter().map(|i| self.st.players[i].name.as_str()).collect();
+        let verdict = match winners.as_slice() {
+            [one] => format!("{one} wins"),
+            many => format!("{} share the victory", many.join(", ")),
+        };
         let parts: Vec<String> =
             self.st.players.iter().zip(&values).map(|(p, v)| format!("{} {}", p.name, self.t.money(*v))).collect();
-        self.fx.log.push(format!("game over ({reason}): {}", parts.join(", ")));
+        self.fx.log.push(format!("game over ({reason}): {}; {verdict}", parts.join(", ")));
+        self.st.ended = Some(end);
         self.fx.event("game_end", &[("reason", Var::Str(reason.to_string()))]);
         Ok(())
     }

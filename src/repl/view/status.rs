@@ -74,7 +74,8 @@ pub fn status_json(g: &Game) -> Value {
     });
     let ended = st.ended.as_ref().map(|e| {
         let values: serde_json::Map<String, Value> = st.players.iter().zip(&e.values).map(|(p, v)| (p.name.clone(), json!(v))).collect();
-        json!({ "reason": e.reason, "values": values })
+        let winners: Vec<&str> = e.winners().into_iter().map(|i| st.players[i].name.as_str()).collect();
+        json!({ "reason": e.reason, "values": values, "winners": winners })
     });
     json!({
         "round": { "name": st.flow.round.name, "label": short, "long": long },
@@ -103,6 +104,11 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
         ranked.sort_by_key(|(_, v)| std::cmp::Reverse(*v));
         for (name, v) in ranked {
             text.push_str(&format!("\n  {name} {}", g.title.money(v)));
+        }
+        let winners: Vec<&str> = e.winners().into_iter().map(|i| st.players[i].name.as_str()).collect();
+        match winners.as_slice() {
+            [one] => text.push_str(&format!("\n{one} wins")),
+            many => text.push_str(&format!("\n{} share the victory", many.join(", "))),
         }
     } else if let Some(a) = g.current_actor() {
         let who = match a {

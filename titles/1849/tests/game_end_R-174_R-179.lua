@@ -21,7 +21,7 @@ local function empty_bank(g)
   expect_contains(g:log(), "the bank is broken: the game will end")
 end
 
-test("1849-R-177 (WE-13): the bank empties in an operating round: the set is played out, then the game ends", function()
+test("1849-R-177, R-174 (WE-13): the bank empties in an operating round: the set is played out, then the game ends", function()
   local g = rcs_game()
   g:acts{ "pass", "pass", "pass" }                     -- stock round 1
   expect_eq(g:actor(), "RCS")
