@@ -195,6 +195,14 @@ impl Ops<'_> {
             self.remove_token(corp, h, false);
         }
         self.st.board.stop_bonuses.retain(|b| b.corp != corp);
+        // Questions about a closed corporation (whose certificates a new
+        // president takes, which train it discards...) have no answer left.
+        self.st.flow.pending.retain(|p| {
+            use crate::game::flow::PendingKind as K;
+            !matches!(&p.kind,
+                K::DiscardTrain { corp: c } | K::Par { corp: c, .. } | K::Home { corp: c, .. }
+                | K::PresidentSwap { corp: c, .. } | K::SaleConsent { corp: c, .. } if *c == corp)
+        });
         for tr in self.st.trains.iter_mut() {
             if tr.owner == TrainOwner::Corp(corp) {
                 tr.owner = TrainOwner::Removed;
