@@ -198,10 +198,9 @@ impl Ops<'_> {
         // Questions about a closed corporation (whose certificates a new
         // president takes, which train it discards...) have no answer left.
         self.st.flow.pending.retain(|p| {
-            use crate::game::flow::PendingKind as K;
             !matches!(&p.kind,
-                K::DiscardTrain { corp: c } | K::Par { corp: c, .. } | K::Home { corp: c, .. }
-                | K::PresidentSwap { corp: c, .. } | K::SaleConsent { corp: c, .. } if *c == corp)
+                PendingKind::DiscardTrain { corp: c } | PendingKind::Par { corp: c, .. } | PendingKind::Home { corp: c, .. }
+                | PendingKind::PresidentSwap { corp: c, .. } | PendingKind::SaleConsent { corp: c, .. } if *c == corp)
         });
         for tr in self.st.trains.iter_mut() {
             if tr.owner == TrainOwner::Corp(corp) {
@@ -229,7 +228,6 @@ impl Ops<'_> {
         c.par = None;
         c.home = None;
         c.reached_end = false;
-        self.st.flow.pending.retain(|p| !matches!(p.kind, PendingKind::DiscardTrain { corp: x } if x == corp));
         self.log(format!("{name} closes"));
         let mut args = vec![("corp", Var::Str(name)), ("cash", Var::Int(cash))];
         if let Some(p) = president {
