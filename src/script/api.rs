@@ -142,67 +142,67 @@ fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlua::Result<T
     let corp = &st.corps[c as usize];
     let def = &t.corporations[corp.def];
     let tb = lua.create_table()?;
-    tb.set("id", corp.id.as_str())?;
-    tb.set("name", def.name.as_str())?;
-    tb.set("kind", t.corporation_kinds[corp.kind].id.as_str())?;
-    tb.set("in_play", corp.in_play)?;
-    tb.set("started", corp.started)?;
-    tb.set("floated", corp.floated)?;
-    tb.set("operated", corp.operated)?;
-    tb.set("closed", corp.closed)?;
-    tb.set("cash", corp.cash)?;
-    tb.set("price", if corp.price.is_some() { Some(price_of(t, st, c)) } else { None })?;
+    tb.raw_set("id", corp.id.as_str())?;
+    tb.raw_set("name", def.name.as_str())?;
+    tb.raw_set("kind", t.corporation_kinds[corp.kind].id.as_str())?;
+    tb.raw_set("in_play", corp.in_play)?;
+    tb.raw_set("started", corp.started)?;
+    tb.raw_set("floated", corp.floated)?;
+    tb.raw_set("operated", corp.operated)?;
+    tb.raw_set("closed", corp.closed)?;
+    tb.raw_set("cash", corp.cash)?;
+    tb.raw_set("price", if corp.price.is_some() { Some(price_of(t, st, c)) } else { None })?;
     if let Some(p) = corp.price {
-        tb.set("market_row", p.row)?;
-        tb.set("market_col", p.col)?;
+        tb.raw_set("market_row", p.row)?;
+        tb.raw_set("market_col", p.col)?;
     }
-    tb.set("par", corp.par)?;
-    tb.set("reached_end", corp.reached_end)?;
-    tb.set("president", st.president(c).map(|p| st.players[p as usize].name.clone()))?;
-    tb.set("start_order", corp.start_order)?;
-    tb.set("destination", def.destination.clone())?;
+    tb.raw_set("par", corp.par)?;
+    tb.raw_set("reached_end", corp.reached_end)?;
+    tb.raw_set("president", st.president(c).map(|p| st.players[p as usize].name.clone()))?;
+    tb.raw_set("start_order", corp.start_order)?;
+    tb.raw_set("destination", def.destination.clone())?;
     let trains = lua.create_table()?;
     for tr in st.trains.iter().filter(|x| x.owner == TrainOwner::Corp(c)) {
         let one = lua.create_table()?;
-        one.set("id", tr.id.as_str())?;
-        one.set("class", t.trains[tr.class as usize].name.as_str())?;
-        one.set("variant", t.trains[tr.class as usize].variants[tr.variant as usize].name.as_str())?;
-        trains.push(one)?;
+        one.raw_set("id", tr.id.as_str())?;
+        one.raw_set("class", t.trains[tr.class as usize].name.as_str())?;
+        one.raw_set("variant", t.trains[tr.class as usize].variants[tr.variant as usize].name.as_str())?;
+        trains.raw_push(one)?;
     }
-    tb.set("trains", trains)?;
+    tb.raw_set("trains", trains)?;
     let tokens = lua.create_table()?;
     for tk in &corp.tokens {
         let one = lua.create_table()?;
-        one.set("cost", tk.cost)?;
-        one.set("lost", tk.lost)?;
+        one.raw_set("cost", tk.cost)?;
+        one.raw_set("lost", tk.lost)?;
         if let Some((h, s)) = tk.placed {
-            one.set("hex", t.map.hexes[h as usize].label.as_str())?;
-            one.set("stop", s)?;
+            one.raw_set("hex", t.map.hexes[h as usize].label.as_str())?;
+            one.raw_set("stop", s)?;
         }
-        tokens.push(one)?;
+        tokens.raw_push(one)?;
     }
-    tb.set("tokens", tokens)?;
+    tb.raw_set("tokens", tokens)?;
     if let Some((h, city)) = corp.home {
-        tb.set("home", t.map.hexes[h as usize].label.as_str())?;
-        tb.set("home_city", city)?;
+        tb.raw_set("home", t.map.hexes[h as usize].label.as_str())?;
+        tb.raw_set("home_city", city)?;
     }
     let shares = lua.create_table()?;
     for (p, pct) in holdings(st, c).iter().enumerate() {
         if *pct > 0 {
-            shares.set(st.players[p].name.as_str(), *pct)?;
+            shares.raw_set(st.players[p].name.as_str(), *pct)?;
         }
     }
-    tb.set("shares", shares)?;
-    tb.set("treasury_percent", st.percent(c, CertOwner::Treasury))?;
-    tb.set("pool_percent", st.percent(c, CertOwner::Pool))?;
+    tb.raw_set("shares", shares)?;
+    tb.raw_set("treasury_percent", st.percent(c, CertOwner::Treasury))?;
+    tb.raw_set("pool_percent", st.percent(c, CertOwner::Pool))?;
     let certs = lua.create_table()?;
     for cert in &corp.certs {
         let one = lua.create_table()?;
-        one.set("index", cert.index)?;
-        one.set("percent", cert.percent)?;
-        one.set("president", cert.president)?;
-        one.set("tag", cert.tag.clone())?;
-        one.set(
+        one.raw_set("index", cert.index)?;
+        one.raw_set("percent", cert.percent)?;
+        one.raw_set("president", cert.president)?;
+        one.raw_set("tag", cert.tag.clone())?;
+        one.raw_set(
             "owner",
             match cert.owner {
                 CertOwner::Treasury => "treasury".to_string(),
@@ -212,16 +212,45 @@ fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlua::Result<T
                 CertOwner::Removed => "removed".to_string(),
             },
         )?;
-        certs.push(one)?;
+        certs.raw_push(one)?;
     }
-    tb.set("certificates", certs)?;
+    tb.raw_set("certificates", certs)?;
     let companies = lua.create_table()?;
     for co in st.companies.iter().filter(|x| x.owner == CompanyOwner::Corp(c)) {
-        companies.push(co.id.as_str())?;
+        companies.raw_push(co.id.as_str())?;
     }
-    tb.set("companies", companies)?;
-    tb.set("props", to_lua(lua, &toml_to_var(&toml::Value::Table(def.props.clone())))?)?;
+    tb.raw_set("companies", companies)?;
+    tb.raw_set("props", props_to_lua(lua, &def.props)?)?;
     Ok(tb)
+}
+
+/// A title's props as a fresh Lua table, converted straight from the TOML
+/// (scripts read a corporation's props on every `game:corporation` call:
+/// going through a cloned TOML table and a `Var` tripled the cost).
+fn props_to_lua(lua: &Lua, props: &toml::Table) -> mlua::Result<Table> {
+    let tb = lua.create_table_with_capacity(0, props.len())?;
+    for (k, v) in props {
+        tb.raw_set(k.as_str(), toml_to_lua(lua, v)?)?;
+    }
+    Ok(tb)
+}
+
+fn toml_to_lua(lua: &Lua, v: &toml::Value) -> mlua::Result<Value> {
+    Ok(match v {
+        toml::Value::String(s) => Value::String(lua.create_string(s)?),
+        toml::Value::Integer(i) => Value::Integer(*i),
+        toml::Value::Float(f) => Value::Integer(*f as i64),
+        toml::Value::Boolean(b) => Value::Boolean(*b),
+        toml::Value::Datetime(d) => Value::String(lua.create_string(d.to_string())?),
+        toml::Value::Array(a) => {
+            let t = lua.create_table_with_capacity(a.len(), 0)?;
+            for x in a {
+                t.raw_push(toml_to_lua(lua, x)?)?;
+            }
+            Value::Table(t)
+        }
+        toml::Value::Table(m) => Value::Table(props_to_lua(lua, m)?),
+    })
 }
 
 pub fn toml_to_var(v: &toml::Value) -> Var {
@@ -248,32 +277,32 @@ impl UserData for LuaGame {
         m.add_method("title", |_, this, ()| Ok(this.title.meta.id.clone()));
         m.add_method("option", |_, this, id: String| Ok(this.title.option_on(&id)));
         m.add_method("seed", |_, this, ()| Ok(this.st.seed as i64));
-        m.add_method("props", |lua, this, ()| to_lua(lua, &toml_to_var(&toml::Value::Table(this.title.props.clone()))));
+        m.add_method("props", |lua, this, ()| props_to_lua(lua, &this.title.props));
         m.add_method("player_count", |_, this, ()| Ok(this.st.players.len()));
         m.add_method("players", |lua, this, ()| lua.create_sequence_from(this.st.players.iter().map(|p| p.name.clone())));
         m.add_method("player", |lua, this, name: String| {
             let p = player(&this.st, &name)?;
             let pl = &this.st.players[p as usize];
             let tb = lua.create_table()?;
-            tb.set("name", pl.name.as_str())?;
-            tb.set("cash", pl.cash)?;
-            tb.set("loans", pl.loans)?;
-            tb.set("debt", pl.debt)?;
-            tb.set("left", pl.left)?;
-            tb.set("certificates", cert_count(&this.title, &this.st, p))?;
+            tb.raw_set("name", pl.name.as_str())?;
+            tb.raw_set("cash", pl.cash)?;
+            tb.raw_set("loans", pl.loans)?;
+            tb.raw_set("debt", pl.debt)?;
+            tb.raw_set("left", pl.left)?;
+            tb.raw_set("certificates", cert_count(&this.title, &this.st, p))?;
             let shares = lua.create_table()?;
             for (c, corp) in this.st.corps.iter().enumerate() {
                 let pct = this.st.percent(c as CorpId, CertOwner::Player(p));
                 if pct > 0 {
-                    shares.set(corp.id.as_str(), pct)?;
+                    shares.raw_set(corp.id.as_str(), pct)?;
                 }
             }
-            tb.set("shares", shares)?;
+            tb.raw_set("shares", shares)?;
             let cos = lua.create_table()?;
             for co in this.st.companies.iter().filter(|x| x.owner == CompanyOwner::Player(p)) {
-                cos.push(co.id.as_str())?;
+                cos.raw_push(co.id.as_str())?;
             }
-            tb.set("companies", cos)?;
+            tb.raw_set("companies", cos)?;
             Ok(tb)
         });
         m.add_method("corporations", |lua, this, ()| {
@@ -290,21 +319,21 @@ impl UserData for LuaGame {
             let co = &this.st.companies[i as usize];
             let def = &this.title.companies[co.def];
             let tb = lua.create_table()?;
-            tb.set("id", co.id.as_str())?;
-            tb.set("name", def.name.as_str())?;
-            tb.set("kind", def.kind.as_str())?;
-            tb.set("value", def.value)?;
-            tb.set("revenue", def.revenue)?;
-            tb.set("used", co.used)?;
+            tb.raw_set("id", co.id.as_str())?;
+            tb.raw_set("name", def.name.as_str())?;
+            tb.raw_set("kind", def.kind.as_str())?;
+            tb.raw_set("value", def.value)?;
+            tb.raw_set("revenue", def.revenue)?;
+            tb.raw_set("used", co.used)?;
             let (owner, kind) = match co.owner {
                 CompanyOwner::Bank => (None, "bank"),
                 CompanyOwner::Player(p) => (Some(this.st.players[p as usize].name.clone()), "player"),
                 CompanyOwner::Corp(c) => (Some(this.st.corps[c as usize].id.clone()), "corporation"),
                 CompanyOwner::Closed => (None, "closed"),
             };
-            tb.set("owner", owner)?;
-            tb.set("owner_kind", kind)?;
-            tb.set("props", to_lua(lua, &toml_to_var(&toml::Value::Table(def.props.clone())))?)?;
+            tb.raw_set("owner", owner)?;
+            tb.raw_set("owner_kind", kind)?;
+            tb.raw_set("props", props_to_lua(lua, &def.props)?)?;
             Ok(tb)
         });
         m.add_method("phase", |_, this, ()| Ok(this.title.phases[this.st.phase].name.clone()));
@@ -316,12 +345,12 @@ impl UserData for LuaGame {
         m.add_method("round", |lua, this, ()| {
             let tb = lua.create_table()?;
             let f = &this.st.flow;
-            tb.set("name", f.round.name.as_str())?;
+            tb.raw_set("name", f.round.name.as_str())?;
             let kind = this.title.flow.round(&f.round.name).map(|r| r.kind.clone()).unwrap_or_default();
-            tb.set("kind", kind)?;
-            tb.set("stock_rounds", f.stock_rounds)?;
-            tb.set("set_index", f.set_index)?;
-            tb.set("set_size", f.set_size)?;
+            tb.raw_set("kind", kind)?;
+            tb.raw_set("stock_rounds", f.stock_rounds)?;
+            tb.raw_set("set_index", f.set_index)?;
+            tb.raw_set("set_size", f.set_size)?;
             Ok(tb)
         });
         m.add_method("current", |_, this, ()| Ok(crate::game::engine::current_actor(&this.title, &this.st).map(|a| actor_name(&this.st, a))));
@@ -345,19 +374,19 @@ impl UserData for LuaGame {
             use crate::game::flow::RoundData;
             let RoundData::Operating(o) = &this.st.flow.round.data else { return Ok(Value::Nil) };
             let tb = lua.create_table()?;
-            tb.set("tiles", o.turn.tiles)?;
-            tb.set("tokens", o.turn.tokens)?;
-            tb.set("revenue", o.turn.revenue)?;
-            tb.set("trains_bought", o.turn.trains_bought)?;
-            tb.set("issued", o.turn.issued)?;
-            tb.set("emergency", o.turn.emergency)?;
+            tb.raw_set("tiles", o.turn.tiles)?;
+            tb.raw_set("tokens", o.turn.tokens)?;
+            tb.raw_set("revenue", o.turn.revenue)?;
+            tb.raw_set("trains_bought", o.turn.trains_bought)?;
+            tb.raw_set("issued", o.turn.issued)?;
+            tb.raw_set("emergency", o.turn.emergency)?;
             let vars = lua.create_table()?;
             for (k, v) in &o.turn.vars {
                 vars.set(k.as_str(), to_lua(lua, v)?)?;
             }
-            tb.set("vars", vars)?;
+            tb.raw_set("vars", vars)?;
             let done = lua.create_sequence_from(o.turn.done_steps.iter().cloned())?;
-            tb.set("done", done)?;
+            tb.raw_set("done", done)?;
             Ok(Value::Table(tb))
         });
         m.add_method("stops_of_kind", |lua, this, kind: String| {
@@ -390,25 +419,25 @@ impl UserData for LuaGame {
             let hd = &this.title.map.hexes[h as usize];
             let tile = tile_on(&this.title, &this.st, h);
             let tb = lua.create_table()?;
-            tb.set("label", hd.label.as_str())?;
-            tb.set("name", hd.name.clone())?;
-            tb.set("tile", tile.name.as_str())?;
-            tb.set("color", tile.color.name())?;
-            tb.set("laid", this.st.board.hexes[h as usize].tile.is_some())?;
-            tb.set("rotation", this.st.board.hexes[h as usize].rotation)?;
-            tb.set("terrain", hd.terrain.clone())?;
-            tb.set("cost", hd.cost)?;
-            tb.set("tags", lua.create_sequence_from(hd.tags.iter().cloned())?)?;
+            tb.raw_set("label", hd.label.as_str())?;
+            tb.raw_set("name", hd.name.clone())?;
+            tb.raw_set("tile", tile.name.as_str())?;
+            tb.raw_set("color", tile.color.name())?;
+            tb.raw_set("laid", this.st.board.hexes[h as usize].tile.is_some())?;
+            tb.raw_set("rotation", this.st.board.hexes[h as usize].rotation)?;
+            tb.raw_set("terrain", hd.terrain.clone())?;
+            tb.raw_set("cost", hd.cost)?;
+            tb.raw_set("tags", lua.create_sequence_from(hd.tags.iter().cloned())?)?;
             let tokens = lua.create_table()?;
             for slots in &this.st.board.hexes[h as usize].tokens {
                 for c in slots.iter().flatten() {
-                    tokens.push(this.st.corps[*c as usize].id.as_str())?;
+                    tokens.raw_push(this.st.corps[*c as usize].id.as_str())?;
                 }
             }
-            tb.set("tokens", tokens)?;
-            tb.set("locked", this.st.board.locked.contains_key(&h))?;
+            tb.raw_set("tokens", tokens)?;
+            tb.raw_set("locked", this.st.board.locked.contains_key(&h))?;
             let free: u32 = (0..tile.stops.len() as u8).map(|s| crate::game::graph::free_slots(&this.title, &this.st, h, s, None)).sum();
-            tb.set("free_slots", free)?;
+            tb.raw_set("free_slots", free)?;
             Ok(tb)
         });
         m.add_method("hexes_tagged", |lua, this, tag: String| {
@@ -420,10 +449,10 @@ impl UserData for LuaGame {
             for o in offers {
                 let tb = lua.create_table()?;
                 let class = &this.title.trains[o.class as usize];
-                tb.set("class", class.name.as_str())?;
-                tb.set("variant", class.variants[o.variant as usize].name.as_str())?;
-                tb.set("price", o.price)?;
-                tb.set("pool", o.pool_train.is_some())?;
+                tb.raw_set("class", class.name.as_str())?;
+                tb.raw_set("variant", class.variants[o.variant as usize].name.as_str())?;
+                tb.raw_set("price", o.price)?;
+                tb.raw_set("pool", o.pool_train.is_some())?;
                 out.push(tb)?;
             }
             Ok(out)
