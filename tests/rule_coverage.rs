@@ -128,8 +128,11 @@ fn cited(title: &str, prefix: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let mut lua = Vec::new();
     walk(&root().join(format!("titles/{title}/tests")), "lua", &mut lua);
-    for (_, t) in &lua {
-        out.extend(ids_in(&code_only(t, "--"), prefix, true));
+    for (p, t) in &lua {
+        // tests/lib holds shared setup, not tests
+        if !p.components().any(|c| c.as_os_str() == "lib") {
+            out.extend(ids_in(&code_only(t, "--"), prefix, true));
+        }
     }
     let mut rs = Vec::new();
     walk(&root().join("tests"), "rs", &mut rs);
@@ -200,7 +203,8 @@ fn examples(title: &str, prefix: &str) -> Option<(usize, Vec<String>)> {
         .collect();
     let mut lua = Vec::new();
     walk(&root().join(format!("titles/{title}/tests")), "lua", &mut lua);
-    let code: String = lua.iter().map(|(_, t)| code_only(t, "--")).collect();
+    let code: String =
+        lua.iter().filter(|(p, _)| !p.components().any(|c| c.as_os_str() == "lib")).map(|(_, t)| code_only(t, "--")).collect();
     let missing = ids
         .iter()
         .filter(|id| {

@@ -13,6 +13,7 @@
 
 pub mod assert;
 pub mod game;
+mod libs;
 mod sandbox;
 mod setters;
 
@@ -276,6 +277,7 @@ fn register_globals(lua: &Lua) -> mlua::Result<()> {
     )?;
     g.set("new_game", lua.create_function(|lua, spec: mlua::Table| game::new_game(lua, spec))?)?;
     g.set("load_game", lua.create_function(|lua, json: String| game::load_game(lua, json))?)?;
+    g.set("test_lib", lua.create_function(|lua, name: String| libs::test_lib(lua, name))?)?;
     assert::register(lua)?;
     Ok(())
 }

@@ -103,6 +103,9 @@ setmetatable(_G, {
     error("a test may not set the global '" .. tostring(k) .. "': use a local, so that tests stay independent", 2)
   end,
   __index = function(_, k)
+    if k == "require" then
+      error("'require' is not available to tests: shared setup goes in tests/lib/NAME.lua, loaded with test_lib(\"NAME\")", 2)
+    end
     if sandboxed[k] then
       error("'" .. tostring(k) .. "' is not available to tests (sandbox: no io, os, package, debug or loading)", 2)
     end

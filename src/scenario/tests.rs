@@ -249,3 +249,27 @@ test("beta", function() expect_eq(1, 2) end)
     assert_eq!(a.cases[0].output, b.cases[0].output);
     assert_eq!(a.cases[0].output.len(), 1);
 }
+
+#[test]
+fn test_libs_load_once_per_file_and_name_missing_files() {
+    let dir = std::env::temp_dir().join(format!("railhead-test-lib-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("tests/lib")).unwrap();
+    std::fs::write(dir.join("tests/lib/counter.lua"), "local M = { loads = 0 }\nM.loads = M.loads + 1\nfunction M.twice(x) return 2 * x end\nreturn M\n").unwrap();
+    std::fs::write(dir.join("tests/lib/broken.lua"), "local x = \nreturn x\n").unwrap();
+    let src = r#"
+local C = test_lib("counter")
+test("a lib's functions", function() expect_eq(C.twice(21), 42) end)
+test("loaded once", function() expect_eq(test_lib("counter").loads, 1); expect_true(test_lib("counter") == C) end)
+test("missing", function() test_lib("nope") end)
+test("bad name", function() test_lib("../counter") end)
+test("syntax error", function() test_lib("broken") end)
+test("require explains", function() local r = require end)
+"#;
+    let r = run_source("tests/self.lua", src, Some(TitleSource::Disk(dir.clone())), &TitleCache::new(), &RunOptions::default());
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(r.passed(), 2, "{:?}", outcomes(&r));
+    assert!(failure(&r, "missing").contains("tests/lib/nope.lua does not exist"), "{}", failure(&r, "missing"));
+    assert!(failure(&r, "bad name").contains("a lib name is the file name"), "{}", failure(&r, "bad name"));
+    assert!(failure(&r, "syntax error").contains("tests/lib/broken.lua:"), "{}", failure(&r, "syntax error"));
+    assert!(failure(&r, "require explains").contains("test_lib"), "{}", failure(&r, "require explains"));
+}

@@ -14,14 +14,7 @@ local function bonds_game(phase)
 end
 
 -- Plays on (passing, running and withholding) until `corp` is at `step`.
-local function advance(g, corp, step)
-  for _ = 1, 300 do
-    if g:actor() == corp and g:step() == step then return end
-    local s = g:step()
-    if s == "run_routes" then g:act("run auto") elseif s == "dividend" then g:act("withhold") else g:act("pass") end
-  end
-  error("RCS never reached " .. step)
-end
+local advance = test_lib("play").advance_to
 
 -- Plays on until `corp` starts its next operating turn.
 local function next_turn(g, corp)

@@ -11,12 +11,7 @@ local function game()
 end
 
 -- One step of play: run, withhold, or pass.
-local function advance(g)
-  local step = g:round().kind == "operating" and g:step()
-  if step == "run_routes" then g:act("run auto")
-  elseif step == "dividend" then g:act("withhold")
-  else g:act("pass") end
-end
+local advance = test_lib("play").advance
 
 test("1849-R-044: names, homes and token fees: AFG 40 (home chosen), ATA 30, CTL 40, IFT 90, RCS 130, SFA 40", function()
   local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }

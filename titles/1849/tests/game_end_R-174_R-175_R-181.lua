@@ -13,12 +13,7 @@
 
 local ORDER = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
 
-local function advance(g)
-  local step = g:round().kind == "operating" and g:step()
-  if step == "run_routes" then g:act("run auto")
-  elseif step == "dividend" then g:act("withhold")
-  else g:act("pass") end
-end
+local advance = test_lib("play").advance
 
 local function game(price, row)
   local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = ORDER } }

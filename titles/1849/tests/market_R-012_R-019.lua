@@ -20,12 +20,7 @@ local function cell(g, corp)
 end
 
 -- One step of play: run, withhold, or pass.
-local function advance(g)
-  local step = g:round().kind == "operating" and g:step()
-  if step == "run_routes" then g:act("run auto")
-  elseif step == "dividend" then g:act("withhold")
-  else g:act("pass") end
-end
+local advance = test_lib("play").advance
 
 -- Plays on until `who` acts in the next stock round.
 local function next_stock_round(g, who)

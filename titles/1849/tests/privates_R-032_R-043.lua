@@ -13,12 +13,7 @@ local function game()
 end
 
 -- One step of play: run, withhold, or pass.
-local function advance(g)
-  local step = g:round().kind == "operating" and g:step()
-  if step == "run_routes" then g:act("run auto")
-  elseif step == "dividend" then g:act("withhold")
-  else g:act("pass") end
-end
+local advance = test_lib("play").advance
 
 local function to_step(g, corp, step)
   while not (g:actor() == corp and g:step() == step) do advance(g) end

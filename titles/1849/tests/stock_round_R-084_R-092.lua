@@ -3,12 +3,7 @@
 -- §9.5, §9.6, §10.8; rules 1849-R-084, R-089, R-090, R-092; A-20).
 
 -- One step of play: run, withhold, or pass.
-local function advance(g)
-  local step = g:round().kind == "operating" and g:step()
-  if step == "run_routes" then g:act("run auto")
-  elseif step == "dividend" then g:act("withhold")
-  else g:act("pass") end
-end
+local advance = test_lib("play").advance
 
 local function next_stock_round(g, who)
   while g:round().kind == "stock" do g:act("pass") end

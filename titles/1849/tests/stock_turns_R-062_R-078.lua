@@ -15,12 +15,7 @@ local function game()
 end
 
 -- One step of play: run, withhold, or pass.
-local function advance(g)
-  local step = g:round().kind == "operating" and g:step()
-  if step == "run_routes" then g:act("run auto")
-  elseif step == "dividend" then g:act("withhold")
-  else g:act("pass") end
-end
+local advance = test_lib("play").advance
 
 -- Passes until the next stock round, with `who` to act in it.
 local function next_stock_round(g, who)

@@ -32,12 +32,7 @@ local function at(g, corp, step)
 end
 
 -- One step of play: run, withhold, or pass.
-local function advance(g)
-  local step = g:round().kind == "operating" and g:step()
-  if step == "run_routes" then g:act("run auto")
-  elseif step == "dividend" then g:act("withhold")
-  else g:act("pass") end
-end
+local advance = test_lib("play").advance
 
 -- Plays on to `corp`'s tile step in the next operating round.
 local function next_lay_step(g, corp)

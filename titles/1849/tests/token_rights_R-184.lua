@@ -27,14 +27,7 @@ local function token_game(phase, ift_president)
 end
 
 -- Plays on (passing, running and withholding) until `corp` is at `step`.
-local function advance(g, corp, step)
-  for _ = 1, 300 do
-    if g:actor() == corp and g:step() == step then return end
-    local s = g:step()
-    if s == "run_routes" then g:act("run auto") elseif s == "dividend" then g:act("withhold") else g:act("pass") end
-  end
-  error(corp .. " never reached " .. step)
-end
+local advance = test_lib("play").advance_to
 
 local function placed(g, corp)
   local out = {}

@@ -18,12 +18,7 @@ local function game()
 end
 
 -- One step of play: run, withhold, or pass.
-local function advance(g)
-  local step = g:round().kind == "operating" and g:step()
-  if step == "run_routes" then g:act("run auto")
-  elseif step == "dividend" then g:act("withhold")
-  else g:act("pass") end
-end
+local advance = test_lib("play").advance
 
 -- Plays on until `corp` is at its train step.
 local function to_train_step(g, corp)
