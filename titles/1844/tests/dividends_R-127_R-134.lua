@@ -1,0 +1,140 @@
+-- Dividends and share price (1844-R-127 to R-134) and the worked example
+-- T-17 (rounding with 25 % and 5 % certificates).
+
+local function has(list, x)
+  for _, y in ipairs(list) do if y == x then return true end end
+  return false
+end
+
+-- All privates sold, FNM launched (B, with a 2H), stock round 1 begins.
+local function sold_out()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
+  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
+  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
+  g:act("par FNM 90")
+  lot("bid P7 100")
+  g:give_train("FNM", "2H")
+  return g
+end
+
+local function advance(g)
+  if has(g:moves(), "run auto") then g:act("run auto")
+  elseif g:round().kind == "operating" and g:step() == "dividend" then g:act("withhold")
+  else g:act("pass") end
+end
+
+local function at(g, corp, step)
+  local n = 0
+  while not (g:actor() == corp and g:step() == step) do
+    advance(g); n = n + 1
+    assert(n < 300, corp .. " never reached " .. step)
+  end
+  return g
+end
+
+-- SCB (pre-SBB, par 80): A holds the director's certificate (50 %), B one
+-- 25 % share, the other 25 % share is in the pool (or the IPO). Basel has a
+-- yellow city (20) towards Strasbourg (30 in phase 1); SCB's 2-train runs
+-- Basel - Strasbourg for 50.
+local function scb(in_pool)
+  local g = sold_out()
+  g:start("SCB", "A", 80)
+  g:give_share("SCB", "B")
+  if in_pool then g:give_share("SCB", "pool") end
+  g:lay("C12", "57", 2)
+  g:give_train("SCB", "2")
+  g:acts{ "pass", "pass", "pass", "pass" }
+  at(g, "SCB", "run_routes")
+  g:act("run auto")
+  expect_eq(g:turn().revenue, 50)
+  return g
+end
+
+local function cash(g)
+  return { A = g:player("A").cash, B = g:player("B").cash, SCB = g:corporation("SCB").cash, bank = g:bank() }
+end
+
+test("(T-17) 1844-R-129: revenue 50: the 25 % holder receives 12.5 rounded up to 13, the director 25", function()
+  local g = scb(true)
+  local before = cash(g)
+  g:act("payout")
+  local after = cash(g)
+  expect_eq(after.A - before.A, 25)
+  expect_eq(after.B - before.B, 13)
+end)
+
+test("(T-17) 1844-R-129, R-128: the pool's 25 % pays 12.5 rounded down to 12 into the company's treasury", function()
+  local g = scb(true)
+  local before = cash(g)
+  g:act("payout")
+  local after = cash(g)
+  expect_eq(after.SCB - before.SCB, 12)
+  expect_eq(before.bank - after.bank, 25 + 13 + 12)
+end)
+
+test("1844-R-128: the part of IPO shares stays in the bank", function()
+  local g = scb(false)
+  local before = cash(g)
+  g:act("payout")
+  local after = cash(g)
+  expect_eq(after.SCB - before.SCB, 0)
+  expect_eq(before.bank - after.bank, 25 + 13)
+end)
+
+test("1844-R-130: a payout moves the marker one cell right", function()
+  local g = scb(true)
+  g:set_price("SCB", 80)                 -- r4c5
+  g:act("payout")
+  expect_eq(g:share_price("SCB"), 90)    -- r4c6
+end)
+
+test("1844-R-132: withholding moves the marker one cell left and keeps the revenue", function()
+  local g = scb(true)
+  g:set_price("SCB", 80)                 -- r4c5
+  local before = cash(g)
+  g:act("withhold")
+  expect_eq(g:share_price("SCB"), 70)    -- r4c4
+  expect_eq(cash(g).SCB - before.SCB, 50)
+end)
+
+test("1844-R-127: the whole revenue is paid out or withheld; no partial payout", function()
+  local g = scb(true)
+  expect_true(has(g:moves(), "payout"))
+  expect_true(has(g:moves(), "withhold"))
+  expect_true(not has(g:moves(), "half"))
+  g:refuse("half", "1844-R-127")
+end)
+
+test("1844-R-133: a company with no train earns 0 and its marker moves left", function()
+  local g = sold_out()
+  g:start("SCB", "A", 80)
+  g:give_share("SCB", "B")
+  g:acts{ "pass", "pass", "pass", "pass" }
+  local n = 0
+  while g:round().kind == "operating" and g:corporation("SCB").operated ~= true do
+    advance(g); n = n + 1; assert(n < 100)
+  end
+  expect_eq(g:share_price("SCB"), 70)    -- r4c5 80 -> r4c4 70
+end)
+
+test("1844-R-130: at the end of its row a payout moves the marker up", function()
+  local g = scb(true)
+  g:set_price("SCB", 120, 5)             -- r6c10, the row's last cell
+  g:act("payout")
+  expect_eq(g:share_price("SCB"), 130)   -- r5c10
+end)
+
+test("1844-R-130: in the top right cell the marker stays", function()
+  local g = scb(true)
+  g:set_price("SCB", 350, 0)             -- r1c18
+  g:act("payout")
+  expect_eq(g:share_price("SCB"), 350)
+end)
+
+test("1844-R-132: at the left end of its row a withheld dividend moves the marker down", function()
+  local g = scb(true)
+  g:set_price("SCB", 55, 2)              -- r3c1
+  g:act("withhold")
+  expect_eq(g:share_price("SCB"), 50)    -- r4c1
+end)
