@@ -138,3 +138,39 @@ test("1844-R-132: at the left end of its row a withheld dividend moves the marke
   g:act("withhold")
   expect_eq(g:share_price("SCB"), 50)    -- r4c1
 end)
+
+test("1844-R-134: a marker moving into an occupied cell goes under the markers there", function()
+  local g = scb(true)
+  g:set_price("SCB", 80)                 -- r4c5
+  g:set_price("FNM", 90, 3)              -- r4c6
+  g:act("payout")                        -- SCB moves right onto FNM's cell
+  expect_eq(g:share_price("SCB"), 90)
+  local order = {}
+  for _, id in ipairs(g:value_order()) do
+    if id == "SCB" or id == "FNM" then order[#order + 1] = id end
+  end
+  expect_eq(order, { "FNM", "SCB" })
+end)
+
+-- VZ (regional) runs Sion - Martigny for 40 with its 2H.
+local function vz_paying(price, row)
+  local g = sold_out()
+  g:start("VZ", "A", 70)
+  g:give_share("VZ", "B")
+  for _, l in ipairs({ { "K10", "6", 1 }, { "K8", "4", 1 } }) do g:lay(l[1], l[2], l[3]) end
+  g:give_train("VZ", "2H")
+  g:acts{ "pass", "pass", "pass", "pass" }
+  at(g, "VZ", "run_routes")
+  g:act("run auto")
+  g:set_price("VZ", price, row)
+  g:act("payout")
+  return g:share_price("VZ")
+end
+
+test("1844-R-131: a regional at 180 (r3c12) that pays out moves up to 190, never across the red line", function()
+  expect_eq(vz_paying(180, 2), 190)
+end)
+
+test("1844-R-131: a regional at 200 (r1c12) stays there", function()
+  expect_eq(vz_paying(200, 0), 200)
+end)

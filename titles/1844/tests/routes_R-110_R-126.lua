@@ -297,3 +297,42 @@ test("1844-R-124: the tunnel bonus and the transit bonus add up; R-123: once per
   g:act("run " .. t[1] .. ":B11-F11-H13-J13-L15")
   expect_eq(g:turn().revenue, 290)
 end)
+
+-- MOB (A, par 70) with Montreux's yellow city facing Rochers de Naye (H7,
+-- a mountain hex); B buys B1 and opens it there with panel XM1 (10 in
+-- phases 1-2) when `railway` is set.
+local function naye(railway)
+  local g = sold_out()
+  g:start("MOB", "A", 70)
+  for _, p in ipairs({ "B", "C", "D" }) do g:give_share("MOB", p) end
+  g:lay("I6", "5", 2)
+  g:give_train("MOB", "2")
+  if railway then
+    expect_eq(g:actor(), "B")
+    g:act("buy B1"); g:act("choose H7:XM1")
+  else
+    g:act("pass")
+  end
+  g:acts{ "pass", "pass", "pass", "pass" }
+  if not railway then
+    while g:actor() ~= "MOB" do advance(g) end
+    return g
+  end
+  return at(g, "MOB", "run_routes")
+end
+
+test("1844-R-111: a mountain hex without a Mountain Railway is no stop", function()
+  local g = naye(false)
+  expect_eq(g:best_run("MOB").revenue, 0)
+  expect_true(not has(g:moves(), "run auto"))
+end)
+
+test("1844-R-111, R-126: a Mountain Railway is a stop; the first run counting it activates it", function()
+  local g = naye(true)
+  local r, total = runs(g, "MOB")
+  expect_eq(r, { "I6-H7=30" })
+  expect_eq(total, 30)
+  expect_eq(g:var("mr.active.B1"), nil)
+  g:act("run auto")
+  expect_eq(g:var("mr.active.B1"), true)
+end)
