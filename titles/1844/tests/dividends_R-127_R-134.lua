@@ -110,9 +110,10 @@ test("1844-R-133: a company with no train earns 0 and its marker moves left", fu
   local g = sold_out()
   g:start("SCB", "A", 80)
   g:give_share("SCB", "B")
+  g:lay("C12", "57", 2)
   g:acts{ "pass", "pass", "pass", "pass" }
   local n = 0
-  while g:round().kind == "operating" and g:corporation("SCB").operated ~= true do
+  while g:round().kind == "operating" and g:corporation("SCB").operated == 0 do
     advance(g); n = n + 1; assert(n < 100)
   end
   expect_eq(g:share_price("SCB"), 70)    -- r4c5 80 -> r4c4 70

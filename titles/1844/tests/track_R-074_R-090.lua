@@ -49,12 +49,32 @@ end
 -- Sion yellow (exits W and NE).
 local SION = { { "K10", "6", 1 } }
 
-test("1844-R-080: in its first turn VZ must lay its tile on its bare home hex", function()
+test("1844-R-080: in its first turn VZ must lay its tile on its bare home hex; it may not pass", function()
   local g = vz()
   for _, m in ipairs(g:moves()) do
     if m:match("^lay ") then expect_true(m:match("^lay K10 ") ~= nil, m) end
   end
-  expect_true(has(g:moves(), "lay K10 6 1"))
+  g:refuse("pass", "1844-R-080")
+  expect_true(not has(g:moves(), "pass"))
+  g:act("lay K10 6 1")
+end)
+
+test("1844-R-080: a home hex that already has track does not bind the first lay", function()
+  local g = vz(SION)
+  expect_true(has(g:moves(), "pass"))
+  g:act("pass")
+end)
+
+test("1844-R-080: a company that cannot pay the home hex's terrain cost may pass", function()
+  local g = sold_out()
+  g:start("VZ", "A", 70)
+  g:give_share("VZ", "B")
+  g:give_train("VZ", "2H")
+  g:acts{ "pass", "pass", "pass", "pass" }
+  g:give_cash("VZ", 10 - g:corporation("VZ").cash)
+  while g:actor() ~= "VZ" do advance(g) end
+  if g:step() == "lay_tile" then g:act("pass") end
+  expect_true(g:step() ~= "lay_tile")
 end)
 
 test("1844-R-078: the first tile on river Sion costs 20, paid to the bank", function()
@@ -75,9 +95,8 @@ end)
 test("1844-R-074: one tile per operating turn", function()
   local g = vz(SION)
   g:act("lay K8 4 1")
-  -- Our turn moves on once the tile is laid; no second lay is offered.
-  expect_true(not has(g:moves(), "lay K12 7 1"))
-  g:refuse("lay K12 7 1", nil)
+  expect_true(not has(g:moves(), "lay J11 58 4"))
+  g:refuse("lay J11 58 4", "1844-R-074")
 end)
 
 test("1844-R-075: a city hex takes a city tile, a town hex a town tile, empty land plain track", function()
