@@ -7,8 +7,8 @@ local function has(list, x)
 end
 
 -- All privates sold, FNM launched (B, with a 2H), stock round 1 begins.
-local function sold_out()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+local function sold_out(options)
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, options = options }
   local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
   lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
   g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
@@ -37,8 +37,8 @@ end
 -- 25 % share, the other 25 % share is in the pool (or the IPO). Basel has a
 -- yellow city (20) towards Strasbourg (30 in phase 1); SCB's 2-train runs
 -- Basel - Strasbourg for 50.
-local function scb(in_pool)
-  local g = sold_out()
+local function scb(in_pool, options)
+  local g = sold_out(options)
   g:start("SCB", "A", 80)
   g:give_share("SCB", "B")
   if in_pool then g:give_share("SCB", "pool") end
@@ -71,6 +71,15 @@ test("(T-17) 1844-R-129, R-128: the pool's 25 % pays 12.5 rounded down to 12 int
   local after = cash(g)
   expect_eq(after.SCB - before.SCB, 12)
   expect_eq(before.bank - after.bank, 25 + 13 + 12)
+end)
+
+test("1844-R-129: with the option pool_dividend_up the pool's 25 % pays 13 to the company", function()
+  local g = scb(true, { "pool_dividend_up" })
+  local before = cash(g)
+  g:act("payout")
+  local after = cash(g)
+  expect_eq(after.SCB - before.SCB, 13)
+  expect_eq(after.B - before.B, 13)
 end)
 
 test("1844-R-128: the part of IPO shares stays in the bank", function()
