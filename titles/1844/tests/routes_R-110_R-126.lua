@@ -336,3 +336,46 @@ test("1844-R-111, R-126: a Mountain Railway is a stop; the first run counting it
   g:act("run auto")
   expect_eq(g:var("mr.active.B1"), true)
 end)
+
+test("1844-R-115: an 8E counts at most 8 stops, skipping the cheapest, on track of any length", function()
+  -- Strasbourg - Bern - Thun - Lötschberg - Brig - Visp - Sion - Martigny -
+  -- Montreux - Lausanne (eastern city): nine stops on 16 hexes.
+  local west = {
+    { "J11", "58", 4 }, { "K10", "6", 1 }, { "K8", "58", 2 }, { "J7", "9", 2 }, { "I6", "6", 5 },
+  }
+  local g = bls({ NORTH, TO_BRIG, west }, { "8E" })
+  g:give_company("T2", "A")
+  g:act("do build_tunnel hex=I12 mouths=3-5")
+  local r = g:best_run("BLS")
+  expect_eq(#r.routes, 1)
+  expect_eq(r.routes[1].stops, { "B11", "F11", "H13", "J13", "J11", "K10", "K8", "I6", "I4.1" })
+  -- Phase 3: Strasbourg 40, Bern 40, Thun 20, Brig 20, Visp 10, Sion 20,
+  -- Martigny 10, Montreux 20, Lausanne 20 = 200; one 10 is skipped: 190;
+  -- tunnel bonus 10 x 8 counted stops = 80.
+  expect_eq(r.revenue, 270)
+end)
+
+test("1844-R-117: Milano, drawn across several hexes, is one area a route visits once", function()
+  local g = sold_out()
+  g:lay("L21", "5", 5)                   -- Como: SW to Milano M20, SE to Milano M22
+  local four = g:give_train("FNM", "4")
+  g:acts{ "pass", "pass", "pass", "pass" }
+  at(g, "FNM", "run_routes")
+  g:refuse("run " .. four .. ":M20-L21-M22", "1844-R-116", "twice")
+  local r = g:best_run("FNM")
+  expect_eq(r.revenue, 60)               -- Milano 40 + Como 20, once
+end)
+
+test("1844-R-119: a route may not reverse at a junction", function()
+  -- K12 holds the junction tile 23: Sion (W) and Visp (NW) both join the
+  -- track to the E side; Sion - Visp would have to turn back there.
+  local g = vz({ { "K10", "57", 1 }, { "K10", "14", 0 }, { "K8", "4", 1 },
+    { "K12", "8", 2 }, { "K12", "23", 4 }, { "J11", "3", 4 } })
+  at(g, "VZ", "run_routes")
+  local t = trains(g, "VZ")
+  -- No legal track joins them, and the best run leaves Visp out (with the
+  -- turn, the 3H would add Sion - Visp for 40).
+  g:refuse("run " .. t[2] .. ":K10-J11", nil, "no track joins")
+  local r = runs(g, "VZ")
+  expect_eq(r, { "K10-K8=40" })
+end)
