@@ -156,3 +156,11 @@ test("1844-R-072: one operating round per set in phases 1-2, two from the next s
   while g:round().kind ~= "operating" do advance(g); n = n + 1; assert(n < 600) end
   expect_eq(g:round().set_size, 2)
 end)
+
+test("1844-R-090: a city with a free slot can be run through", function()
+  local g = mob({ green_sion = true, vz_in_sion = true, trains = { "5" } })
+  at(g, "MOB", "run_routes")
+  local r = g:best_run("MOB")
+  -- Brig - Visp - Sion (one VZ marker, one free slot) - Martigny - Montreux.
+  expect_eq(r.routes[1].stops, { "J13", "J11", "K10", "K8", "I6" })
+end)

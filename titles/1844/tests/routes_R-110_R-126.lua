@@ -301,12 +301,12 @@ end)
 -- MOB (A, par 70) with Montreux's yellow city facing Rochers de Naye (H7,
 -- a mountain hex); B buys B1 and opens it there with panel XM1 (10 in
 -- phases 1-2) when `railway` is set.
-local function naye(railway)
+local function naye(railway, no_train)
   local g = sold_out()
   g:start("MOB", "A", 70)
   for _, p in ipairs({ "B", "C", "D" }) do g:give_share("MOB", p) end
   g:lay("I6", "5", 2)
-  g:give_train("MOB", "2")
+  if not no_train then g:give_train("MOB", "2") end
   if railway then
     expect_eq(g:actor(), "B")
     g:act("buy B1"); g:act("choose H7:XM1")
@@ -314,7 +314,7 @@ local function naye(railway)
     g:act("pass")
   end
   g:acts{ "pass", "pass", "pass", "pass" }
-  if not railway then
+  if not railway or no_train then
     while g:actor() ~= "MOB" do advance(g) end
     return g
   end
@@ -378,4 +378,44 @@ test("1844-R-119: a route may not reverse at a junction", function()
   g:refuse("run " .. t[2] .. ":K10-J11", nil, "no track joins")
   local r = runs(g, "VZ")
   expect_eq(r, { "K10-K8=40" })
+end)
+
+test("1844-R-136: a mountain hex without a Mountain Railway gives no route: no train needed", function()
+  local g = naye(false, true)
+  while g:actor() == "MOB" and g:step() ~= "buy_train" do g:act("pass") end
+  if g:actor() == "MOB" then g:act("pass") end
+  expect_true(g:actor() ~= "MOB")
+  expect_eq(#g:corporation("MOB").trains, 0)
+end)
+
+test("1844-R-136, R-135: with a Mountain Railway on it, MOB has a route and must buy a train", function()
+  local g = naye(true, true)
+  while not (g:actor() == "MOB" and g:step() == "buy_train") do g:act("pass") end
+  g:refuse("pass", "1844-R-135")
+end)
+
+-- ChA (regional, home Arosa G28) whose yellow city faces only Innsbruck
+-- (red, east) and Chur's side without track.
+local function cha(with_chur)
+  local g = sold_out()
+  g:start("ChA", "A", 70)
+  g:give_share("ChA", "B")
+  g:lay("G28", "57", 1)
+  if with_chur then g:lay("G26", "6", 4) end   -- Chur: E to Arosa, SW as printed
+  g:acts{ "pass", "pass", "pass", "pass" }
+  while g:actor() ~= "ChA" do advance(g) end
+  while g:actor() == "ChA" and g:step() ~= "buy_train" do g:act("pass") end
+  return g
+end
+
+test("1844-R-136: a regional's only route to a red off-board area does not oblige it to own a train", function()
+  local g = cha(false)
+  if g:actor() == "ChA" then g:act("pass") end
+  expect_true(g:actor() ~= "ChA")
+end)
+
+test("1844-R-136: a regional with a route to a city must own a train", function()
+  local g = cha(true)
+  expect_eq(g:actor(), "ChA")
+  g:refuse("pass", "1844-R-135")
 end)

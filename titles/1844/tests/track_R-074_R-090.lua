@@ -187,3 +187,13 @@ test("1844-R-089: Lausanne's L tile is replaced only by L tiles", function()
   g:lay("I4", "901", 1)
   expect_eq(g:hex("I4").tile, "901")
 end)
+
+test("1844-R-090: tile counts are limited; a tile taken off the board returns to the supply", function()
+  local g = vz(SION, "3")
+  -- Three copies of tile 3 (sharp town).
+  g:lay("K8", "3", 0); g:lay("I10", "3", 0); g:lay("E10", "3", 0)
+  expect_error(function() g:lay("F13", "3", 0) end, "1844%-R%-090")
+  g:lay("K8", "87", 0)                   -- Martigny's 3 goes back
+  g:lay("F13", "3", 0)
+  expect_eq(g:hex("F13").tile, "3")
+end)
