@@ -184,3 +184,47 @@ end)
 test("1844-R-131: a regional at 200 (r1c12) stays there", function()
   expect_eq(vz_paying(200, 0), 200)
 end)
+
+-- The SBB formed from NOB (A, director) and SCB (B, director; A holds its
+-- other 25 % share): A holds 15 % of the SBB (a double and a single), B
+-- 10 % (a double). Winterthur (green, 40) - Zürich (brown Z, 50, the SBB's
+-- station) - Zug (brown, 40): its charter 5H earns 130.
+local function sbb_paying()
+  local g = sold_out()
+  g:start("NOB", "A", 100)
+  g:start("SCB", "B", 70)
+  g:give_share("SCB", "A")
+  for _, l in ipairs({
+    { "D19", "57", 0 }, { "D19", "907", 0 }, { "D19", "909", 3 },
+    { "C20", "59", 0 },
+    { "E18", "57", 0 }, { "E18", "14", 0 }, { "E18", "611", 0 },
+  }) do g:lay(l[1], l[2], l[3]) end
+  g:set_phase("5")
+  g:give_train("FNM", "5H")
+  -- NOB never operated, so its home marker was not on the map: the SBB's
+  -- station in Zürich is placed by hand.
+  g:place_token("SBB", "D19")
+  expect_eq(g:player("A").shares.SBB, 15)
+  expect_eq(g:player("B").shares.SBB, 10)
+  g:acts{ "pass", "pass", "pass", "pass" }
+  at(g, "SBB", "run_routes")
+  g:act("run auto")
+  expect_eq(g:turn().revenue, 130)
+  return g
+end
+
+test("(T-17) 1844-R-129: SBB revenue 130: the 15 % holder receives 19.5 rounded up to 20, the 10 % holder 13", function()
+  local g = sbb_paying()
+  local a, b = g:player("A").cash, g:player("B").cash
+  g:act("payout")
+  expect_eq(g:player("A").cash - a, 20)
+  expect_eq(g:player("B").cash - b, 13)
+end)
+
+test("(T-17) 1844-R-129: the SBB's pool units pay it their share of 130 rounded down", function()
+  local g = sbb_paying()
+  local pool = g:corporation("SBB").pool_percent
+  local cash = g:corporation("SBB").cash
+  g:act("payout")
+  expect_eq(g:corporation("SBB").cash - cash, (130 * pool) // 100)
+end)
