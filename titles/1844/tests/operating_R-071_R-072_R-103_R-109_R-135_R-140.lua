@@ -164,3 +164,30 @@ test("1844-R-090: a city with a free slot can be run through", function()
   -- Brig - Visp - Sion (one VZ marker, one free slot) - Martigny - Montreux.
   expect_eq(r.routes[1].stops, { "J13", "J11", "K10", "K8", "I6" })
 end)
+
+test("1844-R-073: after an auction ended early the operating round pays private income only", function()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+  g:act("bid P1 20"); g:acts{ "pass", "pass", "pass" }
+  -- Nobody bids on P2: the auction ends (A-06).
+  local a = g:player("A").cash
+  g:acts{ "pass", "pass", "pass", "pass" }
+  expect_eq(g:player("A").cash, a + 5)           -- P1's income
+  expect_contains(g:log(), "P1 pays 5 SFR to A")
+  -- No company operates and no stock round comes: the auction goes on with P2.
+  expect_eq(g:round().name, "auction")
+  expect_contains(table.concat(g:moves(), " "), "P2")
+end)
+
+test("1844-R-073: a company already launched (FNM) still operates in that round (A-40)", function()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
+  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
+  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
+  g:act("par FNM 90")
+  g:give_train("FNM", "2H")
+  g:acts{ "pass", "pass", "pass", "pass" }       -- nobody bids on P7
+  expect_eq(g:round().kind, "operating")
+  expect_eq(g:actor(), "FNM")
+  while g:round().kind == "operating" do advance(g) end
+  expect_eq(g:round().name, "auction")
+end)

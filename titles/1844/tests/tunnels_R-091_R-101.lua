@@ -150,3 +150,89 @@ test("1844-R-099: AB's destination hex has two cities; reaching Winterthur is en
   expect_eq(g:var("dest.AB"), "paid")
   expect_eq(g:corporation("AB").cash, cash + 400)
 end)
+
+-- Zürich (NOB's home) - Baden - Aarau (NOB's destination).
+local TO_AARAU = { { "D19", "57", 1 }, { "D17", "4", 1 } }
+
+test("1844-R-097: NOB reaches Aarau and receives 2 x par", function()
+  local g = sold_out()
+  g:start("NOB", "A", 100)
+  local cash = g:corporation("NOB").cash
+  for _, l in ipairs(TO_AARAU) do g:lay(l[1], l[2], l[3]) end
+  expect_eq(g:var("dest.NOB"), "paid")
+  expect_eq(g:corporation("NOB").cash, cash + 200)
+end)
+
+test("1844-R-102: once the SBB has formed, a pre-SBB destination pays nothing", function()
+  local g = sold_out()
+  g:start("NOB", "A", 100)
+  g:set_phase("5")
+  expect_true(g:var("sbb.formed"))
+  local cash, bank = g:corporation("SBB").cash, g:bank()
+  for _, l in ipairs(TO_AARAU) do g:lay(l[1], l[2], l[3]) end
+  expect_eq(g:var("dest.NOB"), nil)
+  expect_eq(g:corporation("SBB").cash, cash)
+  expect_eq(g:bank(), bank)
+end)
+
+-- AB (A, par 80) with Appenzell - St. Gallen (VSB's home, one slot).
+local function ab(phase)
+  local g = sold_out()
+  g:start("AB", "A", 80)
+  for _, p in ipairs({ "B", "C", "D" }) do g:give_share("AB", p) end
+  for _, l in ipairs({ { "D25", "5", 1 }, { "C24", "6", 5 } }) do g:lay(l[1], l[2], l[3]) end
+  if phase then
+    g:set_phase(phase)
+    g:give_train("FNM", "5H")
+    g:give_train("AB", "5H")
+  else
+    g:give_train("AB", "2")
+  end
+  g:acts{ "pass", "pass", "pass", "pass" }
+  while g:actor() ~= "AB" do advance(g) end
+  return g
+end
+
+test("1844-R-107: St. Gallen's only slot is kept for VSB's home while VSB may still launch", function()
+  local g = ab()
+  local offered = false
+  while g:actor() == "AB" do
+    if has(g:moves(), "token C24") then offered = true end
+    advance(g)
+  end
+  expect_eq(offered, false)
+end)
+
+test("1844-R-108: once the SBB has formed, VSB's unused home slot is open to all", function()
+  local g = ab("5")
+  at(g, "AB", "place_token")
+  local cash = g:corporation("AB").cash
+  g:act("token C24")
+  expect_eq(g:corporation("AB").cash, cash - 40)
+end)
+
+test("1844-R-096: five Tunnel certificates, so five tunnels at most; then no more are offered", function()
+  local certs = {}
+  local g0 = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+  for _, id in ipairs(g0:companies()) do
+    if g0:company(id).kind == "tunnel" then certs[#certs + 1] = id end
+  end
+  expect_eq(certs, { "T1", "T2", "T3", "T4", "T5" })
+  local g = vz({ "T2", "T3", "T4", "T5" })
+  g:give_company("T1", "A")
+  g:give_cash("VZ", 500)
+  -- Brig - J15 - (I16) - H15 - (H17): track beyond two more tunnel hexes.
+  g:lay("J15", "8", 1); g:lay("H15", "7", 4)
+  for _, cmd in ipairs({
+    "do build_tunnel hex=J9 mouths=3-5", "do build_tunnel hex=K14 mouths=2-5",
+    "do build_tunnel hex=I12 mouths=2-5", "do build_tunnel hex=I16 mouths=0-2",
+    "do build_tunnel hex=H17 mouths=1-3",
+  }) do g:act(cmd) end
+  local n = 0
+  for _, h in ipairs({ "H17", "H19", "H21", "H23", "I16", "H27", "I12", "J9", "K14" }) do
+    if g:var("tunnel." .. h) then n = n + 1 end
+  end
+  expect_eq(n, 5)
+  for _, m in ipairs(g:moves()) do expect_true(not m:match("build_tunnel"), m) end
+  g:refuse("do build_tunnel hex=H19 mouths=2-5", nil)
+end)
