@@ -72,12 +72,12 @@ local VALAIS = {
 }
 
 -- VZ (A, par 70) launched with a 2H and a 3H, at its tile step in OR 1.
-local function vz(lays)
+local function vz(lays, train_list)
   local g = sold_out()
   g:start("VZ", "A", 70)
   g:give_share("VZ", "B")
   lay_all(g, lays or VALAIS)
-  g:give_train("VZ", "2H"); g:give_train("VZ", "3H")
+  for _, tr in ipairs(train_list or { "2H", "3H" }) do g:give_train("VZ", tr) end
   g:acts{ "pass", "pass", "pass", "pass" }
   return at(g, "VZ", "lay_tile")
 end
@@ -112,7 +112,9 @@ test("1844-R-112: a normal train visits at most its number of stops and skips no
   g:acts{ "pass", "pass", "pass", "pass" }
   at(g, "MOB", "run_routes")
   -- Montreux - Sion passes Martigny: three stops for a 2-train.
-  g:refuse("run " .. two .. ":I6-K10", nil)
+  -- Declared stops are consecutive: no track joins Montreux to Sion
+  -- without passing Martigny.
+  g:refuse("run " .. two .. ":I6-K10", nil, "no track joins")
   g:refuse("run " .. two .. ":I6-K8-K10", "1844-R-112")
   g:act("run " .. two .. ":I6-K8")
   expect_eq(g:turn().revenue, 30)   -- Montreux 20 + Martigny 10
@@ -134,11 +136,18 @@ test("1844-R-110: each train runs at most once", function()
   g:refuse("run " .. t[2] .. ":K10-K8 " .. t[2] .. ":K10-J11-J13", "1844-R-110")
 end)
 
-test("1844-R-116: a route visits each city at most once", function()
+test("1844-R-119: a route may not use the same track twice", function()
   local g = vz()
   at(g, "VZ", "run_routes")
   local t = trains(g, "VZ")
-  g:refuse("run " .. t[2] .. ":K10-K8-K10", nil, "twice")
+  g:refuse("run " .. t[2] .. ":K10-K8-K10", "1844-R-119", "twice")
+end)
+
+test("1844-R-116: a route visits each city at most once, even on a loop of separate track", function()
+  -- Sion (W, SW) - Martigny (E, SE) - L9 (NW, NE) - back to Sion.
+  local g = vz({ { "K10", "6", 1 }, { "K10", "15", 0 }, { "K8", "3", 4 }, { "L9", "7", 2 } }, { "4H" })
+  at(g, "VZ", "run_routes")
+  g:refuse("run " .. trains(g, "VZ")[1] .. ":K10-K8-K10", "1844-R-116")
 end)
 
 test("1844-R-120: two trains of a company may not share track", function()
