@@ -92,6 +92,32 @@ test("1844-R-078: mountain Visp costs its printed 30", function()
   expect_eq(g:corporation("VZ").cash, cash - 30)
 end)
 
+-- MOB (A, par 70) with Montreux - I8 - H9 - H11 built towards Thun, its
+-- destination (river, 20), and `cash` in its treasury.
+local function mob_to_thun(cash)
+  local g = sold_out()
+  g:start("MOB", "A", 70)
+  for _, p in ipairs({ "B", "C", "D" }) do g:give_share("MOB", p) end
+  for _, l in ipairs({ { "I6", "57", 1 }, { "I8", "8", 1 }, { "H9", "8", 4 }, { "H11", "9", 1 } }) do
+    g:lay(l[1], l[2], l[3])
+  end
+  g:give_train("MOB", "2")
+  g:acts{ "pass", "pass", "pass", "pass" }
+  at(g, "MOB", "lay_tile")
+  g:give_cash("MOB", cash - g:corporation("MOB").cash)
+  return g
+end
+
+test("1844-R-078: the terrain cost is paid from cash held before the lay, not from the destination grant it earns", function()
+  local g = mob_to_thun(10)
+  g:refuse("lay H13 57 1", nil, "20")
+  expect_eq(g:var("dest.MOB"), nil)
+  g = mob_to_thun(20)
+  g:act("lay H13 57 1")
+  expect_eq(g:var("dest.MOB"), "paid")
+  expect_eq(g:corporation("MOB").cash, 20 - 20 + 350)
+end)
+
 test("1844-R-074: one tile per operating turn", function()
   local g = vz(SION)
   g:act("lay K8 4 1")
@@ -127,7 +153,7 @@ end)
 
 test("1844-R-084: a red off-board area takes no tile", function()
   local g = vz(SION)
-  g:refuse("lay M8 7 0", nil, "permanent")
+  g:refuse("lay M8 7 0", "1844-R-084", "permanent")
 end)
 
 test("1844-R-085: green tiles only from phase 3", function()
