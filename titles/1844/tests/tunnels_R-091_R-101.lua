@@ -236,3 +236,39 @@ test("1844-R-096: five Tunnel certificates, so five tunnels at most; then no mor
   for _, m in ipairs(g:moves()) do expect_true(not m:match("build_tunnel"), m) end
   g:refuse("do build_tunnel hex=H19 mouths=2-5", nil)
 end)
+
+-- GB (A, par 80; A holds T2) with Stans facing the Gotthard hex H19, in
+-- phase 3; D owns P4. With `line_first`, D lays the Furka-Oberalp line in
+-- stock round 1 before GB's turn.
+local function gotthard(line_first)
+  local g = sold_out()
+  g:set_phase("3")
+  g:start("GB", "A", 80)
+  g:lay("G18", "57", 2)
+  g:give_company("T2", "A")
+  while g:actor() ~= "D" do g:act("pass") end
+  if line_first then g:act("do furka_oberalp_line") end
+  g:acts{ "pass", "pass", "pass", "pass" }
+  return at(g, "GB", "lay_tile")
+end
+
+test("1844-R-092: a tunnel may be built where the Furka-Oberalp line runs; the hex then holds both", function()
+  local g = gotthard(true)
+  expect_eq(g:hex("H19").tile, "OP2")
+  g:act("do build_tunnel hex=H19 mouths=2-5")
+  expect_eq(g:hex("H19").tile, "OP2-T25")
+  expect_eq(g:var("tunnel.H19"), "T2")
+  expect_eq(g:var("dest.GB"), "paid")                       -- R-100
+end)
+
+test("1844-R-092: the Furka-Oberalp line laid after a tunnel keeps the tunnel", function()
+  local g = gotthard(false)
+  g:act("do build_tunnel hex=H19 mouths=2-5")
+  expect_eq(g:hex("H19").tile, "X79")
+  -- D lays the line in the next stock round.
+  while not (g:round().kind == "stock" and g:actor() == "D") do advance(g) end
+  g:act("do furka_oberalp_line")
+  expect_eq(g:hex("H19").tile, "OP2-T25")
+  expect_eq(g:hex("H21").tile, "OP2")
+  expect_eq(g:hex("H17").tile, "OP3")
+end)
