@@ -136,6 +136,10 @@ pub struct Settings {
     pub treasury_dividends: String,
     /// Who receives dividends of pool shares: "bank" or "corporation".
     pub pool_dividends: String,
+    /// Rounding of the dividends of treasury and pool shares paid to the
+    /// corporation: "down" or "up". 1844 rounds players up but the pool's
+    /// payment to the company down (1844-R-129, checklist A-13).
+    pub pool_dividend_rounding: String,
     /// Most ordinary certificates bought together with the president's when
     /// starting a corporation (1849: two).
     pub par_extra_certs: u32,
@@ -207,6 +211,7 @@ impl Default for Settings {
             dividend_rounding: "down".into(),
             treasury_dividends: "corporation".into(),
             pool_dividends: "bank".into(),
+            pool_dividend_rounding: "down".into(),
             par_extra_certs: 0,
             home_token: "start".into(),
             payout_move_threshold: 0,

@@ -27,7 +27,10 @@ fn tiles(ctx: &mut Ctx, t: &Title) {
                     let hint = did_you_mean(up, t.tiles.iter().map(|x| x.name.as_str()));
                     ctx.error_hint("tiles", &format!("tile[{i}].upgrades"), up, format!("tile \"{}\" upgrades to unknown tile \"{up}\"", tile.name), hint);
                 }
-                Some(target) if target.color.rank() <= tile.color.rank() => ctx.error(
+                // Colours in the chain only go up; tiles of a special colour
+                // outside it (purple) may also list each other (1844: a
+                // tunnel added to the Furka-Oberalp line's tile).
+                Some(target) if target.color.rank() <= tile.color.rank() && !(target.color.rank().is_none() && tile.color.rank().is_none()) => ctx.error(
                     "tiles",
                     &format!("tile[{i}].upgrades"),
                     up,

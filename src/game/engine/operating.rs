@@ -548,12 +548,15 @@ impl Engine<'_> {
                 self.ops().transfer(Purse::Bank, Purse::Player(p as PlayerId), amount)?;
             }
         }
+        // The corporation's own part rounds on its own setting: 1844 pays
+        // players rounded up, the company rounded down.
+        let corp_up = self.t.settings.pool_dividend_rounding == "up";
         if treasury > 0 && self.t.settings.treasury_dividends == "corporation" {
-            let amount = share(treasury, false);
+            let amount = share(treasury, corp_up);
             self.ops().transfer(Purse::Bank, Purse::Corp(corp), amount)?;
         }
         if pool > 0 && self.t.settings.pool_dividends == "corporation" {
-            let amount = share(pool, false);
+            let amount = share(pool, corp_up);
             self.ops().transfer(Purse::Bank, Purse::Corp(corp), amount)?;
         }
         self.fx.log.push(format!("{id} pays out {} ({} per share)", self.t.money(revenue), self.t.money(revenue / 10)));

@@ -90,3 +90,22 @@ hook("terrain_cost", function(game, corp, hex, gauges, cost)
   if h.laid or (h.color ~= nil and h.color ~= "white") then return 0 end
   return cost
 end)
+
+-- 1844-R-080 (A-19): in its first turn a company whose home hex is bare
+-- (no printed track and no tile yet) must lay its tile there, so it may
+-- not pass the tile step while it can pay for that lay. Homes with printed
+-- track (Neuchâtel, Chur, Bern, Aarau, Lausanne, Como) are not bare.
+local BARE_HOMES = { C12 = true, C24 = true, D19 = true, D25 = true, G18 = true, G28 = true, I6 = true, K10 = true }
+
+hook("can_pass", function(game, who, step)
+  if step ~= "lay_tile" or game:operating() ~= who then return true end
+  local c = game:corporation(who)
+  local home = c.home or HOME[who]
+  -- `operated` counts the company's completed turns.
+  local operated = c.operated == true or (type(c.operated) == "number" and c.operated > 0)
+  if operated or home == nil or not BARE_HOMES[home] then return true end
+  local h = game:hex(home)
+  local turn = game:turn() or {}
+  if h.laid or (turn.tiles or 0) > 0 or c.cash < (h.cost or 0) then return true end
+  return false, who .. " must lay its first tile on its home hex " .. home .. " (it is bare)", "1844-R-080"
+end)

@@ -44,9 +44,11 @@ local FURKA = { { "H17", "OP3" }, { "H19", "OP2" }, { "H21", "OP2" }, { "H23", "
 local function furka_oberalp(game, owner)
   for _, x in ipairs(FURKA) do
     local h = game:hex(x[1])
-    -- A tunnel already there keeps its hex (the line is not drawn over it).
     if not h.laid then
       game:lay_tile(nil, x[1], x[2], 0, { connection = false, phase_colours = false, hidden = true, replace = true })
+    else
+      -- A tunnel already there stays: the hex gets both (scripts/tunnels.lua).
+      C.furka_over_tunnel(game, x[1], x[2])
     end
   end
   game:set_var("furka_oberalp", true)

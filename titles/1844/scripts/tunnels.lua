@@ -52,6 +52,45 @@ local function unused_cert(game, player)
   return nil
 end
 
+-- The Furka-Oberalp line's tile on a hex (P4, R-174), or nil.
+local FURKA_TILES = { OP1 = true, OP2 = true, OP3 = true }
+local function furka_tile(game, h)
+  local t = game:hex(h).tile
+  if FURKA_TILES[t] then return t end
+  return nil
+end
+
+-- A tunnel hex is free for a tunnel when it holds none, even if the
+-- Furka-Oberalp line runs through it (they share the hex, checklist §1.8).
+local function free_for_tunnel(game, h)
+  if game:var("tunnel." .. h) then return false end
+  return not game:hex(h).laid or furka_tile(game, h) ~= nil
+end
+
+-- The tile holding both the line's piece `op` and a tunnel joining `pair`
+-- (tiles.toml: "OP2-T25" for OP2 and mouths 2-5), at rotation 0.
+local function shared_tile(op, pair)
+  return op .. "-T" .. (pair:gsub("-", ""))
+end
+
+-- The mouths a built tunnel joins, "a-b" with a < b.
+local function mouths_of(game, h)
+  local m = game:var("tunnel.mouths." .. h)
+  if m then return m end
+  local x = game:hex(h)
+  local r = x.rotation or 0
+  local d = x.tile == "X79" and 3 or 2
+  local a, b = r % 6, (r + d) % 6
+  if a > b then a, b = b, a end
+  return a .. "-" .. b
+end
+
+-- Lays the Furka-Oberalp line's piece `op` on hex `h` where a tunnel
+-- already is: the tunnel stays (called by P4, scripts/privates.lua).
+function C.furka_over_tunnel(game, h, op)
+  game:lay_tile(nil, h, shared_tile(op, mouths_of(game, h)), 0, { connection = false, phase_colours = false, hidden = true, replace = true })
+end
+
 local function built(game)
   local n = 0
   for _, h in ipairs(HEXES) do if game:var("tunnel." .. h) then n = n + 1 end end
@@ -66,7 +105,7 @@ ability("build_tunnel", {
     if c.cash < 100 or unused_cert(game, c.president) == nil or built(game) >= 5 then return {} end
     local out = {}
     for _, h in ipairs(HEXES) do
-      if not game:var("tunnel." .. h) and not game:hex(h).laid then
+      if free_for_tunnel(game, h) then
         for _, pair in ipairs(MOUTHS[h]) do
           if tile_for(pair) then out[#out + 1] = { name = "build_tunnel", args = { hex = h, mouths = pair } } end
         end
@@ -92,12 +131,19 @@ ability("build_tunnel", {
       args.mouths = a .. "-" .. b
     end
     if MOUTHS[h] == nil then fail(h .. " is no tunnel hex", "1844-R-092") end
-    if game:var("tunnel." .. h) or game:hex(h).laid then fail(h .. " already has its tunnel", "1844-R-092") end
+    if not free_for_tunnel(game, h) then fail(h .. " already has its tunnel", "1844-R-092") end
     if not C.contains(MOUTHS[h], tostring(args.mouths)) then fail("a tunnel joins two of the hex's mouths", "1844-R-092") end
     if c.cash < 100 then fail(corp .. " cannot pay 100 SFR for the tunnel", "1844-R-093") end
-    local tile, rot = tile_for(args.mouths)
     if h == "H19" then game:set_var("gotthard_built", true) end
-    game:lay_tile(corp, h, tile, rot, { connection = true, phase_colours = false })
+    local op = furka_tile(game, h)
+    if op then
+      -- On the Furka-Oberalp line: its tile gives way to one with both.
+      game:lay_tile(corp, h, shared_tile(op, tostring(args.mouths)), 0, { connection = true, phase_colours = false, hidden = true })
+    else
+      local tile, rot = tile_for(args.mouths)
+      game:lay_tile(corp, h, tile, rot, { connection = true, phase_colours = false })
+    end
+    game:set_var("tunnel.mouths." .. h, tostring(args.mouths))
     game:transfer(corp, "bank", 100)
     game:set_var("tunnel." .. h, cert)
     game:set_var("tunnel.cert." .. cert, h)

@@ -24,5 +24,4 @@ test("1844-R-097: a destination not yet connected pays nothing", function()
   expect_eq(g:var("dest.NOB"), nil)
 end)
 
-pending("1844-R-100: V5 (GB) receives 2 x par once the Gotthard tunnel is built",
-  "needs an operating-turn position with a tunnel certificate; covered by random play only")
+-- R-100 (the Gotthard tunnel pays GB): tunnels_R-091_R-101.lua.
