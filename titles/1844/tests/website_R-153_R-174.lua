@@ -133,3 +133,48 @@ test("1844-R-153: option website: no bankruptcy while the director could still p
   g:refuse("pass", "1844-R-135")
   expect_true(not g:over(), "the game goes on")
 end)
+
+-- FNM's token on Bellinzona (K22), whose yellow 5 joins the straight 9 on
+-- J21: FNM reaches J21's straight only.
+local function fnm_reaches_j21_straight()
+  local g = sold_out()
+  g:give_train("FNM", "2H")
+  g:lay("K22", "5", 1)
+  g:place_token("FNM", "K22")
+  g:lay("J21", "9", 2)
+  g:set_phase("3")
+  g:acts{ "pass", "pass", "pass", "pass" }   -- stock round 1
+  expect_eq(g:actor(), "FNM")
+  expect_eq(g:step(), "lay_tile")
+  return g
+end
+
+test("1844-R-087: an upgrade needs a route to any track of the new tile, the track it keeps included", function()
+  local g = fnm_reaches_j21_straight()
+  -- 23 at rotation 2 keeps the straight and adds a curve FNM cannot reach.
+  expect_contains(g:moves(), "lay J21 23 2")
+  g:act("lay J21 23 2")
+  expect_eq(g:hex("J21").tile, "23")
+end)
+
+test("1844-R-190: the SBB director chooses which trains over 4 go to the pool, never the charter 5H (A-29)", function()
+  local g = sold_out()
+  g:start("NOB", "A", 100)
+  g:start("SCB", "B", 70)
+  g:give_share("SCB", "C")
+  local nob3 = g:give_train("NOB", "3")
+  g:give_train("NOB", "4")
+  g:give_train("SCB", "3")
+  g:give_train("SCB", "4")
+  g:set_phase("5")
+  expect_true(g:var("sbb.formed"))
+  expect_eq(#g:corporation("SBB").trains, 5)
+  expect_eq(g:actor(), "SBB")
+  g:refuse("discard SBB5H-0", "1844-R-190")
+  g:act("discard " .. nob3)
+  expect_eq(#g:corporation("SBB").trains, 4)
+  local pool = {}
+  for _, t in ipairs(g:trains_on_sale()) do if t.pool then pool[#pool + 1] = t.variant end end
+  expect_eq(pool, { "3H" })
+  expect_true(g:actor() ~= "SBB", "the SBB's discards are done")
+end)
