@@ -9,6 +9,7 @@
 //! `[props.import_18xx]`, not here.
 
 pub mod routes;
+mod train_ids;
 mod translate;
 
 use crate::game::action::Action;
