@@ -254,6 +254,8 @@ function Game:lay_tile(corp, hex, tile, rotation, opts) end
 function Game:connected(corp, hex, from, city) end
 ---@return string? train id
 function Game:export_train() end
+--- Corporations over their train limit hand trains in, their presidents choosing.
+function Game:require_discards() end
 ---@param what string class, variant or train id
 ---@param owner string corporation, player or "pool"
 ---@return string train id

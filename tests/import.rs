@@ -127,12 +127,17 @@ fn game_1849_purchase_from_another_player_is_accepted() {
     assert!(report.inserted_passes.is_empty(), "{:?}", report.inserted_passes);
 }
 
-/// A seven-player 1844 game. It replays in step with the website's engine
-/// through the first stock and operating rounds; the recorded game ends
-/// when a player goes bankrupt, which the rulebook does not know (nobody
-/// goes bankrupt, 1844-R-153), so the standings do not match yet.
+/// A seven-player 1844 game, replayed with the option `website` (the
+/// importer turns it on): it ends when a director whose company must buy a
+/// train goes bankrupt (action 788), which the rulebook does not know
+/// (nobody goes bankrupt, 1844-R-153), and the standings match.
 #[test]
-#[ignore = "1844: the website's bankruptcy end is not modelled yet"]
 fn game_1844_ended_by_a_bankruptcy() {
-    replays_to_its_result("1844/1844_game_end_bankrupt.json");
+    let Some(text) = fixture("1844/1844_game_end_bankrupt.json") else { return };
+    let rec = parse(&text).unwrap();
+    let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("1844_game_end_bankrupt: {e}"));
+    assert!(game.title.option_on("website"));
+    assert!(report.matches(), "ours {:?} ({:?}), recorded {:?} ({:?})", report.standings, report.game_end_reason, report.recorded, report.recorded_game_end_reason);
+    assert_eq!(report.game_end_reason.as_deref(), Some("bankrupt"));
+    assert!(game.log.iter().any(|l| l.starts_with("Player 3 goes bankrupt")), "{:?}", &game.log[game.log.len() - 5..]);
 }

@@ -4,9 +4,10 @@ use railhead::import::{ImportError, parse, replay};
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(file: &Path, json: bool, until: Option<i64>, save: Option<&Path>, routes: bool, trace: bool) -> anyhow::Result<ExitCode> {
+pub fn run(file: &Path, json: bool, until: Option<i64>, save: Option<&Path>, routes: bool, trace: bool, title_dir: Option<std::path::PathBuf>) -> anyhow::Result<ExitCode> {
     let text = std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
-    let rec = parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let mut rec = parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    rec.title_dir = title_dir;
     let started = std::time::Instant::now();
     let outcome = if routes {
         railhead::import::routes::replay_checking_routes(&rec, until, json)

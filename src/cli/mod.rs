@@ -56,6 +56,9 @@ pub enum Command {
         /// Print the state after every recorded action as a JSON line.
         #[arg(long)]
         trace: bool,
+        /// Play the title from this folder instead of the embedded one.
+        #[arg(long, value_name = "DIR")]
+        title_dir: Option<std::path::PathBuf>,
     },
     /// Play random complete games and check the invariants after every action.
     Fuzz {
@@ -128,7 +131,7 @@ pub fn main() -> ExitCode {
         Some(Command::Fuzz { title, games, seed, players, max_actions, threads, save_failures, title_args }) => {
             fuzz::run(&title, games, seed, players, max_actions, threads, save_failures, &title_args)
         }
-        Some(Command::Import { file, json, until, save, routes, trace }) => import::run(&file, json, until, save.as_deref(), routes, trace),
+        Some(Command::Import { file, json, until, save, routes, trace, title_dir }) => import::run(&file, json, until, save.as_deref(), routes, trace, title_dir),
         Some(Command::Test { titles, title_dir, filter, json, verbose }) => {
             test::run(&test::TestArgs { titles, title_dir, filter, json, verbose })
         }

@@ -549,7 +549,9 @@ fn gauge_joins(gauge: Gauge, arriving: u8, gauge_rule: bool) -> bool {
 /// joins. An upgrade must let the corporation run onto one of the track
 /// pieces the new tile adds (from a hex side it reaches, or from a station
 /// it reaches and may run through or holds a token on), or raise the value
-/// of a station it reaches (1849-R-122).
+/// of a station it reaches (1849-R-122). With `upgrade_connection =
+/// "any_track"`, reaching any track of the new tile will do, the track it
+/// keeps included (1844-R-087).
 #[allow(clippy::too_many_arguments)]
 pub fn lay_connects(t: &crate::title::Title, st: &crate::game::state::GameState, bg: &BoardGraph, r: &Reach, hex: HexId, tile: &Tile, fit: &Fit, gauge_rule: bool) -> bool {
     let old = tile_on(t, st, hex);
@@ -565,7 +567,8 @@ pub fn lay_connects(t: &crate::title::Title, st: &crate::game::state::GameState,
             return true;
         }
     }
-    added_paths(old, old_rot, tile, fit).iter().any(|p| {
+    let paths = if t.settings.upgrade_connection == "any_track" { tile.paths.iter().collect() } else { added_paths(old, old_rot, tile, fit) };
+    paths.iter().any(|p| {
         [p.a, p.b].iter().any(|end| match end {
             PathEnd::Edge(e) => r.edges.get(&(hex, rotate(*e, fit.rotation))).is_some_and(|&arriving| gauge_joins(p.gauge, arriving, gauge_rule)),
             PathEnd::Stop(ns) => fit.stop_map.iter().position(|m| m == ns).and_then(graph_stop).is_some_and(|s| {

@@ -9,6 +9,7 @@
 //! `[props.import_18xx]`, not here.
 
 pub mod routes;
+mod train_ids;
 mod translate;
 
 use crate::game::action::Action;
@@ -36,6 +37,9 @@ pub struct Recorded {
     pub actions: Vec<Value>,
     pub result: BTreeMap<String, i64>,
     pub game_end_reason: Option<String>,
+    /// Play the title from this folder instead of the embedded one
+    /// (`import --title-dir`: title changes are tried without a rebuild).
+    pub title_dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -86,7 +90,7 @@ pub fn parse(text: &str) -> Result<Recorded, ImportError> {
         .map(|o| o.iter().filter_map(|(k, x)| x.as_i64().map(|n| (k.clone(), n))).collect())
         .unwrap_or_default();
     let game_end_reason = field(&v, "game_end_reason").and_then(Value::as_str).map(str::to_string);
-    Ok(Recorded { id, title, players, seed, optional_rules, actions: filter_undo(&raw), result, game_end_reason })
+    Ok(Recorded { id, title, players, seed, optional_rules, actions: filter_undo(&raw), result, game_end_reason, title_dir: None })
 }
 
 /// Applies undo and redo: `undo` removes the latest active action (or all
@@ -150,7 +154,10 @@ impl ImportReport {
 
 /// A game set up as the record was, with the title's import settings.
 pub fn new_game(rec: &Recorded) -> Result<(Game, Translator), ImportError> {
-    let source = TitleSource::embedded(&rec.title.to_lowercase()).ok_or_else(|| ImportError::Title(format!("railhead has no title \"{}\"", rec.title)))?;
+    let source = match &rec.title_dir {
+        Some(dir) => TitleSource::Disk(dir.clone()),
+        None => TitleSource::embedded(&rec.title.to_lowercase()).ok_or_else(|| ImportError::Title(format!("railhead has no title \"{}\"", rec.title)))?,
+    };
     let players = Some(rec.players.len() as u8);
     let probe = crate::title::load::cached(&source, &BTreeMap::new(), players).map_err(|e| ImportError::Title(e.to_string()))?;
     let tr = Translator::new(&probe, rec);

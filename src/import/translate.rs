@@ -36,6 +36,8 @@ pub struct Translator {
     auto_pass_steps: Option<Vec<String>>,
     /// Website tile copy ("57-0") -> the hex it was laid on.
     tile_hex: BTreeMap<String, String>,
+    /// Website train ids -> ours.
+    trains: super::train_ids::TrainIds,
 }
 
 fn table<'a>(props: &'a toml::Table, key: &str) -> Option<&'a toml::Table> {
@@ -119,6 +121,7 @@ impl Translator {
             actions: table(imp, "actions").map(|t| t.iter().map(|(k, v)| (k.clone(), str_list(v).into_iter().filter(|c| !c.is_empty()).collect())).collect()).unwrap_or_default(),
             auto_pass_steps: imp.get("auto_pass_steps").map(str_list),
             tile_hex: BTreeMap::new(),
+            trains: super::train_ids::TrainIds::new(str_map(table(imp, "trains"))),
         }
     }
 
@@ -326,9 +329,13 @@ impl Translator {
             }
             "run_routes" => {
                 let routes = a.get("routes").and_then(Value::as_array).cloned().unwrap_or_default();
+                let runner = match self.entity(game, a) {
+                    Some(Actor::Corp(c)) => Some(c),
+                    _ => None,
+                };
                 let mut specs = Vec::new();
                 for r in routes {
-                    let train = r.get("train").and_then(Value::as_str).unwrap_or("").to_string();
+                    let train = self.trains.resolve(game, runner, r.get("train").and_then(Value::as_str).unwrap_or(""));
                     let nodes: Vec<String> = r.get("nodes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
                     let hexes: Vec<String> = r.get("hexes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
                     let stops: Vec<String> = if nodes.is_empty() {
@@ -361,7 +368,7 @@ impl Translator {
                 vec![Action::Dividend { kind }]
             }
             "buy_train" => {
-                let id = s("train").ok_or("buy_train without train")?;
+                let id = self.trains.resolve(game, None, &s("train").ok_or("buy_train without train")?);
                 let price = n("price");
                 match s("variant") {
                     Some(variant) => {
@@ -373,7 +380,14 @@ impl Translator {
                     None => vec![Action::BuyTrain { train: id, variant: None, price }],
                 }
             }
-            "discard_train" => vec![Action::DiscardTrain { train: s("train").ok_or("discard_train without train")? }],
+            "discard_train" => {
+                let owner = match self.entity(game, a) {
+                    Some(Actor::Corp(c)) => Some(c),
+                    _ => None,
+                };
+                let recorded = s("train").ok_or("discard_train without train")?;
+                vec![Action::DiscardTrain { train: self.trains.resolve(game, owner, &recorded) }]
+            }
             "buy_company" if is_corp => {
                 // A purchase from a player whose consent our engine asks
                 // for (settings.company_sale_consent): the players agreed

@@ -718,6 +718,11 @@ impl UserData for LuaGame {
             Ok(crate::game::graph::connects(&this.title, &this.st, c, goal, start))
         });
         m.add_method_mut("export_train", |_, this, ()| this.ops().export_train().map_err(game_err));
+        // Corporations over their train limit hand trains in, their presidents choosing.
+        m.add_method_mut("require_discards", |_, this, ()| {
+            this.ops().require_discards();
+            Ok(())
+        });
         m.add_method_mut("give_train", |_, this, (what, owner): (String, String)| {
             let to = if owner.eq_ignore_ascii_case("pool") {
                 TrainOwner::Pool

@@ -169,6 +169,16 @@ pub struct Settings {
     /// pays it first, 1844-R-152) or "voluntary" (only when the player
     /// pays it off, as the 18xx.games website does).
     pub debt_repayment: String,
+    /// With `emergency = "debt"`: whether a president who could not pay
+    /// the cheapest train even by selling every share they can may pass
+    /// instead (the title's `emergency_failed` hook then decides, e.g. a
+    /// bankruptcy). Off: the bank always lends (1844-R-153).
+    pub debt_bankruptcy: bool,
+    /// Which track of an upgrade the corporation must reach:
+    /// "added_track" (track the new tile adds, or a station whose value
+    /// it raises, 1849-R-122) or "any_track" (any track of the new tile,
+    /// 1844-R-087).
+    pub upgrade_connection: String,
     /// Which certificates a new president hands over for the president's
     /// certificate when several sets would do: "choose" (the outgoing
     /// president chooses) or "fewest" (the set with the fewest
@@ -224,6 +234,8 @@ impl Default for Settings {
             emergency: "sell_first".into(),
             debt_interest_percent: 50,
             debt_repayment: "automatic".into(),
+            debt_bankruptcy: false,
+            upgrade_connection: "added_track".into(),
             president_swap: "choose".into(),
             pass_discount: 5,
             company_sale_consent: false,

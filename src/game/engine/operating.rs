@@ -827,7 +827,7 @@ impl Engine<'_> {
     /// legal share sale together fall short of the cheapest bank train
     /// (1849-R-156, R-160).
     fn emergency_hopeless(&mut self, corp: CorpId) -> GameResult<bool> {
-        if self.t.settings.emergency == "debt" {
+        if self.t.settings.emergency == "debt" && !self.t.settings.debt_bankruptcy {
             // The bank lends what the president lacks (1844-R-153).
             return Ok(false);
         }

@@ -84,9 +84,11 @@ on("corporation_floated", function(game, ev)
 end)
 
 -- 1844-R-078, R-079: terrain costs only the first tile on a hex; upgrades
--- are free.
+-- are free. The website (option `website`) charges the river printed on
+-- the pre-printed yellow Aarau (D15) with its first upgrade.
 hook("terrain_cost", function(game, corp, hex, gauges, cost)
   local h = game:hex(hex)
+  if game:option("website") and not h.laid and h.color == "yellow" then return cost end
   if h.laid or (h.color ~= nil and h.color ~= "white") then return 0 end
   return cost
 end)

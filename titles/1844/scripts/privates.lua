@@ -62,8 +62,11 @@ end
 local function p4_user(game, who)
   local co = game:company("P4")
   if co.owner_kind == "closed" or co.owner_kind == "bank" or not C.phase_reached(game, "3") then return nil end
-  -- In an operating turn: during the track step (it is a tile lay).
-  if not is_player(game, who) and game:step() ~= "lay_tile" then return nil end
+  -- "At any time" (A-24): at any point of a stock turn of the owner or of
+  -- an operating turn of the owning company or of one the owner directs,
+  -- not only at the track step (the line is an extra lay of its own). An
+  -- operating turn whose steps are all done is not kept open for it.
+  if not is_player(game, who) and game:step() == nil then return nil end
   if co.owner == who then return co.owner end
   -- A player owner may act during an operating turn of a company they direct.
   if not is_player(game, who) and co.owner_kind == "player" and game:corporation(who).president == co.owner then

@@ -128,9 +128,13 @@ local function form(game)
     game:move_certificate("SBB", president, director)
     game:log(director .. " directs the SBB")
   end
-  -- 1844-R-190, A-29: more than 4 trains: the cheapest go to the pool.
+  -- 1844-R-190, A-29: more than 4 trains: the director hands the excess
+  -- to the pool (never the charter 5H, trains.lua); with no director the
+  -- cheapest go.
   local trains = game:corporation("SBB").trains
-  if #trains > 4 then
+  if #trains > 4 and game:corporation("SBB").president ~= nil then
+    game:require_discards()
+  elseif #trains > 4 then
     local list = {}
     for _, t in ipairs(trains) do
       if t.class ~= "SBB5H" then list[#list + 1] = t end
