@@ -84,17 +84,27 @@ fn lua_syntax_error_names_file_and_line() {
 #[test]
 fn script_touching_os_is_stopped() {
     let dir = copy_1849("os");
-    fs::write(dir.join("scripts/scoring.lua"), "hook(\"setup\", function(game)\n  os.execute(\"touch /tmp/pwned\")\nend)\n").unwrap();
+    edit(&dir.join("scripts/setup.lua"), "hook(\"setup\", function(game)\n", "hook(\"setup\", function(game)\n  os.execute(\"touch /tmp/pwned\")\n");
     let err = new_game(load_dir(&dir).unwrap()).err().expect("the game must not start");
-    assert!(err.contains("scoring.lua:2"), "{err}");
+    assert!(err.contains("setup.lua:49"), "{err}");
     assert!(err.contains("os"), "{err}");
     assert!(err.contains("hook 'setup'"), "{err}");
 }
 
 #[test]
+fn a_hook_defined_twice_names_both_places() {
+    let dir = copy_1849("twice");
+    fs::write(dir.join("scripts/scoring.lua"), "-- a second setup\nhook(\"setup\", function(game) end)\n").unwrap();
+    let err = new_game(load_dir(&dir).unwrap()).err().expect("the game must not start");
+    assert!(err.contains("hook 'setup' is defined twice"), "{err}");
+    assert!(err.contains("setup.lua:48"), "{err}");
+    assert!(err.contains("scoring.lua:2"), "{err}");
+}
+
+#[test]
 fn endless_loop_is_stopped_with_a_clear_error() {
     let dir = copy_1849("loop");
-    fs::write(dir.join("scripts/scoring.lua"), "hook(\"setup\", function(game)\n  while true do end\nend)\n").unwrap();
+    edit(&dir.join("scripts/setup.lua"), "hook(\"setup\", function(game)\n", "hook(\"setup\", function(game)\n  while true do end\n");
     let err = new_game(load_dir(&dir).unwrap()).err().expect("the game must not start");
     assert!(err.contains("instructions"), "{err}");
     assert!(err.contains("hook 'setup'"), "{err}");

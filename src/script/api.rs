@@ -71,6 +71,20 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
                 return Err(rt(format!("unknown hook '{name}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
             }
             let hooks: Table = lua.named_registry_value(HOOKS_KEY)?;
+            // A hook has one definition: a second one would silently
+            // replace the first (two scripts each adding their own
+            // `can_pass` condition lose one of them).
+            if let Some(first) = hooks.get::<Option<Function>>(name.as_str())? {
+                let at = |f: &Function| {
+                    let info = f.info();
+                    format!("{}:{}", info.short_src.unwrap_or_default(), info.line_defined.unwrap_or(0))
+                };
+                return Err(rt(format!(
+                    "hook '{name}' is defined twice, at {} and first at {}: merge the two into one function",
+                    at(&f),
+                    at(&first)
+                )));
+            }
             hooks.set(name, f)?;
             Ok(())
         })?,
