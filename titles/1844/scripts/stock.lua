@@ -60,7 +60,9 @@ hook("can_sell", function(game, player, corp, percent)
     local mine = game:player(player).shares[corp] or 0
     local ordinary = mine - 2 * unit
     -- 1844-R-041: no emergency sale may change any company's director.
-    if r.kind == "operating" and game:turn().emergency and C.sale_changes_director(game, player, corp, percent) then
+    -- (The only sales of an operating round are the director's emergency
+    -- sales for a required train.)
+    if r.kind == "operating" and C.sale_changes_director(game, player, corp, percent) then
       return false, "shares sold in emergency financing may not change the director of " .. corp, "1844-R-041"
     end
     -- 1844-R-039 (A-09, strict reading): the director's certificate goes
