@@ -105,3 +105,66 @@ test("1844-R-070: companies operate by price, highest first; on one cell the top
   expect_eq(g:share_price("STB"), 100)
   expect_eq(or_order(g), { "BLS", "RhB", "STB", "FNM", "AB", "MOB" })
 end)
+
+local function play_or(g)
+  while g:round().kind == "operating" and g:actor() ~= nil do
+    local moves = g:moves()
+    if has(moves, "run auto") then g:act("run auto")
+    elseif has(moves, "payout") then g:act("payout")
+    else g:act("pass") end
+  end
+end
+
+test("1844-R-069: an activated Mountain Railway pays its owner 40 at the start of each operating round", function()
+  local g = sold_out()
+  g:act("buy B1")                   -- B
+  g:act("choose H7:XM1")            -- Rochers de Naye, next to Montreux
+  g:give_cash("C", 1000)
+  g:start("MOB", "C", 60, 3)        -- with A's P5 share: launched
+  g:lay("I6", "5", 2)               -- Montreux's track toward H7
+  g:give_train("MOB", "2")
+  g:give_train("FNM", "2H")
+  local b = g:player("B").cash
+  while g:round().kind == "stock" do g:act("pass") end
+  -- Operating round 1: B's privates pay (P2 10, P6 30); B1 is not active yet.
+  expect_eq(g:var("mr.active.B1"), nil)
+  expect_eq(g:player("B").cash, b + 40)
+  play_or(g)
+  expect_true(g:var("mr.active.B1"), "MOB's run to H7 activated B1")
+  expect_eq(g:player("B").cash, b + 40, "no income from B1 during the round it is activated (A-16)")
+  while g:round().kind == "stock" do g:act("pass") end
+  -- Operating round 2 starts: P2 10 + P6 30 + B1 40.
+  expect_eq(g:player("B").cash, b + 40 + 80)
+  expect_contains(g:log(), "B1 pays 40 SFR to B")
+end)
+
+-- VZ (regional) and FNM (historical) both at 180 (r3c12) with a paying
+-- route each; the operating round that follows stock round 1.
+local function cap_position(vz_row)
+  local g = sold_out()
+  g:give_cash("A", 1000)
+  g:start("VZ", "A", 60, 1)         -- 3 units: launched
+  g:lay("K10", "57", 1)
+  g:lay("K8", "4", 1)               -- Sion - Martigny
+  g:give_train("VZ", "2H")
+  g:give_train("FNM", "2")          -- Como - Milano
+  while g:round().kind == "stock" do g:act("pass") end
+  g:set_price("FNM", 180, 2)
+  g:set_price("VZ", vz_row == 0 and 200 or 180, vz_row)
+  return g
+end
+
+test("(T-16) 1844-R-131: paying out at 180 (r3c12), a regional moves up to 190, a historical right to 200", function()
+  local g = cap_position(2)
+  play_or(g)
+  local vz, fnm = g:corporation("VZ"), g:corporation("FNM")
+  expect_eq({ g:share_price("VZ"), vz.market_row, vz.market_col }, { 190, 1, 11 })     -- r2c12
+  expect_eq({ g:share_price("FNM"), fnm.market_row, fnm.market_col }, { 200, 2, 12 })  -- r3c13
+end)
+
+test("(T-16) 1844-R-131: a regional at 200 (r1c12) that pays out stays at 200", function()
+  local g = cap_position(0)
+  play_or(g)
+  local vz = g:corporation("VZ")
+  expect_eq({ g:share_price("VZ"), vz.market_row, vz.market_col }, { 200, 0, 11 })
+end)
