@@ -227,3 +227,21 @@ test("1844-R-054: no pre-SBB company can be started once the SBB has formed", fu
   g:refuse("par VSB 60", "1844-R-054")
   expect_eq(g:corporation("VSB").started, false)
 end)
+
+test("1844-R-060, R-061: a regional receives 5 x par and 3 markers; a pre-SBB 2 x par and 2 markers", function()
+  local g = sold_out()
+  g:act("par JS 70")           -- B: a pre-SBB launches on its director's certificate
+  local js = g:corporation("JS")
+  expect_eq(js.cash, 140)
+  expect_eq(#js.tokens, 2)
+  g:act("par ChA 90")          -- C: 2 of 5 units, not launched
+  expect_eq(g:corporation("ChA").cash, 0)
+  turn_of(g, "D")
+  g:act("buy ChA")             -- the 3rd unit
+  local cha = g:corporation("ChA")
+  expect_true(cha.floated)
+  expect_eq(cha.cash, 450)
+  local costs = {}
+  for i, t in ipairs(cha.tokens) do costs[i] = t.cost end
+  expect_eq(costs, { 0, 40, 100 })
+end)
