@@ -66,3 +66,18 @@ test("1844-R-019: unsold privates are auctioned first in the next round, from th
   expect_eq(g:round().kind, "stock")
   expect_contains(g:moves(), "par STB 90")
 end)
+
+test("1844-R-023: P3's Tunnel certificate does not use up its buyer's tunnel purchase", function()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
+  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
+  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
+  g:act("par FNM 90")
+  lot("bid P7 100")
+  expect_eq(g:company("T1").owner, "C")
+  while g:actor() ~= "C" do g:act("pass") end
+  local cash = g:player("C").cash
+  g:act("buy T2")
+  expect_eq(g:company("T2").owner, "C")
+  expect_eq(g:player("C").cash, cash - 50)
+end)
