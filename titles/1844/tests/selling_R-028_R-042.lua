@@ -93,7 +93,7 @@ test("1844-R-028: privates, Mountain Railways and Tunnel certificates cannot be 
     expect_true(m:match("^sell") == nil, "no sale offered: " .. m)
   end
   for _, co in ipairs({ "P3", "T1", "B1" }) do
-    expect_true(g:refuse("sell " .. co .. " 1") ~= nil)
+    g:refuse("sell " .. co .. " 1", "1844-R-028")
     expect_eq(g:company(co).owner, "C")
   end
 end)
@@ -203,6 +203,31 @@ test("1844-R-039: otherwise the director's certificate goes into a sale only as 
   expect_eq(g:corporation("STB").president, "Joe")
   expect_eq(g:player("Laura").shares.STB, nil)
   expect_eq(g:corporation("STB").pool_percent, 30)
+end)
+
+test("1844-R-039: a regional's director may sell one unit of the certificate with 1 unit in the pool (A-10)", function()
+  local g = second_sr({ "Laura", "Joe", "C", "D" }, function(g)
+    g:start("VZ", "Laura", 60)          -- 2 units
+    g:give_share("VZ", "Joe"); g:give_share("VZ", "Joe")
+    g:give_share("VZ", "pool")          -- all 5 units out
+  end)
+  turn_of(g, "Laura")
+  g:act("sell VZ 20%")
+  expect_eq(g:corporation("VZ").president, "Joe")
+  expect_eq(g:player("Laura").shares.VZ, 20)
+  expect_eq(g:corporation("VZ").pool_percent, 40)
+end)
+
+test("1844-R-039: with an empty regional pool one unit of the director's certificate cannot be sold", function()
+  local g = second_sr({ "Laura", "Joe", "C", "D" }, function(g)
+    g:start("VZ", "Laura", 60)
+    g:give_share("VZ", "Joe"); g:give_share("VZ", "Joe")
+  end)
+  turn_of(g, "Laura")
+  g:refuse("sell VZ 20%", "1844-R-039")
+  g:act("sell VZ 40%")                  -- the whole certificate
+  expect_eq(g:corporation("VZ").president, "Joe")
+  expect_eq(g:player("Laura").shares.VZ, nil)
 end)
 
 test("1844-R-039: the 1830 reading (option director_sale_1830, A-09) lets one unit of it go", function()
