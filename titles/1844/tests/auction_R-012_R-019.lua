@@ -50,8 +50,8 @@ test("1844-R-019: unsold privates are auctioned first in the next round, from th
   expect_eq(g:player("A").cash, 620 - 20 + 5)
   expect_eq(g:player("B").cash, 620 - 50 + 10)
   -- Nothing else may be bought before the privates.
-  g:refuse("par STB 90", nil, "auction")
-  g:refuse("buy B1", nil, "auction")
+  g:refuse("par STB 90", "1844-R-019", "auction")
+  g:refuse("buy B1", "1844-R-019", "auction")
   g:refuse("bid P4 110", "1844-R-011")
   local moves = g:moves()
   table.sort(moves)
