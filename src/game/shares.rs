@@ -97,11 +97,17 @@ impl Ops<'_> {
         let Some(pres) = self.st.president(corp) else { return Ok(false) };
         let held = holdings(self.st, corp);
         let pres_after = held[pres as usize].saturating_sub(then_sell);
-        let n = self.st.players.len() as PlayerId;
+        // Ties go to the first such player after the outgoing president in
+        // the stock round's order of turns (1844-R-040: its order is by
+        // cash, not seating); elsewhere, and without such an order, seating.
+        let order: Vec<PlayerId> = match &self.st.flow.round.data {
+            crate::game::flow::RoundData::Stock(s) if s.order.contains(&pres) => s.order.clone(),
+            _ => (0..self.st.players.len() as PlayerId).collect(),
+        };
+        let at = order.iter().position(|&p| p == pres).unwrap_or(0);
         let mut best: Option<PlayerId> = None;
-        let mut q = pres;
-        for _ in 1..n {
-            q = (q + 1) % n;
+        for k in 1..order.len() {
+            let q = order[(at + k) % order.len()];
             if held[q as usize] > pres_after && best.is_none_or(|b| held[q as usize] > held[b as usize]) {
                 best = Some(q);
             }

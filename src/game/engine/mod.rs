@@ -200,7 +200,8 @@ impl<'a> Engine<'a> {
                 m.insert("price".to_string(), crate::game::var::Var::Int(*price));
                 ("bid".to_string(), m)
             }
-            _ => return self.refuse("flow.wrong_round", format!("in the {name} round only its own actions are possible")),
+            // Its own key: a title names the rule that keeps this round to itself (1844-R-019).
+            _ => return self.refuse("flow.script_round", format!("in the {name} round only its own actions are possible")),
         };
         let act = &act;
         let args = crate::game::var::Var::Map(args.clone());

@@ -42,6 +42,10 @@ impl Engine<'_> {
                 if self.t.settings.sell_before_buy && self.stock().turn.bought > 0 {
                     return self.refuse("stock.sell_after_buy", "shares are sold before buying in a turn, not after");
                 }
+                if self.st.corp_index(corp).is_none() && self.st.company_index(corp).is_some() {
+                    // A private company is no share: it is never sold to the bank (1844-R-028).
+                    return self.refuse("stock.sell_company", format!("{corp} is a company, not shares: it cannot be sold to the bank"));
+                }
                 let c = self.find_corp(corp)?;
                 let (percent, certs) = self.sell_what(p, c, *percent, certs.as_deref(), tag.as_deref())?;
                 let before = (self.st.corps[c as usize].price, self.st.corps[c as usize].stack);

@@ -50,15 +50,46 @@ test("1844-R-059: launched in phase 6, a historical company receives 10 x par an
   expect_eq(g:var("dest.STB"), "none")
 end)
 
-test("(T-05) 1844-R-043, R-044: a share from the IPO costs par, from the pool the price; the company gets nothing", function()
+test("(T-05) 1844-R-043, R-044: Jack buys AB from the pool at 60, Vince from the IPO at par 80; AB's treasury is unchanged", function()
+  local g = new_game{ players = { "Jack", "Vince", "C", "D" }, seed = 1 }
+  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
+  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
+  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
+  g:act("par FNM 90")
+  lot("bid P7 100")
+  -- Order: Vince, C, Jack, D.
+  g:give_cash("C", 1000)
+  g:start("AB", "C", 80, 3)                 -- launched: 400 in its treasury
+  g:give_share("AB", "pool")
+  g:set_price("AB", 60)
+  local treasury, bank = g:corporation("AB").cash, g:bank()
+  g:act("pass")                              -- Vince
+  g:act("pass")                              -- C
+  local jack = g:player("Jack").cash
+  g:act("buy AB pool")
+  expect_eq(g:player("Jack").cash, jack - 60)
+  expect_eq(g:bank(), bank + 60)
+  g:act("pass")                              -- D
+  local vince = g:player("Vince").cash
+  g:act("buy AB treasury")
+  expect_eq(g:player("Vince").cash, vince - 80)
+  expect_eq(g:bank(), bank + 140)
+  expect_eq(g:corporation("AB").cash, treasury)
+end)
+
+test("1844-R-043: a Mountain Railway costs 150 and a Tunnel certificate 50, each as the turn's one purchase", function()
   local g = sold_out()
-  -- FNM: par 90, three shares in the pool (R-003).
   local who = g:actor()
   local cash = g:player(who).cash
-  local treasury = g:corporation("FNM").cash
-  g:act("buy FNM pool")
-  expect_eq(g:player(who).cash, cash - g:share_price("FNM"))
-  expect_eq(g:corporation("FNM").cash, treasury)
+  g:act("buy T2")
+  expect_eq(g:player(who).cash, cash - 50)
+  expect_true(g:actor() ~= who, "the purchase ended the turn")
+  who = g:actor()
+  cash = g:player(who).cash
+  g:act("buy B1")
+  g:act("choose F19:XM2")
+  expect_eq(g:player(who).cash, cash - 150)
+  expect_true(g:actor() ~= who)
 end)
 
 -- Plays out an operating round: runs when it must, otherwise passes.
@@ -87,12 +118,34 @@ test("(T-04) 1844-R-031: a company that never operated drops first, then the sel
   expect_eq(g:player(b).cash, cash + 80)
 end)
 
-test("(T-20) 1844-R-049: more than half of the units: only from the pool", function()
+test("(T-20) 1844-R-049: with 5 units the 6th may come from the IPO; with 6, only from the pool", function()
   local g = sold_out()
-  g:start("STB", "A", 90)
-  for _ = 1, 4 do g:give_share("STB", "A") end   -- 6 units
+  g:give_cash("A", 1000)
+  g:start("STB", "A", 90, 3)                -- 5 units
+  g:give_share("STB", "pool")
   while g:actor() ~= "A" do g:act("pass") end
-  g:refuse("buy STB", "1844-R-049")
+  g:act("buy STB treasury")                 -- the 6th
+  expect_eq(g:player("A").shares.STB, 60)
+  while g:actor() ~= "A" do g:act("pass") end
+  g:refuse("buy STB treasury", "1844-R-049")
+  local cash = g:player("A").cash
+  g:act("buy STB pool")                     -- no other cap
+  expect_eq(g:player("A").shares.STB, 70)
+  expect_eq(g:player("A").cash, cash - g:share_price("STB"))
+end)
+
+test("1844-R-049: a regional's and a pre-SBB's threshold is 3 units", function()
+  local g = sold_out()
+  g:give_cash("A", 1000)
+  g:start("VZ", "A", 60)                    -- 2 of 5 units
+  g:start("NOB", "A", 60)                   -- 2 of 4 units
+  while g:actor() ~= "A" do g:act("pass") end
+  g:act("buy VZ treasury")                  -- 3 units
+  while g:actor() ~= "A" do g:act("pass") end
+  g:refuse("buy VZ treasury", "1844-R-049")
+  g:act("buy NOB treasury")                 -- 3 units
+  while g:actor() ~= "A" do g:act("pass") end
+  g:refuse("buy NOB treasury", "1844-R-049")
 end)
 
 test("1844-R-053: nobody pars the SBB", function()
