@@ -492,9 +492,11 @@ impl Engine<'_> {
             let after = mine - percent;
             let others_max = held.iter().enumerate().filter(|(i, _)| *i != p as usize).map(|(_, h)| *h).max().unwrap_or(0);
             let moves = others_max > after && others_max >= pres_pct;
-            // Only the operating corporation's presidency is protected.
+            // Only the operating corporation's presidency is protected,
+            // unless the title protects every one (1844-R-149).
             let operating = matches!(&self.st.flow.round.data, crate::game::flow::RoundData::Operating(o) if o.current == Some(c));
-            if moves && emergency && operating {
+            let protected = operating || self.t.settings.emergency_presidency == "all";
+            if moves && emergency && protected {
                 return self.refuse("emr.presidency", format!("an emergency sale may not change the presidency of {cid}"));
             }
             if !moves && percent > non_pres {

@@ -1,0 +1,93 @@
+-- Private companies (1844-R-168 to R-179): income, purchases by companies,
+-- abilities (P2, P4, EVA), P5's MOB share, the final count.
+
+local function sold_out()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
+  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
+  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
+  g:act("par FNM 90")
+  lot("bid P7 100")
+  return g
+end
+-- Owners: A P1 and P5, B P2 and P6 (FNM's director), C P3 and P7, D P4.
+
+local function to_or(g)
+  while g:round().kind ~= "operating" do g:act("pass") end
+end
+
+local function to_stock(g)
+  while g:round().kind ~= "stock" do
+    local pick = "pass"
+    for _, m in ipairs(g:moves()) do
+      if m == "run auto" or m == "withhold" then pick = m end
+    end
+    g:act(pick)
+  end
+end
+
+local function contains(list, x)
+  for _, y in ipairs(list) do if y == x then return true end end
+  return false
+end
+
+test("1844-R-168: privates pay their income to their owners at the start of each OR", function()
+  local g = sold_out()
+  local a, d = g:player("A").cash, g:player("D").cash
+  to_or(g)
+  expect_eq(g:player("A").cash, a + 5 + 25)        -- P1 and P5
+  expect_eq(g:player("D").cash, d + 20)            -- P4
+  expect_contains(g:log(), "P4 pays 20 SFR to D")
+end)
+
+test("1844-R-169: from phase 3 a company buys a private from its director for 1 to twice face value", function()
+  local g = sold_out()
+  to_or(g)
+  expect_eq(g:actor(), "FNM")
+  g:refuse("buy P2 50", "1844-R-169")              -- phase 1
+  g:set_phase("3")
+  g:refuse("buy P2 101", "1844-R-169")             -- more than 2 x 50
+  g:refuse("buy P2 0", "1844-R-169")
+  g:refuse("buy P1 20", "1844-R-169")              -- A owns P1, B directs FNM
+  local fnm, b = g:corporation("FNM").cash, g:player("B").cash
+  g:act("buy P2 100")
+  expect_eq(g:company("P2").owner, "FNM")
+  expect_eq(g:corporation("FNM").cash, fnm - 100)
+  expect_eq(g:player("B").cash, b + 100)
+end)
+
+test("1844-R-170: P6 and P7 are never sold to a company, and pre-SBB companies own no private", function()
+  local g = sold_out()
+  g:start("NOB", "A", 100)
+  g:set_phase("3")
+  to_or(g)
+  expect_eq(g:actor(), "NOB")
+  expect_not_contains(g:moves(), "buy P1 1..40")
+  g:refuse("buy P1 20", "1844-R-170")
+  while g:actor() == "NOB" do g:act("pass") end
+  expect_eq(g:actor(), "FNM")
+  g:refuse("buy P6 100", "1844-R-170")
+end)
+
+test("1844-R-171, R-173: P2's extra yellow lay is offered to a company whose director owns P2, once", function()
+  local g = sold_out()
+  g:set_phase("3")
+  to_or(g)
+  expect_eq(g:actor(), "FNM")
+  g:act("lay L21 57 0")
+  expect_eq(g:step(), "lay_tile")                  -- P2: one more lay
+  local second
+  for _, m in ipairs(g:moves()) do
+    if m:match("^lay ") then second = m; break end
+  end
+  expect_true(second, "a second lay is offered")
+  print(second)
+  g:act(second)
+  expect_eq(g:company("P2").used, true)
+  expect_true(g:step() ~= "lay_tile")
+  -- P2 keeps paying income until it closes (A-25).
+  to_stock(g)
+  local b = g:player("B").cash
+  to_or(g)
+  expect_eq(g:player("B").cash - b, 10 + 30)       -- P2 and P6
+end)
