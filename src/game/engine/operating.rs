@@ -61,7 +61,8 @@ impl Engine<'_> {
         let done = self.or().done.clone();
         let eligible = |st: &crate::game::state::GameState, c: CorpId| {
             let x = &st.corps[c as usize];
-            x.in_play && x.floated && !x.closed && x.price.is_some()
+            // Without a president nobody can run it (1844's SBB, A-31).
+            x.in_play && x.floated && !x.closed && x.price.is_some() && st.president(c).is_some()
         };
         if self.t.settings.operating_order == "fixed" {
             if self.or().order.is_none() {
@@ -622,6 +623,12 @@ impl Engine<'_> {
         if let Some(ti) = self.st.train_index(train)
             && let TrainOwner::Corp(seller) = self.st.trains[ti as usize].owner
         {
+            // A train changes hands on the side it shows (1844-R-144).
+            let t = &self.st.trains[ti as usize];
+            let shown = &self.t.trains[t.class as usize].variants[t.variant as usize].name;
+            if let Some(v) = variant.filter(|v| !v.eq_ignore_ascii_case(shown)) {
+                return self.refuse("train.flip", format!("{} is a {shown}; it cannot be bought as a {v}", t.id));
+            }
             return self.buy_train_from_corp(corp, seller, ti, price);
         }
         // From the bank: a class or variant name (or a pool train id).

@@ -41,3 +41,44 @@ test("1844-R-205: an unactivated Mountain Railway is worth nothing at the end", 
   g:act("choose F19:XM2")
   expect_eq(g:var("mr.active.B1"), nil)
 end)
+
+test("1844-R-182: a Tunnel certificate costs 50 and is bought in a stock round", function()
+  local g = sold_out()
+  local who = g:actor()
+  local cash = g:player(who).cash
+  g:act("buy T2")
+  expect_eq(g:player(who).cash, cash - 50)
+  expect_eq(g:company("T2").owner, who)
+  expect_true(g:actor() ~= who)                     -- the turn's one purchase
+end)
+
+test("1844-R-183, R-184: unactivated certificates pay nothing; they survive phase 5 and cannot be sold", function()
+  local g = sold_out()
+  local who = g:actor()
+  g:act("buy B1")
+  g:act("choose F19:XM2")
+  while g:actor() ~= who do g:act("pass") end
+  g:act("pass")
+  local cash = g:player(who).cash
+  local privates = 0
+  for _, p in ipairs({ "P1", "P2", "P3", "P4", "P5", "P6", "P7" }) do
+    if g:company(p).owner == who then privates = privates + g:company(p).revenue end
+  end
+  while g:round().kind == "stock" do g:act("pass") end
+  expect_eq(g:player(who).cash, cash + privates)    -- no 40 from B1
+  g:set_phase("5")
+  expect_eq(g:company("B1").owner_kind, "player")
+  expect_eq(g:company("T1").owner_kind, "player")
+  expect_eq(g:company("P3").owner_kind, "closed")
+  while g:round().kind ~= "stock" do
+    local best, pick = 0, nil
+    for _, m in ipairs(g:moves()) do
+      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
+      if rank > best then best, pick = rank, m end
+    end
+    g:act(pick or "pass")
+  end
+  while g:actor() ~= who do g:act("pass") end
+  for _, m in ipairs(g:moves()) do expect_true(not m:match("B1"), m) end
+  g:refuse("sell B1 1")
+end)

@@ -23,12 +23,13 @@ local function emergency(cash)
   g:set_phase("4")
   while g:round().kind == "stock" do g:act("pass") end
   while g:actor() == "NOB" do g:act("pass") end
+  -- B's privates go to D, so that no income pays B's debt off at once
+  -- (and FNM has no extra lay from P2).
+  g:give_company("P2", "D")
+  g:give_company("P6", "D")
   g:act("lay L21 57 0")
   g:give_cash("FNM", 100 - g:corporation("FNM").cash)
   g:give_cash("B", (cash or 50) - g:player("B").cash)
-  -- B's privates go to D, so that no income pays B's debt off at once.
-  g:give_company("P2", "D")
-  g:give_company("P6", "D")
   expect_eq(g:step(), "buy_train")
   return g
 end
@@ -95,4 +96,119 @@ test("1844-R-149: the director may sell shares, but no sale may change a directo
   g:act("train 3 as 3")                            -- 80 more than FNM's 100
   expect_eq(g:player("B").cash, cash + price - 80)
   expect_eq(g:player("B").debt, 0)
+end)
+
+-- Phase 3: VZ (regional, A) and STB (historical, A) launched; STB holds a
+-- normal 3 and a 2H, FNM a 2. The OR runs up to VZ's buy step.
+local function regional_buys()
+  local g = sold_out()
+  g:start("VZ", "A", 70)
+  g:give_share("VZ", "B")
+  g:start("STB", "A", 100)
+  for _, p in ipairs({ "B", "C", "D" }) do g:give_share("STB", p) end
+  g:set_phase("3")
+  local three = g:give_train("STB", "3")
+  local two = g:give_train("STB", "2H")
+  g:give_train("FNM", "2")
+  while g:round().kind ~= "operating" do g:act("pass") end
+  while g:actor() ~= "VZ" or g:step() ~= "buy_train" do
+    -- Run and withhold; else pass; else (a forced purchase) a train.
+    local best, pick = 0, nil
+    for _, m in ipairs(g:moves()) do
+      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
+      if rank > best then best, pick = rank, m end
+    end
+    g:act(pick or "pass")
+  end
+  return g, three, two
+end
+
+test("1844-R-141: a regional company buys only H trains, new or from another company", function()
+  local g, three, two = regional_buys()
+  expect_contains(g:moves(), "train 2H as 2H")
+  expect_not_contains(g:moves(), "train 2 as 2")
+  g:refuse("train 2 as 2", "1844-R-141")
+  g:refuse("train " .. three .. " 10", "1844-R-141")
+  expect_contains(g:moves(), "train " .. two .. " 1..350")
+  g:act("train " .. two .. " 10")                   -- same director: any price
+  expect_eq(g:corporation("VZ").trains[1].variant, "2H")
+  expect_eq(g:corporation("VZ").cash, 340)
+end)
+
+test("1844-R-144: a train bought as an H train stays one", function()
+  local g, three, two = regional_buys()
+  g:act("train 2H as 2H")
+  g:set_phase("3")
+  expect_eq(g:corporation("VZ").trains[1].variant, "2H")
+  -- STB's 2H changes hands as a 2H; no side can be chosen.
+  g:refuse("train " .. two .. " as 2 10", "1844-R-144")
+end)
+
+test("(T-18) 1844-R-151, R-152: the debt grows by 50 % at the end of a stock round; until it is paid the player buys nothing", function()
+  local g = emergency(50)
+  g:act("train 3 as 3")
+  expect_eq(g:player("B").debt, 45)
+  -- FNM runs in the second OR and withholds: B receives nothing.
+  while g:round().kind == "operating" do
+    -- Run and withhold; else pass; else (a forced purchase) a train.
+    local best, pick = 0, nil
+    for _, m in ipairs(g:moves()) do
+      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
+      if rank > best then best, pick = rank, m end
+    end
+    g:act(pick or "pass")
+  end
+  while g:actor() ~= "B" do g:act("pass") end
+  g:refuse("buy NOB", "1844-R-051")
+  g:refuse("buy B1", "1844-R-051")
+  g:act("pass")
+  -- B will receive P2's and P3's income at the start of the next OR.
+  g:give_company("P2", "B")
+  g:give_company("P3", "B")
+  local cash = g:player("B").cash
+  while g:round().kind == "stock" do g:act("pass") end
+  expect_contains(g:log(), "B's debt grows by 23 SFR (50 % interest)")   -- 45 -> ceil(67.5) = 68
+  -- Money B receives pays the debt first (R-152).
+  expect_contains(g:log(), "B pays 10 SFR of debt")
+  expect_contains(g:log(), "B pays 15 SFR of debt")
+  expect_eq(g:player("B").cash, cash)
+  expect_eq(g:player("B").debt, 43)
+end)
+
+test("1844-R-153: nobody goes bankrupt: a director without money simply owes the whole shortfall", function()
+  local g = emergency(0)
+  g:give_cash("FNM", -100)
+  g:act("train 3 as 3")
+  expect_eq(g:player("B").debt, 270)               -- 180 x 1.5
+  expect_eq(g:corporation("FNM").closed, false)
+  expect_eq(g:player("B").left, false)
+  expect_eq(g:corporation("FNM").president, "B")
+end)
+
+test("1844-R-155: a pre-SBB company is never forced to buy a train and gets no help", function()
+  local g = sold_out()
+  g:start("NOB", "A", 100)
+  g:lay("D19", "57", 0)                            -- NOB has a route
+  while g:round().kind ~= "operating" do g:act("pass") end
+  expect_eq(g:actor(), "NOB")
+  g:give_cash("NOB", 100 - g:corporation("NOB").cash)
+  while g:step() ~= "buy_train" do g:act("pass") end
+  expect_contains(g:moves(), "pass")
+  g:act("pass")                                    -- no train, and that is allowed
+  expect_eq(#g:corporation("NOB").trains, 0)
+  expect_eq(g:actor(), "FNM")
+end)
+
+test("1844-R-155: a pre-SBB company short of the cheapest train gets no help from its director", function()
+  local g = sold_out()
+  g:start("NOB", "A", 100)
+  g:lay("D19", "57", 0)
+  while g:round().kind ~= "operating" do g:act("pass") end
+  g:give_cash("NOB", 60 - g:corporation("NOB").cash)   -- the 2H costs 70
+  local a = g:player("A").cash
+  while g:actor() == "NOB" do g:act("pass") end    -- its buy step passes by
+  expect_eq(#g:corporation("NOB").trains, 0)
+  expect_eq(g:corporation("NOB").cash, 60)
+  expect_eq(g:player("A").cash, a)
+  expect_eq(g:player("A").debt, 0)
 end)

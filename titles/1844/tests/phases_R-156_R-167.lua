@@ -48,11 +48,13 @@ end)
 -- runs what it can, withholds, buys nothing.
 local function finish_ors(g)
   while g:round().kind == "operating" do
-    local pick = "pass"
+    -- Run and withhold; else pass; else (a forced purchase) a train.
+    local best, pick = 0, nil
     for _, m in ipairs(g:moves()) do
-      if m == "run auto" or m == "withhold" then pick = m end
+      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
+      if rank > best then best, pick = rank, m end
     end
-    g:act(pick)
+    g:act(pick or "pass")
   end
 end
 

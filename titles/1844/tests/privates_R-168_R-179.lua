@@ -18,11 +18,13 @@ end
 
 local function to_stock(g)
   while g:round().kind ~= "stock" do
-    local pick = "pass"
+    -- Run and withhold; else pass; else (a forced purchase) a train.
+    local best, pick = 0, nil
     for _, m in ipairs(g:moves()) do
-      if m == "run auto" or m == "withhold" then pick = m end
+      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
+      if rank > best then best, pick = rank, m end
     end
-    g:act(pick)
+    g:act(pick or "pass")
   end
 end
 
@@ -72,6 +74,7 @@ end)
 test("1844-R-171, R-173: P2's extra yellow lay is offered to a company whose director owns P2, once", function()
   local g = sold_out()
   g:set_phase("3")
+  g:give_train("FNM", "3")
   to_or(g)
   expect_eq(g:actor(), "FNM")
   g:act("lay L21 57 0")
