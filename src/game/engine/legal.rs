@@ -158,6 +158,9 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
                     out.push(LegalMove::exact(Action::Buy { corp: id.clone(), from, tag: tag.clone(), cert: None }));
                 }
             }
+        } else if corp.certs.iter().any(|x| x.president && x.owner == CertOwner::Pool) {
+            // A president's certificate waiting in the pool (1844 A-31).
+            out.push(LegalMove::exact(Action::Buy { corp: id.clone(), from: ShareSource::Pool, tag: None, cert: None }));
         }
     }
     let startable = e.startable(p)?;

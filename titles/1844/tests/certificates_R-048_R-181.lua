@@ -58,7 +58,6 @@ test("1844-R-183, R-184: unactivated certificates pay nothing; they survive phas
   g:act("buy B1")
   g:act("choose F19:XM2")
   while g:actor() ~= who do g:act("pass") end
-  g:act("pass")
   local cash = g:player(who).cash
   local privates = 0
   for _, p in ipairs({ "P1", "P2", "P3", "P4", "P5", "P6", "P7" }) do

@@ -212,3 +212,62 @@ test("1844-R-155: a pre-SBB company short of the cheapest train gets no help fro
   expect_eq(g:player("A").cash, a)
   expect_eq(g:player("A").debt, 0)
 end)
+
+-- Plays on until `corp` is at `step` in an operating round.
+local function until_step(g, corp, step)
+  for _ = 1, 300 do
+    if g:round().kind == "operating" and g:operating() == corp and g:step() == step then return end
+    local best, pick = 0, nil
+    for _, m in ipairs(g:moves()) do
+      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
+      if rank > best then best, pick = rank, m end
+    end
+    g:act(pick or "pass")
+  end
+  error(corp .. " never reached " .. step)
+end
+
+test("1844-R-142: between companies with different directors a train costs its printed price", function()
+  local g = sold_out()
+  g:start("STB", "A", 100)
+  for _, p in ipairs({ "B", "C", "D" }) do g:give_share("STB", p) end
+  g:set_phase("3")
+  local three = g:give_train("STB", "3")
+  local h = g:give_train("STB", "3H")
+  g:give_train("FNM", "2H")
+  until_step(g, "FNM", "buy_train")                -- FNM: B; STB: A
+  expect_contains(g:moves(), "train " .. three .. " 180")
+  expect_contains(g:moves(), "train " .. h .. " 150")
+  g:refuse("train " .. three .. " 100", "1844-R-142")
+  g:refuse("train " .. three .. " 181", "1844-R-142")
+  local fnm, stb = g:corporation("FNM").cash, g:corporation("STB").cash
+  g:act("train " .. three .. " 180")
+  expect_eq(g:corporation("FNM").cash, fnm - 180)
+  expect_eq(g:corporation("STB").cash, stb + 180)
+end)
+
+test("1844-R-142: before phase 3 no train changes hands between companies; the same director names any price from 1", function()
+  local g, three, two = regional_buys()
+  g:refuse("train " .. two .. " 0", "1844-R-142")
+  g:act("train " .. two .. " 1")
+  expect_eq(g:corporation("STB").trains[1].id, three)
+  local g2 = sold_out()
+  g2:start("STB", "A", 100)
+  for _, p in ipairs({ "B", "C", "D" }) do g2:give_share("STB", p) end
+  local t = g2:give_train("STB", "2", true)
+  g2:give_train("FNM", "2H")
+  until_step(g2, "FNM", "buy_train")
+  g2:refuse("train " .. t .. " 90", "1844-R-142")
+end)
+
+test("1844-R-143: a company never sells or scraps its trains on its own", function()
+  local g, three, two = regional_buys()
+  -- VZ's moves: buying only; and STB cannot hand a train in below its limit.
+  for _, m in ipairs(g:moves()) do
+    expect_true(m:match("^train ") or m:match("^buy ") or m == "pass", m)
+  end
+  g:refuse("discard " .. two)
+  until_step(g, "STB", "lay_tile")
+  g:refuse("discard " .. three)
+  for _, m in ipairs(g:moves()) do expect_true(not m:match("^discard"), m) end
+end)

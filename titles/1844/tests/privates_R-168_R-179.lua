@@ -28,9 +28,13 @@ local function to_stock(g)
   end
 end
 
-local function contains(list, x)
-  for _, y in ipairs(list) do if y == x then return true end end
-  return false
+local function step_on(g)
+  local best, pick = 0, nil
+  for _, m in ipairs(g:moves()) do
+    local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
+    if rank > best then best, pick = rank, m end
+  end
+  g:act(pick or "pass")
 end
 
 test("1844-R-168: privates pay their income to their owners at the start of each OR", function()
@@ -92,5 +96,60 @@ test("1844-R-171, R-173: P2's extra yellow lay is offered to a company whose dir
   to_stock(g)
   local b = g:player("B").cash
   to_or(g)
-  expect_eq(g:player("B").cash - b, 10 + 30)       -- P2 and P6
+  expect_eq(g:player("B").cash - b, 10)            -- P2 (P6 closed when FNM ran, R-176)
+end)
+
+test("1844-R-176: P6 closes the first time FNM runs a train", function()
+  local g = sold_out()
+  g:set_phase("3")
+  g:give_train("FNM", "3")
+  to_or(g)
+  g:act("lay L21 57 0")
+  while g:step() ~= "run_routes" do g:act("pass") end
+  expect_eq(g:company("P6").owner_kind, "player")
+  g:act("run auto")
+  expect_eq(g:company("P6").owner_kind, "closed")
+  expect_contains(g:log(), "FNM runs a train: P6 closes")
+end)
+
+-- Phase 5 with C directing STB; C owns P7 and so gets EVA.
+local function eva_position()
+  local g = sold_out()
+  g:start("STB", "C", 100)
+  for _, p in ipairs({ "A", "B", "D" }) do g:give_share("STB", p) end
+  g:start("NOB", "A", 100)
+  g:set_phase("5")
+  expect_eq(g:var("eva.given"), true)
+  return g
+end
+
+test("1844-R-178: P7's owner hands EVA to a company they direct in a stock turn", function()
+  local g = eva_position()
+  while g:actor() ~= "C" do g:act("pass") end
+  expect_contains(g:moves(), "do give_eva corp=STB")
+  local cash = g:corporation("STB").cash
+  g:act("do give_eva corp=STB")
+  expect_eq(g:corporation("STB").trains[1].class, "EVA")
+  expect_eq(g:corporation("STB").cash, cash)        -- for free
+  expect_not_contains(g:moves(), "do give_eva corp=STB")
+end)
+
+test("1844-R-178: ... or at any point of an operating turn, within the train limit", function()
+  local g = eva_position()
+  g:give_train("STB", "5")
+  g:give_train("STB", "5")
+  while g:round().kind ~= "operating" or g:operating() ~= "STB" do step_on(g) end
+  expect_eq(g:step(), "lay_tile")
+  g:refuse("do give_eva corp=STB", "1844-R-178")    -- two trains: the limit in phase 5
+  expect_not_contains(g:moves(), "do give_eva corp=STB")
+end)
+
+test("1844-R-178: EVA may wait, and goes at once in an operating turn when there is room", function()
+  local g = eva_position()
+  while g:round().kind ~= "operating" or g:operating() ~= "STB" do step_on(g) end
+  expect_eq(g:step(), "lay_tile")
+  expect_contains(g:moves(), "do give_eva corp=STB")
+  g:act("do give_eva corp=STB")
+  expect_eq(#g:corporation("STB").trains, 1)
+  expect_eq(g:step(), "lay_tile")
 end)
