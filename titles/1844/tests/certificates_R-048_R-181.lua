@@ -81,3 +81,33 @@ test("1844-R-183, R-184: unactivated certificates pay nothing; they survive phas
   for _, m in ipairs(g:moves()) do expect_true(not m:match("B1"), m) end
   g:refuse("sell B1 1")
 end)
+
+test("1844-R-185: only a company whose director holds a Tunnel certificate builds a tunnel; the certificate stays with the player", function()
+  local g = sold_out()
+  expect_eq(g:company("T1").owner, "C")            -- with P3 (A-23)
+  g:start("VZ", "C", 70)                           -- Sion, next to the J9 tunnel
+  g:give_share("VZ", "A")
+  g:start("JN", "D", 70)
+  g:give_share("JN", "A")
+  g:give_train("FNM", "2", true)
+  while g:round().kind ~= "operating" do g:act("pass") end
+  while g:operating() ~= "VZ" do
+    local best, pick = 0, nil
+    for _, m in ipairs(g:moves()) do
+      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or 0
+      if rank > best then best, pick = rank, m end
+    end
+    g:act(pick or "pass")
+  end
+  g:act("lay K10 57 2")                            -- Sion, toward J9
+  expect_contains(g:moves(), "do build_tunnel hex=J9 mouths=3-5")
+  local cash = g:corporation("VZ").cash
+  g:act("do build_tunnel hex=J9 mouths=3-5")
+  expect_eq(g:corporation("VZ").cash, cash - 100)
+  expect_eq(g:company("T1").owner, "C")            -- used, still C's
+  expect_eq(g:var("tunnel.cert.T1"), "J9")
+  while g:operating() ~= "JN" do g:act("pass") end
+  -- D holds no Tunnel certificate: JN cannot build one.
+  for _, m in ipairs(g:moves()) do expect_true(not m:match("build_tunnel"), m) end
+  g:refuse("do build_tunnel hex=K14 mouths=1-5", "1844-R-091")
+end)

@@ -178,3 +178,41 @@ test("(T-21) 1844-R-157: downgrade and scrapping come before the train-limit che
   expect_eq(g:player("D").cash, d + 80)
   expect_true(g:var("eva.given"))
 end)
+
+-- VZ (C) at Sion K10 with a brown 611 on it, at its track step in `phase`.
+local function vz_on_brown(phase)
+  local g = sold_out()
+  g:start("VZ", "C", 70)
+  g:give_share("VZ", "A")
+  g:lay("K10", "57", 0)
+  g:lay("K10", "15", 0)
+  g:lay("K10", "611", 0)
+  g:set_phase(phase)
+  to_or(g)
+  for _ = 1, 100 do
+    if g:operating() == "VZ" then break end
+    local best, pick = 0, nil
+    for _, m in ipairs(g:moves()) do
+      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
+      if rank > best then best, pick = rank, m end
+    end
+    g:act(pick or "pass")
+  end
+  expect_eq(g:step(), "lay_tile")
+  return g
+end
+
+local function lays_915(g)
+  for _, m in ipairs(g:moves()) do if m:match("^lay K10 915") then return true end end
+  return false
+end
+
+test("1844-R-167: grey tiles come with phase 7", function()
+  local g = vz_on_brown("6")
+  expect_eq(lays_915(g), false)
+  g:refuse("lay K10 915 0", "1844-R-085")
+  g = vz_on_brown("7")
+  expect_eq(lays_915(g), true)
+  g:act("lay K10 915 0")
+  expect_eq(g:hex("K10").tile, "915")
+end)

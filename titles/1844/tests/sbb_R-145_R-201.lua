@@ -28,6 +28,15 @@ local function step_on(g)
   g:act(pick or "pass")
 end
 
+-- Plays on until `corp` is at `step` in an operating round.
+local function until_step(g, corp, step)
+  for _ = 1, 500 do
+    if g:round().kind == "operating" and g:operating() == corp and g:step() == step then return end
+    step_on(g)
+  end
+  error(corp .. " never reached " .. step)
+end
+
 test("1844-R-187, R-201: all five pre-SBB companies merge and close, launched or not", function()
   local g = sold_out()
   g:start("NOB", "A", 100)
@@ -216,15 +225,6 @@ test("1844-R-194: an unpaid settlement is a debt without interest; the player bu
   expect_eq(g:player("C").debt, 120)                -- no 50 % at the end of the SR
 end)
 
--- Plays on until `corp` is at `step` in an operating round.
-local function until_step(g, corp, step)
-  for _ = 1, 500 do
-    if g:round().kind == "operating" and g:operating() == corp and g:step() == step then return end
-    step_on(g)
-  end
-  error(corp .. " never reached " .. step)
-end
-
 test("1844-R-145: the SBB's charter 5H is never traded; EVA is", function()
   local g = sold_out()
   g:start("NOB", "A", 100)
@@ -241,4 +241,32 @@ test("1844-R-145: the SBB's charter 5H is never traded; EVA is", function()
   until_step(g, "STB", "buy_train")
   g:refuse("train SBB5H-0 400", "1844-R-145")
   g:refuse("train SBB5H-0 1", "1844-R-145")
+end)
+
+test("1844-R-186: the first 5 bought in an OR forms the SBB at the end of that OR; it operates in the next", function()
+  local g = sold_out()
+  g:start("NOB", "A", 100)
+  g:start("STB", "C", 100)
+  for _, p in ipairs({ "A", "B", "D" }) do g:give_share("STB", p) end
+  g:give_train("NOB", "2", true)                   -- phase 2
+  -- Every 2, 3 and 4 leaves the bank: NOB hands the surplus to the pool.
+  for _, class in ipairs({ "2", "3", "4" }) do
+    while g:trains_left(class) > 0 do
+      g:give_train("NOB", class)
+      while g:actor() == "NOB" do g:act(g:moves()[1]) end
+    end
+  end
+  g:set_phase("4")
+  until_step(g, "STB", "buy_train")
+  local r = g:round()
+  expect_eq(r.set_size, 2)
+  g:act("train 5 as 5")
+  expect_eq(g:phase(), "5")
+  expect_eq(g:var("sbb.formed"), nil)              -- not yet: the OR goes on
+  expect_true(g:corporation("NOB").in_play)
+  until_step(g, "SBB", "lay_tile")
+  local now = g:round()
+  expect_eq(now.stock_rounds, r.stock_rounds)      -- the same set,
+  expect_eq(now.set_index, r.set_index + 1)        -- the next OR
+  expect_eq(g:corporation("NOB").in_play, false)
 end)
