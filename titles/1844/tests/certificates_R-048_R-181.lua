@@ -111,3 +111,47 @@ test("1844-R-185: only a company whose director holds a Tunnel certificate build
   for _, m in ipairs(g:moves()) do expect_true(not m:match("build_tunnel"), m) end
   g:refuse("do build_tunnel hex=K14 mouths=1-5", "1844-R-091")
 end)
+
+-- Run and withhold; else pass.
+local function step_on(g)
+  local best, pick = 0, nil
+  for _, m in ipairs(g:moves()) do
+    local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or 0
+    if rank > best then best, pick = rank, m end
+  end
+  g:act(pick or "pass")
+end
+
+test("1844-R-183, R-205: a tunnel activated by a run pays 10 each OR and counts 50 at the end", function()
+  local g = sold_out()
+  g:start("VZ", "C", 70)
+  g:give_share("VZ", "A")
+  g:give_train("FNM", "2", true)
+  g:set_phase("3")
+  g:give_train("VZ", "3H")
+  g:lay("I10", "4", 0)                             -- Gstaad, toward J9
+  while g:round().kind ~= "operating" do g:act("pass") end
+  while g:operating() ~= "VZ" do step_on(g) end
+  g:act("lay K10 57 2")
+  g:act("do build_tunnel hex=J9 mouths=3-5")
+  expect_eq(g:var("tunnel.active.T1"), nil)
+  -- The next OR: VZ runs Sion - tunnel - Gstaad.
+  while g:operating() == "VZ" do g:act("pass") end
+  while g:operating() ~= "VZ" or g:step() ~= "run_routes" do step_on(g) end
+  g:act("run auto")
+  expect_eq(g:var("tunnel.active.T1"), true)
+  -- Paid from the next OR on.
+  local set = g:round().stock_rounds
+  while g:round().kind ~= "stock" do step_on(g) end
+  while g:actor() ~= "C" do g:act("pass") end
+  local c = g:player("C").cash
+  while g:round().kind == "stock" do g:act("pass") end
+  expect_contains(g:log(), "T1 pays 10 SFR to C")
+  expect_eq(g:player("C").cash, c + 10 + 15)       -- T1 and P3 (P7 pays nothing)
+  expect_eq(g:round().stock_rounds, set + 1)
+  -- The end: the bank runs dry now.
+  g:give_cash("A", g:bank())
+  while not g:over() do step_on(g) end
+  local p = g:player("C")
+  expect_eq(g:result().values.C, p.cash + p.shares.VZ // 20 * g:share_price("VZ") + 50)
+end)
