@@ -198,3 +198,30 @@ on("share_bought", function(game, ev)
   game:set_floated("SBB", 100)
   game:log(ev.player .. " directs the SBB")
 end)
+
+-- 1844-R-194, A-47: a player who owes an SBB settlement must sell shares
+-- to clear it before doing anything else in a stock turn, as long as a
+-- sale is possible. Only ordinary certificates are looked at (a director's
+-- certificate needs a taker; then the player may pass).
+local function could_sell(game, player)
+  local r = game:round()
+  if game:var("no_sales_sr") == r.stock_rounds then return false end
+  for _, id in ipairs(game:corporations()) do
+    local c = game:corporation(id)
+    if c.started and not c.closed then
+      for _, cert in ipairs(c.certificates) do
+        if cert.owner == player and not cert.president and c.pool_percent + cert.percent <= 50 then return true end
+      end
+    end
+  end
+  return false
+end
+
+hook("can_pass", function(game, who, step)
+  if step ~= "stock" or not C.is_player(game, who) then return true end
+  local owed = math.min(game:var("free_debt." .. who) or 0, game:player(who).debt or 0)
+  if owed > 0 and could_sell(game, who) then
+    return false, who .. " must first sell shares to pay the " .. game:money(owed) .. " owed for the SBB exchange", "1844-R-194"
+  end
+  return true
+end)

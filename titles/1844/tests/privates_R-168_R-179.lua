@@ -153,3 +153,37 @@ test("1844-R-178: EVA may wait, and goes at once in an operating turn when there
   expect_eq(#g:corporation("STB").trains, 1)
   expect_eq(g:step(), "lay_tile")
 end)
+
+test("1844-R-171, R-174: P4's owner lays the Furka-Oberalp line at any point of a turn of a company they direct", function()
+  local g = sold_out()
+  g:start("STB", "D", 100)                         -- D owns P4
+  for _, p in ipairs({ "A", "B", "C" }) do g:give_share("STB", p) end
+  g:set_phase("3")
+  g:give_train("STB", "3")
+  g:give_train("FNM", "3")
+  to_or(g)
+  while g:operating() ~= "STB" or g:step() ~= "buy_train" do step_on(g) end
+  expect_contains(g:moves(), "do furka_oberalp_line")
+  local d = g:player("D").cash
+  g:act("do furka_oberalp_line")
+  expect_eq(g:player("D").cash, d + 80)            -- to P4's owner, not STB
+  expect_eq(g:company("P4").owner_kind, "closed")
+  expect_eq(g:hex("H17").tile, "OP3")
+  expect_eq(g:step(), "buy_train")                 -- STB's turn goes on
+end)
+
+test("1844-R-174: a company that owns P4 lays the line in its own turn and receives the 80", function()
+  local g = sold_out()
+  g:start("STB", "D", 100)
+  for _, p in ipairs({ "A", "B", "C" }) do g:give_share("STB", p) end
+  g:set_phase("3")
+  g:give_train("STB", "3")
+  g:give_train("FNM", "3")
+  g:give_company("P4", "STB")
+  to_or(g)
+  while g:operating() ~= "STB" do step_on(g) end
+  local stb, d = g:corporation("STB").cash, g:player("D").cash
+  g:act("do furka_oberalp_line")
+  expect_eq(g:corporation("STB").cash, stb + 80)
+  expect_eq(g:player("D").cash, d)
+end)

@@ -221,8 +221,34 @@ test("1844-R-194: an unpaid settlement is a debt without interest; the player bu
   expect_eq(g:player("C").debt, 120)               -- (40 - 100) x 2
   while g:round().kind ~= "stock" or g:actor() ~= "C" do step_on(g) end
   g:refuse("buy SBB pool", "1844-R-051")
+  g:act("pass")                                    -- nothing C could sell
   while g:round().kind == "stock" do g:act("pass") end
-  expect_eq(g:player("C").debt, 120)                -- no 50 % at the end of the SR
+  expect_eq(g:player("C").debt, 120)               -- no 50 % at the end of the SR
+end)
+
+test("1844-R-194: the debtor's first action in the stock round is to sell shares to clear the settlement (A-47)", function()
+  local g = sold_out()
+  g:start("STB", "A", 100)
+  g:give_share("STB", "C")
+  g:give_share("STB", "C")
+  g:give_share("STB", "D")
+  g:start("NOB", "B", 60)
+  g:give_share("NOB", "C")                         -- a V1 share at 40: C owes 60
+  g:set_price("NOB", 40)
+  g:give_cash("C", -g:player("C").cash)
+  g:set_phase("5")
+  expect_eq(g:player("C").debt, 60)
+  -- In this first stock round nothing may be sold (R-034): C may pass.
+  while g:actor() ~= "C" do g:act("pass") end
+  g:act("pass")
+  local sr = g:round().stock_rounds
+  while g:round().kind ~= "stock" or g:round().stock_rounds == sr or g:actor() ~= "C" do step_on(g) end
+  expect_eq(g:player("C").debt, 60)
+  g:refuse("pass", "1844-R-194")
+  g:act("sell STB 1")                              -- the proceeds pay the debt first
+  expect_eq(g:player("C").debt, 0)
+  expect_true(g:player("C").cash > 0)
+  g:act("pass")
 end)
 
 test("1844-R-145: the SBB's charter 5H is never traded; EVA is", function()
