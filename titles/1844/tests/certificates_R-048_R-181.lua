@@ -40,6 +40,23 @@ test("1844-R-205: an unactivated Mountain Railway is worth nothing at the end", 
   g:act("buy B1")
   g:act("choose F19:XM2")
   expect_eq(g:var("mr.active.B1"), nil)
+  g:give_cash("A", g:bank())                       -- the bank runs dry
+  while not g:over() do
+    local best, pick = 0, nil
+    for _, m in ipairs(g:moves()) do
+      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
+      if rank > best then best, pick = rank, m end
+    end
+    g:act(pick or "pass")
+  end
+  local p = g:player(who)
+  local shares = 0
+  for corp, pct in pairs(p.shares) do
+    local c = g:corporation(corp)
+    if c.started and c.price then shares = shares + pct // 10 * c.price end
+  end
+  expect_eq(g:company("B1").owner, who)
+  expect_eq(g:result().values[who], p.cash + shares)
 end)
 
 test("1844-R-182: a Tunnel certificate costs 50 and is bought in a stock round", function()
