@@ -747,7 +747,12 @@ impl UserData for LuaGame {
                     Purse::Bank => TrainOwner::Depot,
                 }
             };
-            this.ops().give_train(&what, to).map_err(game_err)
+            let id = this.ops().give_train(&what, to).map_err(game_err)?;
+            // A company over its limit hands trains in (1844's SBB, A-29).
+            if matches!(to, TrainOwner::Corp(_)) {
+                this.ops().require_discards();
+            }
+            Ok(id)
         });
         m.add_method_mut("remove_train", |_, this, id: String| {
             let t = this.st.train_index(&id).ok_or_else(|| rt(format!("no train '{id}'")))?;

@@ -41,6 +41,7 @@ pub const HOOKS: &[(&str, &str)] = &[
     ("dividend_move", "share price move after a dividend: 'right', 'left', 'none'... (game, corp, kind, revenue)"),
     ("terrain_cost", "cost of a tile lay (game, corp, hex, new_track_gauges, cost) -> cost"),
     ("can_lay_tile", "extra rules for a tile lay: return false, message[, rule] (game, corp, hex, tile, rotation)"),
+    ("extra_tile_lays", "tile lays this turn beyond the step's count (game, corp) -> number"),
     ("route_bonus", "extra revenue of one route (game, corp, route) -> amount"),
     ("run_bonus", "extra revenue of a whole run (game, corp, routes) -> amount"),
     ("player_value", "a player's final value (game, player, value) -> value"),

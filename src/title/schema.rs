@@ -165,6 +165,10 @@ pub struct Settings {
     /// personal debt with `debt_interest_percent` added).
     pub emergency: String,
     pub debt_interest_percent: i64,
+    /// Whose presidency an emergency sale may not change: "operating" (the
+    /// corporation buying the train, 1849) or "all" (no corporation's,
+    /// 1844-R-149).
+    pub emergency_presidency: String,
     /// How debt is repaid: "automatic" (money a player in debt receives
     /// pays it first, 1844-R-152) or "voluntary" (only when the player
     /// pays it off, as the 18xx.games website does).
@@ -233,6 +237,7 @@ impl Default for Settings {
             min_raise: 5,
             emergency: "sell_first".into(),
             debt_interest_percent: 50,
+            emergency_presidency: "operating".into(),
             debt_repayment: "automatic".into(),
             debt_bankruptcy: false,
             upgrade_connection: "added_track".into(),

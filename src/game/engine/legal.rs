@@ -158,6 +158,9 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
                     out.push(LegalMove::exact(Action::Buy { corp: id.clone(), from, tag: tag.clone(), cert: None }));
                 }
             }
+        } else if corp.certs.iter().any(|x| x.president && x.owner == CertOwner::Pool) {
+            // A president's certificate waiting in the pool (1844 A-31).
+            out.push(LegalMove::exact(Action::Buy { corp: id.clone(), from: ShareSource::Pool, tag: None, cert: None }));
         }
     }
     let startable = e.startable(p)?;
@@ -247,7 +250,19 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
                     if let TrainOwner::Corp(o) = t.owner
                         && o != corp
                     {
-                        out.push(LegalMove::ranged(Action::BuyTrain { train: t.id.clone(), variant: None, price: Some(1) }, 1, cash));
+                        // At the printed price where the title fixes it
+                        // (1844-R-142: between different presidents).
+                        let face = match e.t.settings.train_trade_price.as_str() {
+                            "face" => true,
+                            "face_unless_same_president" => e.st.president(corp) != e.st.president(o),
+                            _ => false,
+                        };
+                        let action = |price| Action::BuyTrain { train: t.id.clone(), variant: None, price: Some(price) };
+                        if face {
+                            out.push(LegalMove::exact(action(e.t.trains[t.class as usize].variants[t.variant as usize].price)));
+                        } else {
+                            out.push(LegalMove::ranged(action(1), 1, cash));
+                        }
                     }
                 }
             }

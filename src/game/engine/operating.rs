@@ -61,7 +61,8 @@ impl Engine<'_> {
         let done = self.or().done.clone();
         let eligible = |st: &crate::game::state::GameState, c: CorpId| {
             let x = &st.corps[c as usize];
-            x.in_play && x.floated && !x.closed && x.price.is_some()
+            // Without a president nobody can run it (1844's SBB, A-31).
+            x.in_play && x.floated && !x.closed && x.price.is_some() && st.president(c).is_some()
         };
         if self.t.settings.operating_order == "fixed" {
             if self.or().order.is_none() {
@@ -312,7 +313,7 @@ impl Engine<'_> {
         let turn = &self.or().turn;
         let (tiles, tokens, issued, redeemed) = (turn.tiles, turn.tokens, turn.issued, turn.redeemed);
         match action {
-            Action::LayTile { .. } if tiles >= self.step_param_int("lay_tile", "count").unwrap_or(1) as u32 => {
+            Action::LayTile { .. } if tiles >= self.tile_lay_limit(corp)? => {
                 self.refuse("tile.one_per_turn", format!("only one tile may be laid per turn; {id} has laid its tile"))
             }
             Action::PlaceToken { .. } if tokens >= 1 => self.refuse("token.one_per_turn", format!("only one station token may be placed per turn; {id} has placed one")),
@@ -360,7 +361,7 @@ impl Engine<'_> {
     // ------------------------------------------------------------ tiles
 
     fn lay_tile(&mut self, corp: CorpId, hex: &str, tile: &str, rotation: u8) -> GameResult<()> {
-        let limit = self.step_param_int("lay_tile", "count").unwrap_or(1) as u32;
+        let limit = self.tile_lay_limit(corp)?;
         if self.or().turn.tiles >= limit {
             return self.refuse("tile.one_per_turn", "only one tile may be laid per turn");
         }
@@ -447,6 +448,18 @@ impl Engine<'_> {
         let label = self.t.map.hexes[hex as usize].label.clone();
         let hooked: Option<i64> = self.host.call_hook("terrain_cost", self.st, self.fx, (id, label, names, cost))?;
         Ok(hooked.unwrap_or(cost))
+    }
+
+    /// Tile lays allowed this turn: the step's `count`, plus what the
+    /// title's `extra_tile_lays` hook adds (1844's P2, 1844-R-173).
+    fn tile_lay_limit(&mut self, corp: CorpId) -> GameResult<u32> {
+        let base = self.step_param_int("lay_tile", "count").unwrap_or(1) as u32;
+        if !self.host.has_hook("extra_tile_lays") {
+            return Ok(base);
+        }
+        let id = self.st.corps[corp as usize].id.clone();
+        let extra: Option<i64> = self.host.call_hook("extra_tile_lays", self.st, self.fx, id)?;
+        Ok(base + extra.unwrap_or(0).max(0) as u32)
     }
 
     fn step_param_int(&self, step: &str, key: &str) -> Option<i64> {
@@ -613,6 +626,12 @@ impl Engine<'_> {
         if let Some(ti) = self.st.train_index(train)
             && let TrainOwner::Corp(seller) = self.st.trains[ti as usize].owner
         {
+            // A train changes hands on the side it shows (1844-R-144).
+            let t = &self.st.trains[ti as usize];
+            let shown = &self.t.trains[t.class as usize].variants[t.variant as usize].name;
+            if let Some(v) = variant.filter(|v| !v.eq_ignore_ascii_case(shown)) {
+                return self.refuse("train.flip", format!("{} is a {shown}; it cannot be bought as a {v}", t.id));
+            }
             return self.buy_train_from_corp(corp, seller, ti, price);
         }
         // From the bank: a class or variant name (or a pool train id).

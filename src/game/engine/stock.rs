@@ -384,7 +384,11 @@ impl Engine<'_> {
     fn buy_share(&mut self, p: PlayerId, c: CorpId, from: ShareSource, tag: Option<&str>, index: Option<u16>) -> GameResult<()> {
         let cid = self.st.corps[c as usize].id.clone();
         let pname = self.st.players[p as usize].name.clone();
-        if !self.st.corps[c as usize].started {
+        // A corporation formed without a president (1844's SBB, A-31) is
+        // started by buying its president's certificate from the pool.
+        let headless_pool = from == ShareSource::Pool
+            && self.st.corps[c as usize].certs.iter().any(|x| x.president && x.owner == CertOwner::Pool);
+        if !self.st.corps[c as usize].started && !headless_pool {
             return self.refuse("stock.not_started", format!("{cid} has not been started: start it with par"));
         }
         if self.t.settings.no_buy_after_sell && self.stock().sold.contains(&(p, c)) {
@@ -395,11 +399,14 @@ impl Engine<'_> {
             ShareSource::Pool => CertOwner::Pool,
         };
         let src = if from == ShareSource::Pool { "the pool" } else { "the treasury" };
+        let headless = headless_pool && self.st.president(c).is_none();
         let cert = self.st.corps[c as usize]
             .certs
             .iter()
-            .filter(|x| x.owner == owner && !x.president && index.map_or(x.tag.as_deref() == tag, |i| x.index == i))
-            .min_by_key(|x| x.index)
+            // A president's certificate is for sale only in the pool of a
+            // corporation that has no president (1844's SBB, A-31).
+            .filter(|x| x.owner == owner && (!x.president || (owner == CertOwner::Pool && headless)) && index.map_or(x.tag.as_deref() == tag, |i| x.index == i))
+            .min_by_key(|x| (!x.president, x.index))
             .cloned();
         let tag = cert.as_ref().and_then(|x| x.tag.as_deref()).map(str::to_string);
         let tag = tag.as_deref();
@@ -496,9 +503,11 @@ impl Engine<'_> {
             let after = mine - percent;
             let others_max = held.iter().enumerate().filter(|(i, _)| *i != p as usize).map(|(_, h)| *h).max().unwrap_or(0);
             let moves = others_max > after && others_max >= pres_pct;
-            // Only the operating corporation's presidency is protected.
+            // Only the operating corporation's presidency is protected,
+            // unless the title protects every one (1844-R-149).
             let operating = matches!(&self.st.flow.round.data, crate::game::flow::RoundData::Operating(o) if o.current == Some(c));
-            if moves && emergency && operating {
+            let protected = operating || self.t.settings.emergency_presidency == "all";
+            if moves && emergency && protected {
                 return self.refuse("emr.presidency", format!("an emergency sale may not change the presidency of {cid}"));
             }
             if !moves && percent > non_pres {

@@ -115,6 +115,32 @@ ability("extra_yellow_tile", {
   end,
 })
 
+-- In the track step P2 is one more lay (so the legal moves offer it): the
+-- second lay of the turn must be one of P2's yellow tiles, and it flips P2.
+hook("extra_tile_lays", function(game, corp)
+  if p2_usable(game, corp) then return 1 end
+  return 0
+end)
+
+hook("can_lay_tile", function(game, corp, hex, tile, rotation)
+  if game:operating() == corp and (game:turn().tiles or 0) >= 1 and p2_usable(game, corp) then
+    if not C.contains(P2_TILES, tostring(tile)) then
+      return false, "the second lay of the turn is P2's, a plain yellow tile", "1844-R-173"
+    end
+  end
+  return true
+end)
+
+on("tile_laid", function(game, ev)
+  local corp = game:operating()
+  if corp == nil or game:round().kind ~= "operating" then return end
+  -- Events are handled after the action: the count includes this lay.
+  if (game:turn().tiles or 0) >= 2 and p2_usable(game, corp) then
+    game:use_company("P2")
+    game:log(corp .. " uses P2 to lay " .. tostring(ev.tile) .. " on " .. ev.hex)
+  end
+end)
+
 -- ---------------------------------------------------------------- phase 5
 
 on("phase_event", function(game, ev)
@@ -143,11 +169,9 @@ end
 ability("give_eva", {
   actions = function(game, who)
     local player = who
-    if not is_player(game, who) then
-      -- In an operating turn: with the train purchases.
-      if game:step() ~= "buy_train" then return {} end
-      player = game:corporation(who).president
-    end
+    -- At once or later (R-178): in a stock turn of the owner, or at any
+    -- point of an operating turn of a company the owner directs.
+    if not is_player(game, who) then player = game:corporation(who).president end
     if player == nil or not eva_id(game, player) then return {} end
     local out = {}
     for _, corp in ipairs(C.directed(game, player)) do

@@ -59,11 +59,20 @@ local function form(game)
   for i = 1, ntok do costs[i] = 100 end
   game:set_tokens("SBB", costs)
   local di, si = 1, 1
+  local trains, homes = {}, {}
   for _, v in ipairs(V) do
     local c = game:corporation(v)
     former[v] = c.president
     if c.cash > 0 then game:transfer(v, "SBB", c.cash) end
-    for _, t in ipairs(c.trains) do game:give_train(t.id, "SBB") end
+    -- The trains join the SBB once its director is known (step 6).
+    for _, t in ipairs(c.trains) do trains[#trains + 1] = t end
+    -- A launched V whose home station is not down yet (it has not
+    -- operated): its reserved home becomes an SBB station (R-188, A-18).
+    if c.started then
+      local down = false
+      for _, tk in ipairs(c.tokens) do if tk.hex == (c.home or C.HOME[v]) then down = true end end
+      if not down then homes[#homes + 1] = { hex = c.home or C.HOME[v], city = c.home_city } end
+    end
     -- 1844-R-191: V markers become SBB markers; a second one on a hex goes back.
     for _, tk in ipairs(c.tokens) do
       if tk.hex and not tk.lost then
@@ -87,10 +96,16 @@ local function form(game)
       game:move_certificate(v, cert.index, "removed")
     end
   end
-  -- 1844-R-201: the V companies are gone.
+  -- 1844-R-201: the V companies are gone (R-108: so are the reservations
+  -- of their homes).
   for _, v in ipairs(V) do
     if game:corporation(v).started then game:close_corporation(v) end
     game:remove_corporation(v)
+  end
+  for _, h in ipairs(homes) do
+    local dup = false
+    for _, s in ipairs(game:corporation("SBB").tokens) do if s.hex == h.hex then dup = true end end
+    if not dup then game:place_token("SBB", h.hex, h.city, false) end
   end
   -- 1844-R-196 to R-198: the director.
   local units = holder_units(game)
@@ -107,42 +122,57 @@ local function form(game)
   for _, cert in ipairs(certs) do if cert.president then pres_owner = cert.owner end end
   if director == nil then
     -- Nobody holds SBB (no V company was ever launched): the director's
-    -- certificate waits in the pool and the SBB does not operate (A-31).
-    -- Here it simply stays unstarted.
+    -- certificate waits in the pool and the SBB does not operate until a
+    -- player buys it (A-31, `do buy_sbb_director`).
     if pres_owner ~= "pool" then game:move_certificate("SBB", president, "pool") end
-    game:log("nobody holds SBB shares: the SBB does not operate")
+    game:set_price("SBB", 5, 8)
+    game:log("nobody holds SBB shares: the SBB has no director and does not operate")
+    -- A-29: with no director the cheapest trains go first.
+    local rank = { ["2"] = 1, ["3"] = 2, ["4"] = 3, ["5"] = 4, ["EVA"] = 4, ["6"] = 5, ["8E"] = 6 }
+    table.sort(trains, function(a, b) return (rank[a.class] or 9) > (rank[b.class] or 9) end)
+    for i, t in ipairs(trains) do
+      -- Three beside the charter 5H.
+      if i <= 3 then game:give_train(t.id, "SBB") else game:give_train(t.id, "pool") end
+    end
     return
   end
   game:set_floated("SBB", 100)
   game:set_price("SBB", 5, 8)
   if pres_owner ~= director then
-    local double, pair = nil, {}
-    for _, cert in ipairs(certs) do
-      if cert.owner == director and not cert.president then
-        if cert.percent == 10 and double == nil then double = cert.index end
-        if cert.percent == 5 and #pair < 2 then pair[#pair + 1] = cert.index end
+    -- R-197: a director without a 10 % double first swaps two 5 % shares
+    -- for one: from the pool, else from the former director of V5, V4...
+    local function first(owner, percent, n)
+      local out = {}
+      for _, cert in ipairs(game:corporation("SBB").certificates) do
+        if cert.owner == owner and not cert.president and cert.percent == percent and #out < n then out[#out + 1] = cert.index end
+      end
+      return out
+    end
+    if #first(director, 10, 1) == 0 then
+      local source
+      if #first("pool", 10, 1) > 0 then source = "pool" end
+      for i = #V, 1, -1 do
+        local p = former[V[i]]
+        if source == nil and p and p ~= director and #first(p, 10, 1) > 0 then source = p end
+      end
+      local pair = first(director, 5, 2)
+      if source and #pair == 2 then
+        local double = first(source, 10, 1)[1]
+        for _, i in ipairs(pair) do game:move_certificate("SBB", i, source) end
+        game:move_certificate("SBB", double, director)
+        game:log(director .. " exchanges two 5 % SBB shares for a 10 % double with " .. source)
       end
     end
-    local give = double and { double } or pair
+    -- R-198: the director's certificate for a double (else two singles).
+    local give = first(director, 10, 1)
+    if #give == 0 then give = first(director, 5, 2) end
     for _, i in ipairs(give) do game:move_certificate("SBB", i, pres_owner) end
     game:move_certificate("SBB", president, director)
     game:log(director .. " directs the SBB")
   end
-  -- 1844-R-190, A-29: more than 4 trains: the director hands the excess
-  -- to the pool (never the charter 5H, trains.lua); with no director the
-  -- cheapest go.
-  local trains = game:corporation("SBB").trains
-  if #trains > 4 and game:corporation("SBB").president ~= nil then
-    game:require_discards()
-  elseif #trains > 4 then
-    local list = {}
-    for _, t in ipairs(trains) do
-      if t.class ~= "SBB5H" then list[#list + 1] = t end
-    end
-    local order = { ["2"] = 1, ["3"] = 2, ["4"] = 3, ["5"] = 4, ["EVA"] = 4, ["6"] = 5, ["8E"] = 6 }
-    table.sort(list, function(a, b) return (order[a.class] or 9) < (order[b.class] or 9) end)
-    for i = 1, #trains - 4 do game:give_train(list[i].id, "pool") end
-  end
+  -- 1844-R-190, A-29: the V trains join the SBB; over its limit of 4 its
+  -- director chooses which go to the pool (never the charter 5H).
+  for _, t in ipairs(trains) do game:give_train(t.id, "SBB") end
 end
 C.form_sbb = form
 
@@ -158,4 +188,40 @@ end)
 
 on("round_ended", function(game, ev)
   if game:var("sbb.pending") then form(game) end
+end)
+
+
+-- A-31: whoever buys the director's certificate from the pool (the first
+-- SBB purchase, scripts/stock.lua) starts the SBB; it operates from then on.
+on("share_bought", function(game, ev)
+  if ev.corp ~= "SBB" or game:corporation("SBB").started then return end
+  game:set_floated("SBB", 100)
+  game:log(ev.player .. " directs the SBB")
+end)
+
+-- 1844-R-194, A-47: a player who owes an SBB settlement must sell shares
+-- to clear it before doing anything else in a stock turn, as long as a
+-- sale is possible. Only ordinary certificates are looked at (a director's
+-- certificate needs a taker; then the player may pass).
+local function could_sell(game, player)
+  local r = game:round()
+  if game:var("no_sales_sr") == r.stock_rounds then return false end
+  for _, id in ipairs(game:corporations()) do
+    local c = game:corporation(id)
+    if c.started and not c.closed then
+      for _, cert in ipairs(c.certificates) do
+        if cert.owner == player and not cert.president and c.pool_percent + cert.percent <= 50 then return true end
+      end
+    end
+  end
+  return false
+end
+
+hook("can_pass", function(game, who, step)
+  if step ~= "stock" or not C.is_player(game, who) then return true end
+  local owed = math.min(game:var("free_debt." .. who) or 0, game:player(who).debt or 0)
+  if owed > 0 and could_sell(game, who) then
+    return false, who .. " must first sell shares to pay the " .. game:money(owed) .. " owed for the SBB exchange", "1844-R-194"
+  end
+  return true
 end)

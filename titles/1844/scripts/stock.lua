@@ -35,6 +35,16 @@ hook("can_buy_certificate", function(game, player, corp, index, source, tag)
   if c.kind == "sbb" and source == "treasury" then
     return false, "SBB shares are bought only from the pool", "1844-R-053"
   end
+  -- A-31: an SBB formed without a director: the first certificate bought
+  -- from the pool is the director's (2 units, at twice the price); its
+  -- buyer directs the SBB, which operates from then on.
+  if c.kind == "sbb" and c.president == nil then
+    for _, cert in ipairs(c.certificates) do
+      if cert.index == index and not cert.president then
+        return false, "the SBB has no director: its director's certificate must be bought first", "1844-R-196"
+      end
+    end
+  end
   -- 1844-R-049: more than half of the units: only from the pool.
   if source == "treasury" then
     local units = C.units(game, player, corp)
