@@ -245,6 +245,9 @@ impl<'a> Enum<'a> {
         if len >= 2 && self.seen_before(cur) {
             return;
         }
+        if !super::budget::tick() {
+            return;
+        }
         sink.node();
         let saved_prefix = self.prefix_best;
         if len >= 2 {

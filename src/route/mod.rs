@@ -32,6 +32,7 @@
 //! triggers a full search for the last.
 
 mod bitset;
+pub mod budget;
 pub mod checker;
 mod enumerate;
 pub mod model;

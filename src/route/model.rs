@@ -205,4 +205,8 @@ pub struct SearchStats {
     pub candidates: u64,
     /// Nodes visited by the combination search.
     pub nodes: u64,
+    /// The node budget ran out (`route::budget`): the run is the best
+    /// found, not proven the best.
+    #[serde(default)]
+    pub ran_out: bool,
 }

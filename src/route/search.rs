@@ -60,6 +60,13 @@ pub fn best_run_with(
     p: &RouteProblem,
     route_bonus: Option<&mut dyn FnMut(&Route) -> i64>,
 ) -> (Run, SearchStats) {
+    let (run, mut stats) = search(p, route_bonus);
+    // Outside `budget::with_limit` no budget runs out.
+    stats.ran_out = !super::budget::tick();
+    (run, stats)
+}
+
+fn search(p: &RouteProblem, route_bonus: Option<&mut dyn FnMut(&Route) -> i64>) -> (Run, SearchStats) {
     let prep = Prepared::new(p);
     let mut stats = SearchStats::default();
     let n = p.trains.len();
@@ -340,6 +347,9 @@ struct Comb<'a, 'p> {
 impl Comb<'_, '_> {
     fn rec(&mut self, i: usize, acc: i64) {
         self.nodes += 1;
+        if !super::budget::tick() {
+            return;
+        }
         if acc > self.best {
             self.best = acc;
             self.best_routes = self.stack.clone();

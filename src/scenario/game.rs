@@ -126,9 +126,10 @@ impl TestGame {
         let mut st = g.state.clone();
         let mut fx = Effects::default();
         let mut e = Engine::new(&g.title, &mut st, &mut fx, &g.host);
-        let (pos, run) = e.best_run(c).map_err(|e| fail(lua, format!("the route search for {corp} failed: {e}")))?;
+        let (pos, run, ran_out) = e.best_run(c).map_err(|e| fail(lua, format!("the route search for {corp} failed: {e}")))?;
         let t = lua.create_table()?;
         t.set("revenue", run.revenue)?;
+        t.set("proven_best", !ran_out)?;
         let routes = lua.create_table()?;
         for r in &run.routes {
             let one = lua.create_table()?;

@@ -139,7 +139,9 @@ pub fn stop_label(t: &Title, bg: &BoardGraph, stop: u32) -> String {
 
 impl Engine<'_> {
     /// The best run for the corporation now, with title bonuses.
-    pub fn best_run(&mut self, corp: CorpId) -> GameResult<(Position, Run)> {
+    /// The best run of `corp`'s trains, and whether the search ran out of
+    /// its node budget (`route::budget`: then it is the best run found).
+    pub fn best_run(&mut self, corp: CorpId) -> GameResult<(Position, Run, bool)> {
         let pos = position(self.t, self.st, corp);
         let id = self.st.corps[corp as usize].id.clone();
         let has_route_hook = self.host.has_hook("route_bonus");
@@ -158,22 +160,31 @@ impl Engine<'_> {
                     }
                 }
             };
-            let (run, _) = route::search::best_run_with(&pos.problem, Some(&mut cb));
+            let ((run, stats), _) = route::budget::with_limit(route::budget::GAME_NODES, || route::search::best_run_with(&pos.problem, Some(&mut cb)));
             if let Some(e) = err {
                 return Err(e);
             }
-            run
+            (run, stats)
         } else {
-            route::search::best_run(&pos.problem).0
+            route::budget::with_limit(route::budget::GAME_NODES, || route::search::best_run(&pos.problem)).0
         };
-        Ok((pos, run))
+        let (run, stats) = run;
+        Ok((pos, run, stats.ran_out))
     }
 
     pub(super) fn run_trains(&mut self, corp: CorpId, specs: &[RouteSpec]) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
         let manual = self.st.vars.get("railhead.manual_routes").and_then(Var::as_bool).unwrap_or(false);
         let (pos, run) = if specs.is_empty() {
-            self.best_run(corp)?
+            let (pos, run, ran_out) = self.best_run(corp)?;
+            if ran_out {
+                self.fx.log.push(format!(
+                    "{id}: the route search stopped after {} nodes; this run earns {}, a better one may exist (declare routes to run it)",
+                    route::budget::GAME_NODES,
+                    self.t.money(run.revenue)
+                ));
+            }
+            (pos, run)
         } else {
             let pos = position(self.t, self.st, corp);
             let declared = self.parse_routes(&pos, specs)?;
@@ -188,7 +199,7 @@ impl Engine<'_> {
                 run.revenue = run.routes.iter().map(|r| r.revenue).sum();
             }
             if !manual {
-                let (_, best) = self.best_run(corp)?;
+                let (_, best, _) = self.best_run(corp)?;
                 if run.revenue < best.revenue {
                     return self.refuse(
                         "run.not_best",

@@ -31,7 +31,7 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
     let mut st = g.state.clone();
     let mut fx = Effects::default();
     let mut engine = Engine::new(&g.title, &mut st, &mut fx, &g.host);
-    let (pos, best) = match engine.best_run(corp) {
+    let (pos, best, ran_out) = match engine.best_run(corp) {
         Ok(x) => x,
         Err(e) => return Reply::error("routes", format!("the route search failed: {e}")),
     };
@@ -64,7 +64,15 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
         Err(e) => return Reply::error("routes", format!("the title's run bonus failed: {e}")),
     };
     let total = best.revenue + bonus;
-    let mut text = format!("{id}'s best run earns {}", g.title.money(total));
+    let mut text = if ran_out {
+        format!(
+            "{id}'s best run found in {} search nodes earns {} (the search stopped there: a better run may exist)",
+            crate::route::budget::GAME_NODES,
+            g.title.money(total)
+        )
+    } else {
+        format!("{id}'s best run earns {}", g.title.money(total))
+    };
     if bonus != 0 {
         text.push_str(&format!(" (with a bonus of {})", g.title.money(bonus)));
     }
@@ -75,5 +83,5 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
         text.push_str(&lines.join("\n"));
         text.push_str(&format!("\nas a command: run {}", declared.join(" ")));
     }
-    Reply::ok("routes", text, json!({ "corporation": id, "revenue": total, "bonus": bonus, "routes": routes_json }))
+    Reply::ok("routes", text, json!({ "corporation": id, "revenue": total, "bonus": bonus, "routes": routes_json, "proven_best": !ran_out }))
 }

@@ -3,6 +3,19 @@
 
 C = {}
 
+-- A hook has one definition, and several 1844 rules limit passing: each
+-- script adds its condition with C.pass_rule(fn), fn(game, who, step)
+-- returning true or false, message, rule id like the hook.
+local pass_rules = {}
+function C.pass_rule(fn) pass_rules[#pass_rules + 1] = fn end
+hook("can_pass", function(game, who, step)
+  for _, rule in ipairs(pass_rules) do
+    local ok, message, id = rule(game, who, step)
+    if not ok then return false, message, id end
+  end
+  return true
+end)
+
 C.PRIVATES = { "P1", "P2", "P3", "P4", "P5", "P6", "P7" }
 C.PRE_SBB = { "NOB", "SCB", "VSB", "JS", "GB" }
 C.UNIT = { regional = 20, historical = 10, pre_sbb = 25, sbb = 5 }

@@ -99,7 +99,7 @@ end)
 -- track (Neuchâtel, Chur, Bern, Aarau, Lausanne, Como) are not bare.
 local BARE_HOMES = { C12 = true, C24 = true, D19 = true, D25 = true, G18 = true, G28 = true, I6 = true, K10 = true }
 
-hook("can_pass", function(game, who, step)
+C.pass_rule(function(game, who, step)
   if step ~= "lay_tile" or game:operating() ~= who then return true end
   local c = game:corporation(who)
   local home = c.home or HOME[who]

@@ -1,6 +1,8 @@
 -- Buying in a stock round (1844-R-045 to R-054), directors and launch
 -- (R-052, R-055 to R-058, R-063), the end of the round (R-066, R-067).
 
+local P = test_lib("play")
+
 local function has(list, x)
   for _, y in ipairs(list) do if y == x then return true end end
   return false
@@ -212,7 +214,7 @@ test("1844-R-063: a company launched in a stock round operates in the next opera
     local moves = g:moves()
     if has(moves, "run auto") then g:act("run auto")
     elseif has(moves, "payout") then g:act("payout")
-    else g:act("pass") end
+    else P.pass(g) end
   end
   expect_true(seen)
   expect_eq(g:corporation("VSB").operated, 1)

@@ -201,9 +201,9 @@ local function sbb_paying()
   }) do g:lay(l[1], l[2], l[3]) end
   g:set_phase("5")
   g:give_train("FNM", "5H")
-  -- NOB never operated, so its home marker was not on the map: the SBB's
-  -- station in Zürich is placed by hand.
-  g:place_token("SBB", "D19")
+  -- NOB never operated, so its home marker was not on the map: the SBB
+  -- gets its station in Zürich when it forms (1844-R-108).
+  expect_eq(g:corporation("SBB").tokens[1].hex, "D19")
   expect_eq(g:player("A").shares.SBB, 15)
   expect_eq(g:player("B").shares.SBB, 10)
   g:acts{ "pass", "pass", "pass", "pass" }

@@ -1,6 +1,8 @@
 -- End of the game and the final count (1844-R-202 to R-206, R-179,
 -- R-175, R-183).
 
+local P = test_lib("play")
+
 local function sold_out()
   local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
   local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
@@ -65,7 +67,7 @@ local function emergency_then_break()
   while g:actor() == "NOB" do g:act(g:moves()[1]) end
   g:set_phase("4")
   while g:round().kind == "stock" do g:act("pass") end
-  while g:actor() == "NOB" do g:act("pass") end
+  while g:actor() == "NOB" do P.pass(g) end
   g:give_company("P2", "D")
   g:give_company("P6", "D")
   g:act("lay L21 57 0")

@@ -1,6 +1,8 @@
 -- Phases: what starts them and what they change (1844-R-156 to R-167),
 -- worked example T-21.
 
+local P = test_lib("play")
+
 local function sold_out()
   local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
   local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
@@ -54,7 +56,7 @@ local function finish_ors(g)
       local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
       if rank > best then best, pick = rank, m end
     end
-    g:act(pick or "pass")
+    if pick then g:act(pick) else P.pass(g) end
   end
 end
 

@@ -1,6 +1,8 @@
 -- Private companies (1844-R-168 to R-179): income, purchases by companies,
 -- abilities (P2, P4, EVA), P5's MOB share, the final count.
 
+local P = test_lib("play")
+
 local function sold_out()
   local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
   local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
@@ -70,7 +72,7 @@ test("1844-R-170: P6 and P7 are never sold to a company, and pre-SBB companies o
   expect_eq(g:actor(), "NOB")
   expect_not_contains(g:moves(), "buy P1 1..40")
   g:refuse("buy P1 20", "1844-R-170")
-  while g:actor() == "NOB" do g:act("pass") end
+  while g:actor() == "NOB" do P.pass(g) end
   expect_eq(g:actor(), "FNM")
   g:refuse("buy P6 100", "1844-R-170")
 end)

@@ -2,6 +2,8 @@
 -- round: private income (R-068), Mountain Railway and tunnel income
 -- (R-069), the operating order (R-070).
 
+local P = test_lib("play")
+
 local function has(list, x)
   for _, y in ipairs(list) do if y == x then return true end end
   return false
@@ -85,7 +87,7 @@ local function or_order(g)
     local moves = g:moves()
     if has(moves, "run auto") then g:act("run auto")
     elseif has(moves, "payout") then g:act("payout")
-    else g:act("pass") end
+    else P.pass(g) end
   end
   return seen
 end

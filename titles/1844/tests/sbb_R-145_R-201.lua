@@ -1,6 +1,8 @@
 -- The SBB formation, its corner cases and the SBB afterwards (1844-R-145,
 -- R-186 to R-201; checklist §4, A-29, A-31).
 
+local P = test_lib("play")
+
 local function sold_out()
   local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
   local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
@@ -25,7 +27,7 @@ local function step_on(g)
     local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
     if rank > best then best, pick = rank, m end
   end
-  g:act(pick or "pass")
+  if pick then g:act(pick) else P.pass(g) end
 end
 
 -- Plays on until `corp` is at `step` in an operating round.

@@ -1,6 +1,8 @@
 -- Selling in a stock round (1844-R-028 to R-042) and the worked examples
 -- T-03 (MOB 120 -> 110) and T-07 (STB director change, 4 in the pool).
 
+local P = test_lib("play")
+
 local function has(list, x)
   for _, y in ipairs(list) do if y == x then return true end end
   return false
@@ -12,7 +14,7 @@ local function play_or(g)
     local moves = g:moves()
     if has(moves, "run auto") then g:act("run auto")
     elseif has(moves, "payout") then g:act("payout")
-    else g:act("pass") end
+    else P.pass(g) end
   end
 end
 
