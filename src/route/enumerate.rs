@@ -115,7 +115,8 @@ impl<'a> Enum<'a> {
             part: Vec::new(),
             ends: Vec::new(),
             trail_sorted: Vec::new(),
-            pmark: vec![0; n],
+            // Sized by the express bound, the only user.
+            pmark: Vec::new(),
             pstamp: 0,
         }
     }
@@ -554,6 +555,9 @@ impl<'a> Enum<'a> {
             }
             // A new part: everything reachable from `to` without `cur`.
             self.seen[to] = stamp;
+            if self.pmark.len() != self.seen.len() {
+                self.pmark = vec![0; self.seen.len()];
+            }
             self.pstamp = self.pstamp.wrapping_add(1);
             if self.pstamp == 0 {
                 self.pmark.iter_mut().for_each(|x| *x = 0);
