@@ -60,6 +60,13 @@ pub(crate) struct Enum<'a> {
     prefix_best: i64,
     items: Vec<(i64, bool)>,
     key: Vec<u64>,
+    /// Scratch for the express bound: the part being bounded (marked in
+    /// `pmark` with `pstamp`), its ends, the trail's stops by weight.
+    part: Vec<u32>,
+    ends: Vec<u32>,
+    trail_sorted: Vec<u32>,
+    pmark: Vec<u32>,
+    pstamp: u32,
 }
 
 /// Explored states are remembered up to this many (about 80 MB on dense
@@ -105,6 +112,12 @@ impl<'a> Enum<'a> {
             prefix_best: i64::MIN,
             items: Vec::new(),
             key: Vec::new(),
+            part: Vec::new(),
+            ends: Vec::new(),
+            trail_sorted: Vec::new(),
+            // Sized by the express bound, the only user.
+            pmark: Vec::new(),
+            pstamp: 0,
         }
     }
 
@@ -394,8 +407,9 @@ impl<'a> Enum<'a> {
         let per = value::per_stop_bonus(&self.p.rules, self.tags()).max(0);
         let mut items = std::mem::take(&mut self.items);
         items.clear();
-        items.extend(self.stops.iter().map(|&s| (self.sg.weight[s as usize] + per, false)));
-        items.sort_unstable_by(|a, b| b.cmp(a));
+        // By decreasing weight without sorting: scan the stops in weight order.
+        let vis = &self.vis_stops;
+        items.extend(self.sg.by_weight.iter().filter(|&&s| vis.get(s as usize)).map(|&s| (self.sg.weight[s as usize] + per, false)));
         let top: i64 = items.iter().take(max as usize).map(|x| x.0).filter(|&x| x > 0).sum();
         self.items = items;
         let first = self.stops[0] as usize;
@@ -496,13 +510,24 @@ impl<'a> Enum<'a> {
         self.seen[cur as usize] = stamp;
         let mut items = std::mem::take(&mut self.items);
         let mut frontier = std::mem::take(&mut self.frontier);
+        let mut part = std::mem::take(&mut self.part);
+        let mut ends = std::mem::take(&mut self.ends);
+        // Items are listed by decreasing value without sorting: the trail's
+        // stops in weight order (a part's stops are merged in by a scan of
+        // all stops in weight order); ties between equal values may come
+        // in any order, which changes none of the sums below.
+        let mut trail = std::mem::take(&mut self.trail_sorted);
+        trail.clear();
+        trail.extend(sg.by_weight.iter().copied().filter(|&s| self.vis_stops.get(s as usize)));
+        let fill = |items: &mut Vec<(i64, bool)>, per: i64| {
+            items.clear();
+            items.extend(trail.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
+        };
         let mut best = i64::MIN;
         // Ending now.
         {
             let per = self.per_stop_possible(0);
-            items.clear();
-            items.extend(self.stops.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
-            items.sort_unstable_by(|a, b| b.cmp(a));
+            fill(&mut items, per);
             let top = top_k_with_token(&items, None, k);
             if top != i64::MIN {
                 best = best.max(top);
@@ -519,9 +544,7 @@ impl<'a> Enum<'a> {
             if !sg.passable[to] {
                 // Straight to an end.
                 let per = self.per_stop_possible(st.tags);
-                items.clear();
-                items.extend(self.stops.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
-                items.sort_unstable_by(|a, b| b.cmp(a));
+                fill(&mut items, per);
                 let top = top_k_with_token(&items, Some((sg.weight[to] + per, g.stops[to].own_token)), k);
                 if top != i64::MIN {
                     best = best.max(top);
@@ -535,9 +558,20 @@ impl<'a> Enum<'a> {
             }
             // A new part: everything reachable from `to` without `cur`.
             self.seen[to] = stamp;
+            if self.pmark.len() != self.seen.len() {
+                self.pmark = vec![0; self.seen.len()];
+            }
+            self.pstamp = self.pstamp.wrapping_add(1);
+            if self.pstamp == 0 {
+                self.pmark.iter_mut().for_each(|x| *x = 0);
+                self.pstamp = 1;
+            }
+            let pstamp = self.pstamp;
+            self.pmark[to] = pstamp;
             let mut tags = 0u32;
-            let mut part: Vec<u32> = vec![to as u32];
-            let mut ends: Vec<u32> = Vec::new();
+            part.clear();
+            part.push(to as u32);
+            ends.clear();
             frontier.clear();
             frontier.push(to as u32);
             while let Some(u) = frontier.pop() {
@@ -550,6 +584,7 @@ impl<'a> Enum<'a> {
                     if sg.passable[t2] {
                         if self.seen[t2] != stamp {
                             self.seen[t2] = stamp;
+                            self.pmark[t2] = pstamp;
                             part.push(t2 as u32);
                             frontier.push(t2 as u32);
                         }
@@ -560,17 +595,22 @@ impl<'a> Enum<'a> {
             }
             // Any stretch from `cur` into the part may be the first one.
             for st2 in &sg.out[cur as usize] {
-                if part.contains(&st2.to) && !self.used.any_of(&st2.paths) {
+                if self.pmark[st2.to as usize] == pstamp && !self.used.any_of(&st2.paths) {
                     tags |= st2.tags;
                 }
             }
             let per = self.per_stop_possible(tags);
             items.clear();
-            items.extend(self.stops.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
+            let (vis, pmark) = (&self.vis_stops, &self.pmark);
+            items.extend(
+                sg.by_weight
+                    .iter()
+                    .filter(|&&s| vis.get(s as usize) || pmark[s as usize] == pstamp)
+                    .map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)),
+            );
             // The route ends in the part or at one of its ends, not at `cur`.
             let mut partner = None;
             for &s in &part {
-                items.push((sg.weight[s as usize] + per, g.stops[s as usize].own_token));
                 partner = self.partner_gain(s, per, partner);
             }
             let mut best_end: Option<(i64, bool)> = None;
@@ -585,7 +625,6 @@ impl<'a> Enum<'a> {
                     best_token_end = Some(item);
                 }
             }
-            items.sort_unstable_by(|a, b| b.cmp(a));
             let mut top = top_k_with_token(&items, best_end, k);
             if best_token_end != best_end {
                 top = top.max(top_k_with_token(&items, best_token_end, k));
@@ -597,6 +636,9 @@ impl<'a> Enum<'a> {
         }
         self.items = items;
         self.frontier = frontier;
+        self.part = part;
+        self.ends = ends;
+        self.trail_sorted = trail;
         best
     }
 
