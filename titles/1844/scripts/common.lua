@@ -3,18 +3,25 @@
 
 C = {}
 
--- A hook has one definition, and several 1844 rules limit passing: each
--- script adds its condition with C.pass_rule(fn), fn(game, who, step)
--- returning true or false, message, rule id like the hook.
-local pass_rules = {}
-function C.pass_rule(fn) pass_rules[#pass_rules + 1] = fn end
-hook("can_pass", function(game, who, step)
-  for _, rule in ipairs(pass_rules) do
-    local ok, message, id = rule(game, who, step)
-    if not ok then return false, message, id end
+-- A hook has one definition, and several 1844 rules limit one action
+-- (passing, laying a tile): each script adds its condition to a "can_..."
+-- hook with C.rule(hook_name, fn); fn takes the hook's arguments and
+-- returns true, or false, message, rule id. The first refusal wins.
+local rules = {}
+function C.rule(name, fn)
+  if rules[name] == nil then
+    local list = {}
+    rules[name] = list
+    hook(name, function(game, ...)
+      for _, rule in ipairs(list) do
+        local ok, message, id = rule(game, ...)
+        if not ok then return false, message, id end
+      end
+      return true
+    end)
   end
-  return true
-end)
+  table.insert(rules[name], fn)
+end
 
 C.PRIVATES = { "P1", "P2", "P3", "P4", "P5", "P6", "P7" }
 C.PRE_SBB = { "NOB", "SCB", "VSB", "JS", "GB" }

@@ -99,15 +99,26 @@ end)
 -- track (Neuchâtel, Chur, Bern, Aarau, Lausanne, Como) are not bare.
 local BARE_HOMES = { C12 = true, C24 = true, D19 = true, D25 = true, G18 = true, G28 = true, I6 = true, K10 = true }
 
-C.pass_rule(function(game, who, step)
-  if step ~= "lay_tile" or game:operating() ~= who then return true end
-  local c = game:corporation(who)
-  local home = c.home or HOME[who]
+-- The bare home hex `corp` must lay its first tile on now, or nil.
+local function home_lay_due(game, corp)
+  if game:operating() ~= corp then return nil end
+  local c = game:corporation(corp)
+  local home = c.home or HOME[corp]
   -- `operated` counts the company's completed turns.
   local operated = c.operated == true or (type(c.operated) == "number" and c.operated > 0)
-  if operated or home == nil or not BARE_HOMES[home] then return true end
+  if operated or home == nil or not BARE_HOMES[home] then return nil end
   local h = game:hex(home)
   local turn = game:turn() or {}
-  if h.laid or (turn.tiles or 0) > 0 or c.cash < (h.cost or 0) then return true end
-  return false, who .. " must lay its first tile on its home hex " .. home .. " (it is bare)", "1844-R-080"
+  if h.laid or (turn.tiles or 0) > 0 or c.cash < (h.cost or 0) then return nil end
+  return home
+end
+
+C.rule("can_pass", function(game, who, step)
+  local home = step == "lay_tile" and home_lay_due(game, who)
+  if home then return false, who .. " must lay its first tile on its home hex " .. home .. " (it is bare)", "1844-R-080" end
+  return true
 end)
+
+-- No lay elsewhere needs refusing: from a bare home city no track leads
+-- anywhere else, so the network rule (R-081) already keeps the first lay
+-- on the home hex.

@@ -122,7 +122,7 @@ hook("extra_tile_lays", function(game, corp)
   return 0
 end)
 
-hook("can_lay_tile", function(game, corp, hex, tile, rotation)
+C.rule("can_lay_tile", function(game, corp, hex, tile, rotation)
   if game:operating() == corp and (game:turn().tiles or 0) >= 1 and p2_usable(game, corp) then
     if not C.contains(P2_TILES, tostring(tile)) then
       return false, "the second lay of the turn is P2's, a plain yellow tile", "1844-R-173"
