@@ -56,9 +56,16 @@ fn a_script_that_reaches_for_os_fails_the_check() {
     let dir = std::env::temp_dir().join(format!("railhead-check-os-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     copy_dir(&title("1849"), &dir);
-    std::fs::write(dir.join("scripts/scoring.lua"), "hook(\"setup\", function(game)\n  os.execute(\"rm -rf /\")\nend)\n").unwrap();
+    // Inside 1849's own setup hook (a second `setup` hook would be refused
+    // for being defined twice before it could run).
+    let setup = dir.join("scripts/setup.lua");
+    let text = std::fs::read_to_string(&setup).unwrap();
+    let at = "hook(\"setup\", function(game)\n";
+    assert!(text.contains(at));
+    std::fs::write(&setup, text.replacen(at, &format!("{at}  os.execute(\"rm -rf /\")\n"), 1)).unwrap();
     let out = railhead().args(["check"]).arg(&dir).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success());
-    assert!(stdout.contains("scoring.lua:2"), "{stdout}");
+    assert!(stdout.contains("setup.lua:49"), "{stdout}");
+    assert!(stdout.contains("os"), "{stdout}");
 }
