@@ -216,7 +216,7 @@ test("1849-R-195: an E train has unlimited range but never uses narrow track", f
   g:start("ATA", "A", 100)
   g:lay("L12", "78", 5)
   g:give_train("ATA", "E")
-  expect_eq(g:best_run("ATA"), { revenue = 0, routes = {} })
+  expect_eq(g:best_run("ATA"), { proven_best = true, revenue = 0, routes = {} })
   g:give_train("ATA", "16H")
   local run = g:best_run("ATA")
   expect_eq(run.revenue, 10 + 20)

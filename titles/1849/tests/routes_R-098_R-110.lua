@@ -157,7 +157,7 @@ test("1849-R-101, R-102: narrow track meeting standard track at a plain hex side
   local g = started("RCS")
   lay_all(g, { { "D6", "9", 2 }, { "E7", "74", 2 } })  -- Termini with narrow track
   g:give_train("RCS", "4H")
-  expect_eq(g:best_run("RCS"), { revenue = 0, routes = {} })
+  expect_eq(g:best_run("RCS"), { proven_best = true, revenue = 0, routes = {} })
   -- With no route the run step is skipped; a declared route is refused.
   g:lay("B4", "7", 5)
   g:lay("D4", "4", 0)

@@ -25,7 +25,7 @@ end
 
 test("1849-R-104 (WE-07 g): Palermo and its port alone make no route", function()
   local g = rcs_with_train()
-  expect_eq(g:best_run("RCS"), { revenue = 0, routes = {} })
+  expect_eq(g:best_run("RCS"), { proven_best = true, revenue = 0, routes = {} })
 end)
 
 test("1849-R-104, R-138: a city, a town and a port: the port counts once the route is legal", function()
@@ -34,6 +34,7 @@ test("1849-R-104, R-138: a city, a town and a port: the port counts once the rou
   expect_eq(g:hex("D6").tile, "9")
   expect_eq(g:hex("E7").tile, "4")
   expect_eq(g:best_run("RCS"), {
+    proven_best = true,
     revenue = 70,
     routes = { { train = "4H-0", stops = { "A5", "C5", "E7" }, revenue = 70 } },
   })
