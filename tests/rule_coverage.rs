@@ -230,11 +230,7 @@ fn every_1849_worked_example_is_a_scenario_test() {
     assert!(missing.is_empty(), "1849 worked examples without a test: {}", missing.join(" "));
 }
 
-// Issue 6 is open: these two report the 1844 to-do list
-// (`cargo test --release --test rule_coverage -- --ignored --nocapture`)
-// and lose their #[ignore] when the lists are empty.
 #[test]
-#[ignore = "1844 rule coverage is incomplete (issue 6)"]
 fn every_1844_rule_is_cited_by_a_test() {
     let Some((total, missing)) = coverage("1844", "1844-R", &[]) else {
         eprintln!("skipping: ../shared/rules/1844.md is not available");
@@ -245,7 +241,6 @@ fn every_1844_rule_is_cited_by_a_test() {
 }
 
 #[test]
-#[ignore = "1844 worked examples are incomplete (issue 6)"]
 fn every_1844_worked_example_is_a_scenario_test() {
     let Some((total, missing)) = examples("1844", "T") else {
         eprintln!("skipping: ../shared/rules/1844.md is not available");
