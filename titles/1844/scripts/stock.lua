@@ -69,12 +69,8 @@ hook("can_sell", function(game, player, corp, percent)
     local unit = C.unit(game, corp)
     local mine = game:player(player).shares[corp] or 0
     local ordinary = mine - 2 * unit
-    -- 1844-R-041: no emergency sale may change any company's director.
-    -- (The only sales of an operating round are the director's emergency
-    -- sales for a required train.)
-    if r.kind == "operating" and C.sale_changes_director(game, player, corp, percent) then
-      return false, "shares sold in emergency financing may not change the director of " .. corp, "1844-R-041"
-    end
+    -- 1844-R-041: no emergency sale may change any company's director:
+    -- the core refuses it (setting emergency_presidency = "all").
     -- 1844-R-039 (A-09, strict reading): the director's certificate goes
     -- into a sale as a whole, unless the pool then reaches its maximum
     -- exactly with one unit of it (4 in the pool for a historical company).
@@ -87,17 +83,6 @@ hook("can_sell", function(game, player, corp, percent)
   end
   return true
 end)
-
--- Would this sale hand the directorship to another player (R-038, R-040)?
-function C.sale_changes_director(game, player, corp, percent)
-  if game:corporation(corp).president ~= player then return false end
-  local after = (game:player(player).shares[corp] or 0) - percent
-  local others = 0
-  for _, name in ipairs(game:players()) do
-    if name ~= player then others = math.max(others, game:player(name).shares[corp] or 0) end
-  end
-  return others > after and others >= 2 * C.unit(game, corp)
-end
 
 -- 1844-R-030, R-031: a corporation that never operated drops first.
 hook("sell_after_drop", function(game, player, corp)
