@@ -3,10 +3,7 @@
 
 local P = test_lib("play")
 
-local function has(list, x)
-  for _, y in ipairs(list) do if y == x then return true end end
-  return false
-end
+local has = P.has
 
 local function play_or(g)
   while g:round().kind == "operating" and g:actor() ~= nil do

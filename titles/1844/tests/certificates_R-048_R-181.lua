@@ -1,15 +1,9 @@
 -- Mountain Railways and Tunnel certificates (1844-R-048, R-180, R-181,
 -- R-182, R-205).
 
-local function sold_out()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
-  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
-  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
-  g:act("par FNM 90")
-  lot("bid P7 100")
-  return g
-end
+local P = test_lib("play")
+
+local sold_out = P.sold_out
 
 test("1844-R-180, R-181: a Mountain Railway costs 150; its buyer places it with an income panel", function()
   local g = sold_out()

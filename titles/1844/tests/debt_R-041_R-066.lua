@@ -2,10 +2,9 @@
 -- by an emergency sale (1844-R-041), no purchases in debt (R-051), 50 %
 -- interest at the end of each stock round (R-066).
 
-local function has(list, x)
-  for _, y in ipairs(list) do if y == x then return true end end
-  return false
-end
+local P = test_lib("play")
+
+local has = P.has
 
 local function play_or(g)
   while g:round().kind == "operating" and g:actor() ~= nil do

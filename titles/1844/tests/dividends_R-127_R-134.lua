@@ -1,10 +1,9 @@
 -- Dividends and share price (1844-R-127 to R-134) and the worked example
 -- T-17 (rounding with 25 % and 5 % certificates).
 
-local function has(list, x)
-  for _, y in ipairs(list) do if y == x then return true end end
-  return false
-end
+local P = test_lib("play")
+
+local has = P.has
 
 -- All privates sold, FNM launched (B, with a 2H), stock round 1 begins.
 local function sold_out(options)
@@ -18,20 +17,9 @@ local function sold_out(options)
   return g
 end
 
-local function advance(g)
-  if has(g:moves(), "run auto") then g:act("run auto")
-  elseif g:round().kind == "operating" and g:step() == "dividend" then g:act("withhold")
-  else g:act("pass") end
-end
+local advance = P.advance
 
-local function at(g, corp, step)
-  local n = 0
-  while not (g:actor() == corp and g:step() == step) do
-    advance(g); n = n + 1
-    assert(n < 300, corp .. " never reached " .. step)
-  end
-  return g
-end
+local at = P.at
 
 -- SCB (pre-SBB, par 80): A holds the director's certificate (50 %), B one
 -- 25 % share, the other 25 % share is in the pool (or the IPO). Basel has a

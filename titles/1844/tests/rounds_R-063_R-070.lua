@@ -4,10 +4,7 @@
 
 local P = test_lib("play")
 
-local function has(list, x)
-  for _, y in ipairs(list) do if y == x then return true end end
-  return false
-end
+local has = P.has
 
 local function sold_out()
   local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }

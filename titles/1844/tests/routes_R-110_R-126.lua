@@ -10,38 +10,21 @@
 -- Strasbourg B11 (red N, bonus 30), Torino M8 (red S, bonus 40), Milano
 -- L15 (red S, bonus 40) beyond the Simplon tunnel hex K14.
 
-local function has(list, x)
-  for _, y in ipairs(list) do if y == x then return true end end
-  return false
-end
+local P = test_lib("play")
+
+local has = P.has
 
 -- All privates sold, FNM launched (B), stock round 1 begins with A.
 local function sold_out()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
-  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
-  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
-  g:act("par FNM 90")
-  lot("bid P7 100")
+  local g = P.sold_out()
   g:give_train("FNM", "2H")
   return g
 end
 
 -- One step of play by whoever acts: run, withhold, or pass.
-local function advance(g)
-  if has(g:moves(), "run auto") then g:act("run auto")
-  elseif g:round().kind == "operating" and g:step() == "dividend" then g:act("withhold")
-  else g:act("pass") end
-end
+local advance = P.advance
 
-local function at(g, corp, step)
-  local n = 0
-  while not (g:actor() == corp and g:step() == step) do
-    advance(g); n = n + 1
-    assert(n < 300, corp .. " never reached " .. step)
-  end
-  return g
-end
+local at = P.at
 
 local function lay_all(g, lays)
   for _, l in ipairs(lays) do g:lay(l[1], l[2], l[3]) end

@@ -1,14 +1,8 @@
 -- The SBB formation (1844-R-186 to R-201), worked examples T-14, T-15.
 
-local function sold_out()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
-  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
-  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
-  g:act("par FNM 90")
-  lot("bid P7 100")
-  return g
-end
+local P = test_lib("play")
+
+local sold_out = P.sold_out
 
 test("(T-15) 1844-R-187 to R-196: V1 and V2 merge into the SBB with settlements", function()
   local g = sold_out()

@@ -2,20 +2,14 @@
 -- R-049), launch (R-058 to R-062), end-of-round moves and order (R-064,
 -- R-065); worked examples T-03 to T-09, T-19, T-20.
 
+local P = test_lib("play")
+
 local function C_has(list, x)
   for _, y in ipairs(list) do if y == x then return true end end
   return false
 end
 
-local function sold_out()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
-  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
-  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
-  g:act("par FNM 90")
-  lot("bid P7 100")
-  return g
-end
+local sold_out = P.sold_out
 
 test("(T-06) 1844-R-058, R-061: VSB launches on its director's certificate with 2 x par", function()
   local g = sold_out()

@@ -1,9 +1,8 @@
 -- The turns of a stock round (1844-R-024 to R-027).
 
-local function has(list, x)
-  for _, y in ipairs(list) do if y == x then return true end end
-  return false
-end
+local P = test_lib("play")
+
+local has = P.has
 
 local function play_or(g)
   while g:round().kind == "operating" and g:actor() ~= nil do

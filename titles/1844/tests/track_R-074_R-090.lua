@@ -2,36 +2,19 @@
 -- Sion K10) lays in its operating turn; other track is laid with setters.
 -- Pointy hexes; edges 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE.
 
-local function has(list, x)
-  for _, y in ipairs(list) do if y == x then return true end end
-  return false
-end
+local P = test_lib("play")
+
+local has = P.has
 
 local function sold_out()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
-  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
-  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
-  g:act("par FNM 90")
-  lot("bid P7 100")
+  local g = P.sold_out()
   g:give_train("FNM", "2H")
   return g
 end
 
-local function advance(g)
-  if has(g:moves(), "run auto") then g:act("run auto")
-  elseif g:round().kind == "operating" and g:step() == "dividend" then g:act("withhold")
-  else g:act("pass") end
-end
+local advance = P.advance
 
-local function at(g, corp, step)
-  local n = 0
-  while not (g:actor() == corp and g:step() == step) do
-    advance(g); n = n + 1
-    assert(n < 300, corp .. " never reached " .. step)
-  end
-  return g
-end
+local at = P.at
 
 -- VZ (A, par 70) at its tile step in OR 1, after the lays, in `phase`.
 local function vz(lays, phase, train)
