@@ -51,17 +51,26 @@ fn bench_routes_reports_the_exhaustive_revenue() {
         assert!(expected > 0);
         let path = scratch_dir("bench-problems").join(file);
         std::fs::write(&path, serde_json::to_string(&p).unwrap()).unwrap();
-        let lines = bench_routes(&["--repeat", "1", "--problem", path.to_str().unwrap(), "--only", file]);
+        let lines = bench_routes(&["--repeat", "1", "--parallel", "2", "--problem", path.to_str().unwrap(), "--only", file]);
         let ps = positions(&lines);
         assert_eq!(ps.len(), 1, "{lines:?}");
         assert_eq!(ps[0]["status"], "ok", "{:?}", ps[0]);
         assert_eq!(ps[0]["revenue"], expected, "{label} cropped to {hexes} hexes");
         assert_eq!(ps[0]["invalid"], Value::Null);
         assert_eq!(ps[0]["repeats"], 1);
+        // The parallel search (two threads) earns the same.
+        let par = &ps[0]["parallel"];
+        assert_eq!(par["status"], "ok", "{par:?}");
+        assert_eq!(par["revenue"], expected);
+        assert_eq!(par["invalid"], Value::Null);
+        assert!(par["speedup"].as_f64().unwrap() > 0.0);
         let summary = lines.last().unwrap();
         assert_eq!(summary["type"], "summary");
         assert_eq!(summary["classes"][0]["name"], "file");
         assert_eq!(summary["classes"][0]["count"], 1);
+        assert_eq!(summary["classes"][0]["parallel_measured"], 1);
+        assert_eq!(summary["classes"][0]["parallel_differs"], 0);
+        assert_eq!(summary["parallel"]["threads"], 2);
     }
 }
 
@@ -69,10 +78,11 @@ fn bench_routes_reports_the_exhaustive_revenue() {
 fn bench_routes_on_a_whole_synthetic_map() {
     let label = "synthetic 1849 16H+R6H";
     let expected = railhead::route::best_run(&synthetic(label)).0.revenue;
-    let lines = bench_routes(&["--repeat", "1", "--only", label]);
+    let lines = bench_routes(&["--repeat", "1", "--parallel", "1", "--only", label]);
     let ps = positions(&lines);
     assert_eq!(ps.len(), 1, "{lines:?}");
     assert_eq!(ps[0]["status"], "ok");
+    assert_eq!(ps[0]["parallel"], Value::Null, "--parallel 1: single thread only");
     assert_eq!(ps[0]["revenue"], expected);
     assert_eq!(ps[0]["invalid"], Value::Null, "the validator disagrees with the search");
     assert!(ps[0]["candidates"].as_u64().unwrap() > 0);

@@ -277,8 +277,21 @@ fn check(p: &RouteProblem) -> Result<(), TestCaseError> {
     let again = again.unwrap();
     prop_assert_eq!(again.revenue, run.revenue);
     prop_assert_eq!(&again.routes, &run.routes);
-    prop_assert_eq!(best_run(p).0, run);
+    prop_assert_eq!(best_run(p).0, run.clone());
+    // The parallel search finds the very same run (routes included).
+    prop_assert_eq!(best_run_parallel(p, two_threads()).0, run);
     Ok(())
+}
+
+/// A pool of two threads, like the CI machine, for `best_run_parallel`.
+fn two_threads() -> &'static rayon::ThreadPool {
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("a thread pool")
+    })
 }
 
 proptest! {

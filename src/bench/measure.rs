@@ -17,7 +17,11 @@ pub struct Settings {
     pub max_seconds: f64,
     /// Positions measured at once, one worker process each.
     pub workers: usize,
+    /// The single-thread search.
     pub worker: WorkerCommand,
+    /// The parallel search, measured after the single-thread one (its
+    /// threads, its worker); `None`: single thread only.
+    pub parallel: Option<(usize, WorkerCommand)>,
 }
 
 #[derive(Clone, Debug)]
@@ -39,6 +43,8 @@ pub struct Measured {
     pub invalid: Option<String>,
     /// Repeats not made because the position's time reached the cap.
     pub cut_short: bool,
+    /// The same position searched in parallel (`Settings::parallel`).
+    pub parallel: Option<Box<Outcome>>,
 }
 
 impl Measured {
@@ -69,6 +75,7 @@ pub fn measure_all(positions: &[BenchPosition], s: &Settings, done: &mut dyn FnM
             let next = &next;
             scope.spawn(move || {
                 let mut worker: Option<Worker> = None;
+                let mut par_worker: Option<Worker> = None;
                 loop {
                     let i = {
                         let Ok(mut n) = next.lock() else { return };
@@ -76,7 +83,12 @@ pub fn measure_all(positions: &[BenchPosition], s: &Settings, done: &mut dyn FnM
                         *n - 1
                     };
                     let Some(pos) = positions.get(i) else { return };
-                    let outcome = measure_one(&mut worker, pos, s);
+                    let mut outcome = measure_one(&mut worker, &s.worker, pos, s);
+                    // Over the cap on one thread: the parallel search is
+                    // not tried (it would cost another cap).
+                    if let (Outcome::Done(m), Some((_, cmd))) = (&mut outcome, &s.parallel) {
+                        m.parallel = Some(Box::new(measure_one(&mut par_worker, cmd, pos, s)));
+                    }
                     if tx.send((i, outcome)).is_err() {
                         return;
                     }
@@ -96,7 +108,12 @@ pub fn measure_all(positions: &[BenchPosition], s: &Settings, done: &mut dyn FnM
     });
 }
 
-fn measure_one(worker: &mut Option<Worker>, pos: &BenchPosition, s: &Settings) -> Outcome {
+fn measure_one(
+    worker: &mut Option<Worker>,
+    cmd: &WorkerCommand,
+    pos: &BenchPosition,
+    s: &Settings,
+) -> Outcome {
     let repeat = s.repeat.unwrap_or(pos.default_repeat).max(1);
     let cap = Duration::from_secs_f64(s.max_seconds.max(0.001));
     let mut samples: Vec<Sample> = Vec::new();
@@ -108,7 +125,7 @@ fn measure_one(worker: &mut Option<Worker>, pos: &BenchPosition, s: &Settings) -
             break;
         }
         if worker.is_none() {
-            match Worker::spawn(&s.worker) {
+            match Worker::spawn(cmd) {
                 Ok(w) => *worker = Some(w),
                 Err(WorkerError::Failed(m)) => return Outcome::Failed(m),
                 Err(WorkerError::Timeout) => return Outcome::Failed("timeout starting a worker".into()),
@@ -148,5 +165,6 @@ fn measure_one(worker: &mut Option<Worker>, pos: &BenchPosition, s: &Settings) -
         times,
         invalid: first.invalid.clone().or(unstable),
         cut_short,
+        parallel: None,
     })
 }

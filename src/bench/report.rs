@@ -6,9 +6,8 @@ use super::reference::{ROUTER, TARGET_REAL_MEDIAN_SECONDS, TARGET_SPEEDUP, TARGE
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
-/// What the route search offers besides one thread (`route/search.rs`):
-/// nothing yet, so no parallel time is reported.
-pub const PARALLEL_NOTE: &str = "the route search has no parallel mode (route/search.rs): single-thread times only";
+/// How the parallel time is measured (`route::best_run_parallel`).
+pub const PARALLEL_NOTE: &str = "the same search split into tasks on T threads (route::best_run_parallel), same run as on one thread; speedup = single-thread median / parallel median";
 
 /// Seconds for people: µs, ms or s.
 pub fn secs(s: f64) -> String {
@@ -27,11 +26,58 @@ fn total(p: &BenchPosition, m: &Measured) -> f64 {
     p.build_seconds.unwrap_or(0.0) + m.median()
 }
 
-pub fn header() -> String {
+pub fn header(parallel: Option<usize>) -> String {
+    let par = parallel.map_or(String::new(), |t| {
+        format!(" {:>21}", format!("{t} threads (speedup)"))
+    });
     format!(
-        "{:<52} {:>7} {:>8} {:>9} {:>9} {:>19} {:>9} {:>10}",
+        "{:<52} {:>7} {:>8} {:>9} {:>9} {:>19} {:>9} {:>10}{par}",
         "position", "revenue", "recorded", "build", "search", "min–max", "cands", "nodes"
     )
+}
+
+/// The parallel search's median and speedup, or why there is none; a
+/// different revenue than on one thread is a bug.
+fn parallel_cell(single: &Measured) -> String {
+    match single.parallel.as_deref() {
+        None => String::new(),
+        Some(Outcome::Done(m)) if m.revenue != single.revenue => {
+            format!(" <-- PARALLEL REVENUE {} differs (bug)", m.revenue)
+        }
+        Some(Outcome::Done(m)) => {
+            format!(
+                " {:>21}",
+                format!(
+                    "{} ({:.1}x)",
+                    secs(m.median()),
+                    single.median() / m.median().max(1e-9)
+                )
+            )
+        }
+        Some(Outcome::Exceeded) => format!(" {:>21}", "over the cap"),
+        Some(Outcome::Failed(e)) => format!(" parallel failed: {e}"),
+    }
+}
+
+/// The parallel search as JSON (null when not measured).
+fn parallel_json(single: &Measured) -> Value {
+    match single.parallel.as_deref() {
+        None => Value::Null,
+        Some(Outcome::Done(m)) => json!({
+            "status": "ok",
+            "revenue": m.revenue,
+            "same_revenue": m.revenue == single.revenue,
+            "median_seconds": m.median(),
+            "min_seconds": m.min(),
+            "max_seconds": m.max(),
+            "repeats": m.times.len(),
+            "nodes": m.nodes,
+            "speedup": single.median() / m.median().max(1e-9),
+            "invalid": m.invalid,
+        }),
+        Some(Outcome::Exceeded) => json!({ "status": "exceeded" }),
+        Some(Outcome::Failed(e)) => json!({ "status": "failed", "error": e }),
+    }
 }
 
 pub fn text_row(p: &BenchPosition, o: &Outcome, max_seconds: f64) -> String {
@@ -53,8 +99,9 @@ pub fn text_row(p: &BenchPosition, o: &Outcome, max_seconds: f64) -> String {
             if m.cut_short {
                 flags.push_str(&format!("  ({} repeats: cap)", m.times.len()));
             }
+            let par = parallel_cell(m);
             format!(
-                "{:<52} {:>7} {:>8} {:>9} {:>9} {:>19} {:>9} {:>10}{flags}",
+                "{:<52} {:>7} {:>8} {:>9} {:>9} {:>19} {:>9} {:>10}{par}{flags}",
                 p.label,
                 m.revenue,
                 recorded,
@@ -78,7 +125,6 @@ pub fn json_row(p: &BenchPosition, o: &Outcome) -> Value {
         "trains": p.problem.trains.iter().map(|t| t.id.clone()).collect::<Vec<_>>(),
         "recorded": p.recorded,
         "build_seconds": p.build_seconds,
-        "parallel_seconds": Value::Null,
     });
     let extra = match o {
         Outcome::Done(m) => json!({
@@ -92,6 +138,7 @@ pub fn json_row(p: &BenchPosition, o: &Outcome) -> Value {
             "candidates": m.candidates,
             "nodes": m.nodes,
             "invalid": m.invalid,
+            "parallel": parallel_json(m),
         }),
         Outcome::Exceeded => json!({ "status": "exceeded" }),
         Outcome::Failed(e) => json!({ "status": "failed", "error": e }),
@@ -114,6 +161,13 @@ pub struct Summary {
     pub totals: Vec<f64>,
     /// Per-position median search times, sorted.
     pub searches: Vec<f64>,
+    /// Per-position median parallel search times, sorted (positions the
+    /// parallel search finished).
+    pub parallel: Vec<f64>,
+    /// Per-position speedups of the parallel search, sorted.
+    pub speedups: Vec<f64>,
+    /// Positions where the parallel search earned another revenue (a bug).
+    pub parallel_differs: usize,
 }
 
 impl Summary {
@@ -125,6 +179,12 @@ impl Summary {
                 self.searches.push(m.median());
                 self.below_recorded += usize::from(p.recorded.is_some_and(|r| m.revenue < r));
                 self.invalid += usize::from(m.invalid.is_some());
+                if let Some(Outcome::Done(q)) = m.parallel.as_deref() {
+                    self.parallel.push(q.median());
+                    self.speedups.push(m.median() / q.median().max(1e-9));
+                    self.parallel_differs +=
+                        usize::from(q.revenue != m.revenue || q.invalid.is_some());
+                }
             }
             Outcome::Exceeded => self.exceeded += 1,
             Outcome::Failed(_) => self.failed += 1,
@@ -134,6 +194,8 @@ impl Summary {
     fn finish(&mut self) {
         self.totals.sort_by(f64::total_cmp);
         self.searches.sort_by(f64::total_cmp);
+        self.parallel.sort_by(f64::total_cmp);
+        self.speedups.sort_by(f64::total_cmp);
     }
 
     pub fn median(&self) -> f64 {
@@ -164,6 +226,11 @@ impl Summary {
             "max_seconds": if self.exceeded > 0 { max_seconds } else { self.max() },
             "max_is_lower_bound": self.exceeded > 0,
             "median_search_seconds": super::measure::median(&self.searches),
+            "parallel_measured": self.parallel.len(),
+            "median_parallel_search_seconds": (!self.parallel.is_empty()).then(|| super::measure::median(&self.parallel)),
+            "median_speedup": (!self.speedups.is_empty()).then(|| super::measure::median(&self.speedups)),
+            "max_speedup": self.speedups.last(),
+            "parallel_differs": self.parallel_differs,
         })
     }
 
@@ -189,6 +256,17 @@ impl Summary {
         }
         if self.invalid > 0 {
             s.push_str(&format!("  {} INVALID", self.invalid));
+        }
+        if !self.parallel.is_empty() {
+            s.push_str(&format!(
+                "  parallel: median {}, speedup median {:.1}x max {:.1}x",
+                secs(super::measure::median(&self.parallel)),
+                super::measure::median(&self.speedups),
+                self.speedups.last().copied().unwrap_or(0.0)
+            ));
+        }
+        if self.parallel_differs > 0 {
+            s.push_str(&format!("  {} PARALLEL DIFFERS", self.parallel_differs));
         }
         s
     }
@@ -258,7 +336,12 @@ fn ratios(s: &Summaries) -> Vec<Ratio> {
         .collect()
 }
 
-pub fn text_summary(s: &Summaries, skipped: &[Skipped], max_seconds: f64) -> String {
+pub fn text_summary(
+    s: &Summaries,
+    skipped: &[Skipped],
+    max_seconds: f64,
+    parallel: Option<usize>,
+) -> String {
     let mut out = String::from("\nSummary (per position: build + median search; single thread)\n");
     for (name, x) in &s.classes {
         out.push_str(&x.text(name, max_seconds));
@@ -306,14 +389,22 @@ pub fn text_summary(s: &Summaries, skipped: &[Skipped], max_seconds: f64) -> Str
         secs(TARGET_SYNTHETIC_MAX_SECONDS),
         TARGET_SPEEDUP
     ));
-    out.push_str(&format!("Parallel: {PARALLEL_NOTE}.\n"));
+    match parallel {
+        Some(t) => out.push_str(&format!("Parallel, T = {t}: {PARALLEL_NOTE}.\n")),
+        None => out.push_str("Parallel: not measured (--parallel 1).\n"),
+    }
     for sk in skipped {
         out.push_str(&format!("Skipped {}: {}\n", sk.file.display(), sk.reason));
     }
     out
 }
 
-pub fn json_summary(s: &Summaries, skipped: &[Skipped], max_seconds: f64) -> Value {
+pub fn json_summary(
+    s: &Summaries,
+    skipped: &[Skipped],
+    max_seconds: f64,
+    parallel: Option<usize>,
+) -> Value {
     json!({
         "type": "summary",
         "classes": s.classes.iter().map(|(n, x)| x.json(n, max_seconds)).collect::<Vec<_>>(),
@@ -324,7 +415,7 @@ pub fn json_summary(s: &Summaries, skipped: &[Skipped], max_seconds: f64) -> Val
             "their_median_seconds": r.theirs_median, "our_median_seconds": r.ours_median, "median_ratio": r.comparable().then_some(r.median_ratio),
             "their_max_seconds": r.theirs_max, "our_max_seconds": r.ours_max, "max_ratio": r.comparable().then_some(r.max_ratio),
         })).collect::<Vec<_>>(),
-        "parallel": PARALLEL_NOTE,
+        "parallel": { "threads": parallel, "method": PARALLEL_NOTE },
         "max_seconds_per_position": max_seconds,
         "skipped": skipped.iter().map(|k| json!({ "file": k.file.display().to_string(), "reason": k.reason })).collect::<Vec<_>>(),
     })

@@ -5,7 +5,7 @@
 //! Protocol, one JSON value a line: the parent sends a [`Request`], the
 //! child answers each with one [`Sample`].
 
-use crate::route::{RouteProblem, best_run, validate_run};
+use crate::route::{RouteProblem, best_run, best_run_parallel, validate_run};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -34,8 +34,20 @@ pub struct Sample {
     pub invalid: Option<String>,
 }
 
-/// The child's side: answers requests from `input` until it closes.
-pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+/// The child's side: answers requests from `input` until it closes,
+/// searching on one thread, or in parallel on `threads` threads (more
+/// than one; the pool is built before any timing).
+pub fn serve(input: impl BufRead, mut output: impl Write, threads: usize) -> std::io::Result<()> {
+    let pool = if threads > 1 {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(std::io::Error::other)?,
+        )
+    } else {
+        None
+    };
     let mut problem: Option<RouteProblem> = None;
     for line in input.lines() {
         let request: Request = serde_json::from_str(&line?).map_err(std::io::Error::other)?;
@@ -45,7 +57,10 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()>
         }
         let Some(p) = &problem else { return Err(std::io::Error::other("`Again` before any problem")) };
         let started = Instant::now();
-        let (run, stats) = best_run(p);
+        let (run, stats) = match &pool {
+            None => best_run(p),
+            Some(pool) => best_run_parallel(p, pool),
+        };
         let seconds = started.elapsed().as_secs_f64();
         let invalid = if verify { check(p, &run) } else { None };
         let sample = Sample { seconds, revenue: run.revenue, candidates: stats.candidates, nodes: stats.nodes, invalid };

@@ -17,7 +17,11 @@ pub enum BenchCommand {
     Replay(ReplayArgs),
     /// (internal) Answer route problems on stdin: the timing process.
     #[command(hide = true)]
-    Worker,
+    Worker {
+        /// Search threads (1: the single-thread search).
+        #[arg(long, default_value_t = 1)]
+        search_threads: usize,
+    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -28,10 +32,14 @@ pub struct RoutesArgs {
     /// Searches per position [default: 21 for real positions, 5 for synthetic].
     #[arg(long, value_name = "N")]
     pub repeat: Option<usize>,
-    /// Positions timed at once, one process each. The search itself is
-    /// single-threaded; more than one at once adds noise on a busy machine.
+    /// Positions timed at once, one process each. More than one at once
+    /// adds noise on a busy machine.
     #[arg(long, value_name = "T", default_value_t = 1)]
     pub threads: usize,
+    /// Threads of the parallel search, timed after the single-thread one
+    /// on every position [default: the machine's cores]; 1: single thread only.
+    #[arg(long, value_name = "T")]
+    pub parallel: Option<usize>,
     /// The recorded games [default: ../shared/fixtures/18xx.games].
     #[arg(long, value_name = "DIR")]
     pub fixtures: Option<PathBuf>,
@@ -63,8 +71,12 @@ pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
     match cmd {
         BenchCommand::Routes(a) => routes(a),
         BenchCommand::Replay(a) => replay(a),
-        BenchCommand::Worker => {
-            serve(std::io::stdin().lock(), std::io::stdout().lock())?;
+        BenchCommand::Worker { search_threads } => {
+            serve(
+                std::io::stdin().lock(),
+                std::io::stdout().lock(),
+                *search_threads,
+            )?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -97,16 +109,43 @@ fn routes(a: &RoutesArgs) -> anyhow::Result<ExitCode> {
     let files = fixture_list(&a.fixtures);
     let build_repeat = a.repeat.unwrap_or(positions::REAL_REPEAT);
     let (real, skipped) = positions::real_positions(&files, build_repeat);
-    let files: Vec<BenchPosition> = a.problems.iter().map(|f| positions::problem_file(f)).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;
-    let list: Vec<BenchPosition> = real.into_iter().chain(positions::synthetic_positions()).chain(files).filter(wanted).collect();
+    let files: Vec<BenchPosition> = a
+        .problems
+        .iter()
+        .map(|f| positions::problem_file(f))
+        .collect::<Result<_, _>>()
+        .map_err(anyhow::Error::msg)?;
+    let list: Vec<BenchPosition> = real
+        .into_iter()
+        .chain(positions::synthetic_positions())
+        .chain(files)
+        .filter(wanted)
+        .collect();
+    let exe = std::env::current_exe()?;
+    let worker = |threads: usize| WorkerCommand {
+        exe: exe.clone(),
+        args: vec![
+            "bench".into(),
+            "worker".into(),
+            "--search-threads".into(),
+            threads.to_string(),
+        ],
+    };
+    let parallel = a
+        .parallel
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let settings = Settings {
         repeat: a.repeat,
         max_seconds: a.max_seconds,
         workers: a.threads.max(1),
-        worker: WorkerCommand { exe: std::env::current_exe()?, args: vec!["bench".into(), "worker".into()] },
+        worker: worker(1),
+        parallel: (parallel > 1).then(|| (parallel, worker(parallel))),
     };
     if !a.json {
-        println!("{}", report::header());
+        println!(
+            "{}",
+            report::header(settings.parallel.as_ref().map(|x| x.0))
+        );
     }
     let mut outcomes: Vec<Outcome> = Vec::with_capacity(list.len());
     measure_all(&list, &settings, &mut |i, o| {
@@ -119,9 +158,25 @@ fn routes(a: &RoutesArgs) -> anyhow::Result<ExitCode> {
     });
     let summaries = report::summarize(&list, &outcomes);
     if a.json {
-        println!("{}", report::json_summary(&summaries, &skipped, a.max_seconds));
+        println!(
+            "{}",
+            report::json_summary(
+                &summaries,
+                &skipped,
+                a.max_seconds,
+                settings.parallel.as_ref().map(|x| x.0)
+            )
+        );
     } else {
-        print!("{}", report::text_summary(&summaries, &skipped, a.max_seconds));
+        print!(
+            "{}",
+            report::text_summary(
+                &summaries,
+                &skipped,
+                a.max_seconds,
+                settings.parallel.as_ref().map(|x| x.0)
+            )
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

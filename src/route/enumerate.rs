@@ -8,6 +8,7 @@
 //! long and express trains tractable.
 
 use super::bitset::Bits;
+use super::memo::SharedMemo;
 use super::model::*;
 use super::prep::{Incidence, Limit, SpecGraph};
 use super::value;
@@ -50,8 +51,8 @@ pub(crate) struct Enum<'a> {
     stamp: u32,
     queue: Vec<u32>,
     frontier: Vec<u32>,
-    /// Explored states of the current start (see `with_memo`).
-    memo: Option<rustc_hash::FxHashSet<Box<[u64]>>>,
+    /// Explored states (see `with_memo`).
+    memo: Option<Memo<'a>>,
     /// Emit only express routes not dominated by their own trimmed trail
     /// (see `minimal_only`).
     minimal: bool,
@@ -67,6 +68,14 @@ pub(crate) struct Enum<'a> {
     trail_sorted: Vec<u32>,
     pmark: Vec<u32>,
     pstamp: u32,
+}
+
+/// Where explored states are remembered.
+enum Memo<'a> {
+    /// This walk's own.
+    Own(rustc_hash::FxHashSet<Box<[u64]>>),
+    /// Shared with the other tasks of a parallel walk, as this task.
+    Shared(&'a SharedMemo, u32),
 }
 
 /// Explored states are remembered up to this many (about 80 MB on dense
@@ -129,7 +138,14 @@ impl<'a> Enum<'a> {
     /// any completion only on those too. Trails visiting the same stops in
     /// different orders then collapse into one state.
     pub fn with_memo(mut self) -> Self {
-        self.memo = Some(Default::default());
+        self.memo = Some(Memo::Own(Default::default()));
+        self
+    }
+
+    /// `with_memo` for task `task` of a walk split into parallel tasks
+    /// (see `memo.rs`).
+    pub fn with_shared_memo(mut self, memo: &'a SharedMemo, task: u32) -> Self {
+        self.memo = Some(Memo::Shared(memo, task));
         self
     }
 
@@ -203,23 +219,42 @@ impl<'a> Enum<'a> {
                 key[base + c as usize / 64] |= 1 << (c % 64);
             }
         }
-        if memo.contains(key.as_slice()) {
-            return true;
+        match memo {
+            Memo::Own(set) => {
+                if set.contains(key.as_slice()) {
+                    return true;
+                }
+                if set.len() < MEMO_CAP {
+                    set.insert(key.clone().into_boxed_slice());
+                }
+                false
+            }
+            Memo::Shared(shared, task) => shared.seen_before(key, *task, MEMO_CAP),
         }
-        if memo.len() < MEMO_CAP {
-            memo.insert(key.clone().into_boxed_slice());
-        }
-        false
     }
 
     /// Walks every route from every start stop.
     pub fn run(&mut self, sink: &mut dyn Sink) {
-        // Valuable stops first: a good route found early prunes the rest.
+        let starts = self.starts();
+        self.run_from(&starts, sink);
+    }
+
+    /// The stops `run` walks from, in its order: valuable stops first, so
+    /// that a good route found early prunes the rest.
+    pub fn starts(&self) -> Vec<u32> {
         let sg = self.sg;
-        for &s in &sg.by_weight {
-            if !self.sg.usable[s as usize] || self.sg.tok_dist[s as usize] == u32::MAX {
-                continue;
-            }
+        sg.by_weight
+            .iter()
+            .copied()
+            .filter(|&s| sg.usable[s as usize] && sg.tok_dist[s as usize] != u32::MAX)
+            .collect()
+    }
+
+    /// Walks every route from the given stops (taken from [`Enum::starts`]),
+    /// in order. The parallel search (`search::Par`) gives each start its
+    /// own walk.
+    pub fn run_from(&mut self, starts: &[u32], sink: &mut dyn Sink) {
+        for &s in starts {
             self.push_stop(s);
             self.extend(s, sink);
             self.pop_stop(s);

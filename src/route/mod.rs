@@ -4,7 +4,9 @@
 //! - `validate`: checks a route or a run against every rule and values it
 //!   ([`validate_route`], [`validate_run`], [`RouteError`] with stable
 //!   `rule()` keys).
-//! - `search`: the exact, fast search ([`best_run`], [`best_run_with`]).
+//! - `search`: the exact, fast search ([`best_run`], [`best_run_with`]),
+//!   and the same search on several threads ([`best_run_parallel`], with
+//!   `memo` for the explored states its tasks share).
 //! - `checker`: a slow, obviously correct search for tests.
 //! - `synthetic`: dense late-game problems for benchmarks.
 //! - internals: `value` (route valuation shared by validator and search),
@@ -59,6 +61,7 @@ mod bitset;
 pub mod budget;
 pub mod checker;
 mod enumerate;
+mod memo;
 pub mod model;
 mod prep;
 pub mod search;
@@ -69,5 +72,5 @@ mod testkit;
 mod value;
 
 pub use model::*;
-pub use search::{best_run, best_run_with};
+pub use search::{best_run, best_run_parallel, best_run_with};
 pub use validate::{RouteError, validate_route, validate_route_from, validate_run};

@@ -43,9 +43,12 @@
 
 use super::bitset::Bits;
 use super::enumerate::{Enum, Sink};
+use super::memo::SharedMemo;
 use super::model::*;
 use super::prep::{Incidence, SpecGraph};
 use super::value;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 /// The best run of the problem's trains.
 pub fn best_run(p: &RouteProblem) -> (Run, SearchStats) {
@@ -60,13 +63,72 @@ pub fn best_run_with(
     p: &RouteProblem,
     route_bonus: Option<&mut dyn FnMut(&Route) -> i64>,
 ) -> (Run, SearchStats) {
-    let (run, mut stats) = search(p, route_bonus);
+    let (run, mut stats) = search(p, route_bonus, None);
     // Outside `budget::with_limit` no budget runs out.
     stats.ran_out = !super::budget::tick();
     (run, stats)
 }
 
-fn search(p: &RouteProblem, route_bonus: Option<&mut dyn FnMut(&Route) -> i64>) -> (Run, SearchStats) {
+/// The best run, searched by the threads of `pool`: the same run as
+/// [`best_run`] (revenue and routes), only sooner on hard positions.
+///
+/// Work is split at the first level of each walk (one task per start stop
+/// or per first-train candidate); tasks share the best revenue found only
+/// to prune, never pruning a tie, and their results are merged in the
+/// sequential order, so the first best run in that order wins as it does
+/// on one thread. Never budgeted (`route::budget` is per thread): for
+/// benchmarks and checks, not for the game.
+pub fn best_run_parallel(p: &RouteProblem, pool: &rayon::ThreadPool) -> (Run, SearchStats) {
+    pool.install(|| search(p, None, Some(Par)))
+}
+
+/// Marks a search that splits its walks into parallel tasks (run inside a
+/// rayon pool).
+#[derive(Clone, Copy)]
+struct Par;
+
+/// Runs tasks `0..n` on the current rayon pool's threads, each thread
+/// taking the next task in order (so that tasks sharing a memo run close
+/// to the sequential order), and returns their results in task order.
+fn in_order<T: Send>(n: usize, task: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, T)> = (0..rayon::current_num_threads().min(n))
+        .into_par_iter()
+        .flat_map_iter(|_| {
+            let mut mine = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    break mine;
+                }
+                mine.push((i, task(i)));
+            }
+        })
+        .collect();
+    done.sort_by_key(|x| x.0);
+    done.into_iter().map(|x| x.1).collect()
+}
+
+/// The best revenue any task found so far, for pruning only.
+struct Shared(AtomicI64);
+
+impl Shared {
+    fn new(v: i64) -> Shared {
+        Shared(AtomicI64::new(v))
+    }
+    fn get(&self) -> i64 {
+        self.0.load(Ordering::Relaxed)
+    }
+    fn raise(&self, v: i64) {
+        self.0.fetch_max(v, Ordering::Relaxed);
+    }
+}
+
+fn search(
+    p: &RouteProblem,
+    route_bonus: Option<&mut dyn FnMut(&Route) -> i64>,
+    par: Option<Par>,
+) -> (Run, SearchStats) {
     let prep = Prepared::new(p);
     let mut stats = SearchStats::default();
     let n = p.trains.len();
@@ -99,18 +161,18 @@ fn search(p: &RouteProblem, route_bonus: Option<&mut dyn FnMut(&Route) -> i64>) 
     } else {
         for (k, sg) in prep.specs.iter().enumerate() {
             let used = Bits::new(p.graph.paths.len());
-            let best = best_single(&prep, sg, prep.first_train[k], used, &mut stats);
+            let best = best_single(&prep, sg, prep.first_train[k], used, &mut stats, par);
             ub[k] = best.as_ref().map_or(0, |r| r.revenue);
             singles.push(best);
         }
-        incumbent = greedy(&prep, &ub, &singles, &mut stats);
+        incumbent = greedy(&prep, &ub, &singles, &mut stats, par);
     }
     let total_ub: i64 = (0..n).map(|t| ub[prep.spec_of[t]]).sum();
     if !exhaustive {
         // No run earns more than every train's single best together: a
         // greedy run that does is the answer.
         if incumbent.iter().map(|r| r.revenue).sum::<i64>() < total_ub {
-            improve(&prep, &mut incumbent, &mut stats);
+            improve(&prep, &mut incumbent, &mut stats, par);
         }
         let lb: i64 = incumbent.iter().map(|r| r.revenue).sum();
         if lb >= total_ub {
@@ -125,10 +187,40 @@ fn search(p: &RouteProblem, route_bonus: Option<&mut dyn FnMut(&Route) -> i64>) 
                 continue;
             }
             let min = (lb + 1 - (total_ub - ub[k])).max(1);
-            let mut sink = Collect { min, out: Vec::new() };
-            Enum::new(p, &prep.inc, sg, prep.first_train[k], Bits::new(p.graph.paths.len()), true)
-                .run(&mut sink);
-            let mut list = sink.out;
+            let walk = || {
+                Enum::new(
+                    p,
+                    &prep.inc,
+                    sg,
+                    prep.first_train[k],
+                    Bits::new(p.graph.paths.len()),
+                    true,
+                )
+            };
+            let mut list = match par {
+                None => {
+                    let mut sink = Collect {
+                        min,
+                        out: Vec::new(),
+                    };
+                    walk().run(&mut sink);
+                    sink.out
+                }
+                // Each start's routes, concatenated in the sequential order.
+                Some(Par) => walk()
+                    .starts()
+                    .par_iter()
+                    .map(|&s| {
+                        let mut sink = Collect {
+                            min,
+                            out: Vec::new(),
+                        };
+                        walk().run_from(&[s], &mut sink);
+                        sink.out
+                    })
+                    .collect::<Vec<_>>()
+                    .concat(),
+            };
             sort_cands(&mut list);
             stats.candidates += list.len() as u64;
             lists[k] = Some(list);
@@ -163,8 +255,12 @@ fn search(p: &RouteProblem, route_bonus: Option<&mut dyn FnMut(&Route) -> i64>) 
         best_routes: incumbent,
         nodes: 0,
         lazy_routes: 0,
+        shared: None,
     };
-    comb.rec(0, 0);
+    match par {
+        None => comb.rec(0, 0),
+        Some(Par) => comb.rec_parallel(),
+    }
     stats.nodes += comb.nodes;
     stats.candidates += comb.lazy_routes;
     let mut routes = comb.best_routes;
@@ -244,14 +340,24 @@ impl Sink for Collect {
 struct Best<'s> {
     best: Option<Route>,
     stats: &'s mut SearchStats,
+    /// In a parallel task: the best revenue of all tasks. Routes below it
+    /// are not wanted; ties are (an earlier task's tie wins the merge).
+    shared: Option<&'s Shared>,
 }
 
 impl Sink for Best<'_> {
     fn min_rev(&self) -> i64 {
-        self.best.as_ref().map_or(1, |r| r.revenue.saturating_add(1))
+        let own = self
+            .best
+            .as_ref()
+            .map_or(1, |r| r.revenue.saturating_add(1));
+        self.shared.map_or(own, |s| own.max(s.get()))
     }
     fn emit(&mut self, route: Route, _: &Bits) {
         self.stats.candidates += 1;
+        if let Some(s) = self.shared {
+            s.raise(route.revenue);
+        }
         self.best = Some(route);
     }
     fn node(&mut self) {
@@ -259,15 +365,63 @@ impl Sink for Best<'_> {
     }
 }
 
-fn best_single(prep: &Prepared, sg: &SpecGraph, train: usize, used: Bits, stats: &mut SearchStats) -> Option<Route> {
-    let mut sink = Best { best: None, stats };
-    Enum::new(prep.p, &prep.inc, sg, train, used, true).with_memo().run(&mut sink);
-    sink.best
+fn best_single(
+    prep: &Prepared,
+    sg: &SpecGraph,
+    train: usize,
+    used: Bits,
+    stats: &mut SearchStats,
+    par: Option<Par>,
+) -> Option<Route> {
+    let walk = || Enum::new(prep.p, &prep.inc, sg, train, used.clone(), true);
+    let Some(Par) = par else {
+        let mut sink = Best {
+            best: None,
+            stats,
+            shared: None,
+        };
+        walk().with_memo().run(&mut sink);
+        return sink.best;
+    };
+    // One task per start; the first of the best in start order wins, as
+    // on one thread.
+    let shared = Shared::new(i64::MIN);
+    let memo = SharedMemo::new();
+    let starts = walk().starts();
+    let found: Vec<(Option<Route>, SearchStats)> = in_order(starts.len(), |task| {
+        let mut task_stats = SearchStats::default();
+        let mut sink = Best {
+            best: None,
+            stats: &mut task_stats,
+            shared: Some(&shared),
+        };
+        walk()
+            .with_shared_memo(&memo, task as u32)
+            .run_from(&[starts[task]], &mut sink);
+        (sink.best, task_stats)
+    });
+    let mut best: Option<Route> = None;
+    for (route, task_stats) in found {
+        stats.candidates += task_stats.candidates;
+        stats.nodes += task_stats.nodes;
+        if let Some(r) = route
+            && best.as_ref().is_none_or(|b| r.revenue > b.revenue)
+        {
+            best = Some(r);
+        }
+    }
+    best
 }
 
 /// Each train in turn (best bound first) takes its best route on the track
 /// the others left.
-fn greedy(prep: &Prepared, ub: &[i64], singles: &[Option<Route>], stats: &mut SearchStats) -> Vec<Route> {
+fn greedy(
+    prep: &Prepared,
+    ub: &[i64],
+    singles: &[Option<Route>],
+    stats: &mut SearchStats,
+    par: Option<Par>,
+) -> Vec<Route> {
     let p = prep.p;
     let mut order: Vec<usize> = (0..p.trains.len()).collect();
     order.sort_by_key(|&t| (std::cmp::Reverse(ub[prep.spec_of[t]]), t));
@@ -282,7 +436,7 @@ fn greedy(prep: &Prepared, ub: &[i64], singles: &[Option<Route>], stats: &mut Se
                 r
             })
         } else {
-            best_single(prep, sg, t, used.clone(), stats)
+            best_single(prep, sg, t, used.clone(), stats, par)
         };
         if let Some(r) = best {
             for &q in &r.paths {
@@ -297,7 +451,7 @@ fn greedy(prep: &Prepared, ub: &[i64], singles: &[Option<Route>], stats: &mut Se
 /// Improves a run one train at a time: each train's best route on the
 /// track the other trains' routes leave, until no train gains (a better
 /// first incumbent tightens every threshold of the exact search).
-fn improve(prep: &Prepared, run: &mut Vec<Route>, stats: &mut SearchStats) {
+fn improve(prep: &Prepared, run: &mut Vec<Route>, stats: &mut SearchStats, par: Option<Par>) {
     let p = prep.p;
     for _round in 0..4 {
         let mut gained = false;
@@ -310,7 +464,7 @@ fn improve(prep: &Prepared, run: &mut Vec<Route>, stats: &mut SearchStats) {
             }
             let now = run.iter().find(|r| r.train == t).map_or(0, |r| r.revenue);
             let sg = &prep.specs[prep.spec_of[t]];
-            if let Some(r) = best_single(prep, sg, t, used, stats)
+            if let Some(r) = best_single(prep, sg, t, used, stats, par)
                 && r.revenue > now
             {
                 run.retain(|x| x.train != t);
@@ -325,6 +479,7 @@ fn improve(prep: &Prepared, run: &mut Vec<Route>, stats: &mut SearchStats) {
 }
 
 /// Branch and bound over the trains.
+#[derive(Clone)]
 struct Comb<'a, 'p> {
     prep: &'a Prepared<'p>,
     lists: &'a [Option<Vec<Cand>>],
@@ -342,9 +497,20 @@ struct Comb<'a, 'p> {
     best_routes: Vec<Route>,
     nodes: u64,
     lazy_routes: u64,
+    /// In a parallel task: the best revenue of all tasks (see `floor`).
+    shared: Option<std::sync::Arc<Shared>>,
 }
 
-impl Comb<'_, '_> {
+impl<'a> Comb<'a, '_> {
+    /// Runs earning no more than this are not wanted: the task's own best
+    /// (a tie never replaces it), and just under the best of all tasks (a
+    /// tie there may still win the merge, being earlier in order).
+    fn floor(&self) -> i64 {
+        self.shared
+            .as_ref()
+            .map_or(self.best, |s| self.best.max(s.get().saturating_sub(1)))
+    }
+
     fn rec(&mut self, i: usize, acc: i64) {
         self.nodes += 1;
         if !super::budget::tick() {
@@ -353,8 +519,11 @@ impl Comb<'_, '_> {
         if acc > self.best {
             self.best = acc;
             self.best_routes = self.stack.clone();
+            if let Some(s) = &self.shared {
+                s.raise(acc);
+            }
         }
-        if i == self.order.len() || acc + self.suffix_ub[i] <= self.best {
+        if i == self.order.len() || acc + self.suffix_ub[i] <= self.floor() {
             return;
         }
         let t = self.order[i];
@@ -376,7 +545,7 @@ impl Comb<'_, '_> {
         if let Some(list) = &lists[kind] {
             let from = twin.flatten().map_or(0, |k| k + 1);
             for (k, c) in list.iter().enumerate().skip(from) {
-                if acc + c.route.revenue.saturating_mul(m) + rest <= self.best {
+                if acc + c.route.revenue.saturating_mul(m) + rest <= self.floor() {
                     break;
                 }
                 if self.used.any_of(&c.route.paths) {
@@ -402,6 +571,93 @@ impl Comb<'_, '_> {
         }
         self.choice[i] = None;
         self.rec(i + 1, acc);
+    }
+
+    /// `rec(0, 0)` with the first level's choices as parallel tasks: each
+    /// candidate (or each start of a lazily searched first train), then
+    /// the first train idle. Tasks start from the incumbent, and the
+    /// merge keeps the first strictly better run in this order, which is
+    /// the run `rec` finds.
+    fn rec_parallel(&mut self) {
+        self.nodes += 1;
+        if self.order.is_empty() || self.suffix_ub[0] <= self.best {
+            return;
+        }
+        #[derive(Clone, Copy)]
+        enum Task {
+            Cand(usize),
+            Start(u32),
+            Idle,
+        }
+        let t = self.order[0];
+        let kind = self.prep.spec_of[t];
+        let prep = self.prep;
+        let sg = &prep.specs[kind];
+        let m = (self.group_end[0]) as i64;
+        let rest = self.suffix_ub[self.group_end[0]];
+        let mut tasks: Vec<Task> = match &self.lists[kind] {
+            Some(list) => (0..list.len())
+                .take_while(|&k| list[k].route.revenue.saturating_mul(m) + rest > self.best)
+                .map(Task::Cand)
+                .collect(),
+            None => Enum::new(prep.p, &prep.inc, sg, t, self.used.clone(), true)
+                .starts()
+                .into_iter()
+                .map(Task::Start)
+                .collect(),
+        };
+        tasks.push(Task::Idle);
+        let base = Comb {
+            shared: Some(std::sync::Arc::new(Shared::new(self.best))),
+            ..self.clone()
+        };
+        let found: Vec<Comb> = in_order(tasks.len(), |i| {
+            let task = tasks[i];
+            let mut c = base.clone();
+            match task {
+                Task::Cand(k) => {
+                    if let Some(list) = &c.lists[kind] {
+                        let mut route = list[k].route.clone();
+                        route.train = t;
+                        c.choice[0] = Some(k);
+                        c.chosen_rev[0] = route.revenue;
+                        c.descend(0, 0, route);
+                    }
+                }
+                Task::Start(s) => {
+                    c.choice[0] = Some(0);
+                    let last = c.order.len() == 1;
+                    let used = c.used.clone();
+                    let mut sink = Lazy {
+                        comb: &mut c,
+                        level: 0,
+                        acc: 0,
+                        m,
+                        cap: i64::MAX,
+                    };
+                    let e = Enum::new(prep.p, &prep.inc, sg, t, used, true);
+                    if last {
+                        e.with_memo()
+                    } else {
+                        e.minimal_only()
+                    }
+                    .run_from(&[s], &mut sink);
+                }
+                Task::Idle => {
+                    c.choice[0] = None;
+                    c.rec(1, 0);
+                }
+            }
+            c
+        });
+        for c in found {
+            self.nodes += c.nodes;
+            self.lazy_routes += c.lazy_routes;
+            if c.best > self.best {
+                self.best = c.best;
+                self.best_routes = c.best_routes;
+            }
+        }
     }
 
     fn descend(&mut self, i: usize, acc: i64, route: Route) {
@@ -435,9 +691,11 @@ impl Sink for Lazy<'_, '_, '_> {
     fn min_rev(&self) -> i64 {
         let c = &self.comb;
         let rest = c.suffix_ub[c.group_end[self.level]];
-        // m * rev + rest > best - acc.
-        let need = (c.best - self.acc - rest).div_euclid(self.m) + 1;
-        need.max(c.best + 1 - self.acc - c.suffix_ub[self.level + 1]).max(1)
+        let floor = c.floor();
+        // m * rev + rest > floor - acc.
+        let need = (floor - self.acc - rest).div_euclid(self.m) + 1;
+        need.max(floor + 1 - self.acc - c.suffix_ub[self.level + 1])
+            .max(1)
     }
     fn emit(&mut self, route: Route, _: &Bits) {
         if route.revenue > self.cap {
