@@ -122,6 +122,11 @@ pub struct RouteRecord {
     pub train: String,
     /// Stops as "hex" or "hex.n" (n-th stop of the hex), in travel order.
     pub stops: Vec<String>,
+    /// The stops that earn, in travel order: all of them, except those an
+    /// express train skips (1844-R-115). What "counted in a run" means
+    /// for rules such as 1844-R-126.
+    #[serde(default)]
+    pub counted: Vec<String>,
     pub revenue: i64,
     /// Hexes the route crosses, in travel order.
     #[serde(default)]

@@ -136,6 +136,8 @@ impl TestGame {
             one.set("train", pos.problem.trains[r.train].id.as_str())?;
             let stops: Vec<String> = r.stops.iter().map(|s| stop_label(&g.title, &pos.board, *s)).collect();
             one.set("stops", lua.create_sequence_from(stops)?)?;
+            let counted: Vec<String> = r.counted.iter().map(|s| stop_label(&g.title, &pos.board, *s)).collect();
+            one.set("counted", lua.create_sequence_from(counted)?)?;
             one.set("revenue", r.revenue)?;
             routes.push(one)?;
         }

@@ -230,7 +230,8 @@ impl Engine<'_> {
                     }
                 }
             }
-            records.push(RouteRecord { train: pos.problem.trains[r.train].id.clone(), stops, revenue: r.revenue, hexes, path_tags });
+            let counted: Vec<String> = r.counted.iter().map(|s| stop_label(self.t, &pos.board, *s)).collect();
+            records.push(RouteRecord { train: pos.problem.trains[r.train].id.clone(), stops, counted, revenue: r.revenue, hexes, path_tags });
         }
         let routes_var: Vec<Var> = records
             .iter()
@@ -238,6 +239,7 @@ impl Engine<'_> {
                 let mut m = BTreeMap::new();
                 m.insert("train".to_string(), Var::Str(r.train.clone()));
                 m.insert("stops".to_string(), Var::List(r.stops.iter().cloned().map(Var::Str).collect()));
+                m.insert("counted".to_string(), Var::List(r.counted.iter().cloned().map(Var::Str).collect()));
                 m.insert("revenue".to_string(), Var::Int(r.revenue));
                 m.insert("hexes".to_string(), Var::List(r.hexes.iter().cloned().map(Var::Str).collect()));
                 m.insert(

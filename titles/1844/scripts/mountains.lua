@@ -52,10 +52,11 @@ ability("place_mountain_railway", {
   end,
 })
 
--- 1844-R-126: the first run that counts it activates it for good.
+-- 1844-R-126: the first run that counts it activates it for good (an 8E
+-- that skips it, R-115, does not).
 on("trains_run", function(game, ev)
   for _, r in ipairs(ev.routes) do
-    for _, stop in ipairs(r.stops) do
+    for _, stop in ipairs(r.counted) do
       local h = stop:match("^(%w+)")
       local b = game:var("mr.hex." .. h)
       if b and not game:var("mr.active." .. b) then

@@ -345,6 +345,17 @@ test("1844-R-115: an 8E counts at most 8 stops, skipping the cheapest, on track 
   -- Martigny 10, Montreux 20, Lausanne 20 = 200; one 10 is skipped: 190;
   -- tunnel bonus 10 x 8 counted stops = 80.
   expect_eq(r.revenue, 270)
+  -- The skipped stop is one of the two 10s; the run says which stops
+  -- earned (what R-126 looks at: a skipped Mountain Railway stays idle).
+  local counted = r.routes[1].counted
+  expect_eq(#counted, 8)
+  local skipped = {}
+  for _, s in ipairs(r.routes[1].stops) do
+    local found = false
+    for _, c in ipairs(counted) do found = found or c == s end
+    if not found then skipped[#skipped + 1] = s end
+  end
+  expect_true(#skipped == 1 and (skipped[1] == "J11" or skipped[1] == "K8"), table.concat(skipped, ","))
 end)
 
 test("1844-R-117: Milano, drawn across several hexes, is one area a route visits once", function()

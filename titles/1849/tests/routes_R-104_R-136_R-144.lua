@@ -36,7 +36,7 @@ test("1849-R-104, R-138: a city, a town and a port: the port counts once the rou
   expect_eq(g:best_run("RCS"), {
     proven_best = true,
     revenue = 70,
-    routes = { { train = "4H-0", stops = { "A5", "C5", "E7" }, revenue = 70 } },
+    routes = { { train = "4H-0", stops = { "A5", "C5", "E7" }, counted = { "A5", "C5", "E7" }, revenue = 70 } },
   })
 end)
 

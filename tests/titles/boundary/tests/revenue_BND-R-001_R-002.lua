@@ -11,7 +11,7 @@ test("BND-R-001: a route earns 10 per stop, though every stop prints 0", functio
   g:start("NRR", "A", 60)
   expect_eq(g:hex("A1").tokens, { "NRR" })
   g:give_train("NRR", "2")
-  expect_eq(g:best_run("NRR"), { proven_best = true, revenue = 20, routes = { { train = "2-0", stops = { "A1", "C1" }, revenue = 20 } } })
+  expect_eq(g:best_run("NRR"), { proven_best = true, revenue = 20, routes = { { train = "2-0", stops = { "A1", "C1" }, counted = { "A1", "C1" }, revenue = 20 } } })
   g:give_train("NRR", "3")
   -- One token, one line: only one train finds a route.
   expect_eq(g:best_run("NRR").revenue, 30)
@@ -21,10 +21,10 @@ test("BND-R-002: a route touching the port earns 20 more", function()
   local g = two()
   g:start("NRR", "A", 60)
   g:give_train("NRR", "4")
-  expect_eq(g:best_run("NRR"), { proven_best = true, revenue = 60, routes = { { train = "4-0", stops = { "A1", "C1", "E1", "G1" }, revenue = 60 } } })
+  expect_eq(g:best_run("NRR"), { proven_best = true, revenue = 60, routes = { { train = "4-0", stops = { "A1", "C1", "E1", "G1" }, counted = { "A1", "C1", "E1", "G1" }, revenue = 60 } } })
   g:start("SRR", "B", 60)
   g:give_train("SRR", "2")
-  expect_eq(g:best_run("SRR"), { proven_best = true, revenue = 40, routes = { { train = "2-0", stops = { "E1", "G1" }, revenue = 40 } } })
+  expect_eq(g:best_run("SRR"), { proven_best = true, revenue = 40, routes = { { train = "2-0", stops = { "E1", "G1" }, counted = { "E1", "G1" }, revenue = 40 } } })
 end)
 
 test("BND-R-001, R-002: the hook values each route of a run on its own", function()
@@ -37,8 +37,8 @@ test("BND-R-001, R-002: the hook values each route of a run on its own", functio
   -- bonus the 3 would rather run C1-E1-G1.
   local run = g:best_run("NRR")
   expect_eq(run.revenue, 70)
-  expect_contains(run.routes, { train = "2-0", stops = { "E1", "G1" }, revenue = 40 })
-  expect_contains(run.routes, { train = "3-0", stops = { "A1", "C1", "E1" }, revenue = 30 })
+  expect_contains(run.routes, { train = "2-0", stops = { "E1", "G1" }, counted = { "E1", "G1" }, revenue = 40 })
+  expect_contains(run.routes, { train = "3-0", stops = { "A1", "C1", "E1" }, counted = { "A1", "C1", "E1" }, revenue = 30 })
 end)
 
 test("BND-R-001, R-003: running pays what the hook computes; declared routes must earn as much", function()
