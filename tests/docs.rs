@@ -28,3 +28,23 @@ fn every_game_method_and_hook_is_documented() {
     }
     assert!(missing.is_empty(), "undocumented:\n{}", missing.join("\n"));
 }
+
+/// docs/title-format.md has a row for every `[settings]` key, with its
+/// default as TOML writes it.
+#[test]
+fn every_setting_is_in_the_title_format_table() {
+    let md = include_str!("../docs/title-format.md");
+    let defaults = toml::Value::try_from(railhead::title::schema::Settings::default()).unwrap();
+    let mut missing = Vec::new();
+    for (key, value) in defaults.as_table().unwrap() {
+        let shown = match value {
+            toml::Value::Table(t) if t.is_empty() => "{}".to_string(),
+            v => v.to_string(),
+        };
+        let row = format!("| `{key}` | `{shown}` |");
+        if !md.contains(&row) {
+            missing.push(row);
+        }
+    }
+    assert!(missing.is_empty(), "docs/title-format.md lacks these settings rows (or shows another default):\n{}", missing.join("\n"));
+}
