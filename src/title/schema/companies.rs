@@ -1,0 +1,199 @@
+//! `companies.toml`: corporations, their kinds and shares, and private companies.
+
+use super::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompaniesFile {
+    #[serde(default)]
+    pub corporation_kind: Vec<CorporationKindDef>,
+    #[serde(default)]
+    pub corporation: Vec<CorporationDef>,
+    #[serde(default)]
+    pub company: Vec<CompanyDef>,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Capitalization {
+    /// Money for treasury shares goes to the corporation (1849).
+    #[default]
+    Incremental,
+    /// Money goes to the bank; the corporation receives a fixed capital
+    /// when launched (1844).
+    Fixed,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CorporationKindDef {
+    pub id: String,
+    #[serde(default)]
+    pub name: String,
+    pub certificates: Vec<CertDef>,
+    #[serde(default)]
+    pub capitalization: Capitalization,
+    /// Shares (10 % units) sold from the treasury before the corporation
+    /// floats/launches; 0 = floats when started.
+    #[serde(default)]
+    pub float_shares: u32,
+    /// Fixed capitalization: capital = this × par, paid at launch.
+    #[serde(default)]
+    pub capital_multiple: u32,
+    /// Percent of one share price unit: a certificate of P % is worth
+    /// price × P / unit_percent (10 by default; 1844's regionals 20,
+    /// pre-SBB companies 25, the SBB 5).
+    #[serde(default = "ten")]
+    pub unit_percent: u32,
+    /// Station token costs: first (home) to last.
+    #[serde(default)]
+    pub token_costs: Vec<i64>,
+    /// Train limit by phase name; missing phases use the phase's own limit.
+    #[serde(default)]
+    pub train_limit: BTreeMap<String, u32>,
+    /// Must own a train when it has a route.
+    #[serde(default = "yes")]
+    pub must_own_train: bool,
+    #[serde(default = "yes")]
+    pub can_own_companies: bool,
+    /// Train variants it may own (empty = all).
+    #[serde(default)]
+    pub train_tags: Vec<String>,
+    #[serde(default)]
+    pub props: Props,
+}
+
+pub(super) fn yes() -> bool {
+    true
+}
+
+pub(super) fn ten() -> u32 {
+    10
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CertDef {
+    pub percent: u32,
+    #[serde(default = "one_u32")]
+    pub count: u32,
+    #[serde(default)]
+    pub president: bool,
+    /// Rules about special certificates ("last" in 1849) key off the tag.
+    #[serde(default)]
+    pub tag: Option<String>,
+    /// Counts this many certificates toward the limit (default 1).
+    #[serde(default = "one_f")]
+    pub counts_as: f64,
+    /// Where the certificate starts: "treasury" (default) or "pool".
+    #[serde(default)]
+    pub starts_in: Option<String>,
+}
+
+pub(super) fn one_u32() -> u32 {
+    1
+}
+pub(super) fn one_f() -> f64 {
+    1.0
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CorporationDef {
+    pub id: String,
+    pub name: String,
+    pub kind: String,
+    #[serde(default)]
+    pub nickname: Option<String>,
+    #[serde(default)]
+    pub color: String,
+    /// Home hexes ("C5", or "I4.1" for the second city of a hex); more
+    /// than one = the starter chooses.
+    #[serde(default)]
+    pub home: Vec<String>,
+    /// Paid once when started, for all tokens (1849).
+    #[serde(default)]
+    pub token_fee: i64,
+    /// Station tokens; overrides the kind's `token_costs`.
+    #[serde(default)]
+    pub token_costs: Option<Vec<i64>>,
+    #[serde(default)]
+    pub destination: Option<String>,
+    /// Whether an unstarted corporation's home slot is reserved.
+    #[serde(default = "yes")]
+    pub reserve_home: bool,
+    #[serde(default)]
+    pub props: Props,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompanyDef {
+    pub id: String,
+    pub name: String,
+    /// "private", "mountain_railway", "tunnel", "maritime", "concession", ...
+    pub kind: String,
+    #[serde(default)]
+    pub abbr: Option<String>,
+    /// Face value / minimum bid.
+    #[serde(default)]
+    pub value: i64,
+    /// Paid to the owner at the start of each operating round.
+    #[serde(default)]
+    pub revenue: i64,
+    /// Counts toward the certificate limit when a player owns it.
+    #[serde(default = "yes")]
+    pub counts_for_limit: bool,
+    /// Corporations may buy it (subject to phase rules).
+    #[serde(default = "yes")]
+    pub corporations_may_buy: bool,
+    /// Price range for corporation purchases, as multiples of value.
+    #[serde(default)]
+    pub min_price_multiple: Option<f64>,
+    #[serde(default)]
+    pub max_price_multiple: Option<f64>,
+    /// Auctioned in the initial round (false = sold later by other means).
+    #[serde(default = "yes")]
+    pub auctioned: bool,
+    #[serde(default)]
+    pub abilities: Vec<AbilityDef>,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub props: Props,
+}
+
+/// Abilities the core understands. Anything else is a `script` ability,
+/// implemented by the title's Lua under the given name.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum AbilityDef {
+    /// No tile may be laid on these hexes while the owner is of the given kind.
+    BlocksHexes {
+        hexes: Vec<String>,
+        #[serde(default)]
+        while_owned_by: Option<String>,
+    },
+    /// The owning corporation pays a fraction of terrain costs.
+    TerrainDiscount {
+        #[serde(default)]
+        terrains: Vec<String>,
+        /// Fraction paid, e.g. 0.5.
+        factor: f64,
+        /// Track gauges whose cost is discounted (empty = all).
+        #[serde(default)]
+        gauges: Vec<String>,
+    },
+    /// The owner receives a share certificate on purchase.
+    Shares {
+        shares: Vec<String>,
+    },
+    /// Behaviour written in the title's Lua under this name.
+    Script {
+        name: String,
+        #[serde(default)]
+        props: Props,
+    },
+}

@@ -1,0 +1,217 @@
+//! `map.toml`: the hex layout, hexes, their stops, paths and terrain.
+
+use super::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum LayoutKind {
+    /// Flat-topped hexes: edges 0 S, 1 SW, 2 NW, 3 N, 4 NE, 5 SE.
+    Flat,
+    /// Pointy-topped hexes: edges 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE.
+    Pointy,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Axes {
+    /// "C5": letter C is the row, 5 the column (1849, 1844).
+    #[default]
+    LetterRow,
+    /// "C5": letter C is the column, 5 the row.
+    LetterColumn,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapFile {
+    pub layout: LayoutKind,
+    #[serde(default)]
+    pub axes: Axes,
+    pub hex: Vec<HexDef>,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Color {
+    /// Empty buildable land.
+    #[default]
+    White,
+    Yellow,
+    Green,
+    Brown,
+    Gray,
+    /// Off-board areas.
+    Red,
+    /// Sea, ports.
+    Blue,
+    /// Special hexes (1844 tunnels).
+    Purple,
+}
+
+impl Color {
+    /// Upgrade rank of tile colours; `None` for colours that are never upgraded into.
+    pub fn rank(self) -> Option<u8> {
+        match self {
+            Color::White => Some(0),
+            Color::Yellow => Some(1),
+            Color::Green => Some(2),
+            Color::Brown => Some(3),
+            Color::Gray => Some(4),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Yellow => "yellow",
+            Color::Green => "green",
+            Color::Brown => "brown",
+            Color::Gray => "gray",
+            Color::Red => "red",
+            Color::Blue => "blue",
+            Color::Purple => "purple",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexDef {
+    /// Board labels of every hex this entry describes ("C5", "a12").
+    pub at: Vec<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub color: Color,
+    /// Terrain name ("rough", "hills", "mountain", "river") and its build cost.
+    #[serde(default)]
+    pub terrain: Option<String>,
+    #[serde(default)]
+    pub cost: i64,
+    /// A pre-printed tile from the tile catalogue instead of inline parts.
+    #[serde(default)]
+    pub tile: Option<String>,
+    #[serde(default)]
+    pub rotation: u8,
+    #[serde(default)]
+    pub label: Option<String>,
+    /// Label the hex takes from the given colour on (1844 Zürich "Z").
+    #[serde(default)]
+    pub future_label: Option<FutureLabel>,
+    #[serde(default)]
+    pub stops: Vec<StopDef>,
+    #[serde(default)]
+    pub paths: Vec<String>,
+    #[serde(default)]
+    pub borders: Vec<BorderDef>,
+    /// Explicit upgrade list for the pre-printed tile (else by colour and track).
+    #[serde(default)]
+    pub upgrades: Option<Vec<String>>,
+    /// Free tags read by rules and scripts ("coastal", "tunnel", "mountain_railway").
+    #[serde(default)]
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub props: Props,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FutureLabel {
+    pub label: String,
+    pub color: Color,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum StopKind {
+    City,
+    Town,
+    Offboard,
+    /// 1849 ports: reached through an arrow; route ends only.
+    Port,
+    /// 1865 mines.
+    Mine,
+    /// 1844 mountain railways.
+    Mountain,
+}
+
+impl StopKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            StopKind::City => "city",
+            StopKind::Town => "town",
+            StopKind::Offboard => "offboard",
+            StopKind::Port => "port",
+            StopKind::Mine => "mine",
+            StopKind::Mountain => "mountain",
+        }
+    }
+    /// Kinds a route may only start or end at, unless a stop says otherwise.
+    pub fn terminal_by_default(self) -> bool {
+        matches!(self, StopKind::Offboard | StopKind::Port | StopKind::Mountain)
+    }
+}
+
+/// A value printed on the board: one number, or one per revenue band
+/// (phases name their band, e.g. 1849's grey cities 20/30/40).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(untagged)]
+pub enum RevenueDef {
+    Flat(i64),
+    Banded(Vec<i64>),
+}
+
+impl Default for RevenueDef {
+    fn default() -> Self {
+        RevenueDef::Flat(0)
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct StopDef {
+    pub kind: StopKind,
+    #[serde(default)]
+    pub revenue: RevenueDef,
+    #[serde(default = "one")]
+    pub slots: u8,
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Stops sharing a location (one off-board drawn over several hexes)
+    /// count as one stop: a route visits a location at most once.
+    #[serde(default)]
+    pub location: Option<String>,
+    /// Bonus groups ("E", "W", "N", "S" transit areas).
+    #[serde(default)]
+    pub groups: Vec<String>,
+    /// Free tags ("major", "coastal", "red").
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Extra value a route earns at this stop when it joins two paired
+    /// groups (1844 transit bonus; see `[routes] pair_bonuses`).
+    #[serde(default)]
+    pub bonus: i64,
+    /// Override whether routes may only end here.
+    #[serde(default)]
+    pub terminal: Option<bool>,
+}
+
+pub(super) fn one() -> u8 {
+    1
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum BorderKind {
+    Impassable,
+    /// Drawn only (inside a multi-hex off-board); no effect.
+    Plain,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BorderDef {
+    pub edge: u8,
+    pub kind: BorderKind,
+}

@@ -1,0 +1,62 @@
+//! `market.toml`: the stock market grid and its moves.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarketFile {
+    /// Rows top to bottom; each cell "price" plus flag letters ("306B",
+    /// "0X"), "-" for no cell.
+    pub rows: Vec<Vec<String>>,
+    /// Meaning of each flag letter.
+    #[serde(default)]
+    pub flags: BTreeMap<String, CellFlagDef>,
+    #[serde(default)]
+    pub moves: MarketMoves,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellFlagDef {
+    pub name: String,
+    /// Tokens may enter only from this phase on; before, the cell acts as
+    /// the end of its row (1849 blue zone).
+    #[serde(default)]
+    pub open_from_phase: Option<String>,
+    /// Reaching the cell ends the game (1849 L. 377).
+    #[serde(default)]
+    pub ends_game: bool,
+    /// Entering the cell closes the corporation.
+    #[serde(default)]
+    pub closes: bool,
+    /// A par (starting) value.
+    #[serde(default)]
+    pub par: bool,
+    /// Corporation kinds that may never enter (1844 red line for regionals).
+    #[serde(default)]
+    pub forbidden_kinds: Vec<String>,
+    /// Corporations of these kinds start here (1844 SBB).
+    #[serde(default)]
+    pub start_for: Vec<String>,
+    /// Tokens here do not move up at the end of a stock round before this
+    /// phase (1849 L. 230).
+    #[serde(default)]
+    pub no_sr_rise_before_phase: Option<String>,
+}
+
+/// What a blocked move turns into.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MarketMoves {
+    /// Right move at the end of a row: "up" or "none".
+    pub right_at_end: String,
+    /// Left move at the start of a row: "down" or "none".
+    pub left_at_start: String,
+}
+
+impl Default for MarketMoves {
+    fn default() -> Self {
+        MarketMoves { right_at_end: "up".into(), left_at_start: "down".into() }
+    }
+}
