@@ -34,6 +34,22 @@ pub fn sell_unit(st: &GameState, corp: CorpId) -> u32 {
     st.corps[corp as usize].certs.iter().map(|c| c.percent as u32).fold(0, gcd).max(1)
 }
 
+/// The sales of one corporation a player may try: each multiple of the
+/// sell unit up to what they hold, then each tagged certificate other than
+/// the president's on its own. Which of them are legal is what `apply`
+/// accepts (stock rounds, emergency money, raising money).
+pub fn sale_candidates(st: &GameState, corp: CorpId, p: PlayerId) -> Vec<super::action::Action> {
+    use super::action::Action;
+    let c = &st.corps[corp as usize];
+    let held: u32 = c.certs.iter().filter(|x| x.owner == CertOwner::Player(p)).map(|x| x.percent as u32).sum();
+    let unit = sell_unit(st, corp);
+    let mut out: Vec<Action> = (1..=held / unit).map(|k| Action::Sell { corp: c.id.clone(), percent: k * unit, certs: None, tag: None }).collect();
+    for x in c.certs.iter().filter(|x| x.owner == CertOwner::Player(p) && x.tag.is_some() && !x.president) {
+        out.push(Action::Sell { corp: c.id.clone(), percent: 0, certs: None, tag: x.tag.clone() });
+    }
+    out
+}
+
 /// Certificates counted toward a player's limit (shares of started
 /// corporations, and companies that count).
 pub fn cert_count(t: &crate::title::Title, st: &GameState, p: PlayerId) -> u32 {

@@ -136,17 +136,7 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
         }
         let id = corp.id.clone();
         if corp.started {
-            let mine: Vec<u32> = corp.certs.iter().filter(|x| x.owner == CertOwner::Player(p)).map(|x| x.percent as u32).collect();
-            let total: u32 = mine.iter().sum();
-            let unit = crate::game::shares::sell_unit(e.st, c);
-            let mut pct = unit;
-            while pct <= total {
-                out.push(LegalMove::exact(Action::Sell { corp: id.clone(), percent: pct, certs: None, tag: None }));
-                pct += unit;
-            }
-            for x in corp.certs.iter().filter(|x| x.owner == CertOwner::Player(p) && x.tag.is_some() && !x.president) {
-                out.push(LegalMove::exact(Action::Sell { corp: id.clone(), percent: 0, certs: None, tag: x.tag.clone() }));
-            }
+            out.extend(crate::game::shares::sale_candidates(e.st, c, p).into_iter().map(LegalMove::exact));
             let tags: Vec<Option<String>> = {
                 let mut t: Vec<Option<String>> = corp.certs.iter().filter(|x| !x.president).map(|x| x.tag.clone()).collect();
                 t.sort();

@@ -105,18 +105,5 @@ impl Engine<'_> {
 
 /// The sales a player raising money may try (the legal ones are those `apply` accepts).
 pub(super) fn raise_candidates(e: &Engine, p: PlayerId) -> Vec<Action> {
-    let mut out = Vec::new();
-    for c in 0..e.st.corps.len() as CorpId {
-        let held = e.st.percent(c, CertOwner::Player(p));
-        let unit = crate::game::shares::sell_unit(e.st, c);
-        let mut pct = unit;
-        while pct <= held {
-            out.push(Action::Sell { corp: e.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None });
-            pct += unit;
-        }
-        for x in e.st.corps[c as usize].certs.iter().filter(|x| x.owner == CertOwner::Player(p) && x.tag.is_some() && !x.president) {
-            out.push(Action::Sell { corp: e.st.corps[c as usize].id.clone(), percent: 0, certs: None, tag: x.tag.clone() });
-        }
-    }
-    out
+    (0..e.st.corps.len() as CorpId).flat_map(|c| crate::game::shares::sale_candidates(e.st, c, p)).collect()
 }

@@ -139,22 +139,12 @@ impl Engine<'_> {
         if self.t.settings.sell_before_buy && self.stock().turn.bought > 0 {
             return false;
         }
-        for c in 0..self.st.corps.len() as CorpId {
-            let held = self.st.percent(c, CertOwner::Player(p));
-            if held == 0 {
-                continue;
-            }
-            let unit = crate::game::shares::sell_unit(self.st, c);
-            let mut pct = unit;
-            while pct <= held {
-                let probe = Action::Sell { corp: self.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None };
-                if super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe)) {
-                    return true;
-                }
-                pct += unit;
-            }
-        }
-        false
+        // Sales by percent only, as in `largest_sales`.
+        let probes: Vec<Action> = (0..self.st.corps.len() as CorpId)
+            .flat_map(|c| crate::game::shares::sale_candidates(self.st, c, p))
+            .filter(|a| matches!(a, Action::Sell { percent, .. } if *percent > 0))
+            .collect();
+        probes.into_iter().any(|probe| super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe)))
     }
 
     fn check_can_buy_now(&self, p: PlayerId) -> GameResult<()> {
