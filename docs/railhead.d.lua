@@ -71,6 +71,11 @@ function Game:all_corporations() end
 ---@param id string
 ---@return table
 function Game:corporation(id) end
+---One field of `corporation(id)` without building the whole table.
+---@param id string
+---@param field string a key of `corporation(id)`: "kind", "president", "cash", "certificates"...
+---@return any
+function Game:corporation_field(id, field) end
 ---@return string[]
 function Game:companies() end
 ---@param id string

@@ -16,7 +16,7 @@ use crate::game::shares::{cert_count, holdings};
 use crate::game::state::{GameState, StopBonus};
 use crate::game::var::Var;
 use crate::title::Title;
-use mlua::{Function, Lua, Table, UserData, UserDataMethods, Value};
+use mlua::{Function, IntoLua, Lua, Table, UserData, UserDataMethods, Value};
 use std::sync::Arc;
 
 pub const HANDLERS_KEY: &str = "railhead.handlers";
@@ -152,90 +152,144 @@ fn actor_name(st: &GameState, a: Actor) -> String {
     }
 }
 
+/// The fields of `game:corporation(id)`, in the order the table is filled
+/// (`game:corporation_field(id, field)` reads one of them alone).
+pub const CORP_FIELDS: &[&str] = &[
+    "id",
+    "name",
+    "kind",
+    "in_play",
+    "started",
+    "floated",
+    "operated",
+    "closed",
+    "cash",
+    "price",
+    "market_row",
+    "market_col",
+    "par",
+    "reached_end",
+    "president",
+    "start_order",
+    "destination",
+    "trains",
+    "tokens",
+    "home",
+    "home_city",
+    "shares",
+    "treasury_percent",
+    "pool_percent",
+    "certificates",
+    "companies",
+    "props",
+];
+
 fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlua::Result<Table> {
+    let tb = lua.create_table()?;
+    for key in CORP_FIELDS {
+        // Absent fields (nil) are left out, as `raw_set(key, nil)` would.
+        let v = corp_field(lua, t, st, c, key)?.unwrap_or(Value::Nil);
+        if !v.is_nil() {
+            tb.raw_set(*key, v)?;
+        }
+    }
+    Ok(tb)
+}
+
+/// One field of a corporation's table, built alone: `None` when there is
+/// no such field. The table and the single reads agree by construction.
+fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlua::Result<Option<Value>> {
     let corp = &st.corps[c as usize];
     let def = &t.corporations[corp.def];
-    let tb = lua.create_table()?;
-    tb.raw_set("id", corp.id.as_str())?;
-    tb.raw_set("name", def.name.as_str())?;
-    tb.raw_set("kind", t.corporation_kinds[corp.kind].id.as_str())?;
-    tb.raw_set("in_play", corp.in_play)?;
-    tb.raw_set("started", corp.started)?;
-    tb.raw_set("floated", corp.floated)?;
-    tb.raw_set("operated", corp.operated)?;
-    tb.raw_set("closed", corp.closed)?;
-    tb.raw_set("cash", corp.cash)?;
-    tb.raw_set("price", if corp.price.is_some() { Some(price_of(t, st, c)) } else { None })?;
-    if let Some(p) = corp.price {
-        tb.raw_set("market_row", p.row)?;
-        tb.raw_set("market_col", p.col)?;
-    }
-    tb.raw_set("par", corp.par)?;
-    tb.raw_set("reached_end", corp.reached_end)?;
-    tb.raw_set("president", st.president(c).map(|p| st.players[p as usize].name.clone()))?;
-    tb.raw_set("start_order", corp.start_order)?;
-    tb.raw_set("destination", def.destination.clone())?;
-    let trains = lua.create_table()?;
-    for tr in st.trains.iter().filter(|x| x.owner == TrainOwner::Corp(c)) {
-        let one = lua.create_table()?;
-        one.raw_set("id", tr.id.as_str())?;
-        one.raw_set("class", t.trains[tr.class as usize].name.as_str())?;
-        one.raw_set("variant", t.trains[tr.class as usize].variants[tr.variant as usize].name.as_str())?;
-        trains.raw_push(one)?;
-    }
-    tb.raw_set("trains", trains)?;
-    let tokens = lua.create_table()?;
-    for tk in &corp.tokens {
-        let one = lua.create_table()?;
-        one.raw_set("cost", tk.cost)?;
-        one.raw_set("lost", tk.lost)?;
-        if let Some((h, s)) = tk.placed {
-            one.raw_set("hex", t.map.hexes[h as usize].label.as_str())?;
-            one.raw_set("stop", s)?;
+    let v = match key {
+        "id" => corp.id.as_str().into_lua(lua)?,
+        "name" => def.name.as_str().into_lua(lua)?,
+        "kind" => t.corporation_kinds[corp.kind].id.as_str().into_lua(lua)?,
+        "in_play" => corp.in_play.into_lua(lua)?,
+        "started" => corp.started.into_lua(lua)?,
+        "floated" => corp.floated.into_lua(lua)?,
+        "operated" => corp.operated.into_lua(lua)?,
+        "closed" => corp.closed.into_lua(lua)?,
+        "cash" => corp.cash.into_lua(lua)?,
+        "price" => (if corp.price.is_some() { Some(price_of(t, st, c)) } else { None }).into_lua(lua)?,
+        "market_row" => corp.price.map(|p| p.row).into_lua(lua)?,
+        "market_col" => corp.price.map(|p| p.col).into_lua(lua)?,
+        "par" => corp.par.into_lua(lua)?,
+        "reached_end" => corp.reached_end.into_lua(lua)?,
+        "president" => st.president(c).map(|p| st.players[p as usize].name.as_str()).into_lua(lua)?,
+        "start_order" => corp.start_order.into_lua(lua)?,
+        "destination" => def.destination.as_deref().into_lua(lua)?,
+        "trains" => {
+            let trains = lua.create_table()?;
+            for tr in st.trains.iter().filter(|x| x.owner == TrainOwner::Corp(c)) {
+                let one = lua.create_table()?;
+                one.raw_set("id", tr.id.as_str())?;
+                one.raw_set("class", t.trains[tr.class as usize].name.as_str())?;
+                one.raw_set("variant", t.trains[tr.class as usize].variants[tr.variant as usize].name.as_str())?;
+                trains.raw_push(one)?;
+            }
+            Value::Table(trains)
         }
-        tokens.raw_push(one)?;
-    }
-    tb.raw_set("tokens", tokens)?;
-    if let Some((h, city)) = corp.home {
-        tb.raw_set("home", t.map.hexes[h as usize].label.as_str())?;
-        tb.raw_set("home_city", city)?;
-    }
-    let shares = lua.create_table()?;
-    for (p, pct) in holdings(st, c).iter().enumerate() {
-        if *pct > 0 {
-            shares.raw_set(st.players[p].name.as_str(), *pct)?;
+        "tokens" => {
+            let tokens = lua.create_table()?;
+            for tk in &corp.tokens {
+                let one = lua.create_table()?;
+                one.raw_set("cost", tk.cost)?;
+                one.raw_set("lost", tk.lost)?;
+                if let Some((h, s)) = tk.placed {
+                    one.raw_set("hex", t.map.hexes[h as usize].label.as_str())?;
+                    one.raw_set("stop", s)?;
+                }
+                tokens.raw_push(one)?;
+            }
+            Value::Table(tokens)
         }
-    }
-    tb.raw_set("shares", shares)?;
-    tb.raw_set("treasury_percent", st.percent(c, CertOwner::Treasury))?;
-    tb.raw_set("pool_percent", st.percent(c, CertOwner::Pool))?;
-    let certs = lua.create_table()?;
-    for cert in &corp.certs {
-        let one = lua.create_table()?;
-        one.raw_set("index", cert.index)?;
-        one.raw_set("percent", cert.percent)?;
-        one.raw_set("president", cert.president)?;
-        one.raw_set("tag", cert.tag.clone())?;
-        one.raw_set(
-            "owner",
-            match cert.owner {
-                CertOwner::Treasury => "treasury".to_string(),
-                CertOwner::Pool => "pool".to_string(),
-                CertOwner::Player(p) => st.players[p as usize].name.clone(),
-                CertOwner::Corp(o) => st.corps[o as usize].id.clone(),
-                CertOwner::Removed => "removed".to_string(),
-            },
-        )?;
-        certs.raw_push(one)?;
-    }
-    tb.raw_set("certificates", certs)?;
-    let companies = lua.create_table()?;
-    for co in st.companies.iter().filter(|x| x.owner == CompanyOwner::Corp(c)) {
-        companies.raw_push(co.id.as_str())?;
-    }
-    tb.raw_set("companies", companies)?;
-    tb.raw_set("props", props_to_lua(lua, &def.props)?)?;
-    Ok(tb)
+        "home" => corp.home.map(|(h, _)| t.map.hexes[h as usize].label.as_str()).into_lua(lua)?,
+        "home_city" => corp.home.map(|(_, city)| city).into_lua(lua)?,
+        "shares" => {
+            let shares = lua.create_table()?;
+            for (p, pct) in holdings(st, c).iter().enumerate() {
+                if *pct > 0 {
+                    shares.raw_set(st.players[p].name.as_str(), *pct)?;
+                }
+            }
+            Value::Table(shares)
+        }
+        "treasury_percent" => st.percent(c, CertOwner::Treasury).into_lua(lua)?,
+        "pool_percent" => st.percent(c, CertOwner::Pool).into_lua(lua)?,
+        "certificates" => {
+            let certs = lua.create_table()?;
+            for cert in &corp.certs {
+                let one = lua.create_table()?;
+                one.raw_set("index", cert.index)?;
+                one.raw_set("percent", cert.percent)?;
+                one.raw_set("president", cert.president)?;
+                one.raw_set("tag", cert.tag.as_deref())?;
+                one.raw_set(
+                    "owner",
+                    match cert.owner {
+                        CertOwner::Treasury => "treasury",
+                        CertOwner::Pool => "pool",
+                        CertOwner::Player(p) => st.players[p as usize].name.as_str(),
+                        CertOwner::Corp(o) => st.corps[o as usize].id.as_str(),
+                        CertOwner::Removed => "removed",
+                    },
+                )?;
+                certs.raw_push(one)?;
+            }
+            Value::Table(certs)
+        }
+        "companies" => {
+            let companies = lua.create_table()?;
+            for co in st.companies.iter().filter(|x| x.owner == CompanyOwner::Corp(c)) {
+                companies.raw_push(co.id.as_str())?;
+            }
+            Value::Table(companies)
+        }
+        "props" => Value::Table(props_to_lua(lua, &def.props)?),
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
 }
 
 /// A title's props as a fresh Lua table, converted straight from the TOML
@@ -326,6 +380,14 @@ impl UserData for LuaGame {
         m.add_method("corporation", |lua, this, id: String| {
             let c = corp(&this.st, &id)?;
             corp_table(lua, &this.title, &this.st, c)
+        });
+        // One field of `corporation(id)` without building the whole table.
+        m.add_method("corporation_field", |lua, this, (id, field): (String, String)| {
+            let c = corp(&this.st, &id)?;
+            corp_field(lua, &this.title, &this.st, c, &field)?.ok_or_else(|| {
+                let hint = crate::title::compile::did_you_mean(&field, CORP_FIELDS.iter().copied());
+                rt(format!("a corporation has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+            })
         });
         m.add_method("companies", |lua, this, ()| lua.create_sequence_from(this.st.companies.iter().map(|c| c.id.clone())));
         m.add_method("company", |lua, this, id: String| {

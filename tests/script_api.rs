@@ -1,0 +1,67 @@
+//! The script API's cheap single reads agree with the whole tables they
+//! stand for. Uses ../shared/fixtures/18xx.games/ (skips where absent).
+
+use railhead::game::ops::Effects;
+use railhead::import::{parse, replay};
+use railhead::script::api::CORP_FIELDS;
+use std::path::PathBuf;
+
+/// A Lua chunk comparing `game:corporation_field(id, f)` with
+/// `game:corporation(id)[f]` (deeply) for every corporation and field;
+/// returns the mismatches, one per line, or "".
+fn field_check_chunk() -> String {
+    let fields: Vec<String> = CORP_FIELDS.iter().map(|f| format!("{f:?}")).collect();
+    format!(
+        r#"
+local function same(a, b)
+  if type(a) ~= type(b) then return false end
+  if type(a) ~= "table" then return a == b end
+  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+local bad = {{}}
+for _, id in ipairs(game:all_corporations()) do
+  local whole = game:corporation(id)
+  for _, f in ipairs({{ {} }}) do
+    if not same(whole[f], game:corporation_field(id, f)) then bad[#bad + 1] = id .. "." .. f end
+  end
+  for k in pairs(whole) do
+    local ok = false
+    for _, f in ipairs({{ {} }}) do if f == k then ok = true end end
+    if not ok then bad[#bad + 1] = id .. "." .. k .. " is not in CORP_FIELDS" end
+  end
+end
+return table.concat(bad, "\n")
+"#,
+        fields.join(", "),
+        fields.join(", ")
+    )
+}
+
+#[test]
+fn corporation_field_equals_the_corporation_table() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/18xx.games/1844/1844_game_end_bankrupt.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping: {} is not available (../shared is absent)", path.display());
+        return;
+    };
+    let rec = parse(&text).unwrap();
+    let chunk = field_check_chunk();
+    // Positions through the game: before the SBB, after it, at the end.
+    for until in [Some(50), Some(200), Some(400), Some(600), None] {
+        let game = match replay(&rec, until) {
+            Ok((g, _)) => g,
+            Err((g, e)) => g.unwrap_or_else(|| panic!("replay to {until:?}: {e}")),
+        };
+        let mut st = game.state.clone();
+        let mut fx = Effects::default();
+        let out = game.host.eval(&chunk, &mut st, &mut fx).unwrap();
+        assert!(out == "\"\"", "at {until:?}: {out}");
+    }
+    // An unknown field is an error naming the field.
+    let Ok((game, _)) = replay(&rec, Some(50)) else { panic!("replay to 50") };
+    let (mut st, mut fx) = (game.state.clone(), Effects::default());
+    let err = game.host.eval("game:corporation_field('GB', 'presdent')", &mut st, &mut fx).unwrap_err().to_string();
+    assert!(err.contains("presdent") && err.contains("president"), "{err}");
+}
