@@ -29,7 +29,7 @@ C.UNIT = { regional = 20, historical = 10, pre_sbb = 25, sbb = 5 }
 
 -- Percent of one unit of the corporation.
 function C.unit(game, corp)
-  return C.UNIT[game:corporation(corp).kind] or 10
+  return C.UNIT[game:corporation_field(corp, "kind")] or 10
 end
 
 -- Units the player holds of the corporation.
@@ -40,7 +40,7 @@ end
 
 -- Units in the bank pool.
 function C.pool_units(game, corp)
-  return game:corporation(corp).pool_percent // C.unit(game, corp)
+  return game:corporation_field(corp, "pool_percent") // C.unit(game, corp)
 end
 
 -- Has the phase `name` begun?
@@ -76,8 +76,7 @@ end
 function C.directed(game, player)
   local out = {}
   for _, id in ipairs(game:corporations()) do
-    local c = game:corporation(id)
-    if c.president == player and not c.closed then out[#out + 1] = id end
+    if game:corporation_field(id, "president") == player and not game:corporation_field(id, "closed") then out[#out + 1] = id end
   end
   return out
 end

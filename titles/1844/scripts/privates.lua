@@ -69,7 +69,7 @@ local function p4_user(game, who)
   if not is_player(game, who) and game:step() == nil then return nil end
   if co.owner == who then return co.owner end
   -- A player owner may act during an operating turn of a company they direct.
-  if not is_player(game, who) and co.owner_kind == "player" and game:corporation(who).president == co.owner then
+  if not is_player(game, who) and co.owner_kind == "player" and game:corporation_field(who, "president") == co.owner then
     return co.owner
   end
   return nil
@@ -97,7 +97,7 @@ local function p2_usable(game, corp)
   local co = game:company("P2")
   if co.owner_kind == "closed" or co.owner_kind == "bank" or co.used or not C.phase_reached(game, "3") then return false end
   if is_player(game, corp) or game:operating() ~= corp then return false end
-  return co.owner == corp or (co.owner_kind == "player" and game:corporation(corp).president == co.owner)
+  return co.owner == corp or (co.owner_kind == "player" and game:corporation_field(corp, "president") == co.owner)
 end
 
 ability("extra_yellow_tile", {
@@ -107,7 +107,7 @@ ability("extra_yellow_tile", {
     if not C.contains(P2_TILES, tostring(args.tile)) then fail("P2 lays a plain yellow tile", "1844-R-173") end
     local h = game:hex(args.hex)
     local cost = h.laid and 0 or (h.cost or 0)
-    if cost > game:corporation(corp).cash then fail(corp .. " cannot pay the terrain cost", "1844-R-078") end
+    if cost > game:corporation_field(corp, "cash") then fail(corp .. " cannot pay the terrain cost", "1844-R-078") end
     game:lay_tile(corp, args.hex, tostring(args.tile), tonumber(args.rotation) or 0, { connection = true })
     if cost > 0 then game:transfer(corp, "bank", cost) end
     game:use_company("P2")
@@ -171,7 +171,7 @@ ability("give_eva", {
     local player = who
     -- At once or later (R-178): in a stock turn of the owner, or at any
     -- point of an operating turn of a company the owner directs.
-    if not is_player(game, who) then player = game:corporation(who).president end
+    if not is_player(game, who) then player = game:corporation_field(who, "president") end
     if player == nil or not eva_id(game, player) then return {} end
     local out = {}
     for _, corp in ipairs(C.directed(game, player)) do
@@ -181,7 +181,7 @@ ability("give_eva", {
   end,
   process = function(game, who, args)
     local player = who
-    if not is_player(game, who) then player = game:corporation(who).president end
+    if not is_player(game, who) then player = game:corporation_field(who, "president") end
     if player == nil or not eva_id(game, player) then fail("EVA belongs to P7's owner", "1844-R-178") end
     local corp = args.corp
     local c = game:corporation(corp)

@@ -11,16 +11,16 @@ end)
 hook("startable", function(game, player)
   local out = {}
   for _, id in ipairs(game:corporations()) do
-    local c = game:corporation(id)
-    if not c.started and not c.closed then out[#out + 1] = id end
+    if not game:corporation_field(id, "started") and not game:corporation_field(id, "closed") then out[#out + 1] = id end
   end
   return out
 end)
 
 hook("can_start", function(game, player, corp)
   if corp == "FNM" then return false, "the FNM director's certificate comes only with P6", "1844-R-021" end
-  if game:corporation(corp).kind == "sbb" then return false, "nobody pars the SBB: it is formed in phase 5", "1844-R-053" end
-  if game:corporation(corp).kind == "pre_sbb" and game:var("sbb.formed") then
+  local kind = game:corporation_field(corp, "kind")
+  if kind == "sbb" then return false, "nobody pars the SBB: it is formed in phase 5", "1844-R-053" end
+  if kind == "pre_sbb" and game:var("sbb.formed") then
     return false, "pre-SBB companies cannot start once the SBB has formed", "1844-R-054"
   end
   if (game:player(player).debt or 0) > 0 then return false, player .. " must pay off the debt first", "1844-R-051" end
@@ -86,7 +86,8 @@ end)
 
 -- 1844-R-030, R-031: a corporation that never operated drops first.
 hook("sell_after_drop", function(game, player, corp)
-  return game:corporation(corp).operated == 0 or game:corporation(corp).operated == false
+  local operated = game:corporation_field(corp, "operated")
+  return operated == 0 or operated == false
 end)
 
 -- One Mountain Railway and one Tunnel certificate per player and stock

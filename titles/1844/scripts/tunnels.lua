@@ -101,8 +101,7 @@ ability("build_tunnel", {
   actions = function(game, corp)
     -- Tunnels are built in the track step, before or after the tile (R-091).
     if C.is_player(game, corp) or game:operating() ~= corp or not track_step(game) then return {} end
-    local c = game:corporation(corp)
-    if c.cash < 100 or unused_cert(game, c.president) == nil or built(game) >= 5 then return {} end
+    if game:corporation_field(corp, "cash") < 100 or unused_cert(game, game:corporation_field(corp, "president")) == nil or built(game) >= 5 then return {} end
     local out = {}
     for _, h in ipairs(HEXES) do
       if free_for_tunnel(game, h) then
