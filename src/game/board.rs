@@ -313,7 +313,7 @@ impl Ops<'_> {
         }
         let rotation = fit.rotation;
         let gauge_rule = self.t.route_rules.gauge_changes_at_stops_only;
-        let bg = BoardGraph::build(self.t, self.st, Some(corp));
+        let bg = BoardGraph::build_track(self.t, self.st, Some(corp));
         let r = reach(self.t, &bg, corp, gauge_rule);
         if lay_connects(self.t, self.st, &bg, &r, hex, tile, fit, gauge_rule) {
             return Ok(());
@@ -443,7 +443,7 @@ impl Ops<'_> {
             return self.refuse("token.no_slot", format!("{} has no free slot{why}", h.title()));
         }
         if need_route {
-            let bg = BoardGraph::build(self.t, self.st, Some(corp));
+            let bg = BoardGraph::build_track(self.t, self.st, Some(corp));
             let r = reach(self.t, &bg, corp, self.t.route_rules.gauge_changes_at_stops_only);
             let sid = bg.stop_index.get(&(hex, stop)).copied();
             if !sid.is_some_and(|s| r.stops[s as usize]) {

@@ -9,7 +9,8 @@ use crate::route::{End, Gauge, Junction, Stop, StopKind as RStopKind, TrackGraph
 use crate::tile::{PathEnd, Tile};
 use crate::title::Title;
 use crate::title::schema::StopKind;
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use rustc_hash::FxHashMap;
+use std::collections::{BTreeMap, VecDeque};
 
 pub fn route_kind(k: StopKind) -> RStopKind {
     match k {
@@ -64,7 +65,7 @@ pub struct BoardGraph {
     pub graph: TrackGraph,
     /// Stop id -> (hex, stop index on the hex's tile).
     pub stop_at: Vec<(HexId, u8)>,
-    pub stop_index: HashMap<(HexId, u8), u32>,
+    pub stop_index: FxHashMap<(HexId, u8), u32>,
     /// Path id -> (hex, path index on the tile).
     pub path_at: Vec<(HexId, u16)>,
     /// Junction id -> (hex on side 0, its edge).
@@ -126,27 +127,41 @@ pub fn city_stop(t: &Title, st: &GameState, hex: HexId, city: u8) -> Option<u8> 
 impl BoardGraph {
     /// Builds the graph; stop values and flags are for `corp`.
     pub fn build(t: &Title, st: &GameState, corp: Option<CorpId>) -> BoardGraph {
+        BoardGraph::build_with(t, st, corp, true)
+    }
+
+    /// The graph for walking only (`reach`, `connects`): without the hex
+    /// labels route problems carry for their messages (`graph.hex_labels`
+    /// is empty), which cost a string copy per hex on every build.
+    pub fn build_track(t: &Title, st: &GameState, corp: Option<CorpId>) -> BoardGraph {
+        BoardGraph::build_with(t, st, corp, false)
+    }
+
+    fn build_with(t: &Title, st: &GameState, corp: Option<CorpId>, labels: bool) -> BoardGraph {
         let band = t.phases.get(st.phase).map_or(0, |p| p.revenue_band);
         let mut g = TrackGraph::default();
         let mut bg = BoardGraph {
             graph: TrackGraph::default(),
             stop_at: Vec::new(),
-            stop_index: HashMap::new(),
+            stop_index: FxHashMap::default(),
             path_at: Vec::new(),
             junction_at: Vec::new(),
             tags: Bits::default(),
             groups: Bits::default(),
         };
         let mut locations: BTreeMap<String, u32> = BTreeMap::new();
-        let mut junctions: HashMap<(HexId, u8), (u32, u8)> = HashMap::new();
-        g.hex_labels = t.map.hexes.iter().map(|h| h.label.clone()).collect();
+        let mut junctions: FxHashMap<(HexId, u8), (u32, u8)> = FxHashMap::default();
+        if labels {
+            g.hex_labels = t.map.hexes.iter().map(|h| h.label.clone()).collect();
+        }
         for (h, hex) in t.map.hexes.iter().enumerate() {
             let h = h as HexId;
             let tile = tile_on(t, st, h);
             let hs = &st.board.hexes[h as usize];
+            let markers: &[String] = st.board.markers.get(&h).map_or(&[], |m| m.as_slice());
             for (si, s) in tile.stops.iter().enumerate() {
                 let mut tags = 0u32;
-                for tag in s.tags.iter().chain(hex.tags.iter()).chain(hs_markers(st, h).iter()) {
+                for tag in s.tags.iter().chain(hex.tags.iter()).chain(markers.iter()) {
                     tags |= bg.tags.bit(tag);
                 }
                 let mut groups = 0u32;
@@ -157,7 +172,7 @@ impl BoardGraph {
                     let n = locations.len() as u32;
                     *locations.entry(l.clone()).or_insert(n)
                 });
-                let slots = hs.tokens.get(si).cloned().unwrap_or_default();
+                let slots: &[Option<CorpId>] = hs.tokens.get(si).map_or(&[], |x| x.as_slice());
                 let own_token = corp.is_some_and(|c| slots.contains(&Some(c)));
                 let blocked = s.kind == StopKind::City
                     && !slots.is_empty()
@@ -260,10 +275,6 @@ impl BoardGraph {
     }
 }
 
-fn hs_markers(st: &GameState, hex: HexId) -> Vec<String> {
-    st.board.markers.get(&hex).cloned().unwrap_or_default()
-}
-
 pub struct Adjacency {
     pub at_stop: Vec<Vec<u32>>,
     pub at_junction: Vec<[Vec<u32>; 2]>,
@@ -276,7 +287,7 @@ pub struct Reach {
     pub stops: Vec<bool>,
     /// (hex, edge) reached from the neighbour's side, with the gauges that
     /// arrive there (bit per `Gauge::index`).
-    pub edges: HashMap<(HexId, u8), u8>,
+    pub edges: FxHashMap<(HexId, u8), u8>,
     /// Hexes whose track the network uses.
     pub hexes: Vec<bool>,
 }
@@ -287,7 +298,7 @@ pub struct Reach {
 /// reserved but not yet placed counts, A-18). Unlimited length; not
 /// through full cities or terminal stops (1844 destinations).
 pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
-    let mut bg = BoardGraph::build(t, st, Some(corp));
+    let mut bg = BoardGraph::build_track(t, st, Some(corp));
     if let Some((f, city)) = from {
         let start = city.and_then(|c| city_stop(t, st, f, c));
         for (i, (h, s)) in bg.stop_at.iter().enumerate() {
@@ -308,12 +319,13 @@ pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Opti
 pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Reach {
     let adj = bg.adjacency();
     let g = &bg.graph;
-    let mut r = Reach { stops: vec![false; g.stops.len()], edges: HashMap::new(), hexes: vec![false; t.map.hexes.len()] };
+    let mut r = Reach { stops: vec![false; g.stops.len()], edges: FxHashMap::default(), hexes: vec![false; t.map.hexes.len()] };
     // State: (path, direction: entered from end a?, gauge mode bits). The
     // mode is what the stretch since the last stop may still count as:
     // bit 0 standard, bit 1 narrow, bit 2 dual only. Standard or narrow
     // track fixes it; a stretch that has been both is not a route.
-    let mut seen: HashMap<(u32, bool, u8), ()> = HashMap::new();
+    // Seen states: per (path, direction), one bit per mode (0..8).
+    let mut seen: Vec<u8> = vec![0; g.paths.len() * 2];
     let mut queue: VecDeque<(u32, bool, u8)> = VecDeque::new();
     let all = 0b111u8;
     let mode_after = |mode: u8, gauge: Gauge| -> u8 {
@@ -343,9 +355,11 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
         if mode == 0 {
             continue;
         }
-        if seen.insert((p, from_a, mode), ()).is_some() {
+        let at = &mut seen[p as usize * 2 + from_a as usize];
+        if *at & (1 << mode) != 0 {
             continue;
         }
+        *at |= 1 << mode;
         r.hexes[path.hex as usize] = true;
         let far = if from_a { path.b } else { path.a };
         match far {

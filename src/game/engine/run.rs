@@ -92,7 +92,7 @@ pub fn position(t: &Title, st: &GameState, corp: CorpId) -> Position {
 /// Whether the corporation has a route for a train at all (train length
 /// ignored): enough stops connected to one of its tokens.
 pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
-    let mut bg = BoardGraph::build(t, st, Some(corp));
+    let mut bg = BoardGraph::build_track(t, st, Some(corp));
     let r = reach(t, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
     let rules = &t.route_rules;
     let ignore: Vec<route::StopKind> = rules.ignore_for_minimum.iter().map(|k| kind(*k)).collect();
