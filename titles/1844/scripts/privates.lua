@@ -12,12 +12,12 @@ end)
 
 hook("can_buy_company", function(game, corp, company)
   local co = game:company(company)
-  local c = game:corporation(corp)
+  local kind = game:corporation_field(corp, "kind")
   if co.kind ~= "private" then return false, company .. " is not a private", "1844-R-170" end
-  if c.kind ~= "historical" and c.kind ~= "regional" then
+  if kind ~= "historical" and kind ~= "regional" then
     return false, "only historical and regional companies may own privates", "1844-R-170"
   end
-  if co.owner_kind ~= "player" or co.owner ~= c.president then
+  if co.owner_kind ~= "player" or co.owner ~= game:corporation_field(corp, "president") then
     return false, corp .. " may buy a private only from its director", "1844-R-169"
   end
   return true

@@ -31,15 +31,15 @@ hook("can_buy_certificate", function(game, player, corp, index, source, tag)
   if (game:player(player).debt or 0) > 0 then
     return false, player .. " owes the bank " .. game:money(game:player(player).debt) .. " and may not buy", "1844-R-051"
   end
-  local c = game:corporation(corp)
-  if c.kind == "sbb" and source == "treasury" then
+  local kind = game:corporation_field(corp, "kind")
+  if kind == "sbb" and source == "treasury" then
     return false, "SBB shares are bought only from the pool", "1844-R-053"
   end
   -- A-31: an SBB formed without a director: the first certificate bought
   -- from the pool is the director's (2 units, at twice the price); its
   -- buyer directs the SBB, which operates from then on.
-  if c.kind == "sbb" and c.president == nil then
-    for _, cert in ipairs(c.certificates) do
+  if kind == "sbb" and game:corporation_field(corp, "president") == nil then
+    for _, cert in ipairs(game:corporation_field(corp, "certificates")) do
       if cert.index == index and not cert.president then
         return false, "the SBB has no director: its director's certificate must be bought first", "1844-R-196"
       end
@@ -61,11 +61,10 @@ hook("can_sell", function(game, player, corp, percent)
   if r.kind == "stock" and game:var("no_sales_sr") == r.stock_rounds then
     return false, "no shares may be sold in the first stock round", "1844-R-034"
   end
-  local c = game:corporation(corp)
-  if not c.started then
+  if not game:corporation_field(corp, "started") then
     return false, corp .. "'s director's certificate has not been bought yet", "1844-R-036"
   end
-  if c.president == player then
+  if game:corporation_field(corp, "president") == player then
     local unit = C.unit(game, corp)
     local mine = game:player(player).shares[corp] or 0
     local ordinary = mine - 2 * unit
