@@ -62,10 +62,16 @@ function Game:player_count() end
 ---@return string[]
 function Game:players() end
 ---@param name string
----@return {name: string, cash: integer, loans: integer, left: boolean, certificates: integer, shares: table<string, integer>, companies: string[]}
+---@return {name: string, cash: integer, loans: integer, debt: integer, left: boolean, certificates: integer, shares: table<string, integer>, companies: string[]}
 function Game:player(name) end
+---One field of `player(name)` without building the whole table.
+---@param name string
+---@param field string "cash", "debt", "shares"...
+---@return any
+function Game:player_field(name, field) end
+---@param filter? table<string, boolean|number|string> fields of `corporation(id)` and the values they must equal
 ---@return string[]
-function Game:corporations() end
+function Game:corporations(filter) end
 ---@return string[]
 function Game:all_corporations() end
 ---@param id string

@@ -3,14 +3,16 @@
 
 use railhead::game::ops::Effects;
 use railhead::import::{parse, replay};
-use railhead::script::api::CORP_FIELDS;
+use railhead::script::api::{CORP_FIELDS, PLAYER_FIELDS};
 use std::path::PathBuf;
 
 /// A Lua chunk comparing `game:corporation_field(id, f)` with
-/// `game:corporation(id)[f]` (deeply) for every corporation and field;
-/// returns the mismatches, one per line, or "".
+/// `game:corporation(id)[f]` (deeply) for every corporation and field, the
+/// same for players, and `game:corporations(filter)` with the loop it
+/// replaces; returns the mismatches, one per line, or "".
 fn field_check_chunk() -> String {
     let fields: Vec<String> = CORP_FIELDS.iter().map(|f| format!("{f:?}")).collect();
+    let player_fields: Vec<String> = PLAYER_FIELDS.iter().map(|f| format!("{f:?}")).collect();
     format!(
         r#"
 local function same(a, b)
@@ -32,10 +34,36 @@ for _, id in ipairs(game:all_corporations()) do
     if not ok then bad[#bad + 1] = id .. "." .. k .. " is not in CORP_FIELDS" end
   end
 end
+for _, name in ipairs(game:players()) do
+  local whole = game:player(name)
+  local n = 0
+  for _, f in ipairs({{ {} }}) do
+    if whole[f] ~= nil then n = n + 1 end
+    if not same(whole[f], game:player_field(name, f)) then bad[#bad + 1] = name .. "." .. f end
+  end
+  for _ in pairs(whole) do n = n - 1 end
+  if n ~= 0 then bad[#bad + 1] = name .. ": a field is not in PLAYER_FIELDS" end
+end
+local function filtered(filter)
+  local out = {{}}
+  for _, id in ipairs(game:corporations()) do
+    local c, all = game:corporation(id), true
+    for k, v in pairs(filter) do if c[k] ~= v then all = false end end
+    if all then out[#out + 1] = id end
+  end
+  return out
+end
+local filters = {{ {{}}, {{ started = false, closed = false }}, {{ floated = true, closed = false }}, {{ started = true }},
+  {{ kind = "historical" }}, {{ cash = 0 }}, {{ operated = 0, in_play = true }} }}
+for _, name in ipairs(game:players()) do filters[#filters + 1] = {{ president = name, closed = false }} end
+for i, filter in ipairs(filters) do
+  if not same(filtered(filter), game:corporations(filter)) then bad[#bad + 1] = "filter " .. i end
+end
 return table.concat(bad, "\n")
 "#,
         fields.join(", "),
-        fields.join(", ")
+        fields.join(", "),
+        player_fields.join(", ")
     )
 }
 
@@ -64,4 +92,8 @@ fn corporation_field_equals_the_corporation_table() {
     let (mut st, mut fx) = (game.state.clone(), Effects::default());
     let err = game.host.eval("game:corporation_field('GB', 'presdent')", &mut st, &mut fx).unwrap_err().to_string();
     assert!(err.contains("presdent") && err.contains("president"), "{err}");
+    for bad in ["game:corporations({ startd = false })", "game:corporations({ trains = {} })", "game:player_field(game:players()[1], 'dept')"] {
+        let (mut st, mut fx) = (game.state.clone(), Effects::default());
+        assert!(game.host.eval(bad, &mut st, &mut fx).is_err(), "{bad} is refused");
+    }
 }

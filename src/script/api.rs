@@ -292,6 +292,87 @@ fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlu
     Ok(Some(v))
 }
 
+/// The conditions of a `corporations(filter)` call: corporation fields
+/// with the scalar each must equal.
+fn corp_filter(filter: &Table) -> mlua::Result<Vec<(String, Value)>> {
+    let mut conds = Vec::new();
+    for pair in filter.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        let Value::String(k) = k else { return Err(rt("corporations(filter): the filter's keys are field names")) };
+        let field = k.to_str()?.to_string();
+        if !CORP_FIELDS.contains(&field.as_str()) {
+            let hint = crate::title::compile::did_you_mean(&field, CORP_FIELDS.iter().copied());
+            return Err(rt(format!("corporations(filter): a corporation has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
+        }
+        if !matches!(v, Value::Boolean(_) | Value::Integer(_) | Value::Number(_) | Value::String(_)) {
+            return Err(rt(format!("corporations(filter): '{field}' must be compared with a boolean, number or string, not a {}", v.type_name())));
+        }
+        conds.push((field, v));
+    }
+    conds.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(conds)
+}
+
+/// Lua's `==` on the values a filter compares (booleans, numbers, strings, nil).
+fn scalar_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Nil, Value::Nil) => true,
+        (Value::Boolean(x), Value::Boolean(y)) => x == y,
+        (Value::Integer(x), Value::Integer(y)) => x == y,
+        (Value::Integer(x), Value::Number(y)) | (Value::Number(y), Value::Integer(x)) => (*x as f64) == *y,
+        (Value::Number(x), Value::Number(y)) => x == y,
+        (Value::String(x), Value::String(y)) => x.as_bytes() == y.as_bytes(),
+        _ => false,
+    }
+}
+
+/// The fields of `game:player(name)`, in the order the table is filled.
+pub const PLAYER_FIELDS: &[&str] = &["name", "cash", "loans", "debt", "left", "certificates", "shares", "companies"];
+
+fn player_table(lua: &Lua, t: &Title, st: &GameState, p: PlayerId) -> mlua::Result<Table> {
+    let tb = lua.create_table()?;
+    for key in PLAYER_FIELDS {
+        let v = player_field(lua, t, st, p, key)?.unwrap_or(Value::Nil);
+        if !v.is_nil() {
+            tb.raw_set(*key, v)?;
+        }
+    }
+    Ok(tb)
+}
+
+/// One field of a player's table, built alone: `None` when there is no
+/// such field.
+fn player_field(lua: &Lua, t: &Title, st: &GameState, p: PlayerId, key: &str) -> mlua::Result<Option<Value>> {
+    let pl = &st.players[p as usize];
+    let v = match key {
+        "name" => pl.name.as_str().into_lua(lua)?,
+        "cash" => pl.cash.into_lua(lua)?,
+        "loans" => pl.loans.into_lua(lua)?,
+        "debt" => pl.debt.into_lua(lua)?,
+        "left" => pl.left.into_lua(lua)?,
+        "certificates" => cert_count(t, st, p).into_lua(lua)?,
+        "shares" => {
+            let shares = lua.create_table()?;
+            for (c, corp) in st.corps.iter().enumerate() {
+                let pct = st.percent(c as CorpId, CertOwner::Player(p));
+                if pct > 0 {
+                    shares.raw_set(corp.id.as_str(), pct)?;
+                }
+            }
+            Value::Table(shares)
+        }
+        "companies" => {
+            let cos = lua.create_table()?;
+            for co in st.companies.iter().filter(|x| x.owner == CompanyOwner::Player(p)) {
+                cos.raw_push(co.id.as_str())?;
+            }
+            Value::Table(cos)
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
 /// A title's props as a fresh Lua table, converted straight from the TOML
 /// (scripts read a corporation's props on every `game:corporation` call:
 /// going through a cloned TOML table and a `Var` tripled the cost).
@@ -350,31 +431,40 @@ impl UserData for LuaGame {
         m.add_method("players", |lua, this, ()| lua.create_sequence_from(this.st.players.iter().map(|p| p.name.clone())));
         m.add_method("player", |lua, this, name: String| {
             let p = player(&this.st, &name)?;
-            let pl = &this.st.players[p as usize];
-            let tb = lua.create_table()?;
-            tb.raw_set("name", pl.name.as_str())?;
-            tb.raw_set("cash", pl.cash)?;
-            tb.raw_set("loans", pl.loans)?;
-            tb.raw_set("debt", pl.debt)?;
-            tb.raw_set("left", pl.left)?;
-            tb.raw_set("certificates", cert_count(&this.title, &this.st, p))?;
-            let shares = lua.create_table()?;
+            player_table(lua, &this.title, &this.st, p)
+        });
+        // One field of `player(name)` without building the whole table.
+        m.add_method("player_field", |lua, this, (name, field): (String, String)| {
+            let p = player(&this.st, &name)?;
+            player_field(lua, &this.title, &this.st, p, &field)?.ok_or_else(|| {
+                let hint = crate::title::compile::did_you_mean(&field, PLAYER_FIELDS.iter().copied());
+                rt(format!("a player has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+            })
+        });
+        // Ids in play, those whose fields equal the filter's values with one.
+        m.add_method("corporations", |lua, this, filter: Option<Table>| {
+            let Some(filter) = filter else {
+                return lua.create_sequence_from(this.st.corps.iter().filter(|c| c.in_play).map(|c| c.id.clone()));
+            };
+            let conds = corp_filter(&filter)?;
+            let mut out = Vec::new();
             for (c, corp) in this.st.corps.iter().enumerate() {
-                let pct = this.st.percent(c as CorpId, CertOwner::Player(p));
-                if pct > 0 {
-                    shares.raw_set(corp.id.as_str(), pct)?;
+                if !corp.in_play {
+                    continue;
+                }
+                let mut all = true;
+                for (field, want) in &conds {
+                    let have = corp_field(lua, &this.title, &this.st, c as CorpId, field)?.unwrap_or(Value::Nil);
+                    if !scalar_eq(&have, want) {
+                        all = false;
+                        break;
+                    }
+                }
+                if all {
+                    out.push(corp.id.as_str());
                 }
             }
-            tb.raw_set("shares", shares)?;
-            let cos = lua.create_table()?;
-            for co in this.st.companies.iter().filter(|x| x.owner == CompanyOwner::Player(p)) {
-                cos.raw_push(co.id.as_str())?;
-            }
-            tb.raw_set("companies", cos)?;
-            Ok(tb)
-        });
-        m.add_method("corporations", |lua, this, ()| {
-            lua.create_sequence_from(this.st.corps.iter().filter(|c| c.in_play).map(|c| c.id.clone()))
+            lua.create_sequence_from(out)
         });
         m.add_method("all_corporations", |lua, this, ()| lua.create_sequence_from(this.st.corps.iter().map(|c| c.id.clone())));
         m.add_method("corporation", |lua, this, id: String| {

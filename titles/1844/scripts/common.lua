@@ -34,7 +34,7 @@ end
 
 -- Units the player holds of the corporation.
 function C.units(game, player, corp)
-  local pct = game:player(player).shares[corp] or 0
+  local pct = game:player_field(player, "shares")[corp] or 0
   return pct // C.unit(game, corp)
 end
 
@@ -72,13 +72,10 @@ function C.order_by_cash(game, ascending)
   return out
 end
 
--- Corporations the player directs.
+-- Corporations the player (a name) directs.
 function C.directed(game, player)
-  local out = {}
-  for _, id in ipairs(game:corporations()) do
-    if game:corporation_field(id, "president") == player and not game:corporation_field(id, "closed") then out[#out + 1] = id end
-  end
-  return out
+  assert(player ~= nil, "C.directed: no player")
+  return game:corporations({ president = player, closed = false })
 end
 
 function C.contains(list, x)

@@ -49,9 +49,10 @@ end
 -- launched company not yet paid (A-18: a home reserved but not placed
 -- counts).
 local function check_destinations(game)
-  for _, corp in ipairs(game:corporations()) do
+  -- (Paying a destination changes no company's floated or closed.)
+  for _, corp in ipairs(game:corporations({ floated = true, closed = false })) do
     local function f(field) return game:corporation_field(corp, field) end
-    local destination = f("floated") and not f("closed") and game:var("dest." .. corp) == nil and f("destination")
+    local destination = game:var("dest." .. corp) == nil and f("destination")
     if destination and HOME[corp] then
       if not (f("kind") == "pre_sbb" and game:var("sbb.formed")) then
         if game:connected(corp, destination, f("home") or HOME[corp], f("home_city")) then

@@ -9,11 +9,7 @@ end)
 -- certificate comes with P6, R-021), not the SBB (R-053), no pre-SBB
 -- company once the SBB has formed (R-054).
 hook("startable", function(game, player)
-  local out = {}
-  for _, id in ipairs(game:corporations()) do
-    if not game:corporation_field(id, "started") and not game:corporation_field(id, "closed") then out[#out + 1] = id end
-  end
-  return out
+  return game:corporations({ started = false, closed = false })
 end)
 
 hook("can_start", function(game, player, corp)
@@ -23,13 +19,13 @@ hook("can_start", function(game, player, corp)
   if kind == "pre_sbb" and game:var("sbb.formed") then
     return false, "pre-SBB companies cannot start once the SBB has formed", "1844-R-054"
   end
-  if (game:player(player).debt or 0) > 0 then return false, player .. " must pay off the debt first", "1844-R-051" end
+  if (game:player_field(player, "debt") or 0) > 0 then return false, player .. " must pay off the debt first", "1844-R-051" end
   return true
 end)
 
 hook("can_buy_certificate", function(game, player, corp, index, source, tag)
-  if (game:player(player).debt or 0) > 0 then
-    return false, player .. " owes the bank " .. game:money(game:player(player).debt) .. " and may not buy", "1844-R-051"
+  if (game:player_field(player, "debt") or 0) > 0 then
+    return false, player .. " owes the bank " .. game:money(game:player_field(player, "debt")) .. " and may not buy", "1844-R-051"
   end
   local kind = game:corporation_field(corp, "kind")
   if kind == "sbb" and source == "treasury" then
@@ -66,7 +62,7 @@ hook("can_sell", function(game, player, corp, percent)
   end
   if game:corporation_field(corp, "president") == player then
     local unit = C.unit(game, corp)
-    local mine = game:player(player).shares[corp] or 0
+    local mine = game:player_field(player, "shares")[corp] or 0
     local ordinary = mine - 2 * unit
     -- 1844-R-041: no emergency sale may change any company's director:
     -- the core refuses it (setting emergency_presidency = "all").
@@ -93,7 +89,7 @@ end)
 -- round (R-048); nothing while in debt (R-051, A-15).
 local function can_buy_kind(kind)
   return function(game, player, company)
-    if (game:player(player).debt or 0) > 0 then
+    if (game:player_field(player, "debt") or 0) > 0 then
       return false, player .. " owes the bank and may not buy", "1844-R-051"
     end
     local key = "bought." .. kind .. "." .. player

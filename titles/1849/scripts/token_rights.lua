@@ -46,8 +46,8 @@ local function offers(game, corp)
   if not game:option("acquiring_station_tokens") or game:phase_before("6") then return out end
   local cash = game:corporation_field(corp, "cash")
   if cash < 1 or not has_free_token(game, corp) then return out end
-  for _, other in ipairs(game:corporations()) do
-    if other ~= corp and game:corporation_field(other, "started") then
+  for _, other in ipairs(game:corporations({ started = true })) do
+    if other ~= corp then
       for _, t in ipairs(game:corporation_field(other, "tokens")) do
         if t.hex ~= nil and refusal(game, corp, t.hex, other, 1) == nil then
           out[#out + 1] = { name = "acquire_token", args = { hex = t.hex, from = other }, range = { 1, cash } }
