@@ -65,7 +65,9 @@ pub struct BoardGraph {
     pub graph: TrackGraph,
     /// Stop id -> (hex, stop index on the hex's tile).
     pub stop_at: Vec<(HexId, u8)>,
-    pub stop_index: FxHashMap<(HexId, u8), u32>,
+    /// Hex -> id of its first stop; the stops of hex h are
+    /// `first_stop[h]..first_stop[h + 1]` (see `stop_id`).
+    pub first_stop: Vec<u32>,
     /// Path id -> (hex, path index on the tile).
     pub path_at: Vec<(HexId, u16)>,
     /// Junction id -> (hex on side 0, its edge).
@@ -143,14 +145,15 @@ impl BoardGraph {
         let mut bg = BoardGraph {
             graph: TrackGraph::default(),
             stop_at: Vec::new(),
-            stop_index: FxHashMap::default(),
+            first_stop: Vec::with_capacity(t.map.hexes.len() + 1),
             path_at: Vec::new(),
             junction_at: Vec::new(),
             tags: Bits::default(),
             groups: Bits::default(),
         };
-        let mut locations: BTreeMap<String, u32> = BTreeMap::new();
-        let mut junctions: FxHashMap<(HexId, u8), (u32, u8)> = FxHashMap::default();
+        let mut locations: BTreeMap<&str, u32> = BTreeMap::new();
+        // (hex, edge) -> junction id, u32::MAX for none yet.
+        let mut junctions: Vec<u32> = vec![u32::MAX; t.map.hexes.len() * 6];
         if labels {
             g.hex_labels = t.map.hexes.iter().map(|h| h.label.clone()).collect();
         }
@@ -159,6 +162,8 @@ impl BoardGraph {
             let tile = tile_on(t, st, h);
             let hs = &st.board.hexes[h as usize];
             let markers: &[String] = st.board.markers.get(&h).map_or(&[], |m| m.as_slice());
+            let first = g.stops.len() as u32;
+            bg.first_stop.push(first);
             for (si, s) in tile.stops.iter().enumerate() {
                 let mut tags = 0u32;
                 for tag in s.tags.iter().chain(hex.tags.iter()).chain(markers.iter()) {
@@ -170,7 +175,7 @@ impl BoardGraph {
                 }
                 let location = s.location.as_ref().map(|l| {
                     let n = locations.len() as u32;
-                    *locations.entry(l.clone()).or_insert(n)
+                    *locations.entry(l.as_str()).or_insert(n)
                 });
                 let slots: &[Option<CorpId>] = hs.tokens.get(si).map_or(&[], |x| x.as_slice());
                 let own_token = corp.is_some_and(|c| slots.contains(&Some(c)));
@@ -191,8 +196,6 @@ impl BoardGraph {
                         .map(|b| b.amount)
                         .sum::<i64>();
                 }
-                let id = g.stops.len() as u32;
-                bg.stop_index.insert((h, si as u8), id);
                 bg.stop_at.push((h, si as u8));
                 g.stops.push(Stop {
                     hex: h,
@@ -211,7 +214,7 @@ impl BoardGraph {
             for (pi, p) in tile.paths.iter().enumerate() {
                 let mut end = |e: PathEnd, g: &mut TrackGraph, bg: &mut BoardGraph| -> End {
                     match e {
-                        PathEnd::Stop(s) => End::Stop(bg.stop_index.get(&(h, s)).copied().unwrap_or(0)),
+                        PathEnd::Stop(s) => End::Stop(if (s as usize) < tile.stops.len() { first + s as u32 } else { 0 }),
                         PathEnd::Edge(e) => {
                             let edge = rotate(e, rot);
                             let other = hex.neighbours[edge as usize];
@@ -220,9 +223,9 @@ impl BoardGraph {
                                 _ => (h, edge),
                             };
                             let side = if key.0 == h { 0 } else { 1 };
-                            let j = match junctions.get(&key) {
-                                Some(&(j, _)) => j,
-                                None => {
+                            let slot = key.0 as usize * 6 + key.1 as usize;
+                            let j = match junctions[slot] {
+                                u32::MAX => {
                                     let j = g.junctions.len() as u32;
                                     let hexes = match other {
                                         Some(o) if o < h => [o, h],
@@ -231,9 +234,10 @@ impl BoardGraph {
                                     };
                                     g.junctions.push(Junction { hexes });
                                     bg.junction_at.push(key);
-                                    junctions.insert(key, (j, 0));
+                                    junctions[slot] = j;
                                     j
                                 }
+                                j => j,
                             };
                             End::Junction(j, side)
                         }
@@ -249,6 +253,7 @@ impl BoardGraph {
                 bg.path_at.push((h, pi as u16));
             }
         }
+        bg.first_stop.push(g.stops.len() as u32);
         // A junction against an impassable border joins nothing.
         for (j, &(h, e)) in bg.junction_at.iter().enumerate() {
             if t.map.hexes[h as usize].impassable & (1 << e) != 0 {
@@ -259,25 +264,65 @@ impl BoardGraph {
         bg
     }
 
+    /// The graph id of stop `stop` of the hex's current tile, if it has one.
+    pub fn stop_id(&self, hex: HexId, stop: u8) -> Option<u32> {
+        let (lo, hi) = (*self.first_stop.get(hex as usize)?, *self.first_stop.get(hex as usize + 1)?);
+        let id = lo + stop as u32;
+        (id < hi).then_some(id)
+    }
+
     /// Paths touching each end, for walking.
     pub fn adjacency(&self) -> Adjacency {
-        let mut at_stop: Vec<Vec<u32>> = vec![Vec::new(); self.graph.stops.len()];
-        let mut at_junction: Vec<[Vec<u32>; 2]> = vec![[Vec::new(), Vec::new()]; self.graph.junctions.len()];
-        for (i, p) in self.graph.paths.iter().enumerate() {
+        // Ends: stops first, then each junction's side 0 and side 1. The
+        // paths of each end in path order, as flat lists (one allocation
+        // instead of one per end).
+        let stops = self.graph.stops.len();
+        let ends = stops + 2 * self.graph.junctions.len();
+        let end_of = |e: End| match e {
+            End::Stop(s) => s as usize,
+            End::Junction(j, side) => stops + 2 * j as usize + side as usize,
+        };
+        let mut start = vec![0u32; ends + 1];
+        for p in &self.graph.paths {
             for e in [p.a, p.b] {
-                match e {
-                    End::Stop(s) => at_stop[s as usize].push(i as u32),
-                    End::Junction(j, side) => at_junction[j as usize][side as usize].push(i as u32),
-                }
+                start[end_of(e) + 1] += 1;
             }
         }
-        Adjacency { at_stop, at_junction }
+        for i in 0..ends {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut paths = vec![0u32; start[ends] as usize];
+        for (i, p) in self.graph.paths.iter().enumerate() {
+            for e in [p.a, p.b] {
+                let k = end_of(e);
+                paths[fill[k] as usize] = i as u32;
+                fill[k] += 1;
+            }
+        }
+        Adjacency { stops, start, paths }
     }
 }
 
+/// Paths touching each stop and each side of each junction, in path order.
 pub struct Adjacency {
-    pub at_stop: Vec<Vec<u32>>,
-    pub at_junction: Vec<[Vec<u32>; 2]>,
+    stops: usize,
+    start: Vec<u32>,
+    paths: Vec<u32>,
+}
+
+impl Adjacency {
+    fn end(&self, k: usize) -> &[u32] {
+        &self.paths[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+
+    pub fn at_stop(&self, s: usize) -> &[u32] {
+        self.end(s)
+    }
+
+    pub fn at_junction(&self, j: usize, side: usize) -> &[u32] {
+        self.end(self.stops + 2 * j + side)
+    }
 }
 
 /// What a corporation's tokens reach.
@@ -342,7 +387,7 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
         if stop.own_token {
             r.stops[s] = true;
             r.hexes[stop.hex as usize] = true;
-            for &p in &adj.at_stop[s] {
+            for &p in adj.at_stop(s) {
                 let from_a = g.paths[p as usize].a == End::Stop(s as u32);
                 queue.push_back((p, from_a, all));
             }
@@ -372,7 +417,7 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
                 if stop.blocked || stop.terminal {
                     continue;
                 }
-                for &q in &adj.at_stop[s as usize] {
+                for &q in adj.at_stop(s as usize) {
                     if q != p {
                         let fa = g.paths[q as usize].a == End::Stop(s);
                         queue.push_back((q, fa, all));
@@ -396,7 +441,7 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
                     };
                     *r.edges.entry((hex_in, edge_in)).or_insert(0) |= arriving;
                 }
-                for &q in &adj.at_junction[j as usize][1 - side as usize] {
+                for &q in adj.at_junction(j as usize, 1 - side as usize) {
                     let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);
                     queue.push_back((q, fa, mode));
                 }
