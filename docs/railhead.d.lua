@@ -87,6 +87,11 @@ function Game:companies() end
 ---@param id string
 ---@return {id: string, name: string, kind: string, value: integer, revenue: integer, used: boolean, owner: string?, owner_kind: string, props: table}
 function Game:company(id) end
+---One field of `company(id)` without building the whole table.
+---@param id string
+---@param field string "owner", "owner_kind", "used", "value"...
+---@return any
+function Game:company_field(id, field) end
 ---@return string
 function Game:phase() end
 ---@return integer

@@ -3,7 +3,7 @@
 
 use railhead::game::ops::Effects;
 use railhead::import::{parse, replay};
-use railhead::script::api::{CORP_FIELDS, PLAYER_FIELDS};
+use railhead::script::api::{COMPANY_FIELDS, CORP_FIELDS, PLAYER_FIELDS};
 use std::path::PathBuf;
 
 /// A Lua chunk comparing `game:corporation_field(id, f)` with
@@ -13,6 +13,7 @@ use std::path::PathBuf;
 fn field_check_chunk() -> String {
     let fields: Vec<String> = CORP_FIELDS.iter().map(|f| format!("{f:?}")).collect();
     let player_fields: Vec<String> = PLAYER_FIELDS.iter().map(|f| format!("{f:?}")).collect();
+    let company_fields: Vec<String> = COMPANY_FIELDS.iter().map(|f| format!("{f:?}")).collect();
     format!(
         r#"
 local function same(a, b)
@@ -44,6 +45,16 @@ for _, name in ipairs(game:players()) do
   for _ in pairs(whole) do n = n - 1 end
   if n ~= 0 then bad[#bad + 1] = name .. ": a field is not in PLAYER_FIELDS" end
 end
+for _, id in ipairs(game:companies()) do
+  local whole = game:company(id)
+  local n = 0
+  for _, f in ipairs({{ {} }}) do
+    if whole[f] ~= nil then n = n + 1 end
+    if not same(whole[f], game:company_field(id, f)) then bad[#bad + 1] = id .. "." .. f end
+  end
+  for _ in pairs(whole) do n = n - 1 end
+  if n ~= 0 then bad[#bad + 1] = id .. ": a field is not in COMPANY_FIELDS" end
+end
 local function filtered(filter)
   local out = {{}}
   for _, id in ipairs(game:corporations()) do
@@ -63,12 +74,13 @@ return table.concat(bad, "\n")
 "#,
         fields.join(", "),
         fields.join(", "),
-        player_fields.join(", ")
+        player_fields.join(", "),
+        company_fields.join(", ")
     )
 }
 
 #[test]
-fn corporation_field_equals_the_corporation_table() {
+fn single_field_reads_equal_the_whole_tables() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/18xx.games/1844/1844_game_end_bankrupt.json");
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("skipping: {} is not available (../shared is absent)", path.display());
@@ -92,7 +104,7 @@ fn corporation_field_equals_the_corporation_table() {
     let (mut st, mut fx) = (game.state.clone(), Effects::default());
     let err = game.host.eval("game:corporation_field('GB', 'presdent')", &mut st, &mut fx).unwrap_err().to_string();
     assert!(err.contains("presdent") && err.contains("president"), "{err}");
-    for bad in ["game:corporations({ startd = false })", "game:corporations({ trains = {} })", "game:player_field(game:players()[1], 'dept')"] {
+    for bad in ["game:corporations({ startd = false })", "game:corporations({ trains = {} })", "game:player_field(game:players()[1], 'dept')", "game:company_field('P2', 'ownr')"] {
         let (mut st, mut fx) = (game.state.clone(), Effects::default());
         assert!(game.host.eval(bad, &mut st, &mut fx).is_err(), "{bad} is refused");
     }

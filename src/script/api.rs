@@ -373,6 +373,50 @@ fn player_field(lua: &Lua, t: &Title, st: &GameState, p: PlayerId, key: &str) ->
     Ok(Some(v))
 }
 
+/// The fields of `game:company(id)`, in the order the table is filled.
+pub const COMPANY_FIELDS: &[&str] = &["id", "name", "kind", "value", "revenue", "used", "owner", "owner_kind", "props"];
+
+fn company_table(lua: &Lua, t: &Title, st: &GameState, i: CompanyId) -> mlua::Result<Table> {
+    let tb = lua.create_table()?;
+    for key in COMPANY_FIELDS {
+        let v = company_field(lua, t, st, i, key)?.unwrap_or(Value::Nil);
+        if !v.is_nil() {
+            tb.raw_set(*key, v)?;
+        }
+    }
+    Ok(tb)
+}
+
+/// One field of a company's table, built alone: `None` when there is no
+/// such field.
+fn company_field(lua: &Lua, t: &Title, st: &GameState, i: CompanyId, key: &str) -> mlua::Result<Option<Value>> {
+    let co = &st.companies[i as usize];
+    let def = &t.companies[co.def];
+    let v = match key {
+        "id" => co.id.as_str().into_lua(lua)?,
+        "name" => def.name.as_str().into_lua(lua)?,
+        "kind" => def.kind.as_str().into_lua(lua)?,
+        "value" => def.value.into_lua(lua)?,
+        "revenue" => def.revenue.into_lua(lua)?,
+        "used" => co.used.into_lua(lua)?,
+        "owner" => match co.owner {
+            CompanyOwner::Player(p) => st.players[p as usize].name.as_str().into_lua(lua)?,
+            CompanyOwner::Corp(c) => st.corps[c as usize].id.as_str().into_lua(lua)?,
+            CompanyOwner::Bank | CompanyOwner::Closed => Value::Nil,
+        },
+        "owner_kind" => match co.owner {
+            CompanyOwner::Bank => "bank",
+            CompanyOwner::Player(_) => "player",
+            CompanyOwner::Corp(_) => "corporation",
+            CompanyOwner::Closed => "closed",
+        }
+        .into_lua(lua)?,
+        "props" => Value::Table(props_to_lua(lua, &def.props)?),
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
 /// A title's props as a fresh Lua table, converted straight from the TOML
 /// (scripts read a corporation's props on every `game:corporation` call:
 /// going through a cloned TOML table and a `Var` tripled the cost).
@@ -482,25 +526,15 @@ impl UserData for LuaGame {
         m.add_method("companies", |lua, this, ()| lua.create_sequence_from(this.st.companies.iter().map(|c| c.id.clone())));
         m.add_method("company", |lua, this, id: String| {
             let i = company(&this.st, &id)?;
-            let co = &this.st.companies[i as usize];
-            let def = &this.title.companies[co.def];
-            let tb = lua.create_table()?;
-            tb.raw_set("id", co.id.as_str())?;
-            tb.raw_set("name", def.name.as_str())?;
-            tb.raw_set("kind", def.kind.as_str())?;
-            tb.raw_set("value", def.value)?;
-            tb.raw_set("revenue", def.revenue)?;
-            tb.raw_set("used", co.used)?;
-            let (owner, kind) = match co.owner {
-                CompanyOwner::Bank => (None, "bank"),
-                CompanyOwner::Player(p) => (Some(this.st.players[p as usize].name.clone()), "player"),
-                CompanyOwner::Corp(c) => (Some(this.st.corps[c as usize].id.clone()), "corporation"),
-                CompanyOwner::Closed => (None, "closed"),
-            };
-            tb.raw_set("owner", owner)?;
-            tb.raw_set("owner_kind", kind)?;
-            tb.raw_set("props", props_to_lua(lua, &def.props)?)?;
-            Ok(tb)
+            company_table(lua, &this.title, &this.st, i)
+        });
+        // One field of `company(id)` without building the whole table.
+        m.add_method("company_field", |lua, this, (id, field): (String, String)| {
+            let i = company(&this.st, &id)?;
+            company_field(lua, &this.title, &this.st, i, &field)?.ok_or_else(|| {
+                let hint = crate::title::compile::did_you_mean(&field, COMPANY_FIELDS.iter().copied());
+                rt(format!("a company has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+            })
         });
         m.add_method("phase", |_, this, ()| Ok(this.title.phases[this.st.phase].name.clone()));
         m.add_method("phase_index", |_, this, ()| Ok(this.st.phase + 1));

@@ -46,8 +46,7 @@ local function unused_cert(game, player)
   if player == nil then return nil end
   for i = 1, 5 do
     local t = "T" .. i
-    local co = game:company(t)
-    if co.owner_kind == "player" and co.owner == player and not game:var("tunnel.cert." .. t) then return t end
+    if game:company_field(t, "owner") == player and game:company_field(t, "owner_kind") == "player" and not game:var("tunnel.cert." .. t) then return t end
   end
   return nil
 end
