@@ -1,10 +1,15 @@
 //! What title scripts can call: the registration globals (`on`, `hook`,
 //! `step`, `ability`, `fail`) and the `game` object's methods.
 //!
-//! Reads return plain tables built from the state. Writes go through the
-//! same operations the engine uses (`game::ops::Ops`), so the core's checks
-//! apply to scripts too. The full list is in docs/lua-api.md and
-//! docs/railhead.d.lua.
+//! Reads return plain tables built from the state; the tables of a
+//! corporation, a player and a company are filled field by field
+//! (`corp_field`, `player_field`, `company_field`), and the single-field
+//! reads (`game:corporation_field(id, f)`...) and `game:corporations(filter)`
+//! use the same functions, so they always agree with the whole tables and
+//! cost a fraction of them (hooks that look at every corporation use them).
+//! Writes go through the same operations the engine uses
+//! (`game::ops::Ops`), so the core's checks apply to scripts too. The full
+//! list is in docs/lua-api.md and docs/railhead.d.lua.
 
 use super::convert::{from_lua, to_lua};
 use crate::game::flow::{Pending, PendingKind};
