@@ -109,3 +109,42 @@ fn single_field_reads_equal_the_whole_tables() {
         assert!(game.host.eval(bad, &mut st, &mut fx).is_err(), "{bad} is refused");
     }
 }
+
+/// `game:connected` answers on one graph built for the whole board
+/// (`connects_on`), reused while the board is unchanged; it must answer as
+/// `connects` with the corporation's own graph, for every corporation,
+/// destination hex and start, through the 1844 game.
+#[test]
+fn connected_on_the_shared_graph_equals_connects() {
+    use railhead::game::graph::{BoardGraph, connects, connects_on};
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/18xx.games/1844/1844_game_end_bankrupt.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping: {} is not available (../shared is absent)", path.display());
+        return;
+    };
+    let rec = parse(&text).unwrap();
+    let mut checked = 0;
+    for until in [Some(200), Some(400), Some(600), None] {
+        let game = match replay(&rec, until) {
+            Ok((g, _)) => g,
+            Err((g, e)) => g.unwrap_or_else(|| panic!("replay to {until:?}: {e}")),
+        };
+        let (t, st) = (&game.title, &game.state);
+        let template = BoardGraph::build_track(t, st, None);
+        let goals: Vec<u32> = (0..t.map.hexes.len() as u32).filter(|h| !t.map.hexes[*h as usize].tile.stops.is_empty() || st.board.hexes[*h as usize].tile.is_some()).collect();
+        for c in 0..st.corps.len() as u16 {
+            let mut starts = vec![None];
+            if let Some((h, city)) = st.corps[c as usize].home {
+                starts.push(Some((h, Some(city))));
+                starts.push(Some((h, None)));
+            }
+            for from in starts {
+                for &goal in &goals {
+                    assert_eq!(connects(t, st, c, goal, from), connects_on(t, st, &template, c, goal, from), "at {until:?}: corp {c}, goal {goal}, from {from:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} questions");
+}

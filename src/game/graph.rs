@@ -60,7 +60,16 @@ impl Bits {
     }
 }
 
+/// A stop's token flags for `corp`: one of its tokens stands there; a city
+/// whose slots are all taken by others' tokens (not passable).
+fn token_flags(city: bool, slots: &[Option<CorpId>], corp: Option<CorpId>) -> (bool, bool) {
+    let own_token = corp.is_some_and(|c| slots.contains(&Some(c)));
+    let blocked = city && !slots.is_empty() && !own_token && slots.iter().all(|x| x.is_some());
+    (own_token, blocked)
+}
+
 /// The board's track as a graph, with the maps back to hexes and stops.
+#[derive(Clone)]
 pub struct BoardGraph {
     pub graph: TrackGraph,
     /// Stop id -> (hex, stop index on the hex's tile).
@@ -178,11 +187,7 @@ impl BoardGraph {
                     *locations.entry(l.as_str()).or_insert(n)
                 });
                 let slots: &[Option<CorpId>] = hs.tokens.get(si).map_or(&[], |x| x.as_slice());
-                let own_token = corp.is_some_and(|c| slots.contains(&Some(c)));
-                let blocked = s.kind == StopKind::City
-                    && !slots.is_empty()
-                    && !own_token
-                    && slots.iter().all(|x| x.is_some());
+                let (own_token, blocked) = token_flags(s.kind == StopKind::City, slots, corp);
                 let mut value = match st.board.revenues.get(&(h, si as u8)) {
                     Some(vs) => vs.get(band).or_else(|| vs.last()).copied().unwrap_or(0),
                     None => s.revenue.value(band),
@@ -343,7 +348,22 @@ pub struct Reach {
 /// reserved but not yet placed counts, A-18). Unlimited length; not
 /// through full cities or terminal stops (1844 destinations).
 pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
-    let mut bg = BoardGraph::build_track(t, st, Some(corp));
+    connects_on(t, st, &BoardGraph::build_track(t, st, None), corp, goal, from)
+}
+
+/// `connects` on a graph built without a corporation (`build_track(t, st,
+/// None)` of the same board): its token flags are set for `corp` here.
+/// Walking reads only the flags, the tags and the track, never the values
+/// (the one part of a graph a corporation changes besides its flags), so
+/// the answer is `connects`' answer. Lets a caller build the graph once for
+/// several corporations.
+pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
+    let mut bg = template.clone();
+    for (i, &(h, si)) in bg.stop_at.iter().enumerate() {
+        let slots: &[Option<CorpId>] = st.board.hexes[h as usize].tokens.get(si as usize).map_or(&[], |x| x.as_slice());
+        let stop = &mut bg.graph.stops[i];
+        (stop.own_token, stop.blocked) = token_flags(stop.kind == RStopKind::City, slots, Some(corp));
+    }
     if let Some((f, city)) = from {
         let start = city.and_then(|c| city_stop(t, st, f, c));
         for (i, (h, s)) in bg.stop_at.iter().enumerate() {

@@ -25,6 +25,13 @@ impl<T> Shared<T> {
     pub fn new(value: T) -> Shared<T> {
         Shared(Arc::new(value))
     }
+
+    /// The same value, not a copy. While a clone is kept, the value cannot
+    /// change in place (a write copies it), so a kept clone that is still
+    /// `same` as the state's part means that part has not changed.
+    pub fn same(&self, other: &Shared<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 impl<T> Deref for Shared<T> {

@@ -224,7 +224,7 @@ setmetatable(_G, {
         // The caller's `st` holds an empty state meanwhile, kept from call
         // to call (a new default state would allocate its shared parts).
         let empty = self.spare.take().unwrap_or_default();
-        let mut lg = LuaGame { title: self.title.clone(), st: std::mem::replace(st, empty), fx: std::mem::take(fx) };
+        let mut lg = LuaGame { title: self.title.clone(), st: std::mem::replace(st, empty), fx: std::mem::take(fx), track: Default::default() };
         self.budget.set(INSTRUCTION_BUDGET);
         let result = self.lua.scope(|scope| {
             let ud = scope.create_userdata_ref_mut(&mut lg)?;
