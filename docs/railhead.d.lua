@@ -62,20 +62,36 @@ function Game:player_count() end
 ---@return string[]
 function Game:players() end
 ---@param name string
----@return {name: string, cash: integer, loans: integer, left: boolean, certificates: integer, shares: table<string, integer>, companies: string[]}
+---@return {name: string, cash: integer, loans: integer, debt: integer, left: boolean, certificates: integer, shares: table<string, integer>, companies: string[]}
 function Game:player(name) end
+---One field of `player(name)` without building the whole table.
+---@param name string
+---@param field string "cash", "debt", "shares"...
+---@return any
+function Game:player_field(name, field) end
+---@param filter? table<string, boolean|number|string> fields of `corporation(id)` and the values they must equal
 ---@return string[]
-function Game:corporations() end
+function Game:corporations(filter) end
 ---@return string[]
 function Game:all_corporations() end
 ---@param id string
 ---@return table
 function Game:corporation(id) end
+---One field of `corporation(id)` without building the whole table.
+---@param id string
+---@param field string a key of `corporation(id)`: "kind", "president", "cash", "certificates"...
+---@return any
+function Game:corporation_field(id, field) end
 ---@return string[]
 function Game:companies() end
 ---@param id string
 ---@return {id: string, name: string, kind: string, value: integer, revenue: integer, used: boolean, owner: string?, owner_kind: string, props: table}
 function Game:company(id) end
+---One field of `company(id)` without building the whole table.
+---@param id string
+---@param field string "owner", "owner_kind", "used", "value"...
+---@return any
+function Game:company_field(id, field) end
 ---@return string
 function Game:phase() end
 ---@return integer

@@ -313,7 +313,7 @@ impl Ops<'_> {
         }
         let rotation = fit.rotation;
         let gauge_rule = self.t.route_rules.gauge_changes_at_stops_only;
-        let bg = BoardGraph::build(self.t, self.st, Some(corp));
+        let bg = BoardGraph::build_track(self.t, self.st, Some(corp));
         let r = reach(self.t, &bg, corp, gauge_rule);
         if lay_connects(self.t, self.st, &bg, &r, hex, tile, fit, gauge_rule) {
             return Ok(());
@@ -443,9 +443,9 @@ impl Ops<'_> {
             return self.refuse("token.no_slot", format!("{} has no free slot{why}", h.title()));
         }
         if need_route {
-            let bg = BoardGraph::build(self.t, self.st, Some(corp));
+            let bg = BoardGraph::build_track(self.t, self.st, Some(corp));
             let r = reach(self.t, &bg, corp, self.t.route_rules.gauge_changes_at_stops_only);
-            let sid = bg.stop_index.get(&(hex, stop)).copied();
+            let sid = bg.stop_id(hex, stop);
             if !sid.is_some_and(|s| r.stops[s as usize]) {
                 return self.refuse("token.unreachable", format!("{} cannot reach {} along its track without passing a full city", c.id, h.title()));
             }
@@ -560,7 +560,7 @@ pub fn lay_connects(t: &crate::title::Title, st: &crate::game::state::GameState,
     }
     let old_rot = rotation_on(t, st, hex);
     let band = t.phases.get(st.phase).map_or(0, |p| p.revenue_band);
-    let graph_stop = |i: usize| bg.stop_index.get(&(hex, i as u8)).copied();
+    let graph_stop = |i: usize| bg.stop_id(hex, i as u8);
     for (i, os) in old.stops.iter().enumerate() {
         let (Some(s), Some(&ns)) = (graph_stop(i), fit.stop_map.get(i)) else { continue };
         if r.stops[s as usize] && tile.stops.get(ns as usize).is_some_and(|n| n.revenue.value(band) > os.revenue.value(band)) {

@@ -9,7 +9,8 @@ use crate::route::{End, Gauge, Junction, Stop, StopKind as RStopKind, TrackGraph
 use crate::tile::{PathEnd, Tile};
 use crate::title::Title;
 use crate::title::schema::StopKind;
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use rustc_hash::FxHashMap;
+use std::collections::{BTreeMap, VecDeque};
 
 pub fn route_kind(k: StopKind) -> RStopKind {
     match k {
@@ -59,12 +60,23 @@ impl Bits {
     }
 }
 
+/// A stop's token flags for `corp`: one of its tokens stands there; a city
+/// whose slots are all taken by others' tokens (not passable).
+fn token_flags(city: bool, slots: &[Option<CorpId>], corp: Option<CorpId>) -> (bool, bool) {
+    let own_token = corp.is_some_and(|c| slots.contains(&Some(c)));
+    let blocked = city && !slots.is_empty() && !own_token && slots.iter().all(|x| x.is_some());
+    (own_token, blocked)
+}
+
 /// The board's track as a graph, with the maps back to hexes and stops.
+#[derive(Clone)]
 pub struct BoardGraph {
     pub graph: TrackGraph,
     /// Stop id -> (hex, stop index on the hex's tile).
     pub stop_at: Vec<(HexId, u8)>,
-    pub stop_index: HashMap<(HexId, u8), u32>,
+    /// Hex -> id of its first stop; the stops of hex h are
+    /// `first_stop[h]..first_stop[h + 1]` (see `stop_id`).
+    pub first_stop: Vec<u32>,
     /// Path id -> (hex, path index on the tile).
     pub path_at: Vec<(HexId, u16)>,
     /// Junction id -> (hex on side 0, its edge).
@@ -126,27 +138,44 @@ pub fn city_stop(t: &Title, st: &GameState, hex: HexId, city: u8) -> Option<u8> 
 impl BoardGraph {
     /// Builds the graph; stop values and flags are for `corp`.
     pub fn build(t: &Title, st: &GameState, corp: Option<CorpId>) -> BoardGraph {
+        BoardGraph::build_with(t, st, corp, true)
+    }
+
+    /// The graph for walking only (`reach`, `connects`): without the hex
+    /// labels route problems carry for their messages (`graph.hex_labels`
+    /// is empty), which cost a string copy per hex on every build.
+    pub fn build_track(t: &Title, st: &GameState, corp: Option<CorpId>) -> BoardGraph {
+        BoardGraph::build_with(t, st, corp, false)
+    }
+
+    fn build_with(t: &Title, st: &GameState, corp: Option<CorpId>, labels: bool) -> BoardGraph {
         let band = t.phases.get(st.phase).map_or(0, |p| p.revenue_band);
         let mut g = TrackGraph::default();
         let mut bg = BoardGraph {
             graph: TrackGraph::default(),
             stop_at: Vec::new(),
-            stop_index: HashMap::new(),
+            first_stop: Vec::with_capacity(t.map.hexes.len() + 1),
             path_at: Vec::new(),
             junction_at: Vec::new(),
             tags: Bits::default(),
             groups: Bits::default(),
         };
-        let mut locations: BTreeMap<String, u32> = BTreeMap::new();
-        let mut junctions: HashMap<(HexId, u8), (u32, u8)> = HashMap::new();
-        g.hex_labels = t.map.hexes.iter().map(|h| h.label.clone()).collect();
+        let mut locations: BTreeMap<&str, u32> = BTreeMap::new();
+        // (hex, edge) -> junction id, u32::MAX for none yet.
+        let mut junctions: Vec<u32> = vec![u32::MAX; t.map.hexes.len() * 6];
+        if labels {
+            g.hex_labels = t.map.hexes.iter().map(|h| h.label.clone()).collect();
+        }
         for (h, hex) in t.map.hexes.iter().enumerate() {
             let h = h as HexId;
             let tile = tile_on(t, st, h);
             let hs = &st.board.hexes[h as usize];
+            let markers: &[String] = st.board.markers.get(&h).map_or(&[], |m| m.as_slice());
+            let first = g.stops.len() as u32;
+            bg.first_stop.push(first);
             for (si, s) in tile.stops.iter().enumerate() {
                 let mut tags = 0u32;
-                for tag in s.tags.iter().chain(hex.tags.iter()).chain(hs_markers(st, h).iter()) {
+                for tag in s.tags.iter().chain(hex.tags.iter()).chain(markers.iter()) {
                     tags |= bg.tags.bit(tag);
                 }
                 let mut groups = 0u32;
@@ -155,14 +184,10 @@ impl BoardGraph {
                 }
                 let location = s.location.as_ref().map(|l| {
                     let n = locations.len() as u32;
-                    *locations.entry(l.clone()).or_insert(n)
+                    *locations.entry(l.as_str()).or_insert(n)
                 });
-                let slots = hs.tokens.get(si).cloned().unwrap_or_default();
-                let own_token = corp.is_some_and(|c| slots.contains(&Some(c)));
-                let blocked = s.kind == StopKind::City
-                    && !slots.is_empty()
-                    && !own_token
-                    && slots.iter().all(|x| x.is_some());
+                let slots: &[Option<CorpId>] = hs.tokens.get(si).map_or(&[], |x| x.as_slice());
+                let (own_token, blocked) = token_flags(s.kind == StopKind::City, slots, corp);
                 let mut value = match st.board.revenues.get(&(h, si as u8)) {
                     Some(vs) => vs.get(band).or_else(|| vs.last()).copied().unwrap_or(0),
                     None => s.revenue.value(band),
@@ -176,8 +201,6 @@ impl BoardGraph {
                         .map(|b| b.amount)
                         .sum::<i64>();
                 }
-                let id = g.stops.len() as u32;
-                bg.stop_index.insert((h, si as u8), id);
                 bg.stop_at.push((h, si as u8));
                 g.stops.push(Stop {
                     hex: h,
@@ -196,7 +219,7 @@ impl BoardGraph {
             for (pi, p) in tile.paths.iter().enumerate() {
                 let mut end = |e: PathEnd, g: &mut TrackGraph, bg: &mut BoardGraph| -> End {
                     match e {
-                        PathEnd::Stop(s) => End::Stop(bg.stop_index.get(&(h, s)).copied().unwrap_or(0)),
+                        PathEnd::Stop(s) => End::Stop(if (s as usize) < tile.stops.len() { first + s as u32 } else { 0 }),
                         PathEnd::Edge(e) => {
                             let edge = rotate(e, rot);
                             let other = hex.neighbours[edge as usize];
@@ -205,9 +228,9 @@ impl BoardGraph {
                                 _ => (h, edge),
                             };
                             let side = if key.0 == h { 0 } else { 1 };
-                            let j = match junctions.get(&key) {
-                                Some(&(j, _)) => j,
-                                None => {
+                            let slot = key.0 as usize * 6 + key.1 as usize;
+                            let j = match junctions[slot] {
+                                u32::MAX => {
                                     let j = g.junctions.len() as u32;
                                     let hexes = match other {
                                         Some(o) if o < h => [o, h],
@@ -216,9 +239,10 @@ impl BoardGraph {
                                     };
                                     g.junctions.push(Junction { hexes });
                                     bg.junction_at.push(key);
-                                    junctions.insert(key, (j, 0));
+                                    junctions[slot] = j;
                                     j
                                 }
+                                j => j,
                             };
                             End::Junction(j, side)
                         }
@@ -234,6 +258,7 @@ impl BoardGraph {
                 bg.path_at.push((h, pi as u16));
             }
         }
+        bg.first_stop.push(g.stops.len() as u32);
         // A junction against an impassable border joins nothing.
         for (j, &(h, e)) in bg.junction_at.iter().enumerate() {
             if t.map.hexes[h as usize].impassable & (1 << e) != 0 {
@@ -244,29 +269,65 @@ impl BoardGraph {
         bg
     }
 
+    /// The graph id of stop `stop` of the hex's current tile, if it has one.
+    pub fn stop_id(&self, hex: HexId, stop: u8) -> Option<u32> {
+        let (lo, hi) = (*self.first_stop.get(hex as usize)?, *self.first_stop.get(hex as usize + 1)?);
+        let id = lo + stop as u32;
+        (id < hi).then_some(id)
+    }
+
     /// Paths touching each end, for walking.
     pub fn adjacency(&self) -> Adjacency {
-        let mut at_stop: Vec<Vec<u32>> = vec![Vec::new(); self.graph.stops.len()];
-        let mut at_junction: Vec<[Vec<u32>; 2]> = vec![[Vec::new(), Vec::new()]; self.graph.junctions.len()];
-        for (i, p) in self.graph.paths.iter().enumerate() {
+        // Ends: stops first, then each junction's side 0 and side 1. The
+        // paths of each end in path order, as flat lists (one allocation
+        // instead of one per end).
+        let stops = self.graph.stops.len();
+        let ends = stops + 2 * self.graph.junctions.len();
+        let end_of = |e: End| match e {
+            End::Stop(s) => s as usize,
+            End::Junction(j, side) => stops + 2 * j as usize + side as usize,
+        };
+        let mut start = vec![0u32; ends + 1];
+        for p in &self.graph.paths {
             for e in [p.a, p.b] {
-                match e {
-                    End::Stop(s) => at_stop[s as usize].push(i as u32),
-                    End::Junction(j, side) => at_junction[j as usize][side as usize].push(i as u32),
-                }
+                start[end_of(e) + 1] += 1;
             }
         }
-        Adjacency { at_stop, at_junction }
+        for i in 0..ends {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut paths = vec![0u32; start[ends] as usize];
+        for (i, p) in self.graph.paths.iter().enumerate() {
+            for e in [p.a, p.b] {
+                let k = end_of(e);
+                paths[fill[k] as usize] = i as u32;
+                fill[k] += 1;
+            }
+        }
+        Adjacency { stops, start, paths }
     }
 }
 
-fn hs_markers(st: &GameState, hex: HexId) -> Vec<String> {
-    st.board.markers.get(&hex).cloned().unwrap_or_default()
+/// Paths touching each stop and each side of each junction, in path order.
+pub struct Adjacency {
+    stops: usize,
+    start: Vec<u32>,
+    paths: Vec<u32>,
 }
 
-pub struct Adjacency {
-    pub at_stop: Vec<Vec<u32>>,
-    pub at_junction: Vec<[Vec<u32>; 2]>,
+impl Adjacency {
+    fn end(&self, k: usize) -> &[u32] {
+        &self.paths[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+
+    pub fn at_stop(&self, s: usize) -> &[u32] {
+        self.end(s)
+    }
+
+    pub fn at_junction(&self, j: usize, side: usize) -> &[u32] {
+        self.end(self.stops + 2 * j + side)
+    }
 }
 
 /// What a corporation's tokens reach.
@@ -276,7 +337,7 @@ pub struct Reach {
     pub stops: Vec<bool>,
     /// (hex, edge) reached from the neighbour's side, with the gauges that
     /// arrive there (bit per `Gauge::index`).
-    pub edges: HashMap<(HexId, u8), u8>,
+    pub edges: FxHashMap<(HexId, u8), u8>,
     /// Hexes whose track the network uses.
     pub hexes: Vec<bool>,
 }
@@ -287,7 +348,22 @@ pub struct Reach {
 /// reserved but not yet placed counts, A-18). Unlimited length; not
 /// through full cities or terminal stops (1844 destinations).
 pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
-    let mut bg = BoardGraph::build(t, st, Some(corp));
+    connects_on(t, st, &BoardGraph::build_track(t, st, None), corp, goal, from)
+}
+
+/// `connects` on a graph built without a corporation (`build_track(t, st,
+/// None)` of the same board): its token flags are set for `corp` here.
+/// Walking reads only the flags, the tags and the track, never the values
+/// (the one part of a graph a corporation changes besides its flags), so
+/// the answer is `connects`' answer. Lets a caller build the graph once for
+/// several corporations.
+pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
+    let mut bg = template.clone();
+    for (i, &(h, si)) in bg.stop_at.iter().enumerate() {
+        let slots: &[Option<CorpId>] = st.board.hexes[h as usize].tokens.get(si as usize).map_or(&[], |x| x.as_slice());
+        let stop = &mut bg.graph.stops[i];
+        (stop.own_token, stop.blocked) = token_flags(stop.kind == RStopKind::City, slots, Some(corp));
+    }
     if let Some((f, city)) = from {
         let start = city.and_then(|c| city_stop(t, st, f, c));
         for (i, (h, s)) in bg.stop_at.iter().enumerate() {
@@ -308,12 +384,13 @@ pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Opti
 pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Reach {
     let adj = bg.adjacency();
     let g = &bg.graph;
-    let mut r = Reach { stops: vec![false; g.stops.len()], edges: HashMap::new(), hexes: vec![false; t.map.hexes.len()] };
+    let mut r = Reach { stops: vec![false; g.stops.len()], edges: FxHashMap::default(), hexes: vec![false; t.map.hexes.len()] };
     // State: (path, direction: entered from end a?, gauge mode bits). The
     // mode is what the stretch since the last stop may still count as:
     // bit 0 standard, bit 1 narrow, bit 2 dual only. Standard or narrow
     // track fixes it; a stretch that has been both is not a route.
-    let mut seen: HashMap<(u32, bool, u8), ()> = HashMap::new();
+    // Seen states: per (path, direction), one bit per mode (0..8).
+    let mut seen: Vec<u8> = vec![0; g.paths.len() * 2];
     let mut queue: VecDeque<(u32, bool, u8)> = VecDeque::new();
     let all = 0b111u8;
     let mode_after = |mode: u8, gauge: Gauge| -> u8 {
@@ -330,7 +407,7 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
         if stop.own_token {
             r.stops[s] = true;
             r.hexes[stop.hex as usize] = true;
-            for &p in &adj.at_stop[s] {
+            for &p in adj.at_stop(s) {
                 let from_a = g.paths[p as usize].a == End::Stop(s as u32);
                 queue.push_back((p, from_a, all));
             }
@@ -343,9 +420,11 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
         if mode == 0 {
             continue;
         }
-        if seen.insert((p, from_a, mode), ()).is_some() {
+        let at = &mut seen[p as usize * 2 + from_a as usize];
+        if *at & (1 << mode) != 0 {
             continue;
         }
+        *at |= 1 << mode;
         r.hexes[path.hex as usize] = true;
         let far = if from_a { path.b } else { path.a };
         match far {
@@ -358,7 +437,7 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
                 if stop.blocked || stop.terminal {
                     continue;
                 }
-                for &q in &adj.at_stop[s as usize] {
+                for &q in adj.at_stop(s as usize) {
                     if q != p {
                         let fa = g.paths[q as usize].a == End::Stop(s);
                         queue.push_back((q, fa, all));
@@ -382,7 +461,7 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
                     };
                     *r.edges.entry((hex_in, edge_in)).or_insert(0) |= arriving;
                 }
-                for &q in &adj.at_junction[j as usize][1 - side as usize] {
+                for &q in adj.at_junction(j as usize, 1 - side as usize) {
                     let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);
                     queue.push_back((q, fa, mode));
                 }

@@ -100,7 +100,7 @@ impl Game {
                 }
             }
             let costs = def.token_costs.clone().unwrap_or_else(|| kd.token_costs.clone());
-            st.corps.push(Corp {
+            st.corps.push(Shared::new(Corp {
                 id: def.id.clone(),
                 def: i,
                 kind,
@@ -118,7 +118,7 @@ impl Game {
                 tokens: costs.into_iter().map(|cost| Token { cost, placed: None, lost: false }).collect(),
                 home: None,
                 start_order: i as u32,
-            });
+            }));
         }
         for (i, def) in title.companies.iter().enumerate() {
             st.companies.push(Company { id: def.id.clone(), def: i, owner: CompanyOwner::Bank, used: false });

@@ -7,8 +7,89 @@
 use super::ids::*;
 use super::var::Var;
 use crate::game::flow::FlowState;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+
+/// Copy-on-write data in the state: a clone shares it with the original
+/// until one of them writes to it (writing through `DerefMut` copies it
+/// first if it is shared). Snapshots (`Game::apply`) and the probes of the
+/// legal moves clone the state for every action and every candidate move,
+/// and most of them change little of it. Everything else is the inner
+/// value's: equality, hash (so the digest), debug output and serde form.
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct Shared<T>(Arc<T>);
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(value))
+    }
+
+    /// The same value, not a copy. While a clone is kept, the value cannot
+    /// change in place (a write copies it), so a kept clone that is still
+    /// `same` as the state's part means that part has not changed.
+    pub fn same(&self, other: &Shared<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Clone> DerefMut for Shared<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl<T> From<T> for Shared<T> {
+    fn from(value: T) -> Shared<T> {
+        Shared::new(value)
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<T: Serialize> Serialize for Shared<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shared<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Shared<T>, D::Error> {
+        T::deserialize(d).map(Shared::new)
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Shared<T>
+where
+    &'a T: IntoIterator,
+{
+    type Item = <&'a T as IntoIterator>::Item;
+    type IntoIter = <&'a T as IntoIterator>::IntoIter;
+    fn into_iter(self) -> Self::IntoIter {
+        (&*self.0).into_iter()
+    }
+}
+
+impl<T> FromIterator<T::Item> for Shared<T>
+where
+    T: FromIterator<<T as IntoIterator>::Item> + IntoIterator,
+{
+    fn from_iter<I: IntoIterator<Item = T::Item>>(iter: I) -> Shared<T> {
+        Shared::new(iter.into_iter().collect())
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Player {
@@ -123,7 +204,7 @@ pub struct StopBonus {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
-    pub hexes: Vec<HexState>,
+    pub hexes: Shared<Vec<HexState>>,
     /// Copies left of each catalogue tile (-1 unlimited).
     pub supply: Vec<i32>,
     pub stop_bonuses: Vec<StopBonus>,
@@ -173,9 +254,10 @@ pub enum EndTrigger {
 pub struct GameState {
     pub seed: u64,
     pub players: Vec<Player>,
-    pub corps: Vec<Corp>,
-    pub companies: Vec<Company>,
-    pub trains: Vec<Train>,
+    /// Each corporation shared apart: an action changes one or two.
+    pub corps: Vec<Shared<Corp>>,
+    pub companies: Shared<Vec<Company>>,
+    pub trains: Shared<Vec<Train>>,
     pub bank: i64,
     pub board: Board,
     pub phase: usize,
@@ -187,7 +269,7 @@ pub struct GameState {
     pub end_trigger: Option<EndTrigger>,
     pub ended: Option<GameEnd>,
     /// Title-script state.
-    pub vars: BTreeMap<String, Var>,
+    pub vars: Shared<BTreeMap<String, Var>>,
     /// Counts actions applied (for messages and scripts).
     pub action_count: u64,
 }

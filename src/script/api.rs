@@ -1,10 +1,15 @@
 //! What title scripts can call: the registration globals (`on`, `hook`,
 //! `step`, `ability`, `fail`) and the `game` object's methods.
 //!
-//! Reads return plain tables built from the state. Writes go through the
-//! same operations the engine uses (`game::ops::Ops`), so the core's checks
-//! apply to scripts too. The full list is in docs/lua-api.md and
-//! docs/railhead.d.lua.
+//! Reads return plain tables built from the state; the tables of a
+//! corporation, a player and a company are filled field by field
+//! (`corp_field`, `player_field`, `company_field`), and the single-field
+//! reads (`game:corporation_field(id, f)`...) and `game:corporations(filter)`
+//! use the same functions, so they always agree with the whole tables and
+//! cost a fraction of them (hooks that look at every corporation use them).
+//! Writes go through the same operations the engine uses
+//! (`game::ops::Ops`), so the core's checks apply to scripts too. The full
+//! list is in docs/lua-api.md and docs/railhead.d.lua.
 
 use super::convert::{from_lua, to_lua};
 use crate::game::flow::{Pending, PendingKind};
@@ -16,7 +21,7 @@ use crate::game::shares::{cert_count, holdings};
 use crate::game::state::{GameState, StopBonus};
 use crate::game::var::Var;
 use crate::title::Title;
-use mlua::{Function, Lua, Table, UserData, UserDataMethods, Value};
+use mlua::{Function, IntoLua, Lua, Table, UserData, UserDataMethods, Value};
 use std::sync::Arc;
 
 pub const HANDLERS_KEY: &str = "railhead.handlers";
@@ -29,6 +34,34 @@ pub struct LuaGame {
     pub title: Arc<Title>,
     pub st: GameState,
     pub fx: Effects,
+    /// The board's track graph for `game:connected`, kept for the call's
+    /// next questions while the board is unchanged (see `track_graph`).
+    pub track: std::cell::RefCell<Option<TrackCache>>,
+}
+
+/// A track graph with the parts of the state it was built from: the hexes
+/// (a kept clone of a `Shared` cannot change in place, so `same` tells they
+/// did not change) and the markers (its stop tags).
+pub struct TrackCache {
+    hexes: crate::game::state::Shared<Vec<crate::game::state::HexState>>,
+    markers: std::collections::BTreeMap<HexId, Vec<String>>,
+    graph: crate::game::graph::BoardGraph,
+}
+
+impl LuaGame {
+    /// The board's graph without a corporation
+    /// (`BoardGraph::build_track(t, st, None)`), built again only when the board's hexes or markers
+    /// changed since the last question of this call. 1844 asks whether
+    /// each launched company reaches its destination after every lay and
+    /// station.
+    fn track_graph(&self) -> std::cell::Ref<'_, crate::game::graph::BoardGraph> {
+        let fresh = self.track.borrow().as_ref().is_some_and(|c| c.hexes.same(&self.st.board.hexes) && c.markers == self.st.board.markers);
+        if !fresh {
+            let graph = crate::game::graph::BoardGraph::build_track(&self.title, &self.st, None);
+            *self.track.borrow_mut() = Some(TrackCache { hexes: self.st.board.hexes.clone(), markers: self.st.board.markers.clone(), graph });
+        }
+        std::cell::Ref::map(self.track.borrow(), |c| &c.as_ref().expect("just built").graph)
+    }
 }
 
 fn rt(msg: impl Into<String>) -> mlua::Error {
@@ -152,90 +185,269 @@ fn actor_name(st: &GameState, a: Actor) -> String {
     }
 }
 
+/// The fields of `game:corporation(id)`, in the order the table is filled
+/// (`game:corporation_field(id, field)` reads one of them alone).
+pub const CORP_FIELDS: &[&str] = &[
+    "id",
+    "name",
+    "kind",
+    "in_play",
+    "started",
+    "floated",
+    "operated",
+    "closed",
+    "cash",
+    "price",
+    "market_row",
+    "market_col",
+    "par",
+    "reached_end",
+    "president",
+    "start_order",
+    "destination",
+    "trains",
+    "tokens",
+    "home",
+    "home_city",
+    "shares",
+    "treasury_percent",
+    "pool_percent",
+    "certificates",
+    "companies",
+    "props",
+];
+
 fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlua::Result<Table> {
+    let tb = lua.create_table()?;
+    for key in CORP_FIELDS {
+        // Absent fields (nil) are left out, as `raw_set(key, nil)` would.
+        let v = corp_field(lua, t, st, c, key)?.unwrap_or(Value::Nil);
+        if !v.is_nil() {
+            tb.raw_set(*key, v)?;
+        }
+    }
+    Ok(tb)
+}
+
+/// One field of a corporation's table, built alone: `None` when there is
+/// no such field. The table and the single reads agree by construction.
+fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlua::Result<Option<Value>> {
     let corp = &st.corps[c as usize];
     let def = &t.corporations[corp.def];
+    let v = match key {
+        "id" => corp.id.as_str().into_lua(lua)?,
+        "name" => def.name.as_str().into_lua(lua)?,
+        "kind" => t.corporation_kinds[corp.kind].id.as_str().into_lua(lua)?,
+        "in_play" => corp.in_play.into_lua(lua)?,
+        "started" => corp.started.into_lua(lua)?,
+        "floated" => corp.floated.into_lua(lua)?,
+        "operated" => corp.operated.into_lua(lua)?,
+        "closed" => corp.closed.into_lua(lua)?,
+        "cash" => corp.cash.into_lua(lua)?,
+        "price" => (if corp.price.is_some() { Some(price_of(t, st, c)) } else { None }).into_lua(lua)?,
+        "market_row" => corp.price.map(|p| p.row).into_lua(lua)?,
+        "market_col" => corp.price.map(|p| p.col).into_lua(lua)?,
+        "par" => corp.par.into_lua(lua)?,
+        "reached_end" => corp.reached_end.into_lua(lua)?,
+        "president" => st.president(c).map(|p| st.players[p as usize].name.as_str()).into_lua(lua)?,
+        "start_order" => corp.start_order.into_lua(lua)?,
+        "destination" => def.destination.as_deref().into_lua(lua)?,
+        "trains" => {
+            let trains = lua.create_table()?;
+            for tr in st.trains.iter().filter(|x| x.owner == TrainOwner::Corp(c)) {
+                let one = lua.create_table()?;
+                one.raw_set("id", tr.id.as_str())?;
+                one.raw_set("class", t.trains[tr.class as usize].name.as_str())?;
+                one.raw_set("variant", t.trains[tr.class as usize].variants[tr.variant as usize].name.as_str())?;
+                trains.raw_push(one)?;
+            }
+            Value::Table(trains)
+        }
+        "tokens" => {
+            let tokens = lua.create_table()?;
+            for tk in &corp.tokens {
+                let one = lua.create_table()?;
+                one.raw_set("cost", tk.cost)?;
+                one.raw_set("lost", tk.lost)?;
+                if let Some((h, s)) = tk.placed {
+                    one.raw_set("hex", t.map.hexes[h as usize].label.as_str())?;
+                    one.raw_set("stop", s)?;
+                }
+                tokens.raw_push(one)?;
+            }
+            Value::Table(tokens)
+        }
+        "home" => corp.home.map(|(h, _)| t.map.hexes[h as usize].label.as_str()).into_lua(lua)?,
+        "home_city" => corp.home.map(|(_, city)| city).into_lua(lua)?,
+        "shares" => {
+            let shares = lua.create_table()?;
+            for (p, pct) in holdings(st, c).iter().enumerate() {
+                if *pct > 0 {
+                    shares.raw_set(st.players[p].name.as_str(), *pct)?;
+                }
+            }
+            Value::Table(shares)
+        }
+        "treasury_percent" => st.percent(c, CertOwner::Treasury).into_lua(lua)?,
+        "pool_percent" => st.percent(c, CertOwner::Pool).into_lua(lua)?,
+        "certificates" => {
+            let certs = lua.create_table()?;
+            for cert in &corp.certs {
+                let one = lua.create_table()?;
+                one.raw_set("index", cert.index)?;
+                one.raw_set("percent", cert.percent)?;
+                one.raw_set("president", cert.president)?;
+                one.raw_set("tag", cert.tag.as_deref())?;
+                one.raw_set(
+                    "owner",
+                    match cert.owner {
+                        CertOwner::Treasury => "treasury",
+                        CertOwner::Pool => "pool",
+                        CertOwner::Player(p) => st.players[p as usize].name.as_str(),
+                        CertOwner::Corp(o) => st.corps[o as usize].id.as_str(),
+                        CertOwner::Removed => "removed",
+                    },
+                )?;
+                certs.raw_push(one)?;
+            }
+            Value::Table(certs)
+        }
+        "companies" => {
+            let companies = lua.create_table()?;
+            for co in st.companies.iter().filter(|x| x.owner == CompanyOwner::Corp(c)) {
+                companies.raw_push(co.id.as_str())?;
+            }
+            Value::Table(companies)
+        }
+        "props" => Value::Table(props_to_lua(lua, &def.props)?),
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// The conditions of a `corporations(filter)` call: corporation fields
+/// with the scalar each must equal.
+fn corp_filter(filter: &Table) -> mlua::Result<Vec<(String, Value)>> {
+    let mut conds = Vec::new();
+    for pair in filter.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        let Value::String(k) = k else { return Err(rt("corporations(filter): the filter's keys are field names")) };
+        let field = k.to_str()?.to_string();
+        if !CORP_FIELDS.contains(&field.as_str()) {
+            let hint = crate::title::compile::did_you_mean(&field, CORP_FIELDS.iter().copied());
+            return Err(rt(format!("corporations(filter): a corporation has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
+        }
+        if !matches!(v, Value::Boolean(_) | Value::Integer(_) | Value::Number(_) | Value::String(_)) {
+            return Err(rt(format!("corporations(filter): '{field}' must be compared with a boolean, number or string, not a {}", v.type_name())));
+        }
+        conds.push((field, v));
+    }
+    conds.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(conds)
+}
+
+/// Lua's `==` on the values a filter compares (booleans, numbers, strings, nil).
+fn scalar_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Nil, Value::Nil) => true,
+        (Value::Boolean(x), Value::Boolean(y)) => x == y,
+        (Value::Integer(x), Value::Integer(y)) => x == y,
+        (Value::Integer(x), Value::Number(y)) | (Value::Number(y), Value::Integer(x)) => (*x as f64) == *y,
+        (Value::Number(x), Value::Number(y)) => x == y,
+        (Value::String(x), Value::String(y)) => x.as_bytes() == y.as_bytes(),
+        _ => false,
+    }
+}
+
+/// The fields of `game:player(name)`, in the order the table is filled.
+pub const PLAYER_FIELDS: &[&str] = &["name", "cash", "loans", "debt", "left", "certificates", "shares", "companies"];
+
+fn player_table(lua: &Lua, t: &Title, st: &GameState, p: PlayerId) -> mlua::Result<Table> {
     let tb = lua.create_table()?;
-    tb.raw_set("id", corp.id.as_str())?;
-    tb.raw_set("name", def.name.as_str())?;
-    tb.raw_set("kind", t.corporation_kinds[corp.kind].id.as_str())?;
-    tb.raw_set("in_play", corp.in_play)?;
-    tb.raw_set("started", corp.started)?;
-    tb.raw_set("floated", corp.floated)?;
-    tb.raw_set("operated", corp.operated)?;
-    tb.raw_set("closed", corp.closed)?;
-    tb.raw_set("cash", corp.cash)?;
-    tb.raw_set("price", if corp.price.is_some() { Some(price_of(t, st, c)) } else { None })?;
-    if let Some(p) = corp.price {
-        tb.raw_set("market_row", p.row)?;
-        tb.raw_set("market_col", p.col)?;
-    }
-    tb.raw_set("par", corp.par)?;
-    tb.raw_set("reached_end", corp.reached_end)?;
-    tb.raw_set("president", st.president(c).map(|p| st.players[p as usize].name.clone()))?;
-    tb.raw_set("start_order", corp.start_order)?;
-    tb.raw_set("destination", def.destination.clone())?;
-    let trains = lua.create_table()?;
-    for tr in st.trains.iter().filter(|x| x.owner == TrainOwner::Corp(c)) {
-        let one = lua.create_table()?;
-        one.raw_set("id", tr.id.as_str())?;
-        one.raw_set("class", t.trains[tr.class as usize].name.as_str())?;
-        one.raw_set("variant", t.trains[tr.class as usize].variants[tr.variant as usize].name.as_str())?;
-        trains.raw_push(one)?;
-    }
-    tb.raw_set("trains", trains)?;
-    let tokens = lua.create_table()?;
-    for tk in &corp.tokens {
-        let one = lua.create_table()?;
-        one.raw_set("cost", tk.cost)?;
-        one.raw_set("lost", tk.lost)?;
-        if let Some((h, s)) = tk.placed {
-            one.raw_set("hex", t.map.hexes[h as usize].label.as_str())?;
-            one.raw_set("stop", s)?;
-        }
-        tokens.raw_push(one)?;
-    }
-    tb.raw_set("tokens", tokens)?;
-    if let Some((h, city)) = corp.home {
-        tb.raw_set("home", t.map.hexes[h as usize].label.as_str())?;
-        tb.raw_set("home_city", city)?;
-    }
-    let shares = lua.create_table()?;
-    for (p, pct) in holdings(st, c).iter().enumerate() {
-        if *pct > 0 {
-            shares.raw_set(st.players[p].name.as_str(), *pct)?;
+    for key in PLAYER_FIELDS {
+        let v = player_field(lua, t, st, p, key)?.unwrap_or(Value::Nil);
+        if !v.is_nil() {
+            tb.raw_set(*key, v)?;
         }
     }
-    tb.raw_set("shares", shares)?;
-    tb.raw_set("treasury_percent", st.percent(c, CertOwner::Treasury))?;
-    tb.raw_set("pool_percent", st.percent(c, CertOwner::Pool))?;
-    let certs = lua.create_table()?;
-    for cert in &corp.certs {
-        let one = lua.create_table()?;
-        one.raw_set("index", cert.index)?;
-        one.raw_set("percent", cert.percent)?;
-        one.raw_set("president", cert.president)?;
-        one.raw_set("tag", cert.tag.clone())?;
-        one.raw_set(
-            "owner",
-            match cert.owner {
-                CertOwner::Treasury => "treasury".to_string(),
-                CertOwner::Pool => "pool".to_string(),
-                CertOwner::Player(p) => st.players[p as usize].name.clone(),
-                CertOwner::Corp(o) => st.corps[o as usize].id.clone(),
-                CertOwner::Removed => "removed".to_string(),
-            },
-        )?;
-        certs.raw_push(one)?;
-    }
-    tb.raw_set("certificates", certs)?;
-    let companies = lua.create_table()?;
-    for co in st.companies.iter().filter(|x| x.owner == CompanyOwner::Corp(c)) {
-        companies.raw_push(co.id.as_str())?;
-    }
-    tb.raw_set("companies", companies)?;
-    tb.raw_set("props", props_to_lua(lua, &def.props)?)?;
     Ok(tb)
+}
+
+/// One field of a player's table, built alone: `None` when there is no
+/// such field.
+fn player_field(lua: &Lua, t: &Title, st: &GameState, p: PlayerId, key: &str) -> mlua::Result<Option<Value>> {
+    let pl = &st.players[p as usize];
+    let v = match key {
+        "name" => pl.name.as_str().into_lua(lua)?,
+        "cash" => pl.cash.into_lua(lua)?,
+        "loans" => pl.loans.into_lua(lua)?,
+        "debt" => pl.debt.into_lua(lua)?,
+        "left" => pl.left.into_lua(lua)?,
+        "certificates" => cert_count(t, st, p).into_lua(lua)?,
+        "shares" => {
+            let shares = lua.create_table()?;
+            for (c, corp) in st.corps.iter().enumerate() {
+                let pct = st.percent(c as CorpId, CertOwner::Player(p));
+                if pct > 0 {
+                    shares.raw_set(corp.id.as_str(), pct)?;
+                }
+            }
+            Value::Table(shares)
+        }
+        "companies" => {
+            let cos = lua.create_table()?;
+            for co in st.companies.iter().filter(|x| x.owner == CompanyOwner::Player(p)) {
+                cos.raw_push(co.id.as_str())?;
+            }
+            Value::Table(cos)
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// The fields of `game:company(id)`, in the order the table is filled.
+pub const COMPANY_FIELDS: &[&str] = &["id", "name", "kind", "value", "revenue", "used", "owner", "owner_kind", "props"];
+
+fn company_table(lua: &Lua, t: &Title, st: &GameState, i: CompanyId) -> mlua::Result<Table> {
+    let tb = lua.create_table()?;
+    for key in COMPANY_FIELDS {
+        let v = company_field(lua, t, st, i, key)?.unwrap_or(Value::Nil);
+        if !v.is_nil() {
+            tb.raw_set(*key, v)?;
+        }
+    }
+    Ok(tb)
+}
+
+/// One field of a company's table, built alone: `None` when there is no
+/// such field.
+fn company_field(lua: &Lua, t: &Title, st: &GameState, i: CompanyId, key: &str) -> mlua::Result<Option<Value>> {
+    let co = &st.companies[i as usize];
+    let def = &t.companies[co.def];
+    let v = match key {
+        "id" => co.id.as_str().into_lua(lua)?,
+        "name" => def.name.as_str().into_lua(lua)?,
+        "kind" => def.kind.as_str().into_lua(lua)?,
+        "value" => def.value.into_lua(lua)?,
+        "revenue" => def.revenue.into_lua(lua)?,
+        "used" => co.used.into_lua(lua)?,
+        "owner" => match co.owner {
+            CompanyOwner::Player(p) => st.players[p as usize].name.as_str().into_lua(lua)?,
+            CompanyOwner::Corp(c) => st.corps[c as usize].id.as_str().into_lua(lua)?,
+            CompanyOwner::Bank | CompanyOwner::Closed => Value::Nil,
+        },
+        "owner_kind" => match co.owner {
+            CompanyOwner::Bank => "bank",
+            CompanyOwner::Player(_) => "player",
+            CompanyOwner::Corp(_) => "corporation",
+            CompanyOwner::Closed => "closed",
+        }
+        .into_lua(lua)?,
+        "props" => Value::Table(props_to_lua(lua, &def.props)?),
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
 }
 
 /// A title's props as a fresh Lua table, converted straight from the TOML
@@ -296,59 +508,66 @@ impl UserData for LuaGame {
         m.add_method("players", |lua, this, ()| lua.create_sequence_from(this.st.players.iter().map(|p| p.name.clone())));
         m.add_method("player", |lua, this, name: String| {
             let p = player(&this.st, &name)?;
-            let pl = &this.st.players[p as usize];
-            let tb = lua.create_table()?;
-            tb.raw_set("name", pl.name.as_str())?;
-            tb.raw_set("cash", pl.cash)?;
-            tb.raw_set("loans", pl.loans)?;
-            tb.raw_set("debt", pl.debt)?;
-            tb.raw_set("left", pl.left)?;
-            tb.raw_set("certificates", cert_count(&this.title, &this.st, p))?;
-            let shares = lua.create_table()?;
+            player_table(lua, &this.title, &this.st, p)
+        });
+        // One field of `player(name)` without building the whole table.
+        m.add_method("player_field", |lua, this, (name, field): (String, String)| {
+            let p = player(&this.st, &name)?;
+            player_field(lua, &this.title, &this.st, p, &field)?.ok_or_else(|| {
+                let hint = crate::title::compile::did_you_mean(&field, PLAYER_FIELDS.iter().copied());
+                rt(format!("a player has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+            })
+        });
+        // Ids in play, those whose fields equal the filter's values with one.
+        m.add_method("corporations", |lua, this, filter: Option<Table>| {
+            let Some(filter) = filter else {
+                return lua.create_sequence_from(this.st.corps.iter().filter(|c| c.in_play).map(|c| c.id.clone()));
+            };
+            let conds = corp_filter(&filter)?;
+            let mut out = Vec::new();
             for (c, corp) in this.st.corps.iter().enumerate() {
-                let pct = this.st.percent(c as CorpId, CertOwner::Player(p));
-                if pct > 0 {
-                    shares.raw_set(corp.id.as_str(), pct)?;
+                if !corp.in_play {
+                    continue;
+                }
+                let mut all = true;
+                for (field, want) in &conds {
+                    let have = corp_field(lua, &this.title, &this.st, c as CorpId, field)?.unwrap_or(Value::Nil);
+                    if !scalar_eq(&have, want) {
+                        all = false;
+                        break;
+                    }
+                }
+                if all {
+                    out.push(corp.id.as_str());
                 }
             }
-            tb.raw_set("shares", shares)?;
-            let cos = lua.create_table()?;
-            for co in this.st.companies.iter().filter(|x| x.owner == CompanyOwner::Player(p)) {
-                cos.raw_push(co.id.as_str())?;
-            }
-            tb.raw_set("companies", cos)?;
-            Ok(tb)
-        });
-        m.add_method("corporations", |lua, this, ()| {
-            lua.create_sequence_from(this.st.corps.iter().filter(|c| c.in_play).map(|c| c.id.clone()))
+            lua.create_sequence_from(out)
         });
         m.add_method("all_corporations", |lua, this, ()| lua.create_sequence_from(this.st.corps.iter().map(|c| c.id.clone())));
         m.add_method("corporation", |lua, this, id: String| {
             let c = corp(&this.st, &id)?;
             corp_table(lua, &this.title, &this.st, c)
         });
+        // One field of `corporation(id)` without building the whole table.
+        m.add_method("corporation_field", |lua, this, (id, field): (String, String)| {
+            let c = corp(&this.st, &id)?;
+            corp_field(lua, &this.title, &this.st, c, &field)?.ok_or_else(|| {
+                let hint = crate::title::compile::did_you_mean(&field, CORP_FIELDS.iter().copied());
+                rt(format!("a corporation has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+            })
+        });
         m.add_method("companies", |lua, this, ()| lua.create_sequence_from(this.st.companies.iter().map(|c| c.id.clone())));
         m.add_method("company", |lua, this, id: String| {
             let i = company(&this.st, &id)?;
-            let co = &this.st.companies[i as usize];
-            let def = &this.title.companies[co.def];
-            let tb = lua.create_table()?;
-            tb.raw_set("id", co.id.as_str())?;
-            tb.raw_set("name", def.name.as_str())?;
-            tb.raw_set("kind", def.kind.as_str())?;
-            tb.raw_set("value", def.value)?;
-            tb.raw_set("revenue", def.revenue)?;
-            tb.raw_set("used", co.used)?;
-            let (owner, kind) = match co.owner {
-                CompanyOwner::Bank => (None, "bank"),
-                CompanyOwner::Player(p) => (Some(this.st.players[p as usize].name.clone()), "player"),
-                CompanyOwner::Corp(c) => (Some(this.st.corps[c as usize].id.clone()), "corporation"),
-                CompanyOwner::Closed => (None, "closed"),
-            };
-            tb.raw_set("owner", owner)?;
-            tb.raw_set("owner_kind", kind)?;
-            tb.raw_set("props", props_to_lua(lua, &def.props)?)?;
-            Ok(tb)
+            company_table(lua, &this.title, &this.st, i)
+        });
+        // One field of `company(id)` without building the whole table.
+        m.add_method("company_field", |lua, this, (id, field): (String, String)| {
+            let i = company(&this.st, &id)?;
+            company_field(lua, &this.title, &this.st, i, &field)?.ok_or_else(|| {
+                let hint = crate::title::compile::did_you_mean(&field, COMPANY_FIELDS.iter().copied());
+                rt(format!("a company has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+            })
         });
         m.add_method("phase", |_, this, ()| Ok(this.title.phases[this.st.phase].name.clone()));
         m.add_method("phase_index", |_, this, ()| Ok(this.st.phase + 1));
@@ -729,7 +948,8 @@ impl UserData for LuaGame {
                 Some(f) => Some((hex(&this.title, &f)?, city)),
                 None => None,
             };
-            Ok(crate::game::graph::connects(&this.title, &this.st, c, goal, start))
+            let template = this.track_graph();
+            Ok(crate::game::graph::connects_on(&this.title, &this.st, &template, c, goal, start))
         });
         m.add_method_mut("export_train", |_, this, ()| this.ops().export_train().map_err(game_err));
         // Corporations over their train limit hand trains in, their presidents choosing.

@@ -62,8 +62,14 @@ pub const HOOKS: &[(&str, &str)] = &[
 ];
 
 pub struct ScriptHost {
+    /// The registration tables (handlers, hooks, steps, abilities), kept
+    /// at hand: looking them up in the Lua registry at every call cost a
+    /// string and a protected call. (Declared before `lua`: dropped first.)
+    registries: [Table; 4],
     lua: Lua,
     budget: Rc<Cell<u64>>,
+    /// An empty state, standing in for the game's while a script has it.
+    spare: Cell<Option<GameState>>,
     pub title: Arc<Title>,
 }
 
@@ -118,9 +124,11 @@ impl ScriptHost {
         })
         .map_err(|e| e.to_string())?;
         lua.set_memory_limit(MEMORY_LIMIT).map_err(|e| e.to_string())?;
-        let host = ScriptHost { lua, budget, title };
+        api::register_globals(&lua).map_err(|e| e.to_string())?;
+        let table = |key: &str| lua.named_registry_value::<Table>(key).map_err(|e| e.to_string());
+        let registries = [table(api::HANDLERS_KEY)?, table(api::HOOKS_KEY)?, table(api::STEPS_KEY)?, table(api::ABILITIES_KEY)?];
+        let host = ScriptHost { registries, lua, budget, spare: Cell::new(None), title };
         host.strip_globals().map_err(|e| e.to_string())?;
-        api::register_globals(&host.lua).map_err(|e| e.to_string())?;
         Ok(host)
     }
 
@@ -184,8 +192,10 @@ setmetatable(_G, {
             .exec()
     }
 
-    fn registry(&self, table: &str) -> Option<Table> {
-        self.lua.named_registry_value::<Table>(table).ok()
+    /// One of the registration tables (`api::HOOKS_KEY`...).
+    fn registry(&self, table: &str) -> Option<&Table> {
+        let i = [api::HANDLERS_KEY, api::HOOKS_KEY, api::STEPS_KEY, api::ABILITIES_KEY].iter().position(|k| *k == table)?;
+        Some(&self.registries[i])
     }
 
     pub fn has_hook(&self, name: &str) -> bool {
@@ -206,20 +216,23 @@ setmetatable(_G, {
     /// call; the state comes back whatever happens.
     fn with_game<R>(
         &self,
-        context: &str,
+        context: &dyn Fn() -> String,
         st: &mut GameState,
         fx: &mut Effects,
         f: impl FnOnce(&Lua, mlua::AnyUserData) -> mlua::Result<R>,
     ) -> Result<R, GameError> {
-        let mut lg = LuaGame { title: self.title.clone(), st: std::mem::take(st), fx: std::mem::take(fx) };
+        // The caller's `st` holds an empty state meanwhile, kept from call
+        // to call (a new default state would allocate its shared parts).
+        let empty = self.spare.take().unwrap_or_default();
+        let mut lg = LuaGame { title: self.title.clone(), st: std::mem::replace(st, empty), fx: std::mem::take(fx), track: Default::default() };
         self.budget.set(INSTRUCTION_BUDGET);
         let result = self.lua.scope(|scope| {
             let ud = scope.create_userdata_ref_mut(&mut lg)?;
             f(&self.lua, ud)
         });
-        *st = lg.st;
+        self.spare.set(Some(std::mem::replace(st, lg.st)));
         *fx = lg.fx;
-        result.map_err(|e| script_error(context, &e))
+        result.map_err(|e| script_error(&context(), &e))
     }
 
     /// Calls a hook; `None` when the title does not override it.
@@ -233,7 +246,7 @@ setmetatable(_G, {
         let Some(hooks) = self.registry(api::HOOKS_KEY) else { return Ok(None) };
         let Ok(Some(func)) = hooks.get::<Option<Function>>(name) else { return Ok(None) };
         let args = args.into_lua_multi(&self.lua).map_err(|e| script_error(&format!("hook '{name}'"), &e))?;
-        self.with_game(&format!("hook '{name}'"), st, fx, |_, ud| {
+        self.with_game(&|| format!("hook '{name}'"), st, fx, |_, ud| {
             let mut all = mlua::MultiValue::new();
             all.push_back(Value::UserData(ud));
             all.extend(args);
@@ -261,7 +274,7 @@ setmetatable(_G, {
         let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
         for func in funcs {
             let payload = convert::args_table(&self.lua, &event.args).map_err(|e| script_error("event", &e))?;
-            self.with_game(&format!("handler of '{}'", event.name), st, fx, |_, ud| func.call::<()>((ud, payload)))?;
+            self.with_game(&|| format!("handler of '{}'", event.name), st, fx, |_, ud| func.call::<()>((ud, payload)))?;
         }
         Ok(())
     }
@@ -281,8 +294,8 @@ setmetatable(_G, {
         let Some(reg) = self.registry(key) else { return Ok(None) };
         let Ok(Some(spec)) = reg.get::<Option<Table>>(name) else { return Ok(None) };
         let Ok(Some(f)) = spec.get::<Option<Function>>(func) else { return Ok(None) };
-        let context = format!("{kind} '{name}' ({func})");
-        let args = args.into_lua_multi(&self.lua).map_err(|e| script_error(&context, &e))?;
+        let context = || format!("{kind} '{name}' ({func})");
+        let args = args.into_lua_multi(&self.lua).map_err(|e| script_error(&context(), &e))?;
         self.with_game(&context, st, fx, |_, ud| {
             let mut all = mlua::MultiValue::new();
             all.push_back(Value::UserData(ud));
@@ -310,7 +323,7 @@ setmetatable(_G, {
             Err(_) => self.lua.load(expr).set_name("=repl").into_function().map_err(|e| script_error("lua", &e))?,
         };
         // `game` is a parameter of the chunk: expose it as a global for the call.
-        self.with_game("lua", st, fx, |lua, ud| {
+        self.with_game(&|| "lua".to_string(), st, fx, |lua, ud| {
             let g = lua.globals();
             let mt = g.metatable();
             g.set_metatable(None)?;

@@ -304,7 +304,7 @@ pub(super) fn each_tile_lay(
     corp: CorpId,
     mut f: impl FnMut(&mut Engine, HexId, u16, &crate::game::board::LayPlan) -> GameResult<bool>,
 ) -> GameResult<bool> {
-    let bg = BoardGraph::build(e.t, e.st, Some(corp));
+    let bg = BoardGraph::build_track(e.t, e.st, Some(corp));
     let gauge_rule = e.t.route_rules.gauge_changes_at_stops_only;
     let r = reach(e.t, &bg, corp, gauge_rule);
     let colours: Vec<Color> = e.t.phases[e.st.phase].tiles.clone();
@@ -342,7 +342,7 @@ pub(super) fn each_tile_lay(
 
 pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
-    let bg = BoardGraph::build(e.t, e.st, Some(corp));
+    let bg = BoardGraph::build_track(e.t, e.st, Some(corp));
     let r = reach(e.t, &bg, corp, e.t.route_rules.gauge_changes_at_stops_only);
     let relaxed: Vec<HexId> = e.relaxed_hexes(corp).map(|r| r.token).unwrap_or_default();
     for (i, reached) in r.stops.iter().enumerate() {

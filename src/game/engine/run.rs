@@ -92,7 +92,7 @@ pub fn position(t: &Title, st: &GameState, corp: CorpId) -> Position {
 /// Whether the corporation has a route for a train at all (train length
 /// ignored): enough stops connected to one of its tokens.
 pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
-    let mut bg = BoardGraph::build(t, st, Some(corp));
+    let mut bg = BoardGraph::build_track(t, st, Some(corp));
     let r = reach(t, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
     let rules = &t.route_rules;
     let ignore: Vec<route::StopKind> = rules.ignore_for_minimum.iter().map(|k| kind(*k)).collect();
@@ -336,8 +336,8 @@ impl Engine<'_> {
             (_, 0) => self.refuse("route.no_stop", format!("{} has no station", self.t.map.hexes[h as usize].title())),
             (None, 1) => Ok(here[0]),
             (None, _) => self.refuse("route.which_stop", format!("{hex} has {} stations: write {hex}.0, {hex}.1 ...", here.len())),
-            (Some(i), _) => match pos.board.stop_index.get(&(h, i)) {
-                Some(s) => Ok(*s),
+            (Some(i), _) => match pos.board.stop_id(h, i) {
+                Some(s) => Ok(s),
                 None => self.refuse("route.no_stop", format!("{hex} has no station {i}")),
             },
         }
@@ -350,7 +350,7 @@ impl Engine<'_> {
         let g = &pos.problem.graph;
         let adj = pos.board.adjacency();
         let mut out: Vec<Vec<u32>> = Vec::new();
-        let mut stack: Vec<(u32, bool, Vec<u32>)> = adj.at_stop[a as usize]
+        let mut stack: Vec<(u32, bool, Vec<u32>)> = adj.at_stop(a as usize)
             .iter()
             .rev()
             .map(|&p| (p, g.paths[p as usize].a == End::Stop(a), vec![p]))
@@ -383,7 +383,7 @@ impl Engine<'_> {
                 }
                 End::Stop(_) => {}
                 End::Junction(j, side) => {
-                    for &q in adj.at_junction[j as usize][1 - side as usize].iter().rev() {
+                    for &q in adj.at_junction(j as usize, 1 - side as usize).iter().rev() {
                         if !trail.contains(&q) && trail.len() < 64 {
                             let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);
                             let mut t2 = trail.clone();

@@ -5,7 +5,7 @@
 
 local function unsold(game)
   for _, id in ipairs(C.PRIVATES) do
-    if game:company(id).owner_kind == "bank" then return id end
+    if game:company_field(id, "owner_kind") == "bank" then return id end
   end
   return nil
 end
@@ -50,7 +50,7 @@ local function on_sold(game, lot, player)
   if lot == "P3" then
     -- 1844-R-023: the lowest unsold Tunnel certificate, free.
     for _, t in ipairs({ "T1", "T2", "T3", "T4", "T5" }) do
-      if game:company(t).owner_kind == "bank" then
+      if game:company_field(t, "owner_kind") == "bank" then
         game:give_company(t, player)
         game:log(player .. " receives " .. t .. " with P3")
         break

@@ -29,18 +29,18 @@ C.UNIT = { regional = 20, historical = 10, pre_sbb = 25, sbb = 5 }
 
 -- Percent of one unit of the corporation.
 function C.unit(game, corp)
-  return C.UNIT[game:corporation(corp).kind] or 10
+  return C.UNIT[game:corporation_field(corp, "kind")] or 10
 end
 
 -- Units the player holds of the corporation.
 function C.units(game, player, corp)
-  local pct = game:player(player).shares[corp] or 0
+  local pct = game:player_field(player, "shares")[corp] or 0
   return pct // C.unit(game, corp)
 end
 
 -- Units in the bank pool.
 function C.pool_units(game, corp)
-  return game:corporation(corp).pool_percent // C.unit(game, corp)
+  return game:corporation_field(corp, "pool_percent") // C.unit(game, corp)
 end
 
 -- Has the phase `name` begun?
@@ -72,14 +72,10 @@ function C.order_by_cash(game, ascending)
   return out
 end
 
--- Corporations the player directs.
+-- Corporations the player (a name) directs.
 function C.directed(game, player)
-  local out = {}
-  for _, id in ipairs(game:corporations()) do
-    local c = game:corporation(id)
-    if c.president == player and not c.closed then out[#out + 1] = id end
-  end
-  return out
+  assert(player ~= nil, "C.directed: no player")
+  return game:corporations({ president = player, closed = false })
 end
 
 function C.contains(list, x)

@@ -15,8 +15,7 @@ local BY_PAR = { [60] = 1, [70] = 2, [80] = 3, [90] = 4, [100] = 5 }
 local COSTS = { 0, 40, 100, 100, 100 }
 
 on("corporation_started", function(game, ev)
-  local c = game:corporation(ev.corp)
-  if c.kind == "historical" then
+  if game:corporation_field(ev.corp, "kind") == "historical" then
     local n = BY_PAR[ev.price] or 5
     local costs = {}
     for i = 1, n do costs[i] = COSTS[i] end
@@ -50,12 +49,14 @@ end
 -- launched company not yet paid (A-18: a home reserved but not placed
 -- counts).
 local function check_destinations(game)
-  for _, corp in ipairs(game:corporations()) do
-    local c = game:corporation(corp)
-    if c.floated and not c.closed and game:var("dest." .. corp) == nil and c.destination ~= nil and HOME[corp] then
-      if not (c.kind == "pre_sbb" and game:var("sbb.formed")) then
-        if game:connected(corp, c.destination, c.home or HOME[corp], c.home_city) then
-          pay_destination(game, corp, "reaches its destination " .. c.destination)
+  -- (Paying a destination changes no company's floated or closed.)
+  for _, corp in ipairs(game:corporations({ floated = true, closed = false })) do
+    local function f(field) return game:corporation_field(corp, field) end
+    local destination = game:var("dest." .. corp) == nil and f("destination")
+    if destination and HOME[corp] then
+      if not (f("kind") == "pre_sbb" and game:var("sbb.formed")) then
+        if game:connected(corp, destination, f("home") or HOME[corp], f("home_city")) then
+          pay_destination(game, corp, "reaches its destination " .. destination)
         end
       end
     end
@@ -66,8 +67,7 @@ C.check_destinations = check_destinations
 -- 1844-R-100: V5 (GB) is paid once any company builds the Gotthard tunnel.
 local function check_gotthard(game)
   if game:var("gotthard_built") and game:var("dest.GB") == nil then
-    local c = game:corporation("GB")
-    if c.floated and not c.closed and not game:var("sbb.formed") then
+    if game:corporation_field("GB", "floated") and not game:corporation_field("GB", "closed") and not game:var("sbb.formed") then
       pay_destination(game, "GB", "sees the Gotthard tunnel built")
     end
   end
@@ -102,14 +102,14 @@ local BARE_HOMES = { C12 = true, C24 = true, D19 = true, D25 = true, G18 = true,
 -- The bare home hex `corp` must lay its first tile on now, or nil.
 local function home_lay_due(game, corp)
   if game:operating() ~= corp then return nil end
-  local c = game:corporation(corp)
-  local home = c.home or HOME[corp]
+  local home = game:corporation_field(corp, "home") or HOME[corp]
   -- `operated` counts the company's completed turns.
-  local operated = c.operated == true or (type(c.operated) == "number" and c.operated > 0)
+  local n = game:corporation_field(corp, "operated")
+  local operated = n == true or (type(n) == "number" and n > 0)
   if operated or home == nil or not BARE_HOMES[home] then return nil end
   local h = game:hex(home)
   local turn = game:turn() or {}
-  if h.laid or (turn.tiles or 0) > 0 or c.cash < (h.cost or 0) then return nil end
+  if h.laid or (turn.tiles or 0) > 0 or game:corporation_field(corp, "cash") < (h.cost or 0) then return nil end
   return home
 end
 

@@ -73,16 +73,17 @@ on("round_started", function(game, ev)
   if ev.kind ~= "operating" then return end
   for i = 1, 5 do
     local b = "B" .. i
-    local co = game:company(b)
-    if game:var("mr.active." .. b) and co.owner_kind == "player" then
-      game:transfer("bank", co.owner, 40)
-      game:log(b .. " pays " .. game:money(40) .. " to " .. co.owner)
+    -- (Paying changes no company's owner.)
+    if game:var("mr.active." .. b) and game:company_field(b, "owner_kind") == "player" then
+      local owner = game:company_field(b, "owner")
+      game:transfer("bank", owner, 40)
+      game:log(b .. " pays " .. game:money(40) .. " to " .. owner)
     end
     local t = "T" .. i
-    co = game:company(t)
-    if game:var("tunnel.active." .. t) and co.owner_kind == "player" then
-      game:transfer("bank", co.owner, 10)
-      game:log(t .. " pays " .. game:money(10) .. " to " .. co.owner)
+    if game:var("tunnel.active." .. t) and game:company_field(t, "owner_kind") == "player" then
+      local owner = game:company_field(t, "owner")
+      game:transfer("bank", owner, 10)
+      game:log(t .. " pays " .. game:money(10) .. " to " .. owner)
     end
   end
 end)

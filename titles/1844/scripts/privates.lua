@@ -12,12 +12,12 @@ end)
 
 hook("can_buy_company", function(game, corp, company)
   local co = game:company(company)
-  local c = game:corporation(corp)
+  local kind = game:corporation_field(corp, "kind")
   if co.kind ~= "private" then return false, company .. " is not a private", "1844-R-170" end
-  if c.kind ~= "historical" and c.kind ~= "regional" then
+  if kind ~= "historical" and kind ~= "regional" then
     return false, "only historical and regional companies may own privates", "1844-R-170"
   end
-  if co.owner_kind ~= "player" or co.owner ~= c.president then
+  if co.owner_kind ~= "player" or co.owner ~= game:corporation_field(corp, "president") then
     return false, corp .. " may buy a private only from its director", "1844-R-169"
   end
   return true
@@ -30,7 +30,7 @@ end)
 
 -- 1844-R-176: P6 closes when FNM first runs a train.
 on("trains_run", function(game, ev)
-  if ev.corp == "FNM" and #ev.routes > 0 and game:company("P6").owner_kind ~= "closed" then
+  if ev.corp == "FNM" and #ev.routes > 0 and game:company_field("P6", "owner_kind") ~= "closed" then
     game:close_company("P6")
     game:log("FNM runs a train: P6 closes")
   end
@@ -52,7 +52,7 @@ local function furka_oberalp(game, owner)
     end
   end
   game:set_var("furka_oberalp", true)
-  if game:company("P4").owner_kind ~= "closed" then game:close_company("P4") end
+  if game:company_field("P4", "owner_kind") ~= "closed" then game:close_company("P4") end
   if owner then
     game:transfer("bank", owner, 80)
     game:log("the Furka-Oberalp line is laid; " .. owner .. " receives " .. game:money(80))
@@ -60,17 +60,18 @@ local function furka_oberalp(game, owner)
 end
 
 local function p4_user(game, who)
-  local co = game:company("P4")
-  if co.owner_kind == "closed" or co.owner_kind == "bank" or not C.phase_reached(game, "3") then return nil end
+  local kind = game:company_field("P4", "owner_kind")
+  if kind == "closed" or kind == "bank" or not C.phase_reached(game, "3") then return nil end
   -- "At any time" (A-24): at any point of a stock turn of the owner or of
   -- an operating turn of the owning company or of one the owner directs,
   -- not only at the track step (the line is an extra lay of its own). An
   -- operating turn whose steps are all done is not kept open for it.
   if not is_player(game, who) and game:step() == nil then return nil end
-  if co.owner == who then return co.owner end
+  local owner = game:company_field("P4", "owner")
+  if owner == who then return owner end
   -- A player owner may act during an operating turn of a company they direct.
-  if not is_player(game, who) and co.owner_kind == "player" and game:corporation(who).president == co.owner then
-    return co.owner
+  if not is_player(game, who) and kind == "player" and game:corporation_field(who, "president") == owner then
+    return owner
   end
   return nil
 end
@@ -94,10 +95,11 @@ ability("furka_oberalp_line", {
 local P2_TILES = { "3", "4", "5", "6", "7", "8", "9", "57", "58" }
 
 local function p2_usable(game, corp)
-  local co = game:company("P2")
-  if co.owner_kind == "closed" or co.owner_kind == "bank" or co.used or not C.phase_reached(game, "3") then return false end
+  local kind = game:company_field("P2", "owner_kind")
+  if kind == "closed" or kind == "bank" or game:company_field("P2", "used") or not C.phase_reached(game, "3") then return false end
   if is_player(game, corp) or game:operating() ~= corp then return false end
-  return co.owner == corp or (co.owner_kind == "player" and game:corporation(corp).president == co.owner)
+  local owner = game:company_field("P2", "owner")
+  return owner == corp or (kind == "player" and game:corporation_field(corp, "president") == owner)
 end
 
 ability("extra_yellow_tile", {
@@ -107,7 +109,7 @@ ability("extra_yellow_tile", {
     if not C.contains(P2_TILES, tostring(args.tile)) then fail("P2 lays a plain yellow tile", "1844-R-173") end
     local h = game:hex(args.hex)
     local cost = h.laid and 0 or (h.cost or 0)
-    if cost > game:corporation(corp).cash then fail(corp .. " cannot pay the terrain cost", "1844-R-078") end
+    if cost > game:corporation_field(corp, "cash") then fail(corp .. " cannot pay the terrain cost", "1844-R-078") end
     game:lay_tile(corp, args.hex, tostring(args.tile), tonumber(args.rotation) or 0, { connection = true })
     if cost > 0 then game:transfer(corp, "bank", cost) end
     game:use_company("P2")
@@ -171,7 +173,7 @@ ability("give_eva", {
     local player = who
     -- At once or later (R-178): in a stock turn of the owner, or at any
     -- point of an operating turn of a company the owner directs.
-    if not is_player(game, who) then player = game:corporation(who).president end
+    if not is_player(game, who) then player = game:corporation_field(who, "president") end
     if player == nil or not eva_id(game, player) then return {} end
     local out = {}
     for _, corp in ipairs(C.directed(game, player)) do
@@ -181,7 +183,7 @@ ability("give_eva", {
   end,
   process = function(game, who, args)
     local player = who
-    if not is_player(game, who) then player = game:corporation(who).president end
+    if not is_player(game, who) then player = game:corporation_field(who, "president") end
     if player == nil or not eva_id(game, player) then fail("EVA belongs to P7's owner", "1844-R-178") end
     local corp = args.corp
     local c = game:corporation(corp)

@@ -219,7 +219,7 @@ end
 
 C.rule("can_pass", function(game, who, step)
   if step ~= "stock" or not C.is_player(game, who) then return true end
-  local owed = math.min(game:var("free_debt." .. who) or 0, game:player(who).debt or 0)
+  local owed = math.min(game:var("free_debt." .. who) or 0, game:player_field(who, "debt") or 0)
   if owed > 0 and could_sell(game, who) then
     return false, who .. " must first sell shares to pay the " .. game:money(owed) .. " owed for the SBB exchange", "1844-R-194"
   end

@@ -9,37 +9,33 @@ end)
 -- certificate comes with P6, R-021), not the SBB (R-053), no pre-SBB
 -- company once the SBB has formed (R-054).
 hook("startable", function(game, player)
-  local out = {}
-  for _, id in ipairs(game:corporations()) do
-    local c = game:corporation(id)
-    if not c.started and not c.closed then out[#out + 1] = id end
-  end
-  return out
+  return game:corporations({ started = false, closed = false })
 end)
 
 hook("can_start", function(game, player, corp)
   if corp == "FNM" then return false, "the FNM director's certificate comes only with P6", "1844-R-021" end
-  if game:corporation(corp).kind == "sbb" then return false, "nobody pars the SBB: it is formed in phase 5", "1844-R-053" end
-  if game:corporation(corp).kind == "pre_sbb" and game:var("sbb.formed") then
+  local kind = game:corporation_field(corp, "kind")
+  if kind == "sbb" then return false, "nobody pars the SBB: it is formed in phase 5", "1844-R-053" end
+  if kind == "pre_sbb" and game:var("sbb.formed") then
     return false, "pre-SBB companies cannot start once the SBB has formed", "1844-R-054"
   end
-  if (game:player(player).debt or 0) > 0 then return false, player .. " must pay off the debt first", "1844-R-051" end
+  if (game:player_field(player, "debt") or 0) > 0 then return false, player .. " must pay off the debt first", "1844-R-051" end
   return true
 end)
 
 hook("can_buy_certificate", function(game, player, corp, index, source, tag)
-  if (game:player(player).debt or 0) > 0 then
-    return false, player .. " owes the bank " .. game:money(game:player(player).debt) .. " and may not buy", "1844-R-051"
+  if (game:player_field(player, "debt") or 0) > 0 then
+    return false, player .. " owes the bank " .. game:money(game:player_field(player, "debt")) .. " and may not buy", "1844-R-051"
   end
-  local c = game:corporation(corp)
-  if c.kind == "sbb" and source == "treasury" then
+  local kind = game:corporation_field(corp, "kind")
+  if kind == "sbb" and source == "treasury" then
     return false, "SBB shares are bought only from the pool", "1844-R-053"
   end
   -- A-31: an SBB formed without a director: the first certificate bought
   -- from the pool is the director's (2 units, at twice the price); its
   -- buyer directs the SBB, which operates from then on.
-  if c.kind == "sbb" and c.president == nil then
-    for _, cert in ipairs(c.certificates) do
+  if kind == "sbb" and game:corporation_field(corp, "president") == nil then
+    for _, cert in ipairs(game:corporation_field(corp, "certificates")) do
       if cert.index == index and not cert.president then
         return false, "the SBB has no director: its director's certificate must be bought first", "1844-R-196"
       end
@@ -61,13 +57,12 @@ hook("can_sell", function(game, player, corp, percent)
   if r.kind == "stock" and game:var("no_sales_sr") == r.stock_rounds then
     return false, "no shares may be sold in the first stock round", "1844-R-034"
   end
-  local c = game:corporation(corp)
-  if not c.started then
+  if not game:corporation_field(corp, "started") then
     return false, corp .. "'s director's certificate has not been bought yet", "1844-R-036"
   end
-  if c.president == player then
+  if game:corporation_field(corp, "president") == player then
     local unit = C.unit(game, corp)
-    local mine = game:player(player).shares[corp] or 0
+    local mine = game:player_field(player, "shares")[corp] or 0
     local ordinary = mine - 2 * unit
     -- 1844-R-041: no emergency sale may change any company's director:
     -- the core refuses it (setting emergency_presidency = "all").
@@ -86,14 +81,15 @@ end)
 
 -- 1844-R-030, R-031: a corporation that never operated drops first.
 hook("sell_after_drop", function(game, player, corp)
-  return game:corporation(corp).operated == 0 or game:corporation(corp).operated == false
+  local operated = game:corporation_field(corp, "operated")
+  return operated == 0 or operated == false
 end)
 
 -- One Mountain Railway and one Tunnel certificate per player and stock
 -- round (R-048); nothing while in debt (R-051, A-15).
 local function can_buy_kind(kind)
   return function(game, player, company)
-    if (game:player(player).debt or 0) > 0 then
+    if (game:player_field(player, "debt") or 0) > 0 then
       return false, player .. " owes the bank and may not buy", "1844-R-051"
     end
     local key = "bought." .. kind .. "." .. player

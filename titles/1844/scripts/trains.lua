@@ -4,7 +4,7 @@
 local HISTORICAL = { ["1"] = 4, ["2"] = 4, ["3"] = 4, ["4"] = 3, ["5"] = 2, ["6"] = 2, ["7"] = 2 }
 
 function C.train_limit(game, corp)
-  local kind = game:corporation(corp).kind
+  local kind = game:corporation_field(corp, "kind")
   if kind == "historical" then return HISTORICAL[game:phase()] or 2 end
   if kind == "sbb" then return 4 end
   return 2

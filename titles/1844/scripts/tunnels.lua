@@ -46,8 +46,7 @@ local function unused_cert(game, player)
   if player == nil then return nil end
   for i = 1, 5 do
     local t = "T" .. i
-    local co = game:company(t)
-    if co.owner_kind == "player" and co.owner == player and not game:var("tunnel.cert." .. t) then return t end
+    if game:company_field(t, "owner") == player and game:company_field(t, "owner_kind") == "player" and not game:var("tunnel.cert." .. t) then return t end
   end
   return nil
 end
@@ -101,8 +100,7 @@ ability("build_tunnel", {
   actions = function(game, corp)
     -- Tunnels are built in the track step, before or after the tile (R-091).
     if C.is_player(game, corp) or game:operating() ~= corp or not track_step(game) then return {} end
-    local c = game:corporation(corp)
-    if c.cash < 100 or unused_cert(game, c.president) == nil or built(game) >= 5 then return {} end
+    if game:corporation_field(corp, "cash") < 100 or unused_cert(game, game:corporation_field(corp, "president")) == nil or built(game) >= 5 then return {} end
     local out = {}
     for _, h in ipairs(HEXES) do
       if free_for_tunnel(game, h) then

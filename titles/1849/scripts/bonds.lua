@@ -66,7 +66,7 @@ ability("bond_interest", {
 -- 1849-R-187: with L. 500 in its treasury a corporation may repay its bond:
 -- the bond goes back to its charter and the token moves one column right.
 local function may_repay(game, corp)
-  return bond_out(game, corp) and game:corporation(corp).cash >= BOND
+  return bond_out(game, corp) and game:corporation_field(corp, "cash") >= BOND
 end
 
 step("repay_bond", {
@@ -78,7 +78,7 @@ step("repay_bond", {
   process = function(game, corp, name, args)
     if name ~= "repay_bond" then fail("at the repay-bond step: `do repay_bond`, or `pass`", "1849-R-187") end
     if not bond_out(game, corp) then fail(corp .. " has no bond out to repay", "1849-R-187") end
-    local cash = game:corporation(corp).cash
+    local cash = game:corporation_field(corp, "cash")
     if cash < BOND then
       fail(corp .. " has " .. game:money(cash) .. ": repaying the bond takes " .. game:money(BOND) .. " from the treasury", "1849-R-187")
     end

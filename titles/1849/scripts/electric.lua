@@ -33,7 +33,7 @@ end
 
 local function may_buy(game, corp)
   return electric(game) and not game:phase_before("12") and sold(game) < E_TOKENS
-    and not has_e_token(game, corp) and game:corporation(corp).cash >= price(game)
+    and not has_e_token(game, corp) and game:corporation_field(corp, "cash") >= price(game)
 end
 
 step("buy_e_token", {
@@ -49,7 +49,7 @@ step("buy_e_token", {
     if has_e_token(game, corp) then fail(corp .. " already owns an E token: a corporation may own only one", "1849-R-192") end
     if sold(game) >= E_TOKENS then fail("all six E tokens have been sold", "1849-R-191") end
     local cost = price(game)
-    local cash = game:corporation(corp).cash
+    local cash = game:corporation_field(corp, "cash")
     -- A-35: from the treasury only, no emergency money raising.
     if cash < cost then
       fail(corp .. " has " .. game:money(cash) .. " and the E token costs " .. game:money(cost) .. " from its treasury", "1849-R-191")

@@ -26,7 +26,7 @@ end)
 
 -- 1849-R-039: P5 closes when that corporation buys its first train.
 on("train_bought", function(game, ev)
-  if ev.corp == game:var("rsa_corporation") and game:company("P5").owner_kind ~= "closed" then
+  if ev.corp == game:var("rsa_corporation") and game:company_field("P5", "owner_kind") ~= "closed" then
     game:close_company("P5")
     game:set_var("rsa_corporation", nil)
   end

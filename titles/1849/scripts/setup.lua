@@ -71,11 +71,11 @@ end)
 hook("startable", function(game, player)
   local best, best_order = nil, nil
   local blocked = game:var("afg_blocked")
-  for _, id in ipairs(game:corporations()) do
-    local c = game:corporation(id)
-    if not c.started and not c.closed and not (id == "AFG" and blocked) then
-      if best == nil or c.start_order < best_order then
-        best, best_order = id, c.start_order
+  for _, id in ipairs(game:corporations({ started = false, closed = false })) do
+    if not (id == "AFG" and blocked) then
+      local order = game:corporation_field(id, "start_order")
+      if best == nil or order < best_order then
+        best, best_order = id, order
       end
     end
   end
@@ -86,7 +86,7 @@ end)
 local function last_order(game)
   local max = 0
   for _, id in ipairs(game:corporations()) do
-    local o = game:corporation(id).start_order
+    local o = game:corporation_field(id, "start_order")
     if o < 1000000 and o > max then max = o end
   end
   return max
@@ -95,7 +95,7 @@ end
 local function move_to_end(game, id)
   local order = {}
   for _, other in ipairs(game:corporations()) do
-    if other ~= id then order[#order + 1] = { id = other, o = game:corporation(other).start_order } end
+    if other ~= id then order[#order + 1] = { id = other, o = game:corporation_field(other, "start_order") } end
   end
   table.sort(order, function(a, b) return a.o < b.o end)
   local ids = {}
@@ -108,8 +108,7 @@ end
 -- (ambiguity A-20): with none free it waits at the end of the order.
 on("round_started", function(game, ev)
   if ev.kind ~= "stock" then return end
-  local afg = game:corporation("AFG")
-  if not afg.in_play or afg.started then
+  if not game:corporation_field("AFG", "in_play") or game:corporation_field("AFG", "started") then
     game:set_var("afg_blocked", nil)
     return
   end

@@ -10,14 +10,14 @@
 -- takes the place; the bought one returns to its owner's charter.
 
 local function has_free_token(game, corp)
-  for _, t in ipairs(game:corporation(corp).tokens) do
+  for _, t in ipairs(game:corporation_field(corp, "tokens")) do
     if t.hex == nil and not t.lost then return true end
   end
   return false
 end
 
 local function token_of(game, corp, hex)
-  for _, t in ipairs(game:corporation(corp).tokens) do
+  for _, t in ipairs(game:corporation_field(corp, "tokens")) do
     if t.hex == hex then return t end
   end
   return nil
@@ -28,15 +28,14 @@ local function refusal(game, buyer, hex, from, price)
   if not game:option("acquiring_station_tokens") then return "Token Rights Acquisition is not in play", "1849-R-182" end
   if game:phase_before("6") then return "station tokens may be bought from phase 6 on", "1849-R-184" end
   if from == nil or from == buyer then return "name the corporation whose token is bought (from=CORP)", "1849-R-184" end
-  local seller = game:corporation(from)
   if token_of(game, from, hex) == nil then return from .. " has no station token on " .. tostring(hex), "1849-R-184" end
-  if seller.home == hex then return "a home token cannot be bought: " .. hex .. " is " .. from .. "'s home", "1849-R-184" end
+  if game:corporation_field(from, "home") == hex then return "a home token cannot be bought: " .. hex .. " is " .. from .. "'s home", "1849-R-184" end
   if token_of(game, buyer, hex) ~= nil then return buyer .. " already has a token on " .. hex .. " (A-32)", "1849-R-184" end
   if not has_free_token(game, buyer) then return buyer .. " has no station token left to put in its place (A-32)", "1849-R-184" end
   -- The token-placement connectivity: a city full of tokens is still reached (A-32).
   if not game:connected(buyer, hex) then return buyer .. " has no route to " .. hex, "1849-R-184" end
   if type(price) ~= "number" or price < 1 then return "the price is at least L. 1 (price=N)", "1849-R-184" end
-  local cash = game:corporation(buyer).cash
+  local cash = game:corporation_field(buyer, "cash")
   if cash < price then return buyer .. " has " .. game:money(cash) .. ", not " .. game:money(price), "1849-R-184" end
   return nil
 end
@@ -45,12 +44,11 @@ end
 local function offers(game, corp)
   local out = {}
   if not game:option("acquiring_station_tokens") or game:phase_before("6") then return out end
-  local cash = game:corporation(corp).cash
+  local cash = game:corporation_field(corp, "cash")
   if cash < 1 or not has_free_token(game, corp) then return out end
-  for _, other in ipairs(game:corporations()) do
-    local o = game:corporation(other)
-    if other ~= corp and o.started then
-      for _, t in ipairs(o.tokens) do
+  for _, other in ipairs(game:corporations({ started = true })) do
+    if other ~= corp then
+      for _, t in ipairs(game:corporation_field(other, "tokens")) do
         if t.hex ~= nil and refusal(game, corp, t.hex, other, 1) == nil then
           out[#out + 1] = { name = "acquire_token", args = { hex = t.hex, from = other }, range = { 1, cash } }
         end
@@ -74,8 +72,8 @@ step("acquire_token", {
     if name ~= "acquire_token" then fail("at the token-acquisition step: `do acquire_token hex=H from=CORP price=N`, or `pass`", "1849-R-184") end
     local why, rule = refusal(game, corp, args.hex, args.from, args.price)
     if why then fail(why, rule) end
-    local seller = game:corporation(args.from).president
-    if seller == game:corporation(corp).president then
+    local seller = game:corporation_field(args.from, "president")
+    if seller == game:corporation_field(corp, "president") then
       execute(game, corp, args.hex, args.from, args.price)
       return true
     end

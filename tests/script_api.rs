@@ -1,0 +1,150 @@
+//! The script API's cheap single reads agree with the whole tables they
+//! stand for. Uses ../shared/fixtures/18xx.games/ (skips where absent).
+
+use railhead::game::ops::Effects;
+use railhead::import::{parse, replay};
+use railhead::script::api::{COMPANY_FIELDS, CORP_FIELDS, PLAYER_FIELDS};
+use std::path::PathBuf;
+
+/// A Lua chunk comparing `game:corporation_field(id, f)` with
+/// `game:corporation(id)[f]` (deeply) for every corporation and field, the
+/// same for players, and `game:corporations(filter)` with the loop it
+/// replaces; returns the mismatches, one per line, or "".
+fn field_check_chunk() -> String {
+    let fields: Vec<String> = CORP_FIELDS.iter().map(|f| format!("{f:?}")).collect();
+    let player_fields: Vec<String> = PLAYER_FIELDS.iter().map(|f| format!("{f:?}")).collect();
+    let company_fields: Vec<String> = COMPANY_FIELDS.iter().map(|f| format!("{f:?}")).collect();
+    format!(
+        r#"
+local function same(a, b)
+  if type(a) ~= type(b) then return false end
+  if type(a) ~= "table" then return a == b end
+  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+local bad = {{}}
+for _, id in ipairs(game:all_corporations()) do
+  local whole = game:corporation(id)
+  for _, f in ipairs({{ {} }}) do
+    if not same(whole[f], game:corporation_field(id, f)) then bad[#bad + 1] = id .. "." .. f end
+  end
+  for k in pairs(whole) do
+    local ok = false
+    for _, f in ipairs({{ {} }}) do if f == k then ok = true end end
+    if not ok then bad[#bad + 1] = id .. "." .. k .. " is not in CORP_FIELDS" end
+  end
+end
+for _, name in ipairs(game:players()) do
+  local whole = game:player(name)
+  local n = 0
+  for _, f in ipairs({{ {} }}) do
+    if whole[f] ~= nil then n = n + 1 end
+    if not same(whole[f], game:player_field(name, f)) then bad[#bad + 1] = name .. "." .. f end
+  end
+  for _ in pairs(whole) do n = n - 1 end
+  if n ~= 0 then bad[#bad + 1] = name .. ": a field is not in PLAYER_FIELDS" end
+end
+for _, id in ipairs(game:companies()) do
+  local whole = game:company(id)
+  local n = 0
+  for _, f in ipairs({{ {} }}) do
+    if whole[f] ~= nil then n = n + 1 end
+    if not same(whole[f], game:company_field(id, f)) then bad[#bad + 1] = id .. "." .. f end
+  end
+  for _ in pairs(whole) do n = n - 1 end
+  if n ~= 0 then bad[#bad + 1] = id .. ": a field is not in COMPANY_FIELDS" end
+end
+local function filtered(filter)
+  local out = {{}}
+  for _, id in ipairs(game:corporations()) do
+    local c, all = game:corporation(id), true
+    for k, v in pairs(filter) do if c[k] ~= v then all = false end end
+    if all then out[#out + 1] = id end
+  end
+  return out
+end
+local filters = {{ {{}}, {{ started = false, closed = false }}, {{ floated = true, closed = false }}, {{ started = true }},
+  {{ kind = "historical" }}, {{ cash = 0 }}, {{ operated = 0, in_play = true }} }}
+for _, name in ipairs(game:players()) do filters[#filters + 1] = {{ president = name, closed = false }} end
+for i, filter in ipairs(filters) do
+  if not same(filtered(filter), game:corporations(filter)) then bad[#bad + 1] = "filter " .. i end
+end
+return table.concat(bad, "\n")
+"#,
+        fields.join(", "),
+        fields.join(", "),
+        player_fields.join(", "),
+        company_fields.join(", ")
+    )
+}
+
+#[test]
+fn single_field_reads_equal_the_whole_tables() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/18xx.games/1844/1844_game_end_bankrupt.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping: {} is not available (../shared is absent)", path.display());
+        return;
+    };
+    let rec = parse(&text).unwrap();
+    let chunk = field_check_chunk();
+    // Positions through the game: before the SBB, after it, at the end.
+    for until in [Some(50), Some(200), Some(400), Some(600), None] {
+        let game = match replay(&rec, until) {
+            Ok((g, _)) => g,
+            Err((g, e)) => g.unwrap_or_else(|| panic!("replay to {until:?}: {e}")),
+        };
+        let mut st = game.state.clone();
+        let mut fx = Effects::default();
+        let out = game.host.eval(&chunk, &mut st, &mut fx).unwrap();
+        assert!(out == "\"\"", "at {until:?}: {out}");
+    }
+    // An unknown field is an error naming the field.
+    let Ok((game, _)) = replay(&rec, Some(50)) else { panic!("replay to 50") };
+    let (mut st, mut fx) = (game.state.clone(), Effects::default());
+    let err = game.host.eval("game:corporation_field('GB', 'presdent')", &mut st, &mut fx).unwrap_err().to_string();
+    assert!(err.contains("presdent") && err.contains("president"), "{err}");
+    for bad in ["game:corporations({ startd = false })", "game:corporations({ trains = {} })", "game:player_field(game:players()[1], 'dept')", "game:company_field('P2', 'ownr')"] {
+        let (mut st, mut fx) = (game.state.clone(), Effects::default());
+        assert!(game.host.eval(bad, &mut st, &mut fx).is_err(), "{bad} is refused");
+    }
+}
+
+/// `game:connected` answers on one graph built for the whole board
+/// (`connects_on`), reused while the board is unchanged; it must answer as
+/// `connects` with the corporation's own graph, for every corporation,
+/// destination hex and start, through the 1844 game.
+#[test]
+fn connected_on_the_shared_graph_equals_connects() {
+    use railhead::game::graph::{BoardGraph, connects, connects_on};
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/18xx.games/1844/1844_game_end_bankrupt.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping: {} is not available (../shared is absent)", path.display());
+        return;
+    };
+    let rec = parse(&text).unwrap();
+    let mut checked = 0;
+    for until in [Some(200), Some(400), Some(600), None] {
+        let game = match replay(&rec, until) {
+            Ok((g, _)) => g,
+            Err((g, e)) => g.unwrap_or_else(|| panic!("replay to {until:?}: {e}")),
+        };
+        let (t, st) = (&game.title, &game.state);
+        let template = BoardGraph::build_track(t, st, None);
+        let goals: Vec<u32> = (0..t.map.hexes.len() as u32).filter(|h| !t.map.hexes[*h as usize].tile.stops.is_empty() || st.board.hexes[*h as usize].tile.is_some()).collect();
+        for c in 0..st.corps.len() as u16 {
+            let mut starts = vec![None];
+            if let Some((h, city)) = st.corps[c as usize].home {
+                starts.push(Some((h, Some(city))));
+                starts.push(Some((h, None)));
+            }
+            for from in starts {
+                for &goal in &goals {
+                    assert_eq!(connects(t, st, c, goal, from), connects_on(t, st, &template, c, goal, from), "at {until:?}: corp {c}, goal {goal}, from {from:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} questions");
+}
