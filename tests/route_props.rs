@@ -279,6 +279,7 @@ fn check(p: &RouteProblem) -> Result<(), TestCaseError> {
     prop_assert_eq!(&again.routes, &run.routes);
     prop_assert_eq!(best_run(p).0, run.clone());
     // The parallel search finds the very same run (routes included).
+    prop_assert_eq!(best_run_split(p, two_threads()).0, run.clone());
     prop_assert_eq!(best_run_parallel(p, two_threads()).0, run);
     Ok(())
 }

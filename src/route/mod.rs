@@ -56,6 +56,15 @@
 //!   What would help: a far tighter express bound, or an exact way to
 //!   share work between first-twin trails with the same stops and
 //!   different track.
+//! - 8E + 8E, measured to the end (2026-11-22): the best run earns 1000
+//!   (510 + 490, both routes counting D14, D8, H5 and E1/F2). The exact
+//!   search proves it in 122 M nodes (130 s) when seeded with an
+//!   incumbent of 939, and still needs 88 M nodes (96 s) when told the
+//!   answer (incumbent 999): the proof, not the finding, is the cost. The
+//!   greedy run and `improve` stop at 910; inside the game's budget
+//!   (`budget::GAME_NODES`, 600,000 nodes) the search keeps 910, with
+//!   3 M nodes 930, with 10 M 940. The parallel search (`best_run_parallel`)
+//!   splits the same work, so it gains at most the number of cores.
 
 mod bitset;
 pub mod budget;
@@ -72,5 +81,5 @@ mod testkit;
 mod value;
 
 pub use model::*;
-pub use search::{best_run, best_run_parallel, best_run_with};
+pub use search::{best_run, best_run_parallel, best_run_split, best_run_with};
 pub use validate::{RouteError, validate_route, validate_route_from, validate_run};

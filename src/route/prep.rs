@@ -179,27 +179,11 @@ impl SpecGraph {
         }
         let min_cost = out.iter().flatten().map(|st| st.cost).min().unwrap_or(0);
         let dist = all_distances(&out, limit);
-        let tok_dist = (0..n)
-            .map(|a| {
-                (0..n)
-                    .filter(|&b| g.stops[b].own_token && usable[b])
-                    .map(|b| dist[a * n + b])
-                    .min()
-                    .unwrap_or(u32::MAX)
-            })
-            .collect();
+        let tokens: Vec<usize> = (0..n).filter(|&b| g.stops[b].own_token && usable[b]).collect();
+        let tok_dist = (0..n).map(|a| tokens.iter().map(|&b| dist[a * n + b]).min().unwrap_or(u32::MAX)).collect();
         let mut by_weight: Vec<u32> = (0..n as u32).collect();
         by_weight.sort_by_key(|&s| (std::cmp::Reverse(weight[s as usize]), s));
-        let pair_max = (0..n)
-            .map(|a| {
-                (0..n)
-                    .filter(|&b| b != a && usable[b])
-                    .map(|b| value::pair_bonus(&p.rules, &g.stops[a], &g.stops[b]))
-                    .max()
-                    .unwrap_or(0)
-                    .max(0)
-            })
-            .collect();
+        let pair_max = pair_maxima(p, &usable);
         let per_stop_max =
             value::clamp(p.rules.path_tag_bonuses.iter().map(|b| value::clamp(b.per_stop.max(0))).sum());
         let (contested, n_contested) = contested_paths(&out, g.paths.len());
@@ -421,6 +405,44 @@ fn contested_paths(out: &[Vec<Stretch>], n_paths: usize) -> (Vec<u32>, usize) {
         })
         .collect();
     (index, next as usize)
+}
+
+/// For each stop, the most a pair bonus can add to a route ending there
+/// (`value::pair_bonus` with its best usable partner, at least 0). Only
+/// stops in a bonus group can pair, so the partners are found per group
+/// rather than by trying every pair of stops.
+fn pair_maxima(p: &RouteProblem, usable: &[bool]) -> Vec<i64> {
+    let stops = &p.graph.stops;
+    let in_group = |s: usize, bit: u32| bit < 32 && stops[s].groups & (1 << bit) != 0;
+    // Usable stops of each group bit a rule names, best bonus first (two
+    // suffice: the best partner other than the stop itself).
+    let mut best: std::collections::BTreeMap<u32, Vec<usize>> = Default::default();
+    for pb in &p.rules.pair_bonuses {
+        for bit in [pb.a, pb.b] {
+            best.entry(bit).or_insert_with(|| {
+                let mut members: Vec<usize> = (0..stops.len()).filter(|&s| usable[s] && in_group(s, bit)).collect();
+                members.sort_by_key(|&s| (std::cmp::Reverse(value::clamp(stops[s].bonus)), s));
+                members.truncate(2);
+                members
+            });
+        }
+    }
+    (0..stops.len())
+        .map(|a| {
+            let mut top = 0i64;
+            for pb in &p.rules.pair_bonuses {
+                for (mine, theirs) in [(pb.a, pb.b), (pb.b, pb.a)] {
+                    if !in_group(a, mine) {
+                        continue;
+                    }
+                    if let Some(&b) = best.get(&theirs).and_then(|m| m.iter().find(|&&b| b != a)) {
+                        top = top.max(value::pair_bonus(&p.rules, &stops[a], &stops[b]));
+                    }
+                }
+            }
+            top
+        })
+        .collect()
 }
 
 /// Static shortest distances between stops over the stretch graph (hex

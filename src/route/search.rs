@@ -79,8 +79,29 @@ pub fn best_run_with(
 /// on one thread. Never budgeted (`route::budget` is per thread): for
 /// benchmarks and checks, not for the game.
 pub fn best_run_parallel(p: &RouteProblem, pool: &rayon::ThreadPool) -> (Run, SearchStats) {
+    // Most positions are solved before tasks could even be handed out:
+    // search on this thread first, and split only a search that outgrows
+    // a small budget (both find the same run).
+    let ((run, stats), ran_out) = super::budget::with_limit(SEQUENTIAL_FIRST_NODES, || best_run(p));
+    if !ran_out {
+        return (run, stats);
+    }
+    let (run, mut more) = best_run_split(p, pool);
+    more.nodes += stats.nodes;
+    more.candidates += stats.candidates;
+    (run, more)
+}
+
+/// [`best_run_parallel`] without the single-thread start: the search is
+/// always split into tasks (so tests exercise the split on small problems).
+pub fn best_run_split(p: &RouteProblem, pool: &rayon::ThreadPool) -> (Run, SearchStats) {
     pool.install(|| search(p, None, Some(Par)))
 }
+
+/// Nodes `best_run_parallel` searches on one thread before it splits the
+/// search (every real position measured needs under 10,000; a few
+/// milliseconds of work).
+const SEQUENTIAL_FIRST_NODES: u64 = 20_000;
 
 /// Marks a search that splits its walks into parallel tasks (run inside a
 /// rayon pool).
