@@ -141,6 +141,54 @@ impl Incidence {
             .collect();
         Incidence { at_stop, at_side, loc, n_locs: next as usize }
     }
+
+    /// Drops the paths no route can use: those not connected to a stop
+    /// holding an own station through junctions and stops a route may
+    /// pass. Every route counts an own station, so no route is lost; early
+    /// in a game most of the map's track is cut away before the stretch
+    /// graphs are built.
+    pub fn keep_reachable(&mut self, g: &TrackGraph) {
+        let passable = |s: u32| g.stops.get(s as usize).is_some_and(|st| !st.terminal && !st.blocked);
+        let mut path_seen = vec![false; g.paths.len()];
+        let mut stop_seen = vec![false; self.at_stop.len()];
+        let mut junction_seen = vec![false; self.at_side.len() / 2];
+        let mut stack: Vec<End> = Vec::new();
+        for (s, st) in g.stops.iter().enumerate() {
+            if st.own_token {
+                stop_seen[s] = true;
+                stack.push(End::Stop(s as u32));
+            }
+        }
+        while let Some(at) = stack.pop() {
+            let lists: [&[u32]; 2] = match at {
+                End::Stop(s) => [&self.at_stop[s as usize], &[]],
+                End::Junction(j, _) => [&self.at_side[j as usize * 2], &self.at_side[j as usize * 2 + 1]],
+            };
+            for &q in lists.into_iter().flatten() {
+                if std::mem::replace(&mut path_seen[q as usize], true) {
+                    continue;
+                }
+                let tp = &g.paths[q as usize];
+                for end in [tp.a, tp.b] {
+                    match end {
+                        End::Stop(s) => {
+                            if !std::mem::replace(&mut stop_seen[s as usize], true) && passable(s) {
+                                stack.push(end);
+                            }
+                        }
+                        End::Junction(j, _) => {
+                            if !std::mem::replace(&mut junction_seen[j as usize], true) {
+                                stack.push(end);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for list in self.at_stop.iter_mut().chain(self.at_side.iter_mut()) {
+            list.retain(|&q| path_seen[q as usize]);
+        }
+    }
 }
 
 impl SpecGraph {

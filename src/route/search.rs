@@ -303,7 +303,8 @@ pub(crate) struct Prepared<'p> {
 
 impl<'p> Prepared<'p> {
     fn new(p: &'p RouteProblem) -> Prepared<'p> {
-        let inc = Incidence::new(&p.graph);
+        let mut inc = Incidence::new(&p.graph);
+        inc.keep_reachable(&p.graph);
         let mut specs: Vec<SpecGraph> = Vec::new();
         let mut spec_of = Vec::new();
         let mut first_train = Vec::new();
