@@ -499,9 +499,38 @@ fn pair_maxima(p: &RouteProblem, usable: &[bool]) -> Vec<i64> {
 fn all_distances(out: &[Vec<Stretch>], limit: Limit) -> Vec<u32> {
     let n = out.len();
     let mut dist = vec![u32::MAX; n * n];
+    if !matches!(limit, Limit::Hexes(_)) {
+        // Every stretch costs one: breadth first, no heap.
+        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        for a in 0..n {
+            if out[a].is_empty() {
+                dist[a * n + a] = 0;
+                continue;
+            }
+            let row = &mut dist[a * n..(a + 1) * n];
+            row[a] = 0;
+            queue.clear();
+            queue.push(a as u32);
+            let mut head = 0;
+            while head < queue.len() {
+                let u = queue[head] as usize;
+                head += 1;
+                for st in &out[u] {
+                    if row[st.to as usize] == u32::MAX {
+                        row[st.to as usize] = row[u] + 1;
+                        queue.push(st.to);
+                    }
+                }
+            }
+        }
+        return dist;
+    }
     for a in 0..n {
         let row = &mut dist[a * n..(a + 1) * n];
         row[a] = 0;
+        if out[a].is_empty() {
+            continue;
+        }
         let mut heap = std::collections::BinaryHeap::new();
         heap.push(std::cmp::Reverse((0u32, a as u32)));
         while let Some(std::cmp::Reverse((d, u))) = heap.pop() {
