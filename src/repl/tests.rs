@@ -327,6 +327,11 @@ fn views_of_corporations_players_market_and_trains() {
     assert!(r.text.contains("8    when the first 8H is bought: 2 OR per set, train limit 3, tiles yellow/green, 4H rust"), "{}", r.text);
     let r = s.execute("routes");
     assert!(r.text.contains("4H-2: C1-E1-G1 — L. 50 (Trapani, Marsala, Mazzara)"), "{}", r.text);
+    // `full`: the same run, searched without the game's budget.
+    for cmd in ["routes full", "routes CTL full", "routes full CTL"] {
+        let f = s.execute(cmd);
+        assert_eq!(f.data, r.data, "{cmd}: {}", f.text);
+    }
     let r = s.execute("log 2");
     assert_eq!(r.text, "  71  CTL runs 4H-2 on C1-E1-G1 for L. 50\n  72  CTL earns L. 50");
 }

@@ -142,6 +142,22 @@ impl Engine<'_> {
     /// The best run of `corp`'s trains, and whether the search ran out of
     /// its node budget (`route::budget`: then it is the best run found).
     pub fn best_run(&mut self, corp: CorpId) -> GameResult<(Position, Run, bool)> {
+        self.best_run_limited(corp, Some(route::budget::GAME_NODES))
+    }
+
+    /// The best run without the game's node budget, for a player who asks
+    /// (the REPL's `routes full`): on all cores when no title hook values
+    /// routes. It may take long on a dense map with two express trains;
+    /// the game itself never calls it (determinism needs the budget).
+    pub fn best_run_unlimited(&mut self, corp: CorpId) -> GameResult<(Position, Run, bool)> {
+        self.best_run_limited(corp, None)
+    }
+
+    fn best_run_limited(&mut self, corp: CorpId, nodes: Option<u64>) -> GameResult<(Position, Run, bool)> {
+        let limited = |f: &mut dyn FnMut() -> (Run, route::SearchStats)| match nodes {
+            Some(n) => route::budget::with_limit(n, f).0,
+            None => f(),
+        };
         let pos = position(self.t, self.st, corp);
         let id = self.st.corps[corp as usize].id.clone();
         let has_route_hook = self.host.has_hook("route_bonus");
@@ -160,13 +176,16 @@ impl Engine<'_> {
                     }
                 }
             };
-            let ((run, stats), _) = route::budget::with_limit(route::budget::GAME_NODES, || route::search::best_run_with(&pos.problem, Some(&mut cb)));
+            let (run, stats) = limited(&mut || route::search::best_run_with(&pos.problem, Some(&mut cb)));
             if let Some(e) = err {
                 return Err(e);
             }
             (run, stats)
         } else {
-            route::budget::with_limit(route::budget::GAME_NODES, || route::search::best_run(&pos.problem)).0
+            limited(&mut || match (nodes, rayon::ThreadPoolBuilder::new().build()) {
+                (None, Ok(pool)) => route::best_run_parallel(&pos.problem, &pool),
+                _ => route::search::best_run(&pos.problem),
+            })
         };
         let (run, stats) = run;
         Ok((pos, run, stats.ran_out))

@@ -14,7 +14,9 @@ use std::collections::BTreeMap;
 
 pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
     let g = &s.game;
-    let corp = match inv.args.first() {
+    // `full`: search without the game's node budget (see `best_run_unlimited`).
+    let full = inv.args.iter().any(|a| *a == "full");
+    let corp = match inv.args.iter().find(|a| **a != "full") {
         Some(w) => match find_corp(g, w) {
             Ok(c) => c,
             Err(e) => return Reply::error("routes", e),
@@ -31,7 +33,8 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
     let mut st = g.state.clone();
     let mut fx = Effects::default();
     let mut engine = Engine::new(&g.title, &mut st, &mut fx, &g.host);
-    let (pos, best, ran_out) = match engine.best_run(corp) {
+    let searched = if full { engine.best_run_unlimited(corp) } else { engine.best_run(corp) };
+    let (pos, best, ran_out) = match searched {
         Ok(x) => x,
         Err(e) => return Reply::error("routes", format!("the route search failed: {e}")),
     };
@@ -66,7 +69,7 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
     let total = best.revenue + bonus;
     let mut text = if ran_out {
         format!(
-            "{id}'s best run found in {} search nodes earns {} (the search stopped there: a better run may exist)",
+            "{id}'s best run found in {} search nodes earns {} (the search stopped there: a better run may exist; `routes {id} full` searches to the end, which may take minutes)",
             crate::route::budget::GAME_NODES,
             g.title.money(total)
         )
