@@ -5,24 +5,10 @@ local P = test_lib("play")
 
 local has = P.has
 
-local function play_or(g)
-  while g:round().kind == "operating" and g:actor() ~= nil do
-    local moves = g:moves()
-    if has(moves, "run auto") then g:act("run auto")
-    elseif has(moves, "payout") then g:act("payout")
-    else g:act("pass") end
-  end
-end
+local play_or = P.play_or
 
-local function sold_out()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
-  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
-  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
-  g:act("par FNM 90")
-  lot("bid P7 100")
-  return g   -- stock round 1, order B, C, A, D; cash A 460, B 390, C 440, D 510
-end
+-- Stock round 1 next, order B, C, A, D; cash A 460, B 390, C 440, D 510.
+local sold_out = P.sold_out
 
 local function second_sr(before)
   local g = sold_out()

@@ -6,14 +6,7 @@ local P = test_lib("play")
 
 local has = P.has
 
-local function play_or(g)
-  while g:round().kind == "operating" and g:actor() ~= nil do
-    local moves = g:moves()
-    if has(moves, "run auto") then g:act("run auto")
-    elseif has(moves, "payout") then g:act("payout")
-    else g:act("pass") end
-  end
-end
+local play_or = P.play_or
 
 -- Operating round 1 at FNM's train step: FNM (director B) has a route, no
 -- train and 10 SFR; B has `cash`. B also directs STB (3 units; C holds 2).

@@ -9,24 +9,7 @@ local sold_out = P.sold_out
 -- all scrapped at phase 4). The OR: NOB (A) passes its turn; FNM (B) lays
 -- its home tile and reaches its buy step with no train and a route, 100 in
 -- its treasury; B has `cash`.
-local function emergency(cash)
-  local g = sold_out()
-  g:start("NOB", "A", 100)
-  for i = 1, 13 do g:give_train("NOB", "2") end
-  while g:actor() == "NOB" do g:act(g:moves()[1]) end
-  g:set_phase("4")
-  while g:round().kind == "stock" do g:act("pass") end
-  while g:actor() == "NOB" do P.pass(g) end
-  -- B's privates go to D, so that no income pays B's debt off at once
-  -- (and FNM has no extra lay from P2).
-  g:give_company("P2", "D")
-  g:give_company("P6", "D")
-  g:act("lay L21 57 0")
-  g:give_cash("FNM", 100 - g:corporation("FNM").cash)
-  g:give_cash("B", (cash or 50) - g:player("B").cash)
-  expect_eq(g:step(), "buy_train")
-  return g
-end
+local emergency = P.forced_purchase
 
 test("(T-18) 1844-R-147, R-150, R-154: FNM buys a 3 for 180 with 100; B pays 50 and owes 45", function()
   local g = emergency(50)

@@ -53,18 +53,7 @@ end
 -- Phase 4, all 2s gone; in the OR FNM (B) must buy a train with 100 in
 -- its treasury and B has 50: B owes 45 after buying a 3 (T-18).
 local function emergency_then_break()
-  local g = sold_out()
-  g:start("NOB", "A", 100)
-  for i = 1, 13 do g:give_train("NOB", "2") end
-  while g:actor() == "NOB" do g:act(g:moves()[1]) end
-  g:set_phase("4")
-  while g:round().kind == "stock" do g:act("pass") end
-  while g:actor() == "NOB" do P.pass(g) end
-  g:give_company("P2", "D")
-  g:give_company("P6", "D")
-  g:act("lay L21 57 0")
-  g:give_cash("FNM", 100 - g:corporation("FNM").cash)
-  g:give_cash("B", 50 - g:player("B").cash)
+  local g = P.forced_purchase(50)
   g:act("train 3 as 3")                            -- B owes 45; the first OR ends
   expect_eq(g:round().set_index, 2)
   g:give_cash("C", g:bank())                       -- the bank is empty in OR 2

@@ -5,12 +5,7 @@ local P = test_lib("play")
 
 local sold_out = P.sold_out
 
-local function variants(g, corp)
-  local out = {}
-  for _, t in ipairs(g:corporation(corp).trains) do out[#out + 1] = t.variant end
-  table.sort(out)
-  return out
-end
+local variants = P.variants
 
 -- The kinds of train the bank pool offers, with their prices.
 local function pool(g)

@@ -6,12 +6,7 @@ local P = test_lib("play")
 
 local sold_out = P.sold_out
 
-local function classes(g, corp)
-  local out = {}
-  for _, t in ipairs(g:corporation(corp).trains) do out[#out + 1] = t.variant end
-  table.sort(out)
-  return out
-end
+local classes = P.variants
 
 test("(T-21) 1844-R-158, R-159: at phase 4 the 2-type trains are scrapped and the 3s become 3H", function()
   local g = sold_out()

@@ -6,15 +6,8 @@ local P = test_lib("play")
 
 local has = P.has
 
-local function sold_out()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
-  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
-  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
-  g:act("par FNM 90")
-  lot("bid P7 100")
-  return g   -- stock round 1, order B, C, A, D
-end
+-- Stock round 1 next, order B, C, A, D.
+local sold_out = P.sold_out
 
 test("(T-08) 1844-R-065: end of the round: pool shares move left, all with players up, the others stay", function()
   local g = sold_out()
@@ -105,14 +98,7 @@ test("1844-R-070: companies operate by price, highest first; on one cell the top
   expect_eq(or_order(g), { "BLS", "RhB", "STB", "FNM", "AB", "MOB" })
 end)
 
-local function play_or(g)
-  while g:round().kind == "operating" and g:actor() ~= nil do
-    local moves = g:moves()
-    if has(moves, "run auto") then g:act("run auto")
-    elseif has(moves, "payout") then g:act("payout")
-    else g:act("pass") end
-  end
-end
+local play_or = P.play_or
 
 test("1844-R-069: an activated Mountain Railway pays its owner 40 at the start of each operating round", function()
   local g = sold_out()

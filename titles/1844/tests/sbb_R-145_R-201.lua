@@ -5,12 +5,7 @@ local P = test_lib("play")
 
 local sold_out = P.sold_out
 
-local function classes(g, corp)
-  local out = {}
-  for _, t in ipairs(g:corporation(corp).trains) do out[#out + 1] = t.variant end
-  table.sort(out)
-  return out
-end
+local classes = P.variants
 
 local function step_on(g)
   -- Run and withhold; else pass; else (a forced purchase) a train.

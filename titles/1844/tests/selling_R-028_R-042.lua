@@ -6,14 +6,7 @@ local P = test_lib("play")
 local has = P.has
 
 -- An operating round played out: run when it must, otherwise pass.
-local function play_or(g)
-  while g:round().kind == "operating" and g:actor() ~= nil do
-    local moves = g:moves()
-    if has(moves, "run auto") then g:act("run auto")
-    elseif has(moves, "payout") then g:act("payout")
-    else P.pass(g) end
-  end
-end
+local function play_or(g) P.play_or(g, P.pass) end
 
 -- Four players; the first buys P1 and P5 (and so one MOB share), the
 -- second P2 and P6 (FNM's director). `before` builds the position in

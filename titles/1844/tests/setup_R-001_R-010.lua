@@ -1,6 +1,8 @@
 -- Setup and component facts (1844-R-001 to R-010): bank, starting cash,
 -- FNM pool shares, turn order, the train supply, certificate limits.
 
+local P = test_lib("play")
+
 local NAMES = { "A", "B", "C", "D", "E", "F", "G" }
 
 local function players(n)
@@ -9,16 +11,8 @@ local function players(n)
   return out
 end
 
-local function sold_out()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
-  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
-  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
-  g:act("par FNM 90")
-  lot("bid P7 100")
-  -- Order now B, C, A, D (least cash first, R-020).
-  return g
-end
+-- Stock round 1 next, order B, C, A, D (least cash first, R-020).
+local sold_out = P.sold_out
 
 local CASH = { [3] = 800, [4] = 620, [5] = 510, [6] = 440, [7] = 400 }
 local LIMIT = { [3] = 24, [4] = 18, [5] = 15, [6] = 13, [7] = 11 }

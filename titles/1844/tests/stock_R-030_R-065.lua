@@ -4,11 +4,6 @@
 
 local P = test_lib("play")
 
-local function C_has(list, x)
-  for _, y in ipairs(list) do if y == x then return true end end
-  return false
-end
-
 local sold_out = P.sold_out
 
 test("(T-06) 1844-R-058, R-061: VSB launches on its director's certificate with 2 x par", function()
@@ -87,14 +82,7 @@ test("1844-R-043: a Mountain Railway costs 150 and a Tunnel certificate 50, each
 end)
 
 -- Plays out an operating round: runs when it must, otherwise passes.
-local function play_or(g)
-  while g:round().kind == "operating" and g:actor() ~= nil do
-    local moves = g:moves()
-    if C_has(moves, "run auto") then g:act("run auto")
-    elseif C_has(moves, "payout") then g:act("payout")
-    else g:act("pass") end
-  end
-end
+local play_or = P.play_or
 
 test("(T-04) 1844-R-031: a company that never operated drops first, then the seller is paid", function()
   local g = sold_out()

@@ -46,6 +46,49 @@ function P.advance(g)
   else g:act("pass") end
 end
 
+-- The rest of the operating round: each company runs its trains when it
+-- can and pays out; any other step is passed with `pass` (default: the
+-- plain `pass` command; `P.pass` also handles 1844-R-080 and R-135).
+function P.play_or(g, pass)
+  pass = pass or function(game) game:act("pass") end
+  while g:round().kind == "operating" and g:actor() ~= nil do
+    local moves = g:moves()
+    if has(moves, "run auto") then g:act("run auto")
+    elseif has(moves, "payout") then g:act("payout")
+    else pass(g) end
+  end
+end
+
+-- The variants of a company's trains ("2", "3H", ...), sorted.
+function P.variants(g, corp)
+  local out = {}
+  for _, t in ipairs(g:corporation(corp).trains) do out[#out + 1] = t.variant end
+  table.sort(out)
+  return out
+end
+
+-- Phase 4 with the 2s gone (13 handed to NOB, the surplus into the pool,
+-- all scrapped at phase 4). In the OR NOB (A) passes; FNM (B) lays its
+-- home tile and reaches its buy step with no train, a route and 100 in its
+-- treasury; B has `cash` (default 50). B's privates P2 and P6 went to D,
+-- so no income pays a debt of B's at once and FNM has no extra lay (T-18).
+function P.forced_purchase(cash)
+  local g = P.sold_out()
+  g:start("NOB", "A", 100)
+  for _ = 1, 13 do g:give_train("NOB", "2") end
+  while g:actor() == "NOB" do g:act(g:moves()[1]) end
+  g:set_phase("4")
+  while g:round().kind == "stock" do g:act("pass") end
+  while g:actor() == "NOB" do P.pass(g) end
+  g:give_company("P2", "D")
+  g:give_company("P6", "D")
+  g:act("lay L21 57 0")
+  g:give_cash("FNM", 100 - g:corporation("FNM").cash)
+  g:give_cash("B", (cash or 50) - g:player("B").cash)
+  expect_eq(g:step(), "buy_train")
+  return g
+end
+
 -- Neutral actions until `corp` is to act in `step`.
 function P.at(g, corp, step)
   local n = 0
