@@ -70,6 +70,12 @@ pub(crate) struct Enum<'a> {
     pstamp: u32,
 }
 
+/// A route may start at the stop: its train may count it, and an own
+/// station is within reach.
+fn can_start(sg: &SpecGraph, s: u32) -> bool {
+    sg.usable[s as usize] && sg.tok_dist[s as usize] != u32::MAX
+}
+
 /// Where explored states are remembered.
 enum Memo<'a> {
     /// This walk's own.
@@ -233,21 +239,20 @@ impl<'a> Enum<'a> {
         }
     }
 
-    /// Walks every route from every start stop.
+    /// Walks every route from every start stop (those of [`Enum::starts`],
+    /// in that order, without collecting them).
     pub fn run(&mut self, sink: &mut dyn Sink) {
-        let starts = self.starts();
-        self.run_from(&starts, sink);
+        let sg = self.sg;
+        for &s in sg.by_weight.iter().filter(|&&s| can_start(sg, s)) {
+            self.walk_from(s, sink);
+        }
     }
 
     /// The stops `run` walks from, in its order: valuable stops first, so
     /// that a good route found early prunes the rest.
     pub fn starts(&self) -> Vec<u32> {
         let sg = self.sg;
-        sg.by_weight
-            .iter()
-            .copied()
-            .filter(|&s| sg.usable[s as usize] && sg.tok_dist[s as usize] != u32::MAX)
-            .collect()
+        sg.by_weight.iter().copied().filter(|&s| can_start(sg, s)).collect()
     }
 
     /// Walks every route from the given stops (taken from [`Enum::starts`]),
@@ -255,10 +260,14 @@ impl<'a> Enum<'a> {
     /// own walk.
     pub fn run_from(&mut self, starts: &[u32], sink: &mut dyn Sink) {
         for &s in starts {
-            self.push_stop(s);
-            self.extend(s, sink);
-            self.pop_stop(s);
+            self.walk_from(s, sink);
         }
+    }
+
+    fn walk_from(&mut self, s: u32, sink: &mut dyn Sink) {
+        self.push_stop(s);
+        self.extend(s, sink);
+        self.pop_stop(s);
     }
 
     fn push_stop(&mut self, s: u32) {

@@ -148,7 +148,7 @@ impl Incidence {
     /// in a game most of the map's track is cut away before the stretch
     /// graphs are built.
     pub fn keep_reachable(&mut self, g: &TrackGraph) {
-        let passable = |s: u32| g.stops.get(s as usize).is_some_and(|st| !st.terminal && !st.blocked);
+        let passable = |s: u32| g.stops.get(s as usize).is_some_and(passable);
         let mut path_seen = vec![false; g.paths.len()];
         let mut stop_seen = vec![false; self.at_stop.len()];
         let mut junction_seen = vec![false; self.at_side.len() / 2];
@@ -196,7 +196,7 @@ impl SpecGraph {
         let g = &p.graph;
         let n = g.stops.len();
         let usable: Vec<bool> = g.stops.iter().map(|s| s.tags & spec.forbidden_tags == 0).collect();
-        let passable: Vec<bool> = g.stops.iter().map(|s| !s.terminal && !s.blocked).collect();
+        let passable: Vec<bool> = g.stops.iter().map(passable).collect();
         let weight: Vec<i64> = g.stops.iter().map(|s| value::stop_weight(s, spec)).collect();
         let limit = match spec.distance {
             Distance::Hexes { max, count_start, .. } => {
@@ -453,6 +453,11 @@ fn contested_paths(out: &[Vec<Stretch>], n_paths: usize) -> (Vec<u32>, usize) {
         })
         .collect();
     (index, next as usize)
+}
+
+/// A route may pass through the stop (not only start or end there).
+fn passable(s: &Stop) -> bool {
+    !s.terminal && !s.blocked
 }
 
 /// For each stop, the most a pair bonus can add to a route ending there

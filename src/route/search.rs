@@ -131,11 +131,11 @@ fn in_order<T: Send>(n: usize, task: impl Fn(usize) -> T + Sync) -> Vec<T> {
 }
 
 /// The best revenue any task found so far, for pruning only.
-struct Shared(AtomicI64);
+struct SharedBest(AtomicI64);
 
-impl Shared {
-    fn new(v: i64) -> Shared {
-        Shared(AtomicI64::new(v))
+impl SharedBest {
+    fn new(v: i64) -> SharedBest {
+        SharedBest(AtomicI64::new(v))
     }
     fn get(&self) -> i64 {
         self.0.load(Ordering::Relaxed)
@@ -364,7 +364,7 @@ struct Best<'s> {
     stats: &'s mut SearchStats,
     /// In a parallel task: the best revenue of all tasks. Routes below it
     /// are not wanted; ties are (an earlier task's tie wins the merge).
-    shared: Option<&'s Shared>,
+    shared: Option<&'s SharedBest>,
 }
 
 impl Sink for Best<'_> {
@@ -407,7 +407,7 @@ fn best_single(
     };
     // One task per start; the first of the best in start order wins, as
     // on one thread.
-    let shared = Shared::new(i64::MIN);
+    let shared = SharedBest::new(i64::MIN);
     let memo = SharedMemo::new();
     let starts = walk().starts();
     let found: Vec<(Option<Route>, SearchStats)> = in_order(starts.len(), |task| {
@@ -520,7 +520,7 @@ struct Comb<'a, 'p> {
     nodes: u64,
     lazy_routes: u64,
     /// In a parallel task: the best revenue of all tasks (see `floor`).
-    shared: Option<std::sync::Arc<Shared>>,
+    shared: Option<std::sync::Arc<SharedBest>>,
 }
 
 impl<'a> Comb<'a, '_> {
@@ -630,7 +630,7 @@ impl<'a> Comb<'a, '_> {
         };
         tasks.push(Task::Idle);
         let base = Comb {
-            shared: Some(std::sync::Arc::new(Shared::new(self.best))),
+            shared: Some(std::sync::Arc::new(SharedBest::new(self.best))),
             ..self.clone()
         };
         let found: Vec<Comb> = in_order(tasks.len(), |i| {
