@@ -44,7 +44,7 @@ fn random_problem_sized(seed: u64, hex_spread: u64, max_paths: usize) -> RoutePr
     let mut r = Rng(seed);
     // Hexes in two rows; neighbours share hex edges (junctions).
     let n_hex = 4 + r.below(hex_spread) as u32;
-    let mut g = TrackGraph { hex_labels: (0..n_hex).map(|h| format!("H{h}")).collect(), ..Default::default() };
+    let mut g = TrackGraph { hex_labels: std::sync::Arc::new((0..n_hex).map(|h| format!("H{h}")).collect()), ..Default::default() };
     for h in 0..n_hex {
         let n_stops = if r.chance(25) { 0 } else { 1 + r.below(2) };
         for _ in 0..n_stops {

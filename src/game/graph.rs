@@ -143,7 +143,7 @@ impl BoardGraph {
 
     /// The graph for walking only (`reach`, `connects`): without the hex
     /// labels route problems carry for their messages (`graph.hex_labels`
-    /// is empty), which cost a string copy per hex on every build.
+    /// is empty).
     pub fn build_track(t: &Title, st: &GameState, corp: Option<CorpId>) -> BoardGraph {
         BoardGraph::build_with(t, st, corp, false)
     }
@@ -164,7 +164,7 @@ impl BoardGraph {
         // (hex, edge) -> junction id, u32::MAX for none yet.
         let mut junctions: Vec<u32> = vec![u32::MAX; t.map.hexes.len() * 6];
         if labels {
-            g.hex_labels = t.map.hexes.iter().map(|h| h.label.clone()).collect();
+            g.hex_labels = t.map.labels.clone();
         }
         for (h, hex) in t.map.hexes.iter().enumerate() {
             let h = h as HexId;
@@ -278,17 +278,24 @@ impl BoardGraph {
 
     /// Paths touching each end, for walking.
     pub fn adjacency(&self) -> Adjacency {
+        Adjacency::of(&self.graph)
+    }
+}
+
+impl Adjacency {
+    /// Paths touching each end of `graph`.
+    pub fn of(graph: &TrackGraph) -> Adjacency {
         // Ends: stops first, then each junction's side 0 and side 1. The
         // paths of each end in path order, as flat lists (one allocation
         // instead of one per end).
-        let stops = self.graph.stops.len();
-        let ends = stops + 2 * self.graph.junctions.len();
+        let stops = graph.stops.len();
+        let ends = stops + 2 * graph.junctions.len();
         let end_of = |e: End| match e {
             End::Stop(s) => s as usize,
             End::Junction(j, side) => stops + 2 * j as usize + side as usize,
         };
         let mut start = vec![0u32; ends + 1];
-        for p in &self.graph.paths {
+        for p in &graph.paths {
             for e in [p.a, p.b] {
                 start[end_of(e) + 1] += 1;
             }
@@ -298,7 +305,7 @@ impl BoardGraph {
         }
         let mut fill = start.clone();
         let mut paths = vec![0u32; start[ends] as usize];
-        for (i, p) in self.graph.paths.iter().enumerate() {
+        for (i, p) in graph.paths.iter().enumerate() {
             for e in [p.a, p.b] {
                 let k = end_of(e);
                 paths[fill[k] as usize] = i as u32;

@@ -13,6 +13,7 @@
 //! track at a crossover), and crossing a junction enters a new hex.
 
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 pub type StopId = u32;
 pub type PathId = u32;
@@ -100,7 +101,8 @@ pub struct TrackGraph {
     pub paths: Vec<TrackPath>,
     pub junctions: Vec<Junction>,
     /// Board labels of the hexes, indexed by `hex` ("C5"); for display.
-    pub hex_labels: Vec<String>,
+    /// Shared: every problem built from one title holds the title's list.
+    pub hex_labels: Arc<Vec<String>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

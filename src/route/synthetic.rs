@@ -59,7 +59,7 @@ impl Grid {
         for r in 0..rows {
             for c in 0..cols {
                 let label = format!("{}{}", (b'A' + r as u8) as char, c + 1);
-                g.graph.hex_labels.push(label);
+                std::sync::Arc::make_mut(&mut g.graph.hex_labels).push(label);
             }
         }
         g.edge_end = vec![None; (rows * cols * 6) as usize];

@@ -1,6 +1,7 @@
 //! Hand-built track graphs for unit tests.
 
 use super::model::*;
+use std::sync::Arc;
 
 pub(crate) struct B {
     pub p: RouteProblem,
@@ -46,7 +47,7 @@ impl B {
     }
 
     pub fn hex(&mut self, label: &str) -> u32 {
-        self.p.graph.hex_labels.push(label.to_string());
+        Arc::make_mut(&mut self.p.graph.hex_labels).push(label.to_string());
         self.p.graph.hex_labels.len() as u32 - 1
     }
 

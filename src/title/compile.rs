@@ -76,6 +76,9 @@ pub struct MapData {
     pub layout: Layout,
     pub hexes: Vec<HexData>,
     pub index: HashMap<String, u32>,
+    /// The hexes' labels in hex order, shared by every route problem
+    /// (`TrackGraph::hex_labels`) instead of copied into each.
+    pub labels: std::sync::Arc<Vec<String>>,
 }
 
 impl MapData {
@@ -184,7 +187,8 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
             }
         }
     }
-    MapData { layout, hexes, index }
+    let labels = std::sync::Arc::new(hexes.iter().map(|h| h.label.clone()).collect());
+    MapData { layout, hexes, index, labels }
 }
 
 fn empty_tile(name: &str) -> Tile {

@@ -4,7 +4,7 @@
 use super::Engine;
 use crate::game::action::RouteSpec;
 use crate::game::flow::RouteRecord;
-use crate::game::graph::{BoardGraph, reach};
+use crate::game::graph::{Adjacency, BoardGraph, reach};
 use crate::game::ids::*;
 use crate::game::ops::{GameResult, refusal};
 use crate::game::state::GameState;
@@ -21,6 +21,8 @@ pub const CLOSED_TAG: &str = "closed";
 /// was built from and the game's train ids in problem order.
 pub struct Position {
     pub problem: RouteProblem,
+    /// The board graph the problem was built from, without its track
+    /// graph: that moved into `problem.graph` (the same ids).
     pub board: BoardGraph,
     pub trains: Vec<TrainId>,
 }
@@ -85,7 +87,7 @@ pub fn position(t: &Title, st: &GameState, corp: CorpId) -> Position {
         trains.push(tid);
     }
     let rules = rules(t, &mut bg);
-    let problem = RouteProblem { graph: bg.graph.clone(), trains: specs, rules };
+    let problem = RouteProblem { graph: std::mem::take(&mut bg.graph), trains: specs, rules };
     Position { problem, board: bg, trains }
 }
 
@@ -367,7 +369,7 @@ impl Engine<'_> {
     /// given; the shortest first, at most 16.
     fn trails(&self, pos: &Position, a: u32, b: u32, via: Option<&[u32]>) -> Vec<Vec<u32>> {
         let g = &pos.problem.graph;
-        let adj = pos.board.adjacency();
+        let adj = Adjacency::of(g);
         let mut out: Vec<Vec<u32>> = Vec::new();
         let mut stack: Vec<(u32, bool, Vec<u32>)> = adj.at_stop(a as usize)
             .iter()
