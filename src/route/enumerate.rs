@@ -89,6 +89,12 @@ enum Memo<'a> {
 /// only slower).
 const MEMO_CAP: usize = 1 << 20;
 
+/// States are remembered from this many stops on. Shorter trails have
+/// few orders to collapse (two stops, one order each way) and are most of
+/// a small search, where keying and hashing every state cost more than
+/// the memo saves.
+const MEMO_MIN_STOPS: usize = 4;
+
 impl<'a> Enum<'a> {
     pub fn new(
         p: &'a RouteProblem,
@@ -299,7 +305,7 @@ impl<'a> Enum<'a> {
     fn extend(&mut self, cur: u32, sink: &mut dyn Sink) {
         let sg = self.sg;
         let len = self.stops.len();
-        if len >= 2 && self.seen_before(cur) {
+        if len >= MEMO_MIN_STOPS && self.seen_before(cur) {
             return;
         }
         if !super::budget::tick() {
@@ -396,7 +402,9 @@ impl<'a> Enum<'a> {
         // With the memo, a state is explored once whatever its start, so
         // both orientations must be emitted (the sink only wants values);
         // a one-path route keeps its canonical orientation.
-        let memo_mode = self.memo.is_some() && self.paths.len() > 1;
+        // Only trails of `MEMO_MIN_STOPS` or more stops can be cut by the
+        // memo, so a shorter one still trusts the walk from its other end.
+        let memo_mode = self.memo.is_some() && self.paths.len() > 1 && self.stops.len() >= MEMO_MIN_STOPS;
         let skip_orientation = !canonical && reverse_legal && !memo_mode;
         if skip_orientation && !self.minimal {
             return None;

@@ -46,7 +46,8 @@ pub(crate) struct SpecGraph {
     pub dist: Vec<u32>,
     /// Static distance to the nearest own-token stop.
     pub tok_dist: Vec<u32>,
-    /// Stops in order of decreasing weight (ties by id), for bounds.
+    /// The stops some stretch joins, in order of decreasing weight (ties
+    /// by id), for bounds and start order.
     pub by_weight: Vec<u32>,
     /// Largest pair bonus a route starting at each stop could earn.
     pub pair_max: Vec<i64>,
@@ -82,10 +83,12 @@ impl Limit {
 
 /// Incidence of the track graph, shared by all specs.
 pub(crate) struct Incidence {
-    /// Usable paths (well-formed ends) touching each stop.
-    pub at_stop: Vec<Vec<u32>>,
-    /// Paths touching each junction side: index `j * 2 + side`.
-    pub at_side: Vec<Vec<u32>>,
+    /// Usable paths (well-formed ends) touching each end, in path order:
+    /// the stops first, then side 0 and side 1 of each junction. Flat
+    /// lists (`paths[start[e]..start[e + 1]]`), one allocation for all.
+    start: Vec<u32>,
+    paths: Vec<u32>,
+    n_stops: usize,
     /// Location key of each stop (shared `location` → same key).
     pub loc: Vec<u32>,
     pub n_locs: usize,
@@ -95,33 +98,42 @@ impl Incidence {
     pub fn new(g: &TrackGraph) -> Incidence {
         let ns = g.stops.len();
         let nj = g.junctions.len();
-        let mut at_stop = vec![Vec::new(); ns];
-        let mut at_side = vec![Vec::new(); nj * 2];
-        for (id, tp) in g.paths.iter().enumerate() {
+        let end_index = |e: End| match e {
+            End::Stop(s) => s as usize,
+            End::Junction(j, side) => ns + j as usize * 2 + side as usize,
+        };
+        // The ends a path is listed at: malformed paths are simply never
+        // used, and a loop at one stop would visit that stop twice; a path
+        // with both ends on one junction side is listed there once.
+        let listed = |tp: &TrackPath| -> ([usize; 2], usize) {
             let ok = |e: End| match e {
                 End::Stop(s) => (s as usize) < ns,
                 End::Junction(j, side) => (j as usize) < nj && side <= 1,
             };
-            // Malformed paths are simply never used; a loop at one stop
-            // would visit that stop twice.
             if !ok(tp.a) || !ok(tp.b) || (tp.a == tp.b && matches!(tp.a, End::Stop(_))) {
-                continue;
+                return ([0, 0], 0);
             }
-            for e in [tp.a, tp.b] {
-                match e {
-                    End::Stop(s) => at_stop[s as usize].push(id as u32),
-                    End::Junction(j, side) => at_side[j as usize * 2 + side as usize].push(id as u32),
-                }
-            }
-            if tp.a == tp.b {
-                // Both ends on one junction side: listed once.
-                if let End::Junction(j, side) = tp.a {
-                    at_side[j as usize * 2 + side as usize].pop();
-                }
+            ([end_index(tp.a), end_index(tp.b)], if tp.a == tp.b { 1 } else { 2 })
+        };
+        let n_ends = ns + nj * 2;
+        let mut start = vec![0u32; n_ends + 1];
+        for tp in &g.paths {
+            let (ends, n) = listed(tp);
+            for &e in &ends[..n] {
+                start[e + 1] += 1;
             }
         }
-        for v in at_stop.iter_mut().chain(at_side.iter_mut()) {
-            v.dedup();
+        for e in 0..n_ends {
+            start[e + 1] += start[e];
+        }
+        let mut fill = start.clone();
+        let mut paths = vec![0u32; start[n_ends] as usize];
+        for (id, tp) in g.paths.iter().enumerate() {
+            let (ends, n) = listed(tp);
+            for &e in &ends[..n] {
+                paths[fill[e] as usize] = id as u32;
+                fill[e] += 1;
+            }
         }
         // Location keys: named locations first (sorted), then one per stop.
         let mut named: Vec<u32> = g.stops.iter().filter_map(|s| s.location).collect();
@@ -139,7 +151,21 @@ impl Incidence {
                 }
             })
             .collect();
-        Incidence { at_stop, at_side, loc, n_locs: next as usize }
+        Incidence { start, paths, n_stops: ns, loc, n_locs: next as usize }
+    }
+
+    fn end(&self, e: usize) -> &[u32] {
+        &self.paths[self.start[e] as usize..self.start[e + 1] as usize]
+    }
+
+    /// The paths touching stop `s`.
+    pub fn at_stop(&self, s: u32) -> &[u32] {
+        self.end(s as usize)
+    }
+
+    /// The paths touching side `side` of junction `j`.
+    pub fn at_side(&self, j: u32, side: usize) -> &[u32] {
+        self.end(self.n_stops + j as usize * 2 + side)
     }
 
     /// Drops the paths no route can use: those not connected to a stop
@@ -150,8 +176,8 @@ impl Incidence {
     pub fn keep_reachable(&mut self, g: &TrackGraph) {
         let passable = |s: u32| g.stops.get(s as usize).is_some_and(passable);
         let mut path_seen = vec![false; g.paths.len()];
-        let mut stop_seen = vec![false; self.at_stop.len()];
-        let mut junction_seen = vec![false; self.at_side.len() / 2];
+        let mut stop_seen = vec![false; self.n_stops];
+        let mut junction_seen = vec![false; (self.start.len() - 1 - self.n_stops) / 2];
         let mut stack: Vec<End> = Vec::new();
         for (s, st) in g.stops.iter().enumerate() {
             if st.own_token {
@@ -161,8 +187,8 @@ impl Incidence {
         }
         while let Some(at) = stack.pop() {
             let lists: [&[u32]; 2] = match at {
-                End::Stop(s) => [&self.at_stop[s as usize], &[]],
-                End::Junction(j, _) => [&self.at_side[j as usize * 2], &self.at_side[j as usize * 2 + 1]],
+                End::Stop(s) => [self.at_stop(s), &[]],
+                End::Junction(j, _) => [self.at_side(j, 0), self.at_side(j, 1)],
             };
             for &q in lists.into_iter().flatten() {
                 if std::mem::replace(&mut path_seen[q as usize], true) {
@@ -185,9 +211,24 @@ impl Incidence {
                 }
             }
         }
-        for list in self.at_stop.iter_mut().chain(self.at_side.iter_mut()) {
-            list.retain(|&q| path_seen[q as usize]);
+        // Compact every end's list in place, keeping the order.
+        let mut kept = 0usize;
+        let mut from = 0usize;
+        for e in 0..self.start.len() - 1 {
+            let to = self.start[e + 1] as usize;
+            self.start[e] = kept as u32;
+            for i in from..to {
+                let q = self.paths[i];
+                if path_seen[q as usize] {
+                    self.paths[kept] = q;
+                    kept += 1;
+                }
+            }
+            from = to;
         }
+        let last = self.start.len() - 1;
+        self.start[last] = kept as u32;
+        self.paths.truncate(kept);
     }
 }
 
@@ -213,9 +254,10 @@ impl SpecGraph {
         };
         let mut out = vec![Vec::new(); n];
         if start_fits {
+            let mut walk = StretchWalk::new(p, inc, spec, limit, &usable);
             for s in 0..n {
                 if usable[s] {
-                    out[s] = stretches_from(p, inc, spec, limit, &usable, s as u32);
+                    out[s] = walk.stretches_from(s as u32);
                 }
             }
         }
@@ -229,7 +271,17 @@ impl SpecGraph {
         let dist = all_distances(&out, limit);
         let tokens: Vec<usize> = (0..n).filter(|&b| g.stops[b].own_token && usable[b]).collect();
         let tok_dist = (0..n).map(|a| tokens.iter().map(|&b| dist[a * n + b]).min().unwrap_or(u32::MAX)).collect();
-        let mut by_weight: Vec<u32> = (0..n as u32).collect();
+        // Stops no stretch joins are never visited: leaving them out keeps
+        // the bounds' scans short early in a game, when most of the map
+        // has no track the company can use.
+        let mut joined = vec![false; n];
+        for (a, list) in out.iter().enumerate() {
+            for st in list {
+                joined[a] = true;
+                joined[st.to as usize] = true;
+            }
+        }
+        let mut by_weight: Vec<u32> = (0..n as u32).filter(|&s| joined[s as usize]).collect();
         by_weight.sort_by_key(|&s| (std::cmp::Reverse(weight[s as usize]), s));
         let pair_max = pair_maxima(p, &usable);
         let per_stop_max =
@@ -274,38 +326,6 @@ impl SpecGraph {
     }
 }
 
-/// Every stretch from stop `s`: depth-first through junctions until a stop.
-fn stretches_from(
-    p: &RouteProblem,
-    inc: &Incidence,
-    spec: &TrainSpec,
-    limit: Limit,
-    usable: &[bool],
-    s: u32,
-) -> Vec<Stretch> {
-    let g = &p.graph;
-    let mut w = StretchWalk {
-        p,
-        inc,
-        spec,
-        budget: match limit {
-            Limit::Hexes(b) => Some(b),
-            _ => None,
-        },
-        usable,
-        start: s,
-        paths: Vec::new(),
-        used: Bits::new(g.paths.len()),
-        found: Vec::new(),
-    };
-    for &pid in &inc.at_stop[s as usize] {
-        let tp = &g.paths[pid as usize];
-        let exit = if tp.a == End::Stop(s) { tp.b } else { tp.a };
-        w.step(pid, exit, Vec::new());
-    }
-    w.found
-}
-
 struct StretchWalk<'a> {
     p: &'a RouteProblem,
     inc: &'a Incidence,
@@ -316,12 +336,45 @@ struct StretchWalk<'a> {
     paths: Vec<u32>,
     used: Bits,
     found: Vec<Stretch>,
+    /// The gauge of the path entered at each junction crossed so far.
+    crossed: Vec<Gauge>,
 }
 
-impl StretchWalk<'_> {
-    /// Takes path `pid`, leaving by `exit`. `crossed` lists the gauge of
-    /// the path entered at each junction crossed so far.
-    fn step(&mut self, pid: u32, exit: End, mut crossed: Vec<Gauge>) {
+impl<'a> StretchWalk<'a> {
+    /// One walker for all of a train spec's start stops (its scratch
+    /// lists and bit set are reused).
+    fn new(p: &'a RouteProblem, inc: &'a Incidence, spec: &'a TrainSpec, limit: Limit, usable: &'a [bool]) -> Self {
+        StretchWalk {
+            p,
+            inc,
+            spec,
+            budget: match limit {
+                Limit::Hexes(b) => Some(b),
+                _ => None,
+            },
+            usable,
+            start: 0,
+            paths: Vec::new(),
+            used: Bits::new(p.graph.paths.len()),
+            found: Vec::new(),
+            crossed: Vec::new(),
+        }
+    }
+
+    /// Every stretch from stop `s`: depth-first through junctions until a stop.
+    fn stretches_from(&mut self, s: u32) -> Vec<Stretch> {
+        let g = &self.p.graph;
+        self.start = s;
+        for &pid in self.inc.at_stop(s) {
+            let tp = &g.paths[pid as usize];
+            let exit = if tp.a == End::Stop(s) { tp.b } else { tp.a };
+            self.step(pid, exit);
+        }
+        std::mem::take(&mut self.found)
+    }
+
+    /// Takes path `pid`, leaving by `exit`.
+    fn step(&mut self, pid: u32, exit: End) {
         let g = &self.p.graph;
         let tp = &g.paths[pid as usize];
         if !self.spec.gauges[tp.gauge.index()] || self.used.get(pid as usize) {
@@ -329,7 +382,7 @@ impl StretchWalk<'_> {
         }
         self.paths.push(pid);
         self.used.set(pid as usize);
-        if let Some(cost) = self.cost(&crossed) {
+        if let Some(cost) = self.cost(&self.crossed) {
             match exit {
                 End::Stop(d) => {
                     if d != self.start && self.usable[d as usize] {
@@ -339,14 +392,13 @@ impl StretchWalk<'_> {
                     }
                 }
                 End::Junction(j, side) => {
-                    let other = j as usize * 2 + (1 - side as usize);
-                    for &q in &self.inc.at_side[other] {
+                    for &q in self.inc.at_side(j, 1 - side as usize) {
                         let qp = &g.paths[q as usize];
                         let entry = End::Junction(j, 1 - side);
                         let next_exit = if qp.a == entry { qp.b } else { qp.a };
-                        crossed.push(qp.gauge);
-                        self.step(q, next_exit, crossed.clone());
-                        crossed.pop();
+                        self.crossed.push(qp.gauge);
+                        self.step(q, next_exit);
+                        self.crossed.pop();
                     }
                 }
             }

@@ -197,8 +197,7 @@ fn search(
         }
         let lb: i64 = incumbent.iter().map(|r| r.revenue).sum();
         if lb >= total_ub {
-            incumbent.sort_by_key(|r| r.train);
-            return (Run { routes: incumbent, revenue: lb }, stats);
+            return (finish(p, incumbent, true), stats);
         }
     }
     let lb: i64 = incumbent.iter().map(|r| r.revenue).sum();
@@ -284,10 +283,39 @@ fn search(
     }
     stats.nodes += comb.nodes;
     stats.candidates += comb.lazy_routes;
-    let mut routes = comb.best_routes;
+    (finish(p, comb.best_routes, !exhaustive), stats)
+}
+
+/// The run of the chosen routes in train order. With `orient`, every
+/// route reads from its more valuable end stop (the lower id on a tie),
+/// whichever end the search happened to walk from: it is turned round
+/// when it is as legal and earns the same that way (not with a title
+/// bonus, which saw the route in its own order). A one-path route keeps
+/// the orientation of its path, the one `validate_route` reads from its
+/// paths alone.
+fn finish(p: &RouteProblem, mut routes: Vec<Route>, orient: bool) -> Run {
     routes.sort_by_key(|r| r.train);
+    if orient {
+        for r in &mut routes {
+            let (Some(&first), Some(&last)) = (r.stops.first(), r.stops.last()) else { continue };
+            if r.paths.len() < 2 {
+                continue;
+            }
+            let spec = &p.trains[r.train];
+            let rank = |s: StopId| (std::cmp::Reverse(value::stop_weight(&p.graph.stops[s as usize], spec)), s);
+            if rank(first) <= rank(last) {
+                continue;
+            }
+            let paths: Vec<PathId> = r.paths.iter().rev().copied().collect();
+            if let Ok(turned) = super::validate::validate_route_from(p, r.train, r.stops.last().copied(), &paths)
+                && turned.revenue == r.revenue
+            {
+                *r = turned;
+            }
+        }
+    }
     let revenue = routes.iter().map(|r| r.revenue).sum();
-    (Run { routes, revenue }, stats)
+    Run { routes, revenue }
 }
 
 /// Shared precomputation: incidence, one stretch graph per distinct kind.
