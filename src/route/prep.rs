@@ -42,7 +42,8 @@ pub(crate) struct SpecGraph {
     /// Cheapest stretch cost (hex trains), to bound stops per budget.
     pub min_cost: u32,
     /// Static distance (hex cost, or stretches for stop trains) between
-    /// stops ignoring used track: `dist[a * n + b]`; u32::MAX = unreachable.
+    /// stops ignoring used track: `dist[a * n + b]`; u32::MAX = unreachable
+    /// (for hex trains: not within the budget).
     pub dist: Vec<u32>,
     /// Static distance to the nearest own-token stop.
     pub tok_dist: Vec<u32>,
@@ -552,7 +553,8 @@ fn pair_maxima(p: &RouteProblem, usable: &[bool]) -> Vec<i64> {
 
 /// Static shortest distances between stops over the stretch graph (hex
 /// cost for hex trains, number of stretches otherwise), ignoring the rule
-/// that stops may not repeat: a lower bound for the search.
+/// that stops may not repeat: a lower bound for the search. For hex
+/// trains a distance over the budget counts as unreachable (`u32::MAX`).
 fn all_distances(out: &[Vec<Stretch>], limit: Limit) -> Vec<u32> {
     let n = out.len();
     let mut dist = vec![u32::MAX; n * n];
@@ -582,30 +584,68 @@ fn all_distances(out: &[Vec<Stretch>], limit: Limit) -> Vec<u32> {
         }
         return dist;
     }
+    // Hex costs: only distances within the budget matter (a stop farther
+    // away is out of reach, like an unreachable one). Real budgets are a
+    // few dozen hexes at most: Dijkstra then runs on one bucket per cost
+    // (stretches inside one hex cost nothing: a bucket may grow while it
+    // is read); larger ones use a heap.
+    let Limit::Hexes(budget) = limit else { return dist };
+    if budget > MAX_BUCKETS {
+        heap_distances(out, budget, &mut dist);
+        return dist;
+    }
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); budget as usize + 1];
     for a in 0..n {
         let row = &mut dist[a * n..(a + 1) * n];
         row[a] = 0;
         if out[a].is_empty() {
             continue;
         }
-        let mut heap = std::collections::BinaryHeap::new();
+        buckets[0].push(a as u32);
+        for d in 0..=budget {
+            let mut i = 0;
+            while i < buckets[d as usize].len() {
+                let u = buckets[d as usize][i] as usize;
+                i += 1;
+                if row[u] != d {
+                    continue;
+                }
+                for st in &out[u] {
+                    let nd = d.saturating_add(st.cost);
+                    if nd <= budget && nd < row[st.to as usize] {
+                        row[st.to as usize] = nd;
+                        buckets[nd as usize].push(st.to);
+                    }
+                }
+            }
+            buckets[d as usize].clear();
+        }
+    }
+    dist
+}
+
+/// Budgets up to this many hexes get one bucket per cost.
+const MAX_BUCKETS: u32 = 256;
+
+/// `all_distances` for a hex budget too large for buckets.
+fn heap_distances(out: &[Vec<Stretch>], budget: u32, dist: &mut [u32]) {
+    let n = out.len();
+    let mut heap = std::collections::BinaryHeap::new();
+    for a in 0..n {
+        let row = &mut dist[a * n..(a + 1) * n];
+        row[a] = 0;
         heap.push(std::cmp::Reverse((0u32, a as u32)));
         while let Some(std::cmp::Reverse((d, u))) = heap.pop() {
             if d > row[u as usize] {
                 continue;
             }
             for st in &out[u as usize] {
-                let w = match limit {
-                    Limit::Hexes(_) => st.cost,
-                    _ => 1,
-                };
-                let nd = d.saturating_add(w);
-                if nd < row[st.to as usize] {
+                let nd = d.saturating_add(st.cost);
+                if nd <= budget && nd < row[st.to as usize] {
                     row[st.to as usize] = nd;
                     heap.push(std::cmp::Reverse((nd, st.to)));
                 }
             }
         }
     }
-    dist
 }
