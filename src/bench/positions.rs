@@ -97,8 +97,47 @@ fn fixture_positions(file: &Path, build_repeat: usize) -> (Vec<BenchPosition>, O
             default_repeat: REAL_REPEAT,
         });
     };
-    let stop = replay_visiting_runs(&rec, None, &mut visit).err().map(|(_, e)| why_not(&e));
+    let (end, stop) = match replay_visiting_runs(&rec, None, &mut visit) {
+        Ok((game, _)) => (Some(game), None),
+        Err((game, e)) => (game, Some(why_not(&e))),
+    };
+    if let Some(game) = end {
+        out.extend(end_board_positions(&game, &name));
+    }
     (out, stop)
+}
+
+/// The final train of each title whose end boards are measured, and the
+/// class they count in.
+const END_TRAIN: &[(&str, &str)] = &[("1844", "8E"), ("1849", "16H")];
+
+/// The board where the fixture ends, run by every corporation with a
+/// station on it as if it held as many of the title's final train as its
+/// train limit allows in the last phase (1844: two 8E, the SBB four): the
+/// largest runs a real map can ask for, which real games rarely reach.
+fn end_board_positions(game: &crate::game::Game, name: &str) -> Vec<BenchPosition> {
+    let t = &game.title;
+    let Some(&(_, train)) = END_TRAIN.iter().find(|(id, _)| *id == t.id()) else { return Vec::new() };
+    let mut st = game.state.clone();
+    st.phase = t.phases.len().saturating_sub(1);
+    let mut out = Vec::new();
+    for corp in 0..st.corps.len() as crate::game::ids::CorpId {
+        let limit = crate::game::trains::train_limit(t, &st, corp) as usize;
+        let trains = vec![train; limit];
+        let Ok(pos) = crate::game::engine::run::position_with_trains(t, &st, corp, &trains) else { continue };
+        if limit == 0 || !pos.problem.graph.stops.iter().any(|s| s.own_token) {
+            continue;
+        }
+        out.push(BenchPosition {
+            class: format!("end board {} {limit}×{train}", t.id()),
+            label: format!("{name} end {} {}", st.corps[corp as usize].id, trains.join(",")),
+            problem: pos.problem,
+            recorded: None,
+            build_seconds: None,
+            default_repeat: REAL_REPEAT,
+        });
+    }
+    out
 }
 
 /// Why an import does not replay, in one line (without the recorded action).

@@ -86,6 +86,24 @@ pub fn position(t: &Title, st: &GameState, corp: CorpId) -> Position {
         specs.push(train_spec(&mut bg, &tr.id, &v.run));
         trains.push(tid);
     }
+    assemble(t, bg, specs, trains)
+}
+
+/// The route problem `corp` would have now with the trains of the named
+/// variants ("8E", "16H") in place of its own, for benchmarks and what-if
+/// questions. Errs naming a variant the title does not have.
+pub fn position_with_trains(t: &Title, st: &GameState, corp: CorpId, variants: &[&str]) -> Result<Position, String> {
+    let mut bg = BoardGraph::build(t, st, Some(corp));
+    let mut specs = Vec::new();
+    for (i, name) in variants.iter().enumerate() {
+        let run = t.trains.iter().flat_map(|c| &c.variants).find(|v| v.name == *name).map(|v| &v.run);
+        let Some(run) = run else { return Err(format!("{} has no train {name}", t.id())) };
+        specs.push(train_spec(&mut bg, &format!("{name}-{i}"), run));
+    }
+    Ok(assemble(t, bg, specs, Vec::new()))
+}
+
+fn assemble(t: &Title, mut bg: BoardGraph, specs: Vec<TrainSpec>, trains: Vec<TrainId>) -> Position {
     let rules = rules(t, &mut bg);
     let problem = RouteProblem { graph: std::mem::take(&mut bg.graph), trains: specs, rules };
     Position { problem, board: bg, trains }
