@@ -490,11 +490,12 @@ impl<'a> Enum<'a> {
                     }
                     _ => (0, 0),
                 };
-                let n = sg.n_stops();
-                let row = &sg.dist[cur as usize * n..(cur as usize + 1) * n];
+                let nl = sg.by_weight.len();
+                let r = sg.rank[cur as usize] as usize;
+                let row = &sg.dist[r * nl..(r + 1) * nl];
                 let mut extra = 0i64;
                 let mut taken = 0u32;
-                for &d in &sg.by_weight {
+                for (&d, &dd) in sg.by_weight.iter().zip(row) {
                     if taken >= slots {
                         break;
                     }
@@ -502,7 +503,7 @@ impl<'a> Enum<'a> {
                     if gain <= 0 {
                         break;
                     }
-                    if row[d as usize] <= reach
+                    if dd <= reach
                         && sg.usable[d as usize]
                         && !self.vis.get(self.inc.loc[d as usize] as usize)
                     {

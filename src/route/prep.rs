@@ -42,9 +42,12 @@ pub(crate) struct SpecGraph {
     /// Cheapest stretch cost (hex trains), to bound stops per budget.
     pub min_cost: u32,
     /// Static distance (hex cost, or stretches for stop trains) between
-    /// stops ignoring used track: `dist[a * n + b]`; u32::MAX = unreachable
+    /// stops ignoring used track, by rank in `by_weight`:
+    /// `dist[rank[a] * by_weight.len() + rank[b]]`; u32::MAX = unreachable
     /// (for hex trains: not within the budget).
     pub dist: Vec<u32>,
+    /// Each stop's index in `by_weight` (`u32::MAX`: no stretch joins it).
+    pub rank: Vec<u32>,
     /// Static distance to the nearest own-token stop.
     pub tok_dist: Vec<u32>,
     /// The stops some stretch joins, in order of decreasing weight (ties
@@ -269,9 +272,6 @@ impl SpecGraph {
             });
         }
         let min_cost = out.iter().flatten().map(|st| st.cost).min().unwrap_or(0);
-        let dist = all_distances(&out, limit);
-        let tokens: Vec<usize> = (0..n).filter(|&b| g.stops[b].own_token && usable[b]).collect();
-        let tok_dist = (0..n).map(|a| tokens.iter().map(|&b| dist[a * n + b]).min().unwrap_or(u32::MAX)).collect();
         // Stops no stretch joins are never visited: leaving them out keeps
         // the bounds' scans short early in a game, when most of the map
         // has no track the company can use.
@@ -284,6 +284,19 @@ impl SpecGraph {
         }
         let mut by_weight: Vec<u32> = (0..n as u32).filter(|&s| joined[s as usize]).collect();
         by_weight.sort_by_key(|&s| (std::cmp::Reverse(weight[s as usize]), s));
+        let mut rank = vec![u32::MAX; n];
+        for (i, &s) in by_weight.iter().enumerate() {
+            rank[s as usize] = i as u32;
+        }
+        let nl = by_weight.len();
+        let dist = all_distances(&out, limit, &by_weight);
+        let tokens: Vec<usize> = (0..nl).filter(|&j| g.stops[by_weight[j] as usize].own_token && usable[by_weight[j] as usize]).collect();
+        let tok_dist = (0..n)
+            .map(|a| match rank[a] {
+                u32::MAX => u32::MAX,
+                i => tokens.iter().map(|&j| dist[i as usize * nl + j]).min().unwrap_or(u32::MAX),
+            })
+            .collect();
         let pair_max = pair_maxima(p, &usable);
         let per_stop_max =
             value::clamp(p.rules.path_tag_bonuses.iter().map(|b| value::clamp(b.per_stop.max(0))).sum());
@@ -315,6 +328,7 @@ impl SpecGraph {
             limit,
             min_cost,
             dist,
+            rank,
             tok_dist,
             by_weight,
             pair_max,
@@ -479,25 +493,37 @@ impl<'a> StretchWalk<'a> {
 }
 
 /// Paths shared by two or more distinct stretches (a stretch and its
-/// reverse are the same track).
+/// reverse are the same track). Each path remembers the first stretch
+/// holding it; any other stretch holding it that is not that one's exact
+/// reverse makes it contested (a stretch that only looks different, the
+/// same paths in another order, would be counted distinct: the key holds
+/// a path too many, which is safe).
 fn contested_paths(out: &[Vec<Stretch>], n_paths: usize) -> (Vec<u32>, usize) {
-    let mut tracks = std::collections::BTreeSet::new();
-    for st in out.iter().flatten() {
-        let mut key = st.paths.clone();
-        key.sort_unstable();
-        tracks.insert(key);
-    }
-    let mut count = vec![0u32; n_paths];
-    for key in &tracks {
-        for &q in key {
-            count[q as usize] += 1;
+    let mut first: Vec<Option<(u32, &Stretch)>> = vec![None; n_paths];
+    let mut shared = vec![false; n_paths];
+    for (a, list) in out.iter().enumerate() {
+        for st in list {
+            for &q in &st.paths {
+                match first[q as usize] {
+                    None => first[q as usize] = Some((a as u32, st)),
+                    Some((b, other)) => {
+                        let reverse = other.to == a as u32
+                            && st.to == b
+                            && other.paths.len() == st.paths.len()
+                            && other.paths.iter().rev().eq(st.paths.iter());
+                        if !reverse {
+                            shared[q as usize] = true;
+                        }
+                    }
+                }
+            }
         }
     }
     let mut next = 0u32;
-    let index = count
+    let index = shared
         .iter()
         .map(|&c| {
-            if c > 1 {
+            if c {
                 next += 1;
                 next - 1
             } else {
@@ -551,57 +577,74 @@ fn pair_maxima(p: &RouteProblem, usable: &[bool]) -> Vec<i64> {
         .collect()
 }
 
-/// Static shortest distances between stops over the stretch graph (hex
+/// Static shortest distances between the stops some stretch joins (hex
 /// cost for hex trains, number of stretches otherwise), ignoring the rule
-/// that stops may not repeat: a lower bound for the search. For hex
-/// trains a distance over the budget counts as unreachable (`u32::MAX`).
-fn all_distances(out: &[Vec<Stretch>], limit: Limit) -> Vec<u32> {
-    let n = out.len();
-    let mut dist = vec![u32::MAX; n * n];
-    if !matches!(limit, Limit::Hexes(_)) {
-        // Every stretch costs one: breadth first, no heap.
-        let mut queue: Vec<u32> = Vec::with_capacity(n);
-        for a in 0..n {
-            if out[a].is_empty() {
-                dist[a * n + a] = 0;
-                continue;
-            }
-            let row = &mut dist[a * n..(a + 1) * n];
-            row[a] = 0;
-            queue.clear();
-            queue.push(a as u32);
-            let mut head = 0;
-            while head < queue.len() {
-                let u = queue[head] as usize;
-                head += 1;
-                for st in &out[u] {
-                    if row[st.to as usize] == u32::MAX {
-                        row[st.to as usize] = row[u] + 1;
-                        queue.push(st.to);
-                    }
+/// that stops may not repeat: a lower bound for the search. Rows and
+/// columns are in `by_weight` order (`rank`), so the bounds read a row in
+/// the order they scan stops, and a small company's matrix is small. For
+/// hex trains a distance over the budget counts as unreachable
+/// (`u32::MAX`).
+fn all_distances(out: &[Vec<Stretch>], limit: Limit, by_weight: &[u32]) -> Vec<u32> {
+    let nl = by_weight.len();
+    let mut dist = vec![u32::MAX; nl * nl];
+    let mut row = vec![u32::MAX; out.len()];
+    let mut from = DistanceWalk { queue: Vec::new(), buckets: Vec::new(), heap: Default::default() };
+    for (i, &a) in by_weight.iter().enumerate() {
+        row.iter_mut().for_each(|x| *x = u32::MAX);
+        from.walk(out, limit, a, &mut row);
+        for (j, &b) in by_weight.iter().enumerate() {
+            dist[i * nl + j] = row[b as usize];
+        }
+    }
+    dist
+}
+
+/// Scratch for the distances from one stop.
+struct DistanceWalk {
+    queue: Vec<u32>,
+    buckets: Vec<Vec<u32>>,
+    heap: std::collections::BinaryHeap<std::cmp::Reverse<(u32, u32)>>,
+}
+
+impl DistanceWalk {
+    /// Fills `row` (all `u32::MAX`) with the distances from `a`.
+    fn walk(&mut self, out: &[Vec<Stretch>], limit: Limit, a: u32, row: &mut [u32]) {
+        row[a as usize] = 0;
+        match limit {
+            // Hex costs: only distances within the budget matter (a stop
+            // farther away is out of reach, like an unreachable one). Real
+            // budgets are a few dozen hexes at most: Dijkstra then runs on
+            // one bucket per cost; larger ones use a heap.
+            Limit::Hexes(budget) if budget <= MAX_BUCKETS => self.buckets(out, budget, a, row),
+            Limit::Hexes(budget) => self.heap(out, budget, a, row),
+            // Every stretch costs one: breadth first.
+            _ => self.breadth_first(out, a, row),
+        }
+    }
+
+    fn breadth_first(&mut self, out: &[Vec<Stretch>], a: u32, row: &mut [u32]) {
+        let queue = &mut self.queue;
+        queue.clear();
+        queue.push(a);
+        let mut head = 0;
+        while head < queue.len() {
+            let u = queue[head] as usize;
+            head += 1;
+            for st in &out[u] {
+                if row[st.to as usize] == u32::MAX {
+                    row[st.to as usize] = row[u] + 1;
+                    queue.push(st.to);
                 }
             }
         }
-        return dist;
     }
-    // Hex costs: only distances within the budget matter (a stop farther
-    // away is out of reach, like an unreachable one). Real budgets are a
-    // few dozen hexes at most: Dijkstra then runs on one bucket per cost
-    // (stretches inside one hex cost nothing: a bucket may grow while it
-    // is read); larger ones use a heap.
-    let Limit::Hexes(budget) = limit else { return dist };
-    if budget > MAX_BUCKETS {
-        heap_distances(out, budget, &mut dist);
-        return dist;
-    }
-    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); budget as usize + 1];
-    for a in 0..n {
-        let row = &mut dist[a * n..(a + 1) * n];
-        row[a] = 0;
-        if out[a].is_empty() {
-            continue;
-        }
-        buckets[0].push(a as u32);
+
+    /// Dial's algorithm. Stretches inside one hex cost nothing, so a
+    /// bucket may grow while it is read.
+    fn buckets(&mut self, out: &[Vec<Stretch>], budget: u32, a: u32, row: &mut [u32]) {
+        let buckets = &mut self.buckets;
+        buckets.resize(budget as usize + 1, Vec::new());
+        buckets[0].push(a);
         for d in 0..=budget {
             let mut i = 0;
             while i < buckets[d as usize].len() {
@@ -621,20 +664,11 @@ fn all_distances(out: &[Vec<Stretch>], limit: Limit) -> Vec<u32> {
             buckets[d as usize].clear();
         }
     }
-    dist
-}
 
-/// Budgets up to this many hexes get one bucket per cost.
-const MAX_BUCKETS: u32 = 256;
-
-/// `all_distances` for a hex budget too large for buckets.
-fn heap_distances(out: &[Vec<Stretch>], budget: u32, dist: &mut [u32]) {
-    let n = out.len();
-    let mut heap = std::collections::BinaryHeap::new();
-    for a in 0..n {
-        let row = &mut dist[a * n..(a + 1) * n];
-        row[a] = 0;
-        heap.push(std::cmp::Reverse((0u32, a as u32)));
+    fn heap(&mut self, out: &[Vec<Stretch>], budget: u32, a: u32, row: &mut [u32]) {
+        let heap = &mut self.heap;
+        heap.clear();
+        heap.push(std::cmp::Reverse((0u32, a)));
         while let Some(std::cmp::Reverse((d, u))) = heap.pop() {
             if d > row[u as usize] {
                 continue;
@@ -649,3 +683,6 @@ fn heap_distances(out: &[Vec<Stretch>], budget: u32, dist: &mut [u32]) {
         }
     }
 }
+
+/// Budgets up to this many hexes get one bucket per cost.
+const MAX_BUCKETS: u32 = 256;
