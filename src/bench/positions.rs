@@ -123,9 +123,12 @@ fn end_board_positions(game: &crate::game::Game, name: &str) -> Vec<BenchPositio
     let mut out = Vec::new();
     for corp in 0..st.corps.len() as crate::game::ids::CorpId {
         let limit = crate::game::trains::train_limit(t, &st, corp) as usize;
+        if limit == 0 {
+            continue;
+        }
         let trains = vec![train; limit];
         let Ok(pos) = crate::game::engine::run::position_with_trains(t, &st, corp, &trains) else { continue };
-        if limit == 0 || !pos.problem.graph.stops.iter().any(|s| s.own_token) {
+        if !pos.problem.graph.stops.iter().any(|s| s.own_token) {
             continue;
         }
         out.push(BenchPosition {

@@ -5,7 +5,7 @@
 use super::ids::*;
 use super::state::GameState;
 use crate::hex::{opposite, rotate};
-use crate::route::{End, Gauge, Junction, Stop, StopKind as RStopKind, TrackGraph, TrackPath};
+use crate::route::{End, EndLists, Gauge, Junction, Stop, StopKind as RStopKind, TrackGraph, TrackPath};
 use crate::tile::{PathEnd, Tile};
 use crate::title::Title;
 use crate::title::schema::StopKind;
@@ -277,63 +277,8 @@ impl BoardGraph {
     }
 
     /// Paths touching each end, for walking.
-    pub fn adjacency(&self) -> Adjacency {
-        Adjacency::of(&self.graph)
-    }
-}
-
-impl Adjacency {
-    /// Paths touching each end of `graph`.
-    pub fn of(graph: &TrackGraph) -> Adjacency {
-        // Ends: stops first, then each junction's side 0 and side 1. The
-        // paths of each end in path order, as flat lists (one allocation
-        // instead of one per end).
-        let stops = graph.stops.len();
-        let ends = stops + 2 * graph.junctions.len();
-        let end_of = |e: End| match e {
-            End::Stop(s) => s as usize,
-            End::Junction(j, side) => stops + 2 * j as usize + side as usize,
-        };
-        let mut start = vec![0u32; ends + 1];
-        for p in &graph.paths {
-            for e in [p.a, p.b] {
-                start[end_of(e) + 1] += 1;
-            }
-        }
-        for i in 0..ends {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut paths = vec![0u32; start[ends] as usize];
-        for (i, p) in graph.paths.iter().enumerate() {
-            for e in [p.a, p.b] {
-                let k = end_of(e);
-                paths[fill[k] as usize] = i as u32;
-                fill[k] += 1;
-            }
-        }
-        Adjacency { stops, start, paths }
-    }
-}
-
-/// Paths touching each stop and each side of each junction, in path order.
-pub struct Adjacency {
-    stops: usize,
-    start: Vec<u32>,
-    paths: Vec<u32>,
-}
-
-impl Adjacency {
-    fn end(&self, k: usize) -> &[u32] {
-        &self.paths[self.start[k] as usize..self.start[k + 1] as usize]
-    }
-
-    pub fn at_stop(&self, s: usize) -> &[u32] {
-        self.end(s)
-    }
-
-    pub fn at_junction(&self, j: usize, side: usize) -> &[u32] {
-        self.end(self.stops + 2 * j + side)
+    pub fn adjacency(&self) -> EndLists {
+        EndLists::of(&self.graph)
     }
 }
 

@@ -9,6 +9,8 @@
 //!   `memo` for the explored states its tasks share).
 //! - `checker`: a slow, obviously correct search for tests.
 //! - `synthetic`: dense late-game problems for benchmarks.
+//! - `ends`: the paths at each stop and junction side ([`EndLists`]), for
+//!   the search and the game's board walks.
 //! - internals: `value` (route valuation shared by validator and search),
 //!   `prep` (stretch graph per kind of train), `enumerate` (bounded DFS
 //!   over routes), `bitset`.
@@ -29,11 +31,11 @@
 //! title allows is solved exactly well inside the game's node budget: the
 //! `bench routes` "end board" class runs each fixture's final board with
 //! every corporation holding its train limit of the final train (1844:
-//! 2×8E in at most 0.4 ms, the SBB's 4×8E in 37 ms, 125,590 nodes).
+//! 2×8E in at most 0.4 ms, the SBB's 4×8E in 37–42 ms, 125,590 nodes).
 //! Known weak spot, only on the synthetic fully meshed grid: a company
 //! with two or more express/unlimited trains (8E + 8E there takes
-//! minutes), because only the last of them can be searched by value alone. The earlier ones skip routes dominated
-//! by a sub-trail (trimmed to their counted ends, or a prefix route earning
+//! minutes), because only the last of them can be searched by value
+//! alone. The earlier ones skip routes dominated by a sub-trail (trimmed to their counted ends, or a prefix route earning
 //! as much), which is not enough: each remaining route of the first still
 //! triggers a full search for the last.
 //!
@@ -73,6 +75,7 @@
 mod bitset;
 pub mod budget;
 pub mod checker;
+mod ends;
 mod enumerate;
 mod memo;
 pub mod model;
@@ -84,6 +87,7 @@ pub mod validate;
 mod testkit;
 mod value;
 
+pub use ends::EndLists;
 pub use model::*;
 pub use search::{best_run, best_run_parallel, best_run_split, best_run_with};
 pub use validate::{RouteError, validate_route, validate_route_from, validate_run};

@@ -7,6 +7,7 @@
 //! of stops and never looks at junctions again.
 
 use super::bitset::Bits;
+use super::ends::EndLists;
 use super::model::*;
 use super::value;
 
@@ -87,12 +88,8 @@ impl Limit {
 
 /// Incidence of the track graph, shared by all specs.
 pub(crate) struct Incidence {
-    /// Usable paths (well-formed ends) touching each end, in path order:
-    /// the stops first, then side 0 and side 1 of each junction. Flat
-    /// lists (`paths[start[e]..start[e + 1]]`), one allocation for all.
-    start: Vec<u32>,
-    paths: Vec<u32>,
-    n_stops: usize,
+    /// Usable paths (well-formed ends) touching each stop and junction side.
+    pub ends: EndLists,
     /// Location key of each stop (shared `location` → same key).
     pub loc: Vec<u32>,
     pub n_locs: usize,
@@ -102,43 +99,15 @@ impl Incidence {
     pub fn new(g: &TrackGraph) -> Incidence {
         let ns = g.stops.len();
         let nj = g.junctions.len();
-        let end_index = |e: End| match e {
-            End::Stop(s) => s as usize,
-            End::Junction(j, side) => ns + j as usize * 2 + side as usize,
-        };
-        // The ends a path is listed at: malformed paths are simply never
-        // used, and a loop at one stop would visit that stop twice; a path
-        // with both ends on one junction side is listed there once.
-        let listed = |tp: &TrackPath| -> ([usize; 2], usize) {
+        // Malformed paths are simply never used, and a loop at one stop
+        // would visit that stop twice.
+        let ends = EndLists::new(g, |tp| {
             let ok = |e: End| match e {
                 End::Stop(s) => (s as usize) < ns,
                 End::Junction(j, side) => (j as usize) < nj && side <= 1,
             };
-            if !ok(tp.a) || !ok(tp.b) || (tp.a == tp.b && matches!(tp.a, End::Stop(_))) {
-                return ([0, 0], 0);
-            }
-            ([end_index(tp.a), end_index(tp.b)], if tp.a == tp.b { 1 } else { 2 })
-        };
-        let n_ends = ns + nj * 2;
-        let mut start = vec![0u32; n_ends + 1];
-        for tp in &g.paths {
-            let (ends, n) = listed(tp);
-            for &e in &ends[..n] {
-                start[e + 1] += 1;
-            }
-        }
-        for e in 0..n_ends {
-            start[e + 1] += start[e];
-        }
-        let mut fill = start.clone();
-        let mut paths = vec![0u32; start[n_ends] as usize];
-        for (id, tp) in g.paths.iter().enumerate() {
-            let (ends, n) = listed(tp);
-            for &e in &ends[..n] {
-                paths[fill[e] as usize] = id as u32;
-                fill[e] += 1;
-            }
-        }
+            ok(tp.a) && ok(tp.b) && !(tp.a == tp.b && matches!(tp.a, End::Stop(_)))
+        });
         // Location keys: named locations first (sorted), then one per stop.
         let mut named: Vec<u32> = g.stops.iter().filter_map(|s| s.location).collect();
         named.sort_unstable();
@@ -155,21 +124,7 @@ impl Incidence {
                 }
             })
             .collect();
-        Incidence { start, paths, n_stops: ns, loc, n_locs: next as usize }
-    }
-
-    fn end(&self, e: usize) -> &[u32] {
-        &self.paths[self.start[e] as usize..self.start[e + 1] as usize]
-    }
-
-    /// The paths touching stop `s`.
-    pub fn at_stop(&self, s: u32) -> &[u32] {
-        self.end(s as usize)
-    }
-
-    /// The paths touching side `side` of junction `j`.
-    pub fn at_side(&self, j: u32, side: usize) -> &[u32] {
-        self.end(self.n_stops + j as usize * 2 + side)
+        Incidence { ends, loc, n_locs: next as usize }
     }
 
     /// Drops the paths no route can use: those not connected to a stop
@@ -180,8 +135,8 @@ impl Incidence {
     pub fn keep_reachable(&mut self, g: &TrackGraph) {
         let passable = |s: u32| g.stops.get(s as usize).is_some_and(passable);
         let mut path_seen = vec![false; g.paths.len()];
-        let mut stop_seen = vec![false; self.n_stops];
-        let mut junction_seen = vec![false; (self.start.len() - 1 - self.n_stops) / 2];
+        let mut stop_seen = vec![false; self.ends.n_stops()];
+        let mut junction_seen = vec![false; self.ends.n_junctions()];
         let mut stack: Vec<End> = Vec::new();
         for (s, st) in g.stops.iter().enumerate() {
             if st.own_token {
@@ -191,8 +146,8 @@ impl Incidence {
         }
         while let Some(at) = stack.pop() {
             let lists: [&[u32]; 2] = match at {
-                End::Stop(s) => [self.at_stop(s), &[]],
-                End::Junction(j, _) => [self.at_side(j, 0), self.at_side(j, 1)],
+                End::Stop(s) => [self.ends.at_stop(s as usize), &[]],
+                End::Junction(j, _) => [self.ends.at_junction(j as usize, 0), self.ends.at_junction(j as usize, 1)],
             };
             for &q in lists.into_iter().flatten() {
                 if std::mem::replace(&mut path_seen[q as usize], true) {
@@ -215,24 +170,7 @@ impl Incidence {
                 }
             }
         }
-        // Compact every end's list in place, keeping the order.
-        let mut kept = 0usize;
-        let mut from = 0usize;
-        for e in 0..self.start.len() - 1 {
-            let to = self.start[e + 1] as usize;
-            self.start[e] = kept as u32;
-            for i in from..to {
-                let q = self.paths[i];
-                if path_seen[q as usize] {
-                    self.paths[kept] = q;
-                    kept += 1;
-                }
-            }
-            from = to;
-        }
-        let last = self.start.len() - 1;
-        self.start[last] = kept as u32;
-        self.paths.truncate(kept);
+        self.ends.retain(|q| path_seen[q as usize]);
     }
 }
 
@@ -380,7 +318,7 @@ impl<'a> StretchWalk<'a> {
     fn stretches_from(&mut self, s: u32) -> Vec<Stretch> {
         let g = &self.p.graph;
         self.start = s;
-        for &pid in self.inc.at_stop(s) {
+        for &pid in self.inc.ends.at_stop(s as usize) {
             let tp = &g.paths[pid as usize];
             let exit = if tp.a == End::Stop(s) { tp.b } else { tp.a };
             self.step(pid, exit);
@@ -407,7 +345,7 @@ impl<'a> StretchWalk<'a> {
                     }
                 }
                 End::Junction(j, side) => {
-                    for &q in self.inc.at_side(j, 1 - side as usize) {
+                    for &q in self.inc.ends.at_junction(j as usize, 1 - side as usize) {
                         let qp = &g.paths[q as usize];
                         let entry = End::Junction(j, 1 - side);
                         let next_exit = if qp.a == entry { qp.b } else { qp.a };

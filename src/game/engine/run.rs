@@ -4,7 +4,7 @@
 use super::Engine;
 use crate::game::action::RouteSpec;
 use crate::game::flow::RouteRecord;
-use crate::game::graph::{Adjacency, BoardGraph, reach};
+use crate::game::graph::{BoardGraph, reach};
 use crate::game::ids::*;
 use crate::game::ops::{GameResult, refusal};
 use crate::game::state::GameState;
@@ -387,7 +387,7 @@ impl Engine<'_> {
     /// given; the shortest first, at most 16.
     fn trails(&self, pos: &Position, a: u32, b: u32, via: Option<&[u32]>) -> Vec<Vec<u32>> {
         let g = &pos.problem.graph;
-        let adj = Adjacency::of(g);
+        let adj = route::EndLists::of(g);
         let mut out: Vec<Vec<u32>> = Vec::new();
         let mut stack: Vec<(u32, bool, Vec<u32>)> = adj.at_stop(a as usize)
             .iter()
