@@ -12,7 +12,8 @@
 //! - `ends`: the paths at each stop and junction side ([`EndLists`]), for
 //!   the search and the game's board walks.
 //! - internals: `value` (route valuation shared by validator and search),
-//!   `prep` (stretch graph per kind of train), `enumerate` (bounded DFS
+//!   `reach` (the track a company's routes can reach, as a problem of its
+//!   own), `prep` (stretch graph per kind of train), `enumerate` (bounded DFS
 //!   over routes), `bitset`.
 //!
 //! Conventions the model leaves open, decided here:
@@ -80,6 +81,7 @@ mod enumerate;
 mod memo;
 pub mod model;
 mod prep;
+mod reach;
 pub mod search;
 pub mod synthetic;
 pub mod validate;

@@ -86,7 +86,8 @@ impl Limit {
     }
 }
 
-/// Incidence of the track graph, shared by all specs.
+/// Incidence of the track graph, shared by all specs (the search builds it
+/// on the reachable part only, `reach`).
 pub(crate) struct Incidence {
     /// Usable paths (well-formed ends) touching each stop and junction side.
     pub ends: EndLists,
@@ -97,17 +98,7 @@ pub(crate) struct Incidence {
 
 impl Incidence {
     pub fn new(g: &TrackGraph) -> Incidence {
-        let ns = g.stops.len();
-        let nj = g.junctions.len();
-        // Malformed paths are simply never used, and a loop at one stop
-        // would visit that stop twice.
-        let ends = EndLists::new(g, |tp| {
-            let ok = |e: End| match e {
-                End::Stop(s) => (s as usize) < ns,
-                End::Junction(j, side) => (j as usize) < nj && side <= 1,
-            };
-            ok(tp.a) && ok(tp.b) && !(tp.a == tp.b && matches!(tp.a, End::Stop(_)))
-        });
+        let ends = EndLists::new(g, |tp| super::reach::well_formed(g, tp));
         // Location keys: named locations first (sorted), then one per stop.
         let mut named: Vec<u32> = g.stops.iter().filter_map(|s| s.location).collect();
         named.sort_unstable();
@@ -125,52 +116,6 @@ impl Incidence {
             })
             .collect();
         Incidence { ends, loc, n_locs: next as usize }
-    }
-
-    /// Drops the paths no route can use: those not connected to a stop
-    /// holding an own station through junctions and stops a route may
-    /// pass. Every route counts an own station, so no route is lost; early
-    /// in a game most of the map's track is cut away before the stretch
-    /// graphs are built.
-    pub fn keep_reachable(&mut self, g: &TrackGraph) {
-        let passable = |s: u32| g.stops.get(s as usize).is_some_and(passable);
-        let mut path_seen = vec![false; g.paths.len()];
-        let mut stop_seen = vec![false; self.ends.n_stops()];
-        let mut junction_seen = vec![false; self.ends.n_junctions()];
-        let mut stack: Vec<End> = Vec::new();
-        for (s, st) in g.stops.iter().enumerate() {
-            if st.own_token {
-                stop_seen[s] = true;
-                stack.push(End::Stop(s as u32));
-            }
-        }
-        while let Some(at) = stack.pop() {
-            let lists: [&[u32]; 2] = match at {
-                End::Stop(s) => [self.ends.at_stop(s as usize), &[]],
-                End::Junction(j, _) => [self.ends.at_junction(j as usize, 0), self.ends.at_junction(j as usize, 1)],
-            };
-            for &q in lists.into_iter().flatten() {
-                if std::mem::replace(&mut path_seen[q as usize], true) {
-                    continue;
-                }
-                let tp = &g.paths[q as usize];
-                for end in [tp.a, tp.b] {
-                    match end {
-                        End::Stop(s) => {
-                            if !std::mem::replace(&mut stop_seen[s as usize], true) && passable(s) {
-                                stack.push(end);
-                            }
-                        }
-                        End::Junction(j, _) => {
-                            if !std::mem::replace(&mut junction_seen[j as usize], true) {
-                                stack.push(end);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        self.ends.retain(|q| path_seen[q as usize]);
     }
 }
 

@@ -1,6 +1,9 @@
 //! The exact route search: the maximum-revenue run of a company's trains.
 //!
 //! Plan:
+//! 0. Keep only the track a route can reach from the company's tokens
+//!    (`reach`); the steps below see that part, renumbered, and the run
+//!    is read back in the problem's ids.
 //! 1. Build the stretch graph once per distinct kind of train (`prep`).
 //! 2. Find each kind's best single route (branch and bound in `enumerate`)
 //!    and a greedy run (each train's best route on the track the others
@@ -46,6 +49,7 @@ use super::enumerate::{Enum, Sink};
 use super::memo::SharedMemo;
 use super::model::*;
 use super::prep::{Incidence, SpecGraph};
+use super::reach::Reachable;
 use super::value;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -145,7 +149,26 @@ impl SharedBest {
     }
 }
 
+/// The search on the part of the track a route can reach (`reach`), its
+/// run read back in the problem's ids.
 fn search(
+    p: &RouteProblem,
+    route_bonus: Option<&mut dyn FnMut(&Route) -> i64>,
+    par: Option<Par>,
+) -> (Run, SearchStats) {
+    let part = Reachable::of(p);
+    let (run, stats) = match route_bonus {
+        // The title's callback sees routes as the game knows them.
+        Some(cb) => {
+            let mut bonus = |r: &Route| cb(&part.original(r));
+            search_part(&part.problem, Some(&mut bonus), par)
+        }
+        None => search_part(&part.problem, None, par),
+    };
+    (part.original_run(run), stats)
+}
+
+fn search_part(
     p: &RouteProblem,
     route_bonus: Option<&mut dyn FnMut(&Route) -> i64>,
     par: Option<Par>,
@@ -331,8 +354,7 @@ pub(crate) struct Prepared<'p> {
 
 impl<'p> Prepared<'p> {
     fn new(p: &'p RouteProblem) -> Prepared<'p> {
-        let mut inc = Incidence::new(&p.graph);
-        inc.keep_reachable(&p.graph);
+        let inc = Incidence::new(&p.graph);
         let mut specs: Vec<SpecGraph> = Vec::new();
         let mut spec_of = Vec::new();
         let mut first_train = Vec::new();
@@ -973,6 +995,41 @@ mod tests {
         assert_eq!(run.revenue, 90);
         assert_eq!(run.routes.len(), 1);
         assert_eq!(run.routes[0].train, 0);
+    }
+
+    #[test]
+    fn routes_and_callbacks_speak_the_problems_ids() {
+        // An island no token reaches comes first, so the searched part
+        // renumbers every stop and path; the title's callback and the run
+        // must still see the problem's own ids.
+        let mut b = B::new();
+        let x = b.city("Y0", 90);
+        let y = b.city("Y1", 90);
+        b.line(x, y, &[STD]);
+        let c = b.city("Z0", 10);
+        let d = b.city("Z1", 20);
+        b.token(c);
+        let track = b.line(c, d, &[STD, STD]);
+        b.train(stops(2));
+        let mut seen = Vec::new();
+        let mut bonus = |r: &Route| {
+            seen.push((r.stops.clone(), r.paths.clone()));
+            0
+        };
+        let (run, _) = best_run_with(&b.p, Some(&mut bonus));
+        assert_eq!(run.revenue, 30);
+        assert_eq!(seen.len(), 1);
+        let mut stops_seen = seen[0].0.clone();
+        stops_seen.sort();
+        assert_eq!(stops_seen, vec![c, d]);
+        let mut paths_seen = seen[0].1.clone();
+        paths_seen.sort();
+        assert_eq!(paths_seen, track);
+        let (plain, _) = best_run(&b.p);
+        assert_eq!(plain.routes[0].stops, vec![d, c], "read from the more valuable end");
+        assert_eq!(plain.routes[0].counted, vec![d, c]);
+        assert!(plain.routes[0].paths.iter().all(|q| track.contains(q)));
+        validate_run(&b.p, &[(0, plain.routes[0].paths.clone())]).expect("the run round-trips");
     }
 
     #[test]
