@@ -2,7 +2,7 @@
 
 use super::flow::{Pending, PendingKind};
 use super::ids::*;
-use super::ops::{GameResult, Ops};
+use super::ops::{Effects, GameResult, Ops};
 use super::state::GameState;
 use super::var::Var;
 
@@ -137,6 +137,21 @@ impl Ops<'_> {
             options.retain(|o| o.len() == least);
             options.truncate(1);
         }
+        if then_sell > 0 {
+            // The sale comes out of what the outgoing president holds after
+            // the exchange: an exchange after which no certificates worth
+            // exactly the sale are left cannot be offered, and with none
+            // left the sale is not possible at all (1849-R-077, A-19: the
+            // last certificate is indivisible).
+            options.retain(|given| self.sale_after_exchange(corp, pres, new, given, then_sell));
+            if options.is_empty() {
+                let (cn, pn) = (self.corp_name(corp).to_string(), self.player_name(pres).to_string());
+                return self.refuse(
+                    "stock.sell_exact",
+                    format!("{pn} cannot sell {then_sell} % of {cn}: after the presidency changes hands no certificates worth exactly that would be left to sell"),
+                );
+            }
+        }
         if options.is_empty() {
             // The new president cannot hand over the exact amount: no change.
             return Ok(false);
@@ -153,6 +168,17 @@ impl Ops<'_> {
             });
         }
         Ok(true)
+    }
+
+    /// Would `old`, handing the presidency to `new` for the certificates
+    /// `given`, then hold certificates worth exactly `percent` to sell?
+    /// Tried on a copy.
+    fn sale_after_exchange(&self, corp: CorpId, old: PlayerId, new: PlayerId, given: &[u16], percent: u32) -> bool {
+        let mut st = self.st.clone();
+        let mut fx = Effects::default();
+        let mut probe = Ops::new(self.t, &mut st, &mut fx);
+        probe.swap_president(corp, old, new, given);
+        probe.pick_certs(corp, CertOwner::Player(old), percent).is_some()
     }
 
     pub fn swap_president(&mut self, corp: CorpId, old: PlayerId, new: PlayerId, given: &[u16]) {

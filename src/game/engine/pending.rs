@@ -10,6 +10,18 @@ use crate::game::ops::{GameError, GameResult};
 use crate::game::trains::train_limit;
 
 impl Engine<'_> {
+    /// A presidency exchange once its certificates are chosen: `new` takes
+    /// the president's certificate and gives `old` the certificates
+    /// `given`; then `old` sells the `then_sell` % of the sale that caused
+    /// it (0 for none).
+    pub(super) fn complete_exchange(&mut self, corp: CorpId, old: PlayerId, new: PlayerId, given: &[u16], then_sell: u32) -> GameResult<()> {
+        self.ops().swap_president(corp, old, new, given);
+        if then_sell > 0 {
+            self.ops().sell_to_pool(corp, old, then_sell, None)?;
+        }
+        Ok(())
+    }
+
     pub(super) fn pending_action(&mut self, action: &Action) -> GameResult<()> {
         let Some(p) = self.st.flow.pending.last().cloned() else { return Ok(()) };
         match (&p.kind, action) {
@@ -63,10 +75,7 @@ impl Engine<'_> {
                 let Actor::Player(old) = p.actor else { return Err(GameError::Invalid("bad swap".into())) };
                 self.st.flow.pending.pop();
                 let given = options[idx].clone();
-                self.ops().swap_president(*corp, old, *from, &given);
-                if *then_sell > 0 {
-                    self.ops().sell_to_pool(*corp, old, *then_sell, None)?;
-                }
+                self.complete_exchange(*corp, old, *from, &given, *then_sell)?;
             }
             (PendingKind::Choice { handler, choices, data, .. }, Action::Choose { choice }) => {
                 if !choices.iter().any(|c| c == choice) {

@@ -59,9 +59,7 @@ impl Engine<'_> {
         // Hopeless: every legal sale, all the cash, and the script decides.
         self.st.flow.pending.pop();
         self.fx.log.push(format!("{name} cannot raise {} and sells every share they can", self.t.money(amount)));
-        for (c, pct) in sales {
-            self.sell_shares(p, c, pct, None, true)?;
-        }
+        self.sell_everything(p, sales)?;
         let cash = self.st.players[p as usize].cash.min(amount);
         self.ops().transfer(Purse::Player(p), to, cash)?;
         let to_name = self.ops().purse_name(to);
@@ -72,6 +70,27 @@ impl Engine<'_> {
 
     fn call_raise_handler<A: mlua::IntoLuaMulti>(&mut self, handler: &str, func: &str, args: A) -> GameResult<()> {
         let _: Option<()> = self.host.call_defined("ability", handler, func, self.st, self.fx, args)?;
+        Ok(())
+    }
+
+    /// Sales made for a player who must sell every share they legally can
+    /// (1849-R-160): one after the other, each complete before the next and
+    /// before the payment they are for. A sale that moves a presidency and
+    /// leaves the outgoing president a choice of exchange certificates
+    /// (1849-R-087) takes the first exchange that lets the sale be made:
+    /// the money is due now, and the choice changes only which
+    /// certificates end up where, not what the player is paid.
+    pub(super) fn sell_everything(&mut self, p: PlayerId, sales: Vec<(CorpId, u32)>) -> GameResult<()> {
+        for (c, pct) in sales {
+            let waiting = self.st.flow.pending.len();
+            self.sell_shares(p, c, pct, None, true)?;
+            if self.st.flow.pending.len() > waiting
+                && let Some(Pending { kind: PendingKind::PresidentSwap { corp, from, options, then_sell }, .. }) = self.st.flow.pending.pop()
+            {
+                let given = options.first().cloned().unwrap_or_default();
+                self.complete_exchange(corp, p, from, &given, then_sell)?;
+            }
+        }
         Ok(())
     }
 

@@ -299,9 +299,8 @@ impl Engine<'_> {
         let pres = pres_id.map(|p| self.st.players[p as usize].name.clone()).unwrap_or_default();
         self.fx.log.push(format!("{pres} cannot raise the money for {id}'s train and sells every share they can"));
         if let Some(p) = pres_id {
-            for (c, pct) in self.emergency_sales(corp) {
-                self.sell_shares(p, c, pct, None, true)?;
-            }
+            let sales = self.emergency_sales(corp);
+            self.sell_everything(p, sales)?;
         }
         let handled: Option<()> = self.host.call_hook("emergency_failed", self.st, self.fx, (id, pres))?;
         if handled.is_none() {

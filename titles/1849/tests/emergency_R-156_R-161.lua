@@ -9,13 +9,23 @@ local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 
 -- The second operating round, at RCS's train step; RCS has `treasury`,
 -- C has `cash` and, when `share` is set, one 10 % of CTL, worth L. 40.
-local function emergency(treasury, cash, share)
+-- With `c_directs`, C (not A) directs CTL with 40 % and B holds the last
+-- certificate and two 10 %, also 40 %.
+local function emergency(treasury, cash, share, c_directs)
   local g = new_game{ players = { "A", "B", "C" }, seed = 1, setup = { corporation_order = ORDER } }
   g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
-  g:give_cash("A", 100)
-  g:start("CTL", "A", 68)
+  local director = c_directs and "C" or "A"
+  g:give_cash(director, 100)
+  g:start("CTL", director, 68)
   g:give_cash("CTL", 10)                               -- 106: enough for its own 4H
   if share then g:give_share("CTL", "C") end
+  if c_directs then
+    g:give_share("CTL", "C")
+    g:give_share("CTL", "C")
+    g:give_share("CTL", "B", "last")
+    g:give_share("CTL", "B")
+    g:give_share("CTL", "B")
+  end
   -- Stock round 1, then operating round 1: CTL (Marsala - Trapani) buys a 4H.
   while g:round().kind == "stock" do g:act("pass") end
   while g:actor() ~= "CTL" do g:act("pass") end
@@ -25,7 +35,7 @@ local function emergency(treasury, cash, share)
   -- Stock round 2: the position of WE-11.
   g:lay("D6", "9", 2)
   g:lay("E7", "4", 2)
-  g:set_price("CTL", 40)
+  g:set_price("CTL", c_directs and 24 or 40)
   while g:round().kind == "stock" do g:act("pass") end
   expect_eq(g:actor(), "RCS")                          -- L. 59 against CTL's 40
   while g:step() ~= "buy_train" do g:act("pass") end
@@ -72,6 +82,25 @@ test("1849-R-160, R-161 (WE-11 failure): C cannot raise the money: all C's cash 
   g:act("choose loan")
   expect_eq(g:player("C").cash, 500)
   expect_eq(g:player("C").loans, 1)
+end)
+
+test("1849-R-160, R-087: selling everything, a sale that passes a presidency on is made at once, before the money goes in", function()
+  -- C directs CTL (40 % at L. 24: L. 96) and B holds 40 % too: selling
+  -- it all makes B director, and B could hand C either the last
+  -- certificate or two 10 %. The money is due now, so the first exchange
+  -- is taken for C; C is paid, and all of it goes into RCS's treasury.
+  local g = emergency(0, 0, false, true)
+  expect_eq(g:corporation("CTL").president, "C")
+  g:act("pass")
+  expect_contains(g:log(), "C sells 40 % of CTL for L. 96")
+  expect_eq(g:corporation("CTL").president, "B")
+  expect_eq(g:corporation("CTL").pool_percent, 40)
+  expect_eq(g:player("C").shares.CTL, nil)
+  expect_eq(g:player("C").cash, 0)
+  expect_eq(g:corporation("RCS").closed, true)
+  -- What is left to answer is the loan, not an exchange.
+  expect_eq(g:actor(), "C")
+  expect_eq(g:moves(), { "choose loan", "choose leave" })
 end)
 
 test("1849-R-180: each loan costs L. 750 at the end, but no total goes below zero", function()

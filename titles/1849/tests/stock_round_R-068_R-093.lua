@@ -129,6 +129,18 @@ test("1849-R-087 (WE-05 3): A sells to 30 % below B's 40 %; A chooses B's last c
   })
 end)
 
+test("1849-R-077, A-19: a sale the seller could not deliver after the presidency exchange is refused", function()
+  -- A holds only the president's certificate, B only the last one (20 %
+  -- each). Selling 10 % would make B director, and B's only exchange is the
+  -- indivisible last certificate, of which A could not sell 10 %.
+  local g = rcs_held({}, { "L" })
+  next_stock_round(g, "A")
+  g:refuse("sell RCS 1", "1849-R-077", "no certificates worth exactly that")
+  expect_eq(g:corporation("RCS").president, "A")
+  expect_eq(certs(g, "RCS", "A"), { "P" })
+  expect_eq(certs(g, "RCS", "B"), { "L" })
+end)
+
 test("1849-R-088 (WE-05 extra): after the president's sale, a tie above the seller goes to the first player clockwise", function()
   local g = rcs_held({ "10", "10" }, { "10", "10", "10" })
   g:give_share("RCS", "C")
