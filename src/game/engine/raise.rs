@@ -84,10 +84,14 @@ impl Engine<'_> {
         for (c, pct) in sales {
             let waiting = self.st.flow.pending.len();
             self.sell_shares(p, c, pct, None, true)?;
-            if self.st.flow.pending.len() > waiting
-                && let Some(Pending { kind: PendingKind::PresidentSwap { corp, from, options, then_sell }, .. }) = self.st.flow.pending.pop()
-            {
-                let given = options.first().cloned().unwrap_or_default();
+            let exchange = match self.st.flow.pending.last() {
+                Some(Pending { kind: PendingKind::PresidentSwap { corp, from, options, then_sell }, .. }) if self.st.flow.pending.len() > waiting => {
+                    Some((*corp, *from, options.first().cloned().unwrap_or_default(), *then_sell))
+                }
+                _ => None,
+            };
+            if let Some((corp, from, given, then_sell)) = exchange {
+                self.st.flow.pending.pop();
                 self.complete_exchange(corp, p, from, &given, then_sell)?;
             }
         }
