@@ -111,6 +111,35 @@ fn endless_loop_is_stopped_with_a_clear_error() {
 }
 
 #[test]
+fn memory_hog_is_stopped_with_a_clear_error() {
+    let dir = copy_1849("hog");
+    edit(
+        &dir.join("scripts/setup.lua"),
+        "hook(\"setup\", function(game)\n",
+        "hook(\"setup\", function(game)\n  local t = {}\n  for i = 1, 1e9 do t[i] = string.rep(\"x\", 1000) .. i end\n",
+    );
+    let err = new_game(load_dir(&dir).unwrap()).err().expect("the game must not start");
+    assert!(err.contains("MiB of memory"), "{err}");
+    assert!(err.contains("hook 'setup'"), "{err}");
+}
+
+/// `game` methods build their results without the cap (see `script::Cap`),
+/// but what they build counts: keeping their results is still stopped by
+/// the cap, long before the instruction budget.
+#[test]
+fn memory_hog_piling_up_game_tables_is_stopped_too() {
+    let dir = copy_1849("hog_tables");
+    edit(
+        &dir.join("scripts/setup.lua"),
+        "hook(\"setup\", function(game)\n",
+        "hook(\"setup\", function(game)\n  local id, t = game:corporations()[1], {}\n  for i = 1, 1e9 do t[i] = game:corporation(id) end\n",
+    );
+    let err = new_game(load_dir(&dir).unwrap()).err().expect("the game must not start");
+    assert!(err.contains("MiB of memory"), "{err}");
+    assert!(err.contains("hook 'setup'"), "{err}");
+}
+
+#[test]
 fn runtime_error_in_a_hook_refuses_the_action_and_keeps_the_state() {
     let dir = copy_1849("runtime");
     edit(&dir.join("scripts/certificates.lua"), "if tag ~= \"last\" then return true end", "local x = nil; x.boom = 1");

@@ -21,7 +21,7 @@ use crate::game::shares::{cert_count, holdings};
 use crate::game::state::{GameState, StopBonus};
 use crate::game::var::Var;
 use crate::title::Title;
-use mlua::{Function, IntoLua, Lua, Table, UserData, UserDataMethods, Value};
+use mlua::{FromLuaMulti, Function, IntoLua, IntoLuaMulti, Lua, Table, UserData, UserDataMethods, Value};
 use std::sync::Arc;
 
 pub const HANDLERS_KEY: &str = "railhead.handlers";
@@ -497,8 +497,38 @@ impl LuaGame {
     }
 }
 
+/// Registers `game` methods that run with the memory cap lifted
+/// (`script::Cap::lifted`): a method and the conversion of its result are
+/// Rust code building values for the script.
+struct Methods<'m, M>(&'m mut M);
+
+impl<M: UserDataMethods<LuaGame>> Methods<'_, M> {
+    fn add_method<A: FromLuaMulti, R: IntoLuaMulti>(
+        &mut self,
+        name: &str,
+        f: impl Fn(&Lua, &LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
+    ) {
+        self.0.add_method(name, move |lua, this, args: A| {
+            let _cap = super::Cap::lifted(lua);
+            f(lua, this, args)?.into_lua_multi(lua)
+        });
+    }
+
+    fn add_method_mut<A: FromLuaMulti, R: IntoLuaMulti>(
+        &mut self,
+        name: &str,
+        mut f: impl FnMut(&Lua, &mut LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
+    ) {
+        self.0.add_method_mut(name, move |lua, this, args: A| {
+            let _cap = super::Cap::lifted(lua);
+            f(lua, this, args)?.into_lua_multi(lua)
+        });
+    }
+}
+
 impl UserData for LuaGame {
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
+        let m = &mut Methods(m);
         // ---------------------------------------------------------- reads
         m.add_method("title", |_, this, ()| Ok(this.title.meta.id.clone()));
         m.add_method("option", |_, this, id: String| Ok(this.title.option_on(&id)));

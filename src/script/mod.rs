@@ -5,6 +5,14 @@
 //! script has an instruction budget and the state a memory cap. Chunks are
 //! named after their file, so errors read `titles/1849/scripts/x.lua:12`.
 //!
+//! The memory cap binds only while script code runs ([`Cap::scripts`]).
+//! Rust code building values for scripts (arguments, and what the `game`
+//! methods return) runs without it ([`Cap::lifted`]): under a cap, mlua
+//! guards every string and table store against an allocation failure with
+//! a protected call, which was a fifth of a whole 1844 replay. What Rust
+//! built still counts, so a script piling up results is stopped at its
+//! next allocation past the cap.
+//!
 //! Scripts register behaviour while loading (`on`, `hook`, `step`,
 //! `ability`) and keep no state of their own: everything that changes
 //! lives in the game state (`game:set_var`), so undo, save files and the
@@ -28,6 +36,38 @@ pub use api::LuaGame;
 pub const INSTRUCTION_BUDGET: u64 = 20_000_000;
 /// Memory the Lua state may use.
 pub const MEMORY_LIMIT: usize = 64 * 1024 * 1024;
+
+/// The Lua state's memory cap, set for a section of code until dropped;
+/// then the cap found before is put back, so sections nest and one left by
+/// an error or a panic still restores it.
+pub struct Cap<'a> {
+    lua: &'a Lua,
+    before: usize,
+}
+
+impl<'a> Cap<'a> {
+    /// Script code runs under [`MEMORY_LIMIT`].
+    pub fn scripts(lua: &'a Lua) -> Cap<'a> {
+        Cap::set(lua, MEMORY_LIMIT)
+    }
+
+    /// Rust code building values for scripts runs without a cap.
+    pub fn lifted(lua: &'a Lua) -> Cap<'a> {
+        Cap::set(lua, 0)
+    }
+
+    fn set(lua: &'a Lua, cap: usize) -> Cap<'a> {
+        // Every state made here has allocator control, so this cannot fail.
+        let before = lua.set_memory_limit(cap).unwrap_or(0);
+        Cap { lua, before }
+    }
+}
+
+impl Drop for Cap<'_> {
+    fn drop(&mut self) {
+        let _ = self.lua.set_memory_limit(self.before);
+    }
+}
 
 /// Hook points a title may override, with what they are for.
 pub const HOOKS: &[(&str, &str)] = &[
@@ -123,7 +163,9 @@ impl ScriptHost {
             }
         })
         .map_err(|e| e.to_string())?;
-        lua.set_memory_limit(MEMORY_LIMIT).map_err(|e| e.to_string())?;
+        // The cap is set around script code only (`Cap`); this checks that
+        // the state allows one.
+        lua.set_memory_limit(0).map_err(|e| e.to_string())?;
         api::register_globals(&lua).map_err(|e| e.to_string())?;
         let table = |key: &str| lua.named_registry_value::<Table>(key).map_err(|e| e.to_string());
         let registries = [table(api::HANDLERS_KEY)?, table(api::HOOKS_KEY)?, table(api::STEPS_KEY)?, table(api::ABILITIES_KEY)?];
@@ -145,6 +187,7 @@ impl ScriptHost {
     /// Runs a chunk at load time (registration), with the budget.
     pub fn load_chunk(&self, display: &str, source: &str) -> Result<(), GameError> {
         self.budget.set(INSTRUCTION_BUDGET);
+        let _cap = Cap::scripts(&self.lua);
         self.lua
             .load(source)
             .set_name(format!("@{display}"))
@@ -170,6 +213,7 @@ impl ScriptHost {
     /// After loading: new globals are refused and unknown ones reported,
     /// at the script line that touched them.
     fn freeze(&self) -> mlua::Result<()> {
+        let _cap = Cap::scripts(&self.lua);
         self.lua
             .load(
                 r#"
@@ -228,6 +272,7 @@ setmetatable(_G, {
         self.budget.set(INSTRUCTION_BUDGET);
         let result = self.lua.scope(|scope| {
             let ud = scope.create_userdata_ref_mut(&mut lg)?;
+            let _cap = Cap::scripts(&self.lua);
             f(&self.lua, ud)
         });
         self.spare.set(Some(std::mem::replace(st, lg.st)));
