@@ -154,9 +154,23 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
         }
     }
     let startable = e.startable(p)?;
+    let pname = e.st.players[p as usize].name.clone();
+    let cash = e.st.players[p as usize].cash;
     for c in startable {
         let id = e.st.corps[c as usize].id.clone();
-        let prices = e.par_prices(c)?;
+        // Left out, being sure refusals (every candidate is tried on a copy
+        // of the state, and a stock turn can list dozens of starts): the
+        // corporations the title's `can_start` refuses whatever the price
+        // (`par` asks it with the same question before anything else
+        // changes), and the prices at which the president's certificate
+        // alone costs more than the player has (`start_corp`).
+        // tests/legal_moves.rs tries every start left out.
+        if starting_refused(e, &pname, &id) {
+            continue;
+        }
+        let pres_pct = e.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(0, |x| x.percent as i64);
+        let mut prices = e.par_prices(c)?;
+        prices.retain(|&price| crate::game::shares::worth(e.t, e.st, c, price, pres_pct) <= cash);
         let mut homes: Vec<Option<String>> = vec![None];
         if e.t.corporations[e.st.corps[c as usize].def].home.len() > 1 {
             homes.extend(e.ops().home_choices(c).iter().map(|(h, _)| Some(e.t.map.hexes[*h as usize].label.clone())));
@@ -177,12 +191,19 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
         }
     }
     // Abilities a player may use in a stock turn.
-    let pname = e.st.players[p as usize].name.clone();
     for name in e.host.ability_names() {
         out.extend(script_moves(e, "ability", &name, Var::Str(pname.clone()))?);
     }
     out.push(LegalMove::exact(Action::Pass));
     Ok(out)
+}
+
+/// Does the title's `can_start` hook refuse `player` starting `corp` now?
+/// Asked on a copy, as `accepts` would.
+fn starting_refused(e: &Engine, player: &str, corp: &str) -> bool {
+    let mut st = e.st.clone();
+    let mut fx = Effects::default();
+    e.host.check_hook("can_start", &mut st, &mut fx, (player.to_string(), corp.to_string())).is_err()
 }
 
 fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
