@@ -12,6 +12,7 @@
 //!
 //! Nothing here is a pass/fail test: timings depend on the machine.
 
+pub mod full_board;
 pub mod measure;
 pub mod positions;
 pub mod reference;

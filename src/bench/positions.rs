@@ -111,13 +111,19 @@ fn fixture_positions(file: &Path, build_repeat: usize) -> (Vec<BenchPosition>, O
 /// class they count in.
 const END_TRAIN: &[(&str, &str)] = &[("1844", "8E"), ("1849", "16H")];
 
+/// The title's final train, which the end-board and full-board positions
+/// run (titles without route search have none).
+pub fn final_train(title: &str) -> Option<&'static str> {
+    END_TRAIN.iter().find(|(id, _)| *id == title).map(|(_, train)| *train)
+}
+
 /// The board where the fixture ends, run by every corporation with a
 /// station on it as if it held as many of the title's final train as its
 /// train limit allows in the last phase (1844: two 8E, the SBB four): the
 /// largest runs a real map can ask for, which real games rarely reach.
 fn end_board_positions(game: &crate::game::Game, name: &str) -> Vec<BenchPosition> {
     let t = &game.title;
-    let Some(&(_, train)) = END_TRAIN.iter().find(|(id, _)| *id == t.id()) else { return Vec::new() };
+    let Some(train) = final_train(t.id()) else { return Vec::new() };
     let mut st = game.state.clone();
     st.phase = t.phases.len().saturating_sub(1);
     let mut out = Vec::new();

@@ -118,6 +118,7 @@ fn routes(a: &RoutesArgs) -> anyhow::Result<ExitCode> {
     let list: Vec<BenchPosition> = real
         .into_iter()
         .chain(positions::synthetic_positions())
+        .chain(railhead::bench::full_board::full_board_positions())
         .chain(files)
         .filter(wanted)
         .collect();
