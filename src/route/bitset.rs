@@ -28,6 +28,12 @@ impl Bits {
     pub fn words(&self) -> &[u64] {
         &self.words
     }
+    /// Does the set share a member with `other` (the words of a set of
+    /// the same size)?
+    #[inline]
+    pub fn intersects(&self, other: &[u64]) -> bool {
+        self.words.iter().zip(other).any(|(a, b)| a & b != 0)
+    }
     /// Does any of `ids` have its bit set?
     #[inline]
     pub fn any_of(&self, ids: &[u32]) -> bool {

@@ -249,6 +249,15 @@ impl<'a> Enum<'a> {
     /// in that order, without collecting them).
     pub fn run(&mut self, sink: &mut dyn Sink) {
         let sg = self.sg;
+        // Most walks a run's last train makes find nothing worth having;
+        // one bound over the whole track left says so at once, where each
+        // start's own bound would flood the track again.
+        if self.prune
+            && let Limit::Express(k) = sg.limit
+            && self.whole_express_bound(k as usize) < sink.min_rev()
+        {
+            return;
+        }
         for &s in sg.by_weight.iter().filter(|&&s| can_start(sg, s)) {
             self.walk_from(s, sink);
         }
@@ -412,15 +421,24 @@ impl<'a> Enum<'a> {
         let rules = &self.p.rules;
         let spec = &self.sg.spec;
         let tags = self.tags();
-        if let Limit::Express(max) = self.sg.limit
-            && self.express_quick_bound(max, cur) < sink.min_rev()
-        {
-            return None;
-        }
-        let (revenue, counted) = match self.sg.limit {
-            Limit::Express(max) => match value::value_express(self.p, spec, max, &self.stops, tags) {
-                Ok(x) => x,
-                Err(_) => return None,
+        // Express routes: the counted stops are chosen only for a route
+        // that is emitted; the revenue alone decides the rest.
+        let mut counted: Option<Vec<StopId>> = None;
+        let revenue = match self.sg.limit {
+            Limit::Express(max) => match self.express_revenue_in_weight_order(max, cur, tags) {
+                Some(v) => {
+                    #[cfg(test)]
+                    tests::cross_check(v, value::value_express(self.p, spec, max, &self.stops, tags).map(|x| x.0).ok());
+                    v
+                }
+                None => {
+                    if self.express_quick_bound(max, cur) < sink.min_rev() {
+                        return None;
+                    }
+                    let (v, c) = value::value_express(self.p, spec, max, &self.stops, tags).ok()?;
+                    counted = Some(c);
+                    v
+                }
             },
             _ => {
                 if self.n_min < rules.min_stops || self.n_city < rules.min_cities || self.tokens == 0 {
@@ -429,15 +447,25 @@ impl<'a> Enum<'a> {
                 let g = &self.p.graph;
                 let per = value::per_stop_bonus(rules, tags);
                 let pair = value::pair_bonus(rules, &g.stops[first as usize], &g.stops[cur as usize]);
-                let rev = self.wsum + per * self.stops.len() as i64 + pair;
-                (rev, self.stops.clone())
+                counted = Some(self.stops.clone());
+                self.wsum + per * self.stops.len() as i64 + pair
             }
         };
         if skip_orientation || revenue < sink.min_rev() {
             return Some(revenue);
         }
-        // Dominated by a prefix or by the trail trimmed to its counted ends.
-        if self.minimal && (revenue <= self.prefix_best || self.trimmed_dominates(&counted, revenue)) {
+        if self.minimal && revenue <= self.prefix_best {
+            return Some(revenue);
+        }
+        let counted = match counted {
+            Some(c) => c,
+            None => match self.sg.limit {
+                Limit::Express(max) => value::value_express(self.p, spec, max, &self.stops, tags).ok()?.1,
+                _ => self.stops.clone(),
+            },
+        };
+        // Dominated by the trail trimmed to its counted ends.
+        if self.minimal && self.trimmed_dominates(&counted, revenue) {
             return Some(revenue);
         }
         let route = Route {
@@ -449,6 +477,71 @@ impl<'a> Enum<'a> {
         };
         sink.emit(route, &self.used);
         Some(revenue)
+    }
+
+    /// The revenue of the current trail as an express route when it can be
+    /// read off the visited stops in weight order: the best `max` of them
+    /// (those worth something), and with a pair bonus the two ends and the
+    /// best `max - 2` others, each choice already meeting the own-token and
+    /// minimum rules. Then no other choice earns more, so this is what
+    /// `value::value_express` finds, without its table. `None` when a rule
+    /// needs a worse stop counted (the table decides).
+    fn express_revenue_in_weight_order(&self, max: u32, cur: u32, tags: u32) -> Option<i64> {
+        let (g, rules, sg) = (&self.p.graph, &self.p.rules, self.sg);
+        let per = value::per_stop_bonus(rules, tags);
+        let n = self.stops.len();
+        let first = self.stops[0];
+        let kmax = (max as usize).min(n);
+        // Sum, own token, minimum stops and cities of the chosen stops.
+        struct Pick {
+            sum: i64,
+            token: bool,
+            n_min: u32,
+            n_city: u32,
+        }
+        let add = |p: &mut Pick, s: u32, w: i64| {
+            let st = &g.stops[s as usize];
+            p.sum = p.sum.saturating_add(w);
+            p.token |= st.own_token;
+            p.n_min += value::counts_for_minimum(rules, st) as u32;
+            p.n_city += (st.kind == StopKind::City) as u32;
+        };
+        let best_of = |p: &mut Pick, take: usize, skip: [u32; 2]| {
+            let mut taken = 0;
+            for &s in &sg.by_weight {
+                if taken >= take {
+                    break;
+                }
+                if !self.vis_stops.get(s as usize) || skip.contains(&s) {
+                    continue;
+                }
+                let w = sg.weight[s as usize].saturating_add(per);
+                if w <= 0 {
+                    break;
+                }
+                add(p, s, w);
+                taken += 1;
+            }
+        };
+        let meets = |p: &Pick| p.token && p.n_min >= rules.min_stops && p.n_city >= rules.min_cities;
+        let mut plain = Pick { sum: 0, token: false, n_min: 0, n_city: 0 };
+        best_of(&mut plain, kmax, [u32::MAX; 2]);
+        if !meets(&plain) {
+            return None;
+        }
+        let pair = if n >= 2 { value::pair_bonus(rules, &g.stops[first as usize], &g.stops[cur as usize]) } else { 0 };
+        if pair == 0 || max < 2 {
+            return Some(plain.sum);
+        }
+        let mut ends = Pick { sum: 0, token: false, n_min: 0, n_city: 0 };
+        for s in [first, cur] {
+            add(&mut ends, s, sg.weight[s as usize].saturating_add(per));
+        }
+        best_of(&mut ends, kmax - 2, [first, cur]);
+        if !meets(&ends) {
+            return None;
+        }
+        Some(plain.sum.max(ends.sum.saturating_add(pair)))
     }
 
     /// An upper bound on the value of the current trail as an express
@@ -695,6 +788,91 @@ impl<'a> Enum<'a> {
         best
     }
 
+    /// An upper bound on every express route on the unused track (before
+    /// any trail is walked): the best over its connected parts of the best
+    /// `k` stops of the part and of the stops ending it (with an own
+    /// token), the per-stop bonus if the part has tagged track, and the
+    /// best pair bonus of a stop in it. Stops joined only to stops that
+    /// cannot be passed form parts of their own.
+    fn whole_express_bound(&mut self, k: usize) -> i64 {
+        let sg = self.sg;
+        let g = &self.p.graph;
+        let n = sg.n_stops();
+        const NO: u32 = u32::MAX;
+        // The part each passable stop belongs to, by its first stop.
+        let mut part_of = vec![NO; n];
+        let mut frontier = std::mem::take(&mut self.frontier);
+        let mut members = std::mem::take(&mut self.part);
+        let mut ends = std::mem::take(&mut self.ends);
+        let mut items = std::mem::take(&mut self.items);
+        let mut best = i64::MIN;
+        for &s0 in &sg.by_weight {
+            let s0 = s0 as usize;
+            if part_of[s0] != NO || !sg.usable[s0] {
+                continue;
+            }
+            members.clear();
+            ends.clear();
+            frontier.clear();
+            let mut tags = 0u32;
+            if sg.passable[s0] {
+                part_of[s0] = s0 as u32;
+                members.push(s0 as u32);
+                frontier.push(s0 as u32);
+            } else {
+                // A stop that cannot be passed, with the stops it joins that
+                // cannot be passed either (a route of two such ends).
+                ends.push(s0 as u32);
+                for st in &sg.out[s0] {
+                    if !sg.passable[st.to as usize] && !self.used.any_of(&st.paths) && !ends.contains(&st.to) {
+                        tags |= st.tags;
+                        ends.push(st.to);
+                    }
+                }
+            }
+            while let Some(u) = frontier.pop() {
+                for st in &sg.out[u as usize] {
+                    if self.used.any_of(&st.paths) {
+                        continue;
+                    }
+                    tags |= st.tags;
+                    let to = st.to as usize;
+                    if sg.passable[to] {
+                        if part_of[to] == NO {
+                            part_of[to] = s0 as u32;
+                            members.push(to as u32);
+                            frontier.push(to as u32);
+                        }
+                    } else if !ends.contains(&st.to) {
+                        ends.push(st.to);
+                    }
+                }
+            }
+            if members.len() + ends.len() < 2 {
+                continue;
+            }
+            let per = self.per_stop_possible(tags);
+            items.clear();
+            items.extend(
+                sg.by_weight
+                    .iter()
+                    .filter(|&&s| part_of[s as usize] == s0 as u32 && sg.passable[s as usize] || ends.contains(&s))
+                    .map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)),
+            );
+            let top = top_k_with_token(&items, None, k);
+            if top == i64::MIN {
+                continue;
+            }
+            let pair = members.iter().chain(ends.iter()).map(|&s| sg.pair_max[s as usize]).max().unwrap_or(0);
+            best = best.max(top.saturating_add(pair.max(0)));
+        }
+        self.frontier = frontier;
+        self.part = members;
+        self.ends = ends;
+        self.items = items;
+        best
+    }
+
     /// Fills `queue` with the unvisited stops reachable from `cur` over
     /// unused track, passing only through passable stops.
     fn reachable(&mut self, cur: u32) -> u32 {
@@ -833,5 +1011,56 @@ fn top_k_with_token(sorted: &[(i64, bool)], end: Option<(i64, bool)>, k: usize) 
         None => i64::MIN,
         Some(_) if has_token || n < k => sum,
         Some(t) => sum - last + t,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::synthetic::{SyntheticKind, synthetic_dense_problem};
+    use super::super::testkit::express;
+    use super::super::{best_run, budget};
+    use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        static CHECKED: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// The walk's revenue read in weight order must be the table's.
+    pub(super) fn cross_check(in_weight_order: i64, table: Option<i64>) {
+        assert_eq!(Some(in_weight_order), table, "express revenue read in weight order differs from value_express");
+        CHECKED.with(|c| c.set(c.get() + 1));
+    }
+
+    /// Express trains of several lengths under rules that make the token,
+    /// minimum and pair choices bite: every revenue read in weight order
+    /// during the walks equals `value::value_express`.
+    #[test]
+    fn express_revenue_in_weight_order_is_the_tables() {
+        let base = synthetic_dense_problem(SyntheticKind::Pointy1844);
+        let mut cases: Vec<RouteProblem> = Vec::new();
+        for max in [2, 3, 5, 8] {
+            let mut p = RouteProblem { trains: vec![express(max)], ..base.clone() };
+            cases.push(p.clone());
+            p.rules.min_cities = 2;
+            p.rules.min_stops = 3;
+            p.rules.ignore_for_minimum = vec![StopKind::Town];
+            cases.push(p.clone());
+            // One own token, on a cheap town; some stops worth nothing or less.
+            for (i, s) in p.graph.stops.iter_mut().enumerate() {
+                s.own_token = i == 1;
+                if i % 7 == 3 {
+                    s.value = -10;
+                } else if i % 5 == 0 {
+                    s.value = 0;
+                }
+            }
+            cases.push(p);
+        }
+        let before = CHECKED.with(|c| c.get());
+        for p in &cases {
+            let _ = budget::with_limit(20_000, || best_run(p));
+        }
+        assert!(CHECKED.with(|c| c.get()) - before > 10_000);
     }
 }

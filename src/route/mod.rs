@@ -29,16 +29,25 @@
 //!   counted.
 //!
 //! Performance notes: see `search.rs`. On real boards every train set a
-//! title allows is solved exactly well inside the game's node budget: the
+//! title allows is solved exactly well inside the game's node budget. The
 //! `bench routes` "end board" class runs each fixture's final board with
 //! every corporation holding its train limit of the final train (1844:
-//! 2×8E in at most 0.4 ms, the SBB's 4×8E in 37–42 ms, 125,590 nodes).
+//! 2×8E in at most 0.4 ms, the SBB's 4×8E in 5–9 ms, 3,700 nodes); the
+//! "full board" class runs a new game's map with every hex upgraded as far
+//! as the tile supply allows and every station token placed
+//! (`bench::full_board`): 1844 2×8E at most 43 ms, 4×8E (as the SBB)
+//! at most 0.8 s and 304,000 nodes, 1849 2×16H under 1 ms.
+//! Two or more identical express trains are listed once (routes no
+//! sub-trail dominates) rather than searched again beside every route of
+//! the train before; that took the full-board STB 4×8E from 8.7 M nodes
+//! (3.2 s) to 0.3 M, and its 8E+8E+6 from 6.5 M (2.4 s) to 0.14 M.
 //! Known weak spot, only on the synthetic fully meshed grid: a company
 //! with two or more express/unlimited trains (8E + 8E there takes
-//! minutes), because only the last of them can be searched by value
-//! alone. The earlier ones skip routes dominated by a sub-trail (trimmed to their counted ends, or a prefix route earning
-//! as much), which is not enough: each remaining route of the first still
-//! triggers a full search for the last.
+//! minutes). Its routes are too many to list (over `EXPRESS_LIST_CAP`),
+//! so only the last twin is searched by value alone; the earlier ones
+//! skip routes dominated by a sub-trail (trimmed to their counted ends,
+//! or a prefix route earning as much), which is not enough: each
+//! remaining route of the first still triggers a search for the last.
 //!
 //! Measurements on the synthetic 1844 map (for whoever takes this up):
 //! - 8E + 6 is the single best 8E route alone (153,400 nodes; the greedy
@@ -72,6 +81,16 @@
 //!   (`budget::GAME_NODES`, 600,000 nodes) the search keeps 910, with
 //!   3 M nodes 930, with 10 M 940. The parallel search (`best_run_parallel`)
 //!   splits the same work, so it gains at most the number of cores.
+//! - Also tried and dropped (2026-11-25), seeded with the answer: a
+//!   ceiling checked at every node of the first twin's walk, as "is there
+//!   a last-twin route earning what the run still needs beside this
+//!   trail" (about 1,200 nodes a check, a quarter of them cutting their
+//!   subtree: slower than without); and branching on the paths the two
+//!   twins' single best routes share (each branch forbids the path to one
+//!   twin; bound = the two single bests): after 5,000 branches the bound
+//!   was still 1010, the best routes having too many near equals.
+//!   Listing the twins' routes (above) gives up here: over 50,000 of
+//!   them earn enough.
 
 mod bitset;
 pub mod budget;

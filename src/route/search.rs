@@ -15,14 +15,18 @@
 //! 3. A route can only belong to a better run if it earns at least
 //!    `incumbent + 1 - (sum of the other trains' bounds)`. Trains with a
 //!    budget (hex or stop trains) get every such route as a sorted
-//!    candidate list.
+//!    candidate list. So do two or more identical express trains, with
+//!    only the routes no sub-trail dominates, when those are not too many
+//!    (`EXPRESS_LIST_CAP` routes, `EXPRESS_LIST_NODES` nodes to list them):
+//!    searched lazily, the first twin's every route would start a search
+//!    of the next.
 //! 4. Branch and bound over the trains: candidate lists in revenue order
-//!    with path bit sets for disjointness, identical trains taking
-//!    candidates in increasing order. Trains without a budget (express,
-//!    unlimited) come last and are searched lazily on the track left, since
-//!    their routes are too many to list. Identical trains take routes in
-//!    non-increasing revenue (by list index, or capped by the twin's
-//!    revenue when searched lazily), so `m` identical trains still to run
+//!    with path bit sets (packed, `path_bits`) for disjointness, identical
+//!    trains taking candidates in increasing order. Trains not listed
+//!    (express, unlimited) come last and are searched lazily on the track
+//!    left. Identical trains take routes in non-increasing revenue (by list
+//!    index, or capped by the twin's revenue when searched lazily, ties
+//!    ordered by their lowest path), so `m` identical trains still to run
 //!    earn at most `m` times the first one's route.
 //!
 //! The DFS (`enumerate.rs`) prunes with admissible bounds: for budgeted
@@ -187,7 +191,7 @@ fn search_part(
     let mut singles: Vec<Option<Route>> = Vec::new();
     if let Some(cb) = route_bonus {
         for (k, sg) in prep.specs.iter().enumerate() {
-            let mut sink = Collect { min: i64::MIN, out: Vec::new() };
+            let mut sink = Collect::new(i64::MIN, usize::MAX, u64::MAX);
             Enum::new(p, &prep.inc, sg, prep.first_train[k], Bits::new(p.graph.paths.len()), false)
                 .run(&mut sink);
             let mut list: Vec<Cand> = Vec::new();
@@ -226,45 +230,25 @@ fn search_part(
     let lb: i64 = incumbent.iter().map(|r| r.revenue).sum();
     if !exhaustive {
         for (k, sg) in prep.specs.iter().enumerate() {
-            if !sg.limit.bounded() || !prep.spec_of.contains(&k) {
+            let twins = prep.spec_of.iter().filter(|&&x| x == k).count();
+            let express_twins = matches!(sg.limit, super::prep::Limit::Express(_)) && twins >= 2;
+            if !(sg.limit.bounded() || express_twins) || twins == 0 {
                 continue;
             }
+            // Any route of a better run earns this much.
             let min = (lb + 1 - (total_ub - ub[k])).max(1);
-            let walk = || {
-                Enum::new(
-                    p,
-                    &prep.inc,
-                    sg,
-                    prep.first_train[k],
-                    Bits::new(p.graph.paths.len()),
-                    true,
-                )
+            // Identical express trains are listed too when their routes
+            // are not too many: each but the last would otherwise walk its
+            // routes again beside every choice of the trains before it.
+            // Routes using more track than a sub-trail earning as much are
+            // left out (`minimal_only`): a run with one has a run as good
+            // with the sub-trail. Too many, and they are searched lazily.
+            let list = if express_twins {
+                list_routes(&prep, k, min, EXPRESS_LIST_CAP, true, par)
+            } else {
+                list_routes(&prep, k, min, usize::MAX, false, par)
             };
-            let mut list = match par {
-                None => {
-                    let mut sink = Collect {
-                        min,
-                        out: Vec::new(),
-                    };
-                    walk().run(&mut sink);
-                    sink.out
-                }
-                // Each start's routes, concatenated in the sequential order.
-                Some(Par) => walk()
-                    .starts()
-                    .par_iter()
-                    .map(|&s| {
-                        let mut sink = Collect {
-                            min,
-                            out: Vec::new(),
-                        };
-                        walk().run_from(&[s], &mut sink);
-                        sink.out
-                    })
-                    .collect::<Vec<_>>()
-                    .concat(),
-            };
-            sort_cands(&mut list);
+            let Some(list) = list else { continue };
             stats.candidates += list.len() as u64;
             lists[k] = Some(list);
         }
@@ -284,9 +268,12 @@ fn search_part(
     for i in (0..n).rev() {
         suffix_ub[i] = suffix_ub[i + 1] + ub[prep.spec_of[order[i]]];
     }
+    let bits: Vec<Vec<u64>> = lists.iter().map(|l| l.as_deref().map_or_else(Vec::new, |l| path_bits(l, p.graph.paths.len()))).collect();
     let mut comb = Comb {
         prep: &prep,
         lists: &lists,
+        bits: &bits,
+        words: p.graph.paths.len().div_ceil(64),
         order,
         suffix_ub,
         used: Bits::new(p.graph.paths.len()),
@@ -307,6 +294,46 @@ fn search_part(
     stats.nodes += comb.nodes;
     stats.candidates += comb.lazy_routes;
     (finish(p, comb.best_routes, !exhaustive), stats)
+}
+
+/// The routes of kind `k` earning at least `min`, sorted (`sort_cands`).
+/// With `minimal`, only express routes no sub-trail dominates
+/// (`Enum::minimal_only`), and `None` once there are `cap` or more or the
+/// walk takes more than `EXPRESS_LIST_NODES` nodes. The parallel walk
+/// (one task per start) lists and gives up exactly as the single one.
+fn list_routes(prep: &Prepared, k: usize, min: i64, cap: usize, minimal: bool, par: Option<Par>) -> Option<Vec<Cand>> {
+    let p = prep.p;
+    let node_cap = if minimal { EXPRESS_LIST_NODES } else { u64::MAX };
+    let walk = || {
+        let e = Enum::new(p, &prep.inc, &prep.specs[k], prep.first_train[k], Bits::new(p.graph.paths.len()), true);
+        if minimal { e.minimal_only() } else { e }
+    };
+    let (mut list, walked) = match par {
+        None => {
+            let mut sink = Collect::new(min, cap, node_cap);
+            walk().run(&mut sink);
+            (sink.out, sink.nodes)
+        }
+        // Each start's routes, concatenated in the sequential order.
+        Some(Par) => {
+            let parts: Vec<Collect> = walk()
+                .starts()
+                .par_iter()
+                .map(|&s| {
+                    let mut sink = Collect::new(min, cap, node_cap);
+                    walk().run_from(&[s], &mut sink);
+                    sink
+                })
+                .collect();
+            let walked = parts.iter().map(|c| c.nodes).sum();
+            (parts.into_iter().flat_map(|c| c.out).collect(), walked)
+        }
+    };
+    if list.len() >= cap || walked > node_cap {
+        return None;
+    }
+    sort_cands(&mut list);
+    Some(list)
 }
 
 /// The run of the chosen routes in train order. With `orient`, every
@@ -378,10 +405,24 @@ impl<'p> Prepared<'p> {
     }
 }
 
-/// A candidate route with its paths sorted for disjointness tests.
+/// A candidate route.
 #[derive(Clone)]
 struct Cand {
     route: Route,
+}
+
+/// The paths of each candidate of a list as bit sets, one after the
+/// other in one block (`words` words each), for the disjointness test
+/// that the combination search makes over and over.
+fn path_bits(list: &[Cand], n_paths: usize) -> Vec<u64> {
+    let words = n_paths.div_ceil(64);
+    let mut bits = vec![0u64; list.len() * words];
+    for (i, c) in list.iter().enumerate() {
+        for &q in &c.route.paths {
+            bits[i * words + q as usize / 64] |= 1 << (q % 64);
+        }
+    }
+    bits
 }
 
 fn sort_cands(list: &mut [Cand]) {
@@ -394,19 +435,50 @@ fn sort_cands(list: &mut [Cand]) {
     });
 }
 
+/// Collects the routes earning at least `min`, until it has `cap` of them
+/// or has walked `node_cap` nodes (then it is `full`, and the walk winds
+/// up at once).
 struct Collect {
     min: i64,
     out: Vec<Cand>,
+    cap: usize,
+    nodes: u64,
+    node_cap: u64,
+}
+
+impl Collect {
+    fn new(min: i64, cap: usize, node_cap: u64) -> Collect {
+        Collect { min, out: Vec::new(), cap, nodes: 0, node_cap }
+    }
+    fn full(&self) -> bool {
+        self.out.len() >= self.cap || self.nodes > self.node_cap
+    }
 }
 
 impl Sink for Collect {
     fn min_rev(&self) -> i64 {
-        self.min
+        if self.full() { i64::MAX } else { self.min }
     }
     fn emit(&mut self, route: Route, _: &Bits) {
-        self.out.push(Cand { route });
+        if !self.full() {
+            self.out.push(Cand { route });
+        }
+    }
+    fn node(&mut self) {
+        self.nodes += 1;
     }
 }
+
+/// Routes listed for identical express trains at most (see `search_part`);
+/// a dense map with more is searched lazily instead. About 50 MB of
+/// routes on the synthetic 1844 grid; real boards fully upgraded list
+/// under 15,000.
+const EXPRESS_LIST_CAP: usize = 50_000;
+
+/// Nodes the listing of identical express trains may walk (real boards
+/// fully upgraded need under 45,000); past them the trains are searched
+/// lazily, so that the game's node budget is not spent on a list.
+const EXPRESS_LIST_NODES: u64 = 100_000;
 
 /// Keeps the first route earning strictly more than any before it.
 struct Best<'s> {
@@ -555,6 +627,9 @@ fn improve(prep: &Prepared, run: &mut Vec<Route>, stats: &mut SearchStats, par: 
 struct Comb<'a, 'p> {
     prep: &'a Prepared<'p>,
     lists: &'a [Option<Vec<Cand>>],
+    /// Each list's path bit sets (`path_bits`), `words` words a route.
+    bits: &'a [Vec<u64>],
+    words: usize,
     order: Vec<usize>,
     suffix_ub: Vec<i64>,
     used: Bits,
@@ -616,11 +691,12 @@ impl<'a> Comb<'a, '_> {
         let rest = self.suffix_ub[end];
         if let Some(list) = &lists[kind] {
             let from = twin.flatten().map_or(0, |k| k + 1);
+            let (bits, w) = (&self.bits[kind], self.words);
             for (k, c) in list.iter().enumerate().skip(from) {
                 if acc + c.route.revenue.saturating_mul(m) + rest <= self.floor() {
                     break;
                 }
-                if self.used.any_of(&c.route.paths) {
+                if self.used.intersects(&bits[k * w..(k + 1) * w]) {
                     continue;
                 }
                 let mut route = c.route.clone();
@@ -637,7 +713,14 @@ impl<'a> Comb<'a, '_> {
             // The last train's routes matter only by value: remember states.
             let last = i + 1 == self.order.len();
             let cap = if twin.is_some() { self.chosen_rev[i - 1] } else { i64::MAX };
-            let mut sink = Lazy { comb: self, level: i, acc, m, cap };
+            // Among routes earning as much as the twin's, a train that is
+            // not the last takes only those whose first path comes after
+            // the twin's (see `Lazy::tie_after`).
+            let tie_after = match (twin, last) {
+                (Some(_), false) => self.stack.last().and_then(|r| r.paths.iter().min().copied()),
+                _ => None,
+            };
+            let mut sink = Lazy { comb: self, level: i, acc, m, cap, tie_after };
             let e = Enum::new(prep.p, &prep.inc, sg, t, used, true);
             if last { e.with_memo() } else { e.minimal_only() }.run(&mut sink);
         }
@@ -706,6 +789,7 @@ impl<'a> Comb<'a, '_> {
                         acc: 0,
                         m,
                         cap: i64::MAX,
+                        tie_after: None,
                     };
                     let e = Enum::new(prep.p, &prep.inc, sg, t, used, true);
                     if last {
@@ -757,6 +841,13 @@ struct Lazy<'c, 'a, 'p> {
     /// Its identical predecessor's revenue: routes earning more are the
     /// same runs with the two routes swapped, searched already.
     cap: i64,
+    /// A route earning exactly `cap` is taken only if its lowest path id
+    /// is above this one (its twin's), so that a set of routes of equal
+    /// revenue is tried in one order, not in every order. Routes of one
+    /// run are disjoint, so their lowest paths differ. `None` for the last
+    /// train, whose walk remembers states by value only and may emit just
+    /// one of several routes of equal revenue.
+    tie_after: Option<PathId>,
 }
 
 impl Sink for Lazy<'_, '_, '_> {
@@ -773,14 +864,23 @@ impl Sink for Lazy<'_, '_, '_> {
         if route.revenue > self.cap {
             return;
         }
+        if let Some(twin_first) = self.tie_after
+            && route.revenue == self.cap
+            && route.paths.iter().min().is_some_and(|&q| q < twin_first)
+        {
+            return;
+        }
         self.comb.lazy_routes += 1;
         self.comb.chosen_rev[self.level] = route.revenue;
         self.comb.descend(self.level, self.acc, route);
     }
     fn node(&mut self) {
         self.comb.nodes += 1;
+        LVL.with(|l| l.borrow_mut()[self.level.min(7)] += 1);
     }
 }
+thread_local! { pub static LVL: std::cell::RefCell<[u64; 8]> = const { std::cell::RefCell::new([0; 8]) }; }
+pub fn lvl() -> [u64; 8] { LVL.with(|l| *l.borrow()) }
 
 #[cfg(test)]
 mod tests {
@@ -1249,7 +1349,7 @@ mod tests {
         let prep = Prepared::new(&b.p);
         let sg = &prep.specs[0];
         let all = |minimal: bool| {
-            let mut sink = Collect { min: 1, out: Vec::new() };
+            let mut sink = Collect::new(1, usize::MAX, u64::MAX);
             let e = Enum::new(&b.p, &prep.inc, sg, 0, Bits::new(b.p.graph.paths.len()), true);
             if minimal { e.minimal_only() } else { e }.run(&mut sink);
             sink.out.into_iter().map(|c| c.route.stops).collect::<Vec<_>>()
@@ -1262,6 +1362,40 @@ mod tests {
         assert!(has(&full, &[hub, x2, idle_tail]) && has(&full, &[hub, x1, tunnel_tail]));
         assert!(!has(&minimal, &[hub, x2, idle_tail]));
         assert!(has(&minimal, &[hub, x1, tunnel_tail]) && has(&minimal, &[hub, x2]));
+    }
+
+    /// Identical express trains take their routes from one list when it
+    /// is short enough (the same run either way), and are searched on the
+    /// track left when it is not.
+    #[test]
+    fn express_twins_are_listed_up_to_the_cap() {
+        let mut b = B::new();
+        let hub = b.city("H", 10);
+        b.token(hub);
+        let a = b.city("A", 50);
+        let c = b.city("C", 40);
+        let d = b.city("D", 30);
+        b.line(hub, a, &[STD, STD]);
+        b.line(a, c, &[STD, STD]);
+        b.line(hub, d, &[STD, STD]);
+        b.line(hub, c, &[STD, STD]);
+        b.line(d, a, &[STD, STD]);
+        b.train(express(2));
+        b.train(express(2));
+        let prep = Prepared::new(&b.p);
+        let all = list_routes(&prep, 0, 1, usize::MAX, true, None).expect("no cap");
+        assert!(all.len() >= 3, "{}", all.len());
+        assert!(all.windows(2).all(|w| w[0].route.revenue >= w[1].route.revenue), "sorted by revenue");
+        assert!(list_routes(&prep, 0, 1, all.len(), true, None).is_none(), "a list reaching the cap is refused");
+        assert_eq!(list_routes(&prep, 0, 1, all.len() + 1, true, None).map(|l| l.len()), Some(all.len()));
+        // Split into tasks, the listing gives up exactly as it does on one thread.
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        pool.install(|| {
+            assert!(list_routes(&prep, 0, 1, all.len(), true, Some(Par)).is_none());
+            let par = list_routes(&prep, 0, 1, all.len() + 1, true, Some(Par)).unwrap();
+            assert_eq!(par.iter().map(|c| &c.route).collect::<Vec<_>>(), all.iter().map(|c| &c.route).collect::<Vec<_>>());
+        });
+        assert_eq!(assert_search_exact(&b.p).revenue, 60 + 60);
     }
 
     /// A route whose prefix already earns as much is skipped by a twin
@@ -1283,7 +1417,7 @@ mod tests {
         b.train(express(2));
         assert_eq!(assert_search_exact(&b.p).revenue, 60 + 60);
         let prep = Prepared::new(&b.p);
-        let mut sink = Collect { min: 1, out: Vec::new() };
+        let mut sink = Collect::new(1, usize::MAX, u64::MAX);
         Enum::new(&b.p, &prep.inc, &prep.specs[0], 0, Bits::new(b.p.graph.paths.len()), true)
             .minimal_only()
             .run(&mut sink);
