@@ -19,7 +19,8 @@
 //! - Trains: each corporation runs its own train limit of the final train,
 //!   and also the largest limit of any kind of corporation in the title
 //!   when that is more (1844: four 8E, as the SBB, which a new game has
-//!   not formed yet, may run).
+//!   not formed yet, may run), and the title's mixed late sets
+//!   (`MIXED_SETS`: 1849's 16H with an R6H).
 
 use super::positions::{BenchPosition, REAL_REPEAT, final_train};
 use crate::game::board::LayRules;
@@ -31,6 +32,10 @@ use crate::game::{Game, Setup};
 use crate::title::schema::StopKind;
 use crate::title::Title;
 use std::sync::Arc;
+
+/// Late train sets mixing kinds, run on the full board beside the final
+/// train at the train limit.
+const MIXED_SETS: &[(&str, &[&str])] = &[("1849", &["16H", "R6H"])];
 
 /// The full-board positions of every title with a final train.
 pub fn full_board_positions() -> Vec<BenchPosition> {
@@ -54,17 +59,17 @@ fn positions_of(t: Arc<Title>) -> Vec<BenchPosition> {
         }
         let own = crate::game::trains::train_limit(&t, &st, corp) as usize;
         let limits = if largest > own { vec![own, largest] } else { vec![own] };
-        for limit in limits {
-            if limit == 0 {
-                continue;
-            }
-            let trains = vec![train; limit];
+        let mut sets: Vec<(String, Vec<&str>)> = limits.into_iter().filter(|&l| l > 0).map(|l| (format!("{l}×{train}"), vec![train; l])).collect();
+        for (_, mixed) in MIXED_SETS.iter().filter(|(id, m)| *id == t.id() && m.len() <= own) {
+            sets.push((mixed.join("+"), mixed.to_vec()));
+        }
+        for (name, trains) in sets {
             let Ok(pos) = crate::game::engine::run::position_with_trains(&t, &st, corp, &trains) else { continue };
             if !pos.problem.graph.stops.iter().any(|s| s.own_token) {
                 continue;
             }
             out.push(BenchPosition {
-                class: format!("full board {} {limit}×{train}", t.id()),
+                class: format!("full board {} {name}", t.id()),
                 label: format!("full board {} {} {}", t.id(), st.corps[corp as usize].id, trains.join(",")),
                 problem: pos.problem,
                 recorded: None,
@@ -241,7 +246,7 @@ mod tests {
         let a = full_board_positions();
         let b = full_board_positions();
         let classes: std::collections::BTreeSet<&str> = a.iter().map(|p| p.class.as_str()).collect();
-        assert_eq!(classes.into_iter().collect::<Vec<_>>(), ["full board 1844 2×8E", "full board 1844 4×8E", "full board 1849 2×16H"]);
+        assert_eq!(classes.into_iter().collect::<Vec<_>>(), ["full board 1844 2×8E", "full board 1844 4×8E", "full board 1849 16H+R6H", "full board 1849 2×16H"]);
         assert_eq!(a.len(), b.len());
         for (x, y) in a.iter().zip(&b) {
             assert_eq!((&x.label, &x.problem), (&y.label, &y.problem));
