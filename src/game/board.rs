@@ -110,17 +110,8 @@ impl Ops<'_> {
         if self.required_label(hex, new.color) != new.label {
             return Some(LayProblem::Label);
         }
-        match &old.upgrades {
-            Some(list) if old.color != Color::White => {
-                if !list.iter().any(|n| *n == new.name) {
-                    return Some(LayProblem::UpgradeList);
-                }
-            }
-            _ => {
-                if new.color.rank() != old.color.rank().map(|r| r + 1) {
-                    return Some(LayProblem::ColourOrder);
-                }
-            }
+        if !follows(old, new) {
+            return Some(if upgrades_listed(old) { LayProblem::UpgradeList } else { LayProblem::ColourOrder });
         }
         if self.blocked_by_company(hex).is_some() {
             return Some(LayProblem::Blocked);
@@ -524,6 +515,21 @@ impl Ops<'_> {
 
 /// Does a track of the tile (at `rotation` on `hex`) meet the network's
 /// track with a gauge that joins it?
+/// Does the tile name the tiles that may replace it (a list that rules,
+/// except on a blank hex)?
+fn upgrades_listed(old: &Tile) -> bool {
+    old.upgrades.is_some() && old.color != Color::White
+}
+
+/// May `new` replace `old` by the upgrade rules alone: one of the tiles
+/// `old` lists, or else a tile of the next colour.
+pub fn follows(old: &Tile, new: &Tile) -> bool {
+    match &old.upgrades {
+        Some(list) if upgrades_listed(old) => list.iter().any(|n| *n == new.name),
+        _ => new.color.rank() == old.color.rank().map(|r| r + 1),
+    }
+}
+
 pub fn tile_connects(tile: &Tile, rotation: u8, hex: HexId, r: &super::graph::Reach, gauge_rule: bool) -> bool {
     tile.paths.iter().any(|p| {
         [p.a, p.b].iter().any(|end| match end {

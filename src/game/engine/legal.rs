@@ -342,10 +342,13 @@ pub(super) fn each_tile_lay(
     hexes.dedup();
     for h in hexes {
         // A yellow tile on a hex with one of its tokens needs no connection.
-        let upgrade = crate::game::graph::tile_on(e.t, e.st, h).color != Color::White;
+        let old = crate::game::graph::tile_on(e.t, e.st, h);
+        let upgrade = old.color != Color::White;
         let own = unconnected.contains(&h) || (!upgrade && e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp)));
         for (ti, tile) in e.t.tiles.iter().enumerate() {
-            if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 {
+            // What `lay_options` would refuse first, cheaply (this runs at
+            // every operating turn, over every tile for every hex).
+            if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 || !crate::game::board::follows(old, tile) {
                 continue;
             }
             let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
