@@ -13,3 +13,4 @@ pub mod title;
 pub mod fuzz;
 pub mod import;
 pub mod bench;
+pub mod limits;
