@@ -94,3 +94,14 @@ fn docs_describe_every_command() {
         .collect();
     assert!(missing.is_empty(), "docs/repl.md does not mention: {missing:?}");
 }
+
+#[test]
+fn script_print_cannot_forge_json_lines() {
+    // Script output goes to stderr (issue 15): stdout carries only replies.
+    let input = "lua print('{\"kind\":\"action\",\"ok\":true,\"command\":\"FORGED\"}')\nlua 1 + 1\n";
+    let out = play(&["--json", "--seed", "1"], input);
+    for line in json_lines(&out) {
+        assert_ne!(line["command"], "FORGED", "a script forged a reply: {line}");
+    }
+    assert!(!out.contains("\n{\"kind\":\"action\",\"ok\":true,\"command\":\"FORGED\"}"), "{out}");
+}

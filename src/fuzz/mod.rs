@@ -6,6 +6,8 @@
 //! intervals: a refused action leaves the state digest unchanged, and a
 //! save/load round trip gives the same digest.
 
+pub mod replay;
+
 use crate::game::action::{Action, LegalMove};
 use crate::game::save::SaveFile;
 use crate::game::{Game, Setup};
@@ -314,7 +316,11 @@ fn round_trip(game: &Game) -> Result<(), String> {
     let file = SaveFile::parse("fuzz", &text).map_err(|e| e.to_string())?;
     let again = file.restore("fuzz", None).map_err(|e| format!("save/load failed: {e}"))?;
     if again.digest() != game.digest() {
-        return Err("save/load round trip changed the state digest".into());
+        // Name the action and the scripts behind it, if it is theirs.
+        return Err(match replay::check_replay(game) {
+            Err(why) => why,
+            Ok(()) => "save/load round trip changed the state digest".into(),
+        });
     }
     Ok(())
 }

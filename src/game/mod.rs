@@ -151,6 +151,7 @@ impl Game {
                 ops.transfer(Purse::Bank, Purse::Player(p), cash)?;
             }
         }
+        self.host.begin_action();
         self.host.call_hook::<_, ()>("setup", &mut self.state, &mut fx, ())?;
         let mut e = Engine::new(&self.title, &mut self.state, &mut fx, &self.host);
         e.settle()?;

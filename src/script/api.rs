@@ -75,6 +75,15 @@ fn game_err(e: GameError) -> mlua::Error {
     }
 }
 
+/// Registration belongs to loading: a function registered during a call
+/// (or typed in the REPL) would be state outside the game.
+fn registering(lua: &Lua, what: &str) -> mlua::Result<()> {
+    if super::freeze::loading_done(lua) {
+        return Err(rt(format!("{what}(): behaviour is registered while the title's scripts load, not during a call")));
+    }
+    Ok(())
+}
+
 pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
     for key in [HANDLERS_KEY, HOOKS_KEY, STEPS_KEY, ABILITIES_KEY] {
         lua.set_named_registry_value(key, lua.create_table()?)?;
@@ -83,6 +92,7 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
     g.set(
         "on",
         lua.create_function(|lua, (event, f): (String, Function)| {
+            registering(lua, "on")?;
             let handlers: Table = lua.named_registry_value(HANDLERS_KEY)?;
             let list: Table = match handlers.get::<Option<Table>>(event.as_str())? {
                 Some(t) => t,
@@ -99,6 +109,7 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
     g.set(
         "hook",
         lua.create_function(|lua, (name, f): (String, Function)| {
+            registering(lua, "hook")?;
             if !super::HOOKS.iter().any(|(h, _)| *h == name) {
                 let hint = crate::title::compile::did_you_mean(&name, super::HOOKS.iter().map(|(h, _)| *h));
                 return Err(rt(format!("unknown hook '{name}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
@@ -126,6 +137,7 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
         g.set(
             global,
             lua.create_function(move |lua, (name, spec): (String, Table)| {
+                registering(lua, global)?;
                 let reg: Table = lua.named_registry_value(key)?;
                 reg.set(name, spec)?;
                 Ok(())
@@ -508,8 +520,9 @@ impl<M: UserDataMethods<LuaGame>> Methods<'_, M> {
         name: &str,
         f: impl Fn(&Lua, &LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
     ) {
-        self.0.add_method(name, move |lua, this, args: A| {
+        self.0.add_method(name, move |lua, this, args: mlua::MultiValue| {
             let _cap = super::Cap::lifted(lua);
+            let args = A::from_lua_multi(super::freeze::thaw_multi(lua, args)?, lua)?;
             f(lua, this, args)?.into_lua_multi(lua)
         });
     }
@@ -519,8 +532,9 @@ impl<M: UserDataMethods<LuaGame>> Methods<'_, M> {
         name: &str,
         mut f: impl FnMut(&Lua, &mut LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
     ) {
-        self.0.add_method_mut(name, move |lua, this, args: A| {
+        self.0.add_method_mut(name, move |lua, this, args: mlua::MultiValue| {
             let _cap = super::Cap::lifted(lua);
+            let args = A::from_lua_multi(super::freeze::thaw_multi(lua, args)?, lua)?;
             f(lua, this, args)?.into_lua_multi(lua)
         });
     }

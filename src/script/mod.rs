@@ -1,9 +1,26 @@
 //! The Lua host: title scripts in a sandbox.
 //!
-//! Scripts get Lua's base (without loading functions), table, string, math
-//! (without random) and utf8 libraries, nothing else. Each call into a
-//! script has an instruction budget and the state a memory cap. Chunks are
-//! named after their file, so errors read `titles/1849/scripts/x.lua:12`.
+//! A title script is untrusted code (title folders travel between
+//! designers). The host keeps three promises about it:
+//!
+//! - **Every call ends within a bound.** Instructions per call and per
+//!   action (`budget.rs`), memory (the state's cap, [`Cap`]), and the work
+//!   of library functions that loop in C (`bounded/`). Finalizers and
+//!   close handlers, which Lua runs with the instruction hook off, cannot
+//!   be set (`sandbox.rs`). A passed bound is an error naming the hook and
+//!   the script's `file:line` (`errors.rs`), and `pcall` cannot catch it.
+//! - **A game equals its replay.** Scripts register behaviour while
+//!   loading (`on`, `hook`, `step`, `ability`); then everything they can
+//!   reach is frozen, and a function that assigns a variable living on
+//!   between calls is refused (`freeze.rs`, `bytecode.rs`). So everything
+//!   that changes lives in the game state (`game:set_var`), which undo,
+//!   save files and the atomicity of actions cover. Nothing a script sees
+//!   depends on the process either: `pairs` has a fixed order and no value
+//!   shows a memory address.
+//! - **Nothing reaches outside.** Lua's base (without loading functions),
+//!   table, string, math (without random) and utf8 libraries only; chunks
+//!   are named after their file, so errors read
+//!   `titles/1849/scripts/x.lua:12`.
 //!
 //! The memory cap binds only while script code runs ([`Cap::scripts`]).
 //! Rust code building values for scripts (arguments, and what the `game`
@@ -12,20 +29,21 @@
 //! a protected call, which was a fifth of a whole 1844 replay. What Rust
 //! built still counts, so a script piling up results is stopped at its
 //! next allocation past the cap.
-//!
-//! Scripts register behaviour while loading (`on`, `hook`, `step`,
-//! `ability`) and keep no state of their own: everything that changes
-//! lives in the game state (`game:set_var`), so undo, save files and the
-//! atomicity of actions cover script state too. After loading, globals are
-//! frozen: creating one is an error.
 
 pub mod api;
+pub mod budget;
+pub mod bytecode;
 pub mod convert;
+pub mod errors;
+pub mod freeze;
+pub mod sandbox;
 
 use crate::game::ops::{Effects, GameError, Refusal};
 use crate::game::state::GameState;
 use crate::title::Title;
-use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
+use budget::Budget;
+use errors::script_error;
+use mlua::{Function, Lua, Table, Value};
 use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -33,9 +51,9 @@ use std::sync::Arc;
 pub use api::LuaGame;
 
 /// Instructions one call into a script may run.
-pub const INSTRUCTION_BUDGET: u64 = 20_000_000;
+pub const INSTRUCTION_BUDGET: u64 = crate::limits::SCRIPT_INSTRUCTIONS_PER_CALL;
 /// Memory the Lua state may use.
-pub const MEMORY_LIMIT: usize = 64 * 1024 * 1024;
+pub const MEMORY_LIMIT: usize = crate::limits::SCRIPT_MEMORY;
 
 /// The Lua state's memory cap, set for a section of code until dropped;
 /// then the cap found before is put back, so sections nest and one left by
@@ -107,133 +125,92 @@ pub struct ScriptHost {
     /// string and a protected call. (Declared before `lua`: dropped first.)
     registries: [Table; 4],
     lua: Lua,
-    budget: Rc<Cell<u64>>,
+    budget: Rc<Budget>,
     /// An empty state, standing in for the game's while a script has it.
     spare: Cell<Option<GameState>>,
+    /// The script calls made while tracing (`start_trace`): which hook or
+    /// handler, and where its function is.
+    trace: std::cell::RefCell<Option<Vec<String>>>,
     pub title: Arc<Title>,
-}
-
-/// Where script errors are reported.
-fn script_error(context: &str, e: &mlua::Error) -> GameError {
-    if let Some(r) = find_refusal(e) {
-        return GameError::Refused(r);
-    }
-    let text = first_cause(e);
-    GameError::Script(format!("script error in {context}: {text}"))
-}
-
-fn find_refusal(e: &mlua::Error) -> Option<Refusal> {
-    if let Some(r) = e.downcast_ref::<Refusal>() {
-        return Some(r.clone());
-    }
-    match e {
-        mlua::Error::CallbackError { cause, .. } => find_refusal(cause),
-        mlua::Error::WithContext { cause, .. } => find_refusal(cause),
-        _ => None,
-    }
-}
-
-fn first_cause(e: &mlua::Error) -> String {
-    match e {
-        mlua::Error::CallbackError { cause, .. } => first_cause(cause),
-        mlua::Error::WithContext { cause, context } => format!("{context}: {}", first_cause(cause)),
-        mlua::Error::RuntimeError(m) => m.lines().next().unwrap_or(m).to_string(),
-        mlua::Error::SyntaxError { message, .. } => message.clone(),
-        mlua::Error::MemoryError(_) => format!("the script used more than {} MiB of memory", MEMORY_LIMIT >> 20),
-        other => other.to_string().lines().next().unwrap_or("").to_string(),
-    }
 }
 
 impl ScriptHost {
     /// A sandboxed state with the registration functions, scripts not loaded.
     pub fn sandbox(title: Arc<Title>) -> Result<ScriptHost, String> {
-        let lua = Lua::new_with(StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8, LuaOptions::default())
-            .map_err(|e| format!("cannot create the Lua state: {e}"))?;
-        let budget = Rc::new(Cell::new(INSTRUCTION_BUDGET));
-        let b = budget.clone();
-        lua.set_global_hook(HookTriggers::new().every_nth_instruction(10_000), move |_lua, _debug| {
-            let left = b.get().saturating_sub(10_000);
-            b.set(left);
-            if left == 0 {
-                Err(mlua::Error::RuntimeError(format!(
-                    "the script ran more than {INSTRUCTION_BUDGET} instructions (an endless loop?) and was stopped"
-                )))
-            } else {
-                Ok(VmState::Continue)
-            }
-        })
-        .map_err(|e| e.to_string())?;
-        // The cap is set around script code only (`Cap`); this checks that
-        // the state allows one.
-        lua.set_memory_limit(0).map_err(|e| e.to_string())?;
+        let budget = Rc::new(Budget::new());
+        let lua = sandbox::new_state(&budget).map_err(|e| format!("cannot create the Lua state: {e}"))?;
         api::register_globals(&lua).map_err(|e| e.to_string())?;
         let table = |key: &str| lua.named_registry_value::<Table>(key).map_err(|e| e.to_string());
         let registries = [table(api::HANDLERS_KEY)?, table(api::HOOKS_KEY)?, table(api::STEPS_KEY)?, table(api::ABILITIES_KEY)?];
-        let host = ScriptHost { registries, lua, budget, spare: Cell::new(None), title };
-        host.strip_globals().map_err(|e| e.to_string())?;
-        Ok(host)
+        Ok(ScriptHost { registries, lua, budget, spare: Cell::new(None), trace: Default::default(), title })
     }
 
-    /// Loads every script of the title.
+    /// Loads every script of the title, then freezes what they built.
     pub fn new(title: Arc<Title>) -> Result<ScriptHost, GameError> {
         let host = ScriptHost::sandbox(title.clone()).map_err(GameError::Script)?;
+        host.budget.begin_query();
         for s in &title.scripts {
             host.load_chunk(&s.display, &s.source)?;
         }
-        host.freeze().map_err(|e| script_error("loading", &e))?;
+        host.freeze()?;
         Ok(host)
     }
 
-    /// Runs a chunk at load time (registration), with the budget.
+    /// Runs a chunk at load time (registration), within the bounds.
     pub fn load_chunk(&self, display: &str, source: &str) -> Result<(), GameError> {
-        self.budget.set(INSTRUCTION_BUDGET);
-        let _cap = Cap::scripts(&self.lua);
-        self.lua
-            .load(source)
-            .set_name(format!("@{display}"))
-            .exec()
-            .map_err(|e| script_error(&format!("loading {display}"), &e))
+        let context = format!("loading {display}");
+        self.budget.begin_call(&self.lua, None).map_err(|e| GameError::Script(format!("script error in {context}: {}", self.budget.describe(&e))))?;
+        let result = {
+            let _cap = Cap::scripts(&self.lua);
+            self.lua.load(source).set_name(format!("@{display}")).exec()
+        };
+        self.budget.end_call();
+        result.map_err(|e| self.error(&context, &e))
     }
 
-    /// Removes everything that reaches outside the sandbox or is not
-    /// deterministic.
-    fn strip_globals(&self) -> mlua::Result<()> {
-        let g = self.lua.globals();
-        for name in ["dofile", "loadfile", "load", "require", "collectgarbage", "io", "os", "package", "debug"] {
-            g.set(name, Value::Nil)?;
+    /// Ends loading: what the scripts built can no longer change, and
+    /// registering is closed (`freeze.rs`).
+    fn freeze(&self) -> Result<(), GameError> {
+        let mut owned: Vec<Table> = self.registries.to_vec();
+        for pair in self.registries[0].pairs::<Value, Table>() {
+            let (_, list) = pair.map_err(|e| GameError::Script(format!("script error in loading: {e}")))?;
+            owned.push(list);
         }
-        let math: Table = g.get("math")?;
-        math.set("random", Value::Nil)?;
-        math.set("randomseed", Value::Nil)?;
-        let string: Table = g.get("string")?;
-        string.set("dump", Value::Nil)?;
-        Ok(())
+        let mut roots = vec![self.lua.globals()];
+        roots.extend(owned.iter().cloned());
+        freeze::freeze(&self.lua, &roots, &owned).map_err(|problems| GameError::Script(format!("script error in loading: {}", problems.join("\n"))))
     }
 
-    /// After loading: new globals are refused and unknown ones reported,
-    /// at the script line that touched them.
-    fn freeze(&self) -> mlua::Result<()> {
-        let _cap = Cap::scripts(&self.lua);
-        self.lua
-            .load(
-                r#"
-local sandboxed = { io = true, os = true, require = true, package = true, debug = true,
-                    load = true, dofile = true, loadfile = true, collectgarbage = true }
-setmetatable(_G, {
-  __newindex = function(_, k)
-    error("scripts may not set global '" .. tostring(k) .. "' after loading: keep game state with game:set_var", 2)
-  end,
-  __index = function(_, k)
-    if sandboxed[k] then
-      error("'" .. tostring(k) .. "' is not available to title scripts (sandbox: no io, os, package, debug or loading)", 2)
-    end
-    error("unknown global '" .. tostring(k) .. "'", 2)
-  end,
-})
-"#,
-            )
-            .set_name("=sandbox")
-            .exec()
+    /// Records the script calls from now on (`take_trace` returns them).
+    pub fn start_trace(&self) {
+        *self.trace.borrow_mut() = Some(Vec::new());
+    }
+
+    pub fn stop_trace(&self) {
+        *self.trace.borrow_mut() = None;
+    }
+
+    /// The calls recorded since `start_trace`, which goes on recording.
+    pub fn take_trace(&self) -> Vec<String> {
+        self.trace.borrow_mut().as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// A script error of a call, with full script names (`errors.rs`).
+    fn error(&self, context: &str, e: &mlua::Error) -> GameError {
+        let chunks: Vec<String> = self.title.scripts.iter().map(|s| s.display.clone()).collect();
+        script_error(context, e, &self.budget, &chunks)
+    }
+
+    /// A new action: its script calls get a fresh action budget
+    /// (`limits::SCRIPT_INSTRUCTIONS_PER_ACTION`).
+    pub fn begin_action(&self) {
+        self.budget.begin_action();
+    }
+
+    /// A question about many moves (legal moves, views): a fresh, larger
+    /// budget (`limits::SCRIPT_INSTRUCTIONS_PER_QUERY`).
+    pub fn begin_query(&self) {
+        self.budget.begin_query();
     }
 
     /// One of the registration tables (`api::HOOKS_KEY`...).
@@ -257,27 +234,46 @@ setmetatable(_G, {
     }
 
     /// Calls `f(game, args...)` with the game state lent to Lua for the
-    /// call; the state comes back whatever happens.
-    fn with_game<R>(
+    /// call, within the call's bounds; the state comes back whatever
+    /// happens. What the script returns is thawed (`freeze::thaw`) before
+    /// Rust reads it.
+    fn with_game<R: mlua::FromLuaMulti>(
         &self,
         context: &dyn Fn() -> String,
+        entered: Option<&Function>,
         st: &mut GameState,
         fx: &mut Effects,
-        f: impl FnOnce(&Lua, mlua::AnyUserData) -> mlua::Result<R>,
+        f: impl FnOnce(&Lua, mlua::AnyUserData) -> mlua::Result<mlua::MultiValue>,
     ) -> Result<R, GameError> {
+        if let Some(calls) = self.trace.borrow_mut().as_mut() {
+            let at = entered.map(|f| {
+                let info = f.info();
+                let file = info.source.as_deref().map(|s| s.strip_prefix('@').unwrap_or(s).to_string()).unwrap_or_default();
+                format!(" ({file}:{})", info.line_defined.unwrap_or(0))
+            });
+            calls.push(format!("{}{}", context(), at.unwrap_or_default()));
+        }
+        if let Err(e) = self.budget.begin_call(&self.lua, entered) {
+            self.budget.end_call();
+            return Err(GameError::Script(format!("script error in {}: {}", context(), self.budget.describe(&e))));
+        }
         // The caller's `st` holds an empty state meanwhile, kept from call
         // to call (a new default state would allocate its shared parts).
         let empty = self.spare.take().unwrap_or_default();
         let mut lg = LuaGame { title: self.title.clone(), st: std::mem::replace(st, empty), fx: std::mem::take(fx), track: Default::default() };
-        self.budget.set(INSTRUCTION_BUDGET);
         let result = self.lua.scope(|scope| {
             let ud = scope.create_userdata_ref_mut(&mut lg)?;
-            let _cap = Cap::scripts(&self.lua);
-            f(&self.lua, ud)
+            let values = {
+                let _cap = Cap::scripts(&self.lua);
+                f(&self.lua, ud)?
+            };
+            let values = freeze::thaw_multi(&self.lua, values)?;
+            R::from_lua_multi(values, &self.lua)
         });
+        self.budget.end_call();
         self.spare.set(Some(std::mem::replace(st, lg.st)));
         *fx = lg.fx;
-        result.map_err(|e| script_error(&context(), &e))
+        result.map_err(|e| self.error(&context(), &e))
     }
 
     /// Calls a hook; `None` when the title does not override it.
@@ -290,12 +286,12 @@ setmetatable(_G, {
     ) -> Result<Option<R>, GameError> {
         let Some(hooks) = self.registry(api::HOOKS_KEY) else { return Ok(None) };
         let Ok(Some(func)) = hooks.get::<Option<Function>>(name) else { return Ok(None) };
-        let args = args.into_lua_multi(&self.lua).map_err(|e| script_error(&format!("hook '{name}'"), &e))?;
-        self.with_game(&|| format!("hook '{name}'"), st, fx, |_, ud| {
+        let args = args.into_lua_multi(&self.lua).map_err(|e| self.error(&format!("hook '{name}'"), &e))?;
+        self.with_game(&|| format!("hook '{name}'"), Some(&func), st, fx, |_, ud| {
             let mut all = mlua::MultiValue::new();
             all.push_back(Value::UserData(ud));
             all.extend(args);
-            func.call::<R>(all)
+            func.call::<mlua::MultiValue>(all)
         })
         .map(Some)
     }
@@ -318,8 +314,8 @@ setmetatable(_G, {
         let Ok(Some(list)) = handlers.get::<Option<Table>>(event.name.as_str()) else { return Ok(()) };
         let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
         for func in funcs {
-            let payload = convert::args_table(&self.lua, &event.args).map_err(|e| script_error("event", &e))?;
-            self.with_game(&|| format!("handler of '{}'", event.name), st, fx, |_, ud| func.call::<()>((ud, payload)))?;
+            let payload = convert::args_table(&self.lua, &event.args).map_err(|e| self.error("event", &e))?;
+            let _: () = self.with_game(&|| format!("handler of '{}'", event.name), Some(&func), st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
         }
         Ok(())
     }
@@ -340,12 +336,12 @@ setmetatable(_G, {
         let Ok(Some(spec)) = reg.get::<Option<Table>>(name) else { return Ok(None) };
         let Ok(Some(f)) = spec.get::<Option<Function>>(func) else { return Ok(None) };
         let context = || format!("{kind} '{name}' ({func})");
-        let args = args.into_lua_multi(&self.lua).map_err(|e| script_error(&context(), &e))?;
-        self.with_game(&context, st, fx, |_, ud| {
+        let args = args.into_lua_multi(&self.lua).map_err(|e| self.error(&context(), &e))?;
+        self.with_game(&context, Some(&f), st, fx, |_, ud| {
             let mut all = mlua::MultiValue::new();
             all.push_back(Value::UserData(ud));
             all.extend(args);
-            f.call::<R>(all)
+            f.call::<mlua::MultiValue>(all)
         })
         .map(Some)
     }
@@ -358,28 +354,28 @@ setmetatable(_G, {
         out
     }
 
-    /// Evaluates an expression for the REPL's `lua EXPR` (read-only view:
-    /// changes are discarded by the caller).
+    /// Evaluates an expression or statements for the REPL's `lua` command.
+    /// The code runs in an environment of its own over the frozen globals,
+    /// with `game`: whatever it defines is gone after the call, and the
+    /// caller discards the state it was given.
     pub fn eval(&self, expr: &str, st: &mut GameState, fx: &mut Effects) -> Result<String, GameError> {
+        let env = self.lua.create_table().map_err(|e| self.error("lua", &e))?;
+        let env_mt = self.lua.create_table().map_err(|e| self.error("lua", &e))?;
+        env_mt.raw_set("__index", self.lua.globals()).map_err(|e| self.error("lua", &e))?;
+        env.set_metatable(Some(env_mt)).map_err(|e| self.error("lua", &e))?;
         let code = format!("return {expr}");
-        let chunk = self.lua.load(code).set_name("=repl").into_function();
-        let func = match chunk {
+        let func = match self.lua.load(code).set_name("=repl").set_environment(env.clone()).into_function() {
             Ok(f) => f,
-            Err(_) => self.lua.load(expr).set_name("=repl").into_function().map_err(|e| script_error("lua", &e))?,
+            Err(_) => self.lua.load(expr).set_name("=repl").set_environment(env.clone()).into_function().map_err(|e| self.error("lua", &e))?,
         };
-        // `game` is a parameter of the chunk: expose it as a global for the call.
-        self.with_game(&|| "lua".to_string(), st, fx, |lua, ud| {
-            let g = lua.globals();
-            let mt = g.metatable();
-            g.set_metatable(None)?;
-            g.raw_set("game", ud)?;
-            let r = func.call::<mlua::MultiValue>(());
-            g.raw_set("game", Value::Nil)?;
-            g.set_metatable(mt)?;
-            let vals = r?;
+        self.budget.begin_query();
+        let shown: String = self.with_game(&|| "lua".to_string(), Some(&func), st, fx, |lua, ud| {
+            env.raw_set("game", ud)?;
+            let vals = freeze::thaw_multi(lua, func.call::<mlua::MultiValue>(())?)?;
             let parts: Vec<String> = vals.iter().map(convert::show).collect();
-            Ok(parts.join("\t"))
-        })
+            Ok(mlua::MultiValue::from_iter([Value::String(lua.create_string(parts.join("\t"))?)]))
+        })?;
+        Ok(shown)
     }
 
     pub fn lua(&self) -> &Lua {
@@ -389,6 +385,6 @@ setmetatable(_G, {
 
 /// Compiles a script without running it; the error names file and line.
 pub fn syntax_check(display: &str, source: &str) -> Result<(), String> {
-    let lua = Lua::new_with(StdLib::NONE, LuaOptions::default()).map_err(|e| e.to_string())?;
-    lua.load(source).set_name(format!("@{display}")).into_function().map(|_| ()).map_err(|e| first_cause(&e))
+    let lua = Lua::new_with(mlua::StdLib::NONE, mlua::LuaOptions::default()).map_err(|e| e.to_string())?;
+    lua.load(source).set_name(format!("@{display}")).into_function().map(|_| ()).map_err(|e| errors::first_cause(&e, &Budget::new()))
 }

@@ -51,7 +51,10 @@ pub fn current_actor(_t: &Title, st: &GameState) -> Option<Actor> {
 }
 
 impl<'a> Engine<'a> {
+    /// An engine for one action (`apply` then starts the action's script
+    /// budget) or one question about the moves (a query's budget).
     pub fn new(t: &'a Title, st: &'a mut GameState, fx: &'a mut Effects, host: &'a ScriptHost) -> Self {
+        host.begin_query();
         Engine { t, st, fx, host }
     }
 
@@ -129,6 +132,7 @@ impl<'a> Engine<'a> {
         if self.st.ended.is_some() {
             return Err(GameError::Invalid("the game is over".into()));
         }
+        self.host.begin_action();
         self.st.action_count += 1;
         if !self.st.flow.pending.is_empty() {
             self.pending_action(action)?;

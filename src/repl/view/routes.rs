@@ -62,6 +62,7 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
         routes_var.push(Var::Map(m));
     }
     // The title may add a bonus for the whole run, as `run` does.
+    g.host.begin_query();
     let bonus: i64 = match g.host.call_hook::<_, i64>("run_bonus", &mut st, &mut fx, (id.clone(), LuaVar(Var::List(routes_var)))) {
         Ok(b) => b.unwrap_or(0),
         Err(e) => return Reply::error("routes", format!("the title's run bonus failed: {e}")),
