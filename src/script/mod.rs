@@ -20,6 +20,7 @@
 //! frozen: creating one is an error.
 
 pub mod api;
+pub mod bounded;
 pub mod convert;
 
 use crate::game::ops::{Effects, GameError, Refusal};
