@@ -19,6 +19,11 @@ impl<'l> Call<'l> {
         Call { lua, args: args.into_vec(), global_name }
     }
 
+    /// How many arguments were passed (`lua_gettop`).
+    pub fn count(&self) -> usize {
+        self.args.len()
+    }
+
     /// Argument `i` (1-based); `None` when absent ("no value").
     pub fn get(&self, i: usize) -> Option<&Value> {
         self.args.get(i.checked_sub(1)?)
@@ -27,6 +32,10 @@ impl<'l> Call<'l> {
     /// Argument `i`, nil when absent.
     pub fn value(&self, i: usize) -> Value {
         self.get(i).cloned().unwrap_or(Value::Nil)
+    }
+
+    pub fn args(&self) -> &[Value] {
+        &self.args
     }
 
     /// Absent or nil (`lua_isnoneornil`).
@@ -64,6 +73,11 @@ impl<'l> Call<'l> {
     /// `luaL_optinteger`.
     pub fn opt_integer(&self, i: usize, default: Integer) -> mlua::Result<Integer> {
         if self.is_none_or_nil(i) { Ok(default) } else { self.check_integer(i) }
+    }
+
+    /// `luaL_checktype(i, LUA_TTABLE)`'s refusal.
+    pub fn table_expected(&self, i: usize) -> mlua::Error {
+        self.type_error(i, "table")
     }
 
     /// `luaL_typeerror`: "X expected, got Y", Y being the value's `__name`

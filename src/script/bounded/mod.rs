@@ -11,6 +11,9 @@
 //! - `string.find`, `match`, `gmatch`, `gsub`: a Lua 5.4 pattern matcher
 //!   of our own (pattern.rs) charging every step;
 //! - `string.rep`: the result's length, before it is built;
+//! - `table.insert`, `remove`, `move`, `concat`, `unpack`, `sort`: Lua's
+//!   functions, after the elements they will touch are counted and
+//!   charged (tables.rs);
 //!
 //! Results and error messages are Lua's, with one known difference: an
 //! error raised here reaches a script's `pcall` as an error object (as
@@ -21,6 +24,7 @@ mod gsub;
 mod meter;
 mod pattern;
 mod strings;
+mod tables;
 
 #[cfg(test)]
 mod tests;
@@ -38,6 +42,9 @@ pub type Charge = std::rc::Rc<dyn Fn(u64) -> mlua::Result<()>>;
 pub fn install(lua: &mlua::Lua, charge: Charge) -> mlua::Result<()> {
     if let Some(string) = library(lua, "string")? {
         strings::install(lua, &string, &charge)?;
+    }
+    if let Some(table) = library(lua, "table")? {
+        tables::install(lua, &table, &charge)?;
     }
     Ok(())
 }

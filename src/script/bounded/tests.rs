@@ -215,6 +215,59 @@ fn lazy_errors_as_in_lua() {
 }
 
 #[test]
+fn table_functions_as_in_lua() {
+    for code in [
+        r#"local t = {1, 2, 3} table.insert(t, 4) table.insert(t, 1, 0) table.insert(t, 4, "v") return table.concat(t, ",")"#,
+        r#"local t = {1, 2, 3} local r = table.remove(t) local q = table.remove(t, 1) return r, q, #t, t[1]"#,
+        r#"local t = {} return table.remove(t), table.remove(t, 0), table.remove(t, 1), #t"#,
+        r#"local t = {1, 2, 3} return table.remove(t, 4), #t"#,
+        r#"return table.concat({1, 2, "x", 3.5}, "-")"#,
+        r#"return table.concat({1, 2, 3}, ", ", 2, 3)"#,
+        r#"return table.concat({}, "x", 3, 2)"#,
+        r#"return table.unpack({1, 2, 3})"#,
+        r#"return table.unpack({1, 2, 3}, 2)"#,
+        r#"return table.unpack({1, 2, 3}, -1, 1)"#,
+        r#"return table.unpack({1, 2, 3}, 3, 1)"#,
+        r#"return table.unpack("abc")"#,
+        r#"local t = table.move({1, 2, 3}, 1, 3, 2) return table.unpack(t)"#,
+        r#"local t = table.move({1, 2, 3}, 2, 3, 1) return table.unpack(t)"#,
+        r#"local a, b = {1, 2}, {} local r = table.move(a, 1, 2, 3, b) return r == b, b[3], b[4]"#,
+        r#"return #table.move({}, 5, 1, 1)"#,
+        r#"local t = {5, 2, 8, 1} table.sort(t) return table.unpack(t)"#,
+        r#"local t = {5, 2, 8, 1} table.sort(t, function(a, b) return a > b end) return table.unpack(t)"#,
+        r#"local t = {"b", "a"} table.sort(t, nil) return table.unpack(t)"#,
+        r#"local t = {1} table.sort(t, 5) return t[1]"#,
+        r#"local log = {} local p = setmetatable({}, {__len = function() log[#log+1] = "len" return 3 end,
+             __index = function(_, k) return k * 10 end, __newindex = function(_, k, v) log[#log+1] = k .. "=" .. tostring(v) end})
+           table.insert(p, 2, "x") local r = table.remove(p, 1)
+           return table.concat(log, " "), r, table.concat(p, ","), table.unpack(p)"#,
+    ] {
+        let _ = same(code);
+    }
+    for (code, wanted) in [
+        ("table.insert(nil, 1)", "t:1: bad argument #1 to 'insert' (table expected, got nil)"),
+        ("table.insert({}, 1, 2, 3)", "t:1: wrong number of arguments to 'insert'"),
+        ("table.insert({}, 5, 2)", "t:1: bad argument #2 to 'insert' (position out of bounds)"),
+        ("table.insert({}, 'x', 2)", "t:1: bad argument #2 to 'insert' (number expected, got string)"),
+        ("table.remove({}, 5)", "t:1: bad argument #2 to 'remove' (position out of bounds)"),
+        ("table.move({}, 1, math.maxinteger, 2)", "t:1: bad argument #4 to 'move' (destination wrap around)"),
+        ("table.move({}, -1, math.maxinteger, 2)", "t:1: bad argument #3 to 'move' (too many elements to move)"),
+        ("table.move({}, 1, 2, 1, 5)", "t:1: bad argument #5 to 'move' (table expected, got number)"),
+        ("table.concat({{}})", "t:1: invalid value (table) at index 1 in table for 'concat'"),
+        ("table.concat({}, {})", "t:1: bad argument #2 to 'concat' (string expected, got table)"),
+        ("table.concat(setmetatable({}, {__len = function() return 1.5 end}))", "t:1: object length is not an integer"),
+        ("table.unpack({}, 1, 1e7)", "t:1: too many results to unpack"),
+        ("table.unpack(nil)", "attempt to get length of a nil value"),
+        ("table.sort({3, 2, 1}, 5)", "t:1: bad argument #2 to 'sort' (function expected, got number)"),
+        ("table.sort({3, 2, 1, 4, 5}, function() return true end)", "t:1: invalid order function for sorting"),
+        ("table.sort(setmetatable({}, {__len = function() return math.maxinteger end}))", "t:1: bad argument #1 to 'sort' (array too big)"),
+        ("local t = {} t:insert(1)", "t:1: attempt to call a nil value (method 'insert')"),
+    ] {
+        assert_eq!(same(code), Err(wanted.to_string()), "{code}");
+    }
+}
+
+#[test]
 fn work_is_charged_and_refused_past_the_budget() {
     let (charge, used) = budget(u64::MAX);
     let lua = bounded(charge);
