@@ -14,12 +14,15 @@
 //! - `table.insert`, `remove`, `move`, `concat`, `unpack`, `sort`: Lua's
 //!   functions, after the elements they will touch are counted and
 //!   charged (tables.rs);
+//! - `tostring` and `string.format`: no memory addresses, which differ
+//!   between processes and would make a replay differ (display.rs).
 //!
 //! Results and error messages are Lua's, with one known difference: an
 //! error raised here reaches a script's `pcall` as an error object (as
 //! every error from the host's functions does), not as a string.
 
 mod args;
+mod display;
 mod gsub;
 mod meter;
 mod pattern;
@@ -40,13 +43,15 @@ pub type Charge = std::rc::Rc<dyn Fn(u64) -> mlua::Result<()>>;
 /// Replaces, in `lua`'s globals, the library functions whose work is not bounded by
 /// VM instructions with versions that charge their work to `charge`.
 pub fn install(lua: &mlua::Lua, charge: Charge) -> mlua::Result<()> {
-    if let Some(string) = library(lua, "string")? {
-        strings::install(lua, &string, &charge)?;
+    let globals = lua.globals();
+    let string = library(lua, "string")?;
+    if let Some(string) = &string {
+        strings::install(lua, string, &charge)?;
     }
     if let Some(table) = library(lua, "table")? {
         tables::install(lua, &table, &charge)?;
     }
-    Ok(())
+    display::install(lua, &globals, string.as_ref())
 }
 
 /// A standard library's table, if the state has it (read raw: the

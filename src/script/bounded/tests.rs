@@ -268,6 +268,29 @@ fn table_functions_as_in_lua() {
 }
 
 #[test]
+fn no_addresses() {
+    let lua = bounded(free());
+    let got = eval(
+        &lua,
+        r#"local named = setmetatable({}, {__name = "Train"})
+           local shown = setmetatable({}, {__tostring = function() return "shown" end})
+           return tostring({}), tostring(print), tostring(named), tostring(shown), tostring(1.5), tostring(nil),
+                  string.format("%s|%5s|%-6s|%s|%d", {}, print, named, shown, 3), ("%s"):format(coroutine.create(print))"#,
+    );
+    let want = ["table", "function", "Train", "shown", "1.5", "nil", "table|function|Train |shown|3", "thread"];
+    assert_eq!(got, Ok(want.iter().map(|w| s(w)).collect()));
+    let refused = eval(&lua, r#"return string.format("%p", {})"#);
+    assert_eq!(refused, Err(format!("t:1: {}", super::display::POINTER_REFUSED)));
+    // An error Lua finds before the %p comes first, as it would.
+    assert_eq!(eval(&lua, r#"return string.format("%d %p", "x", {})"#), Err("t:1: bad argument #2 to 'format' (number expected, got string)".into()));
+    assert_eq!(eval(&lua, "return tostring()"), Err("t:1: bad argument #1 to 'tostring' (value expected)".into()));
+    assert_eq!(same(r#"return string.format("%5.1f|%q|%%|%x", 3.14159, "a\nb", 255)"#).map(|v| v.len()), Ok(1));
+    assert_eq!(same(r#"return string.format("%y", 1)"#), Err("t:1: invalid conversion '%y' to 'format'".into()));
+    assert_eq!(same(r#"return ("%d"):format()"#), Err("t:1: bad argument #1 to 'format' (no value)".into()));
+    assert_eq!(same(r#"return tostring(setmetatable({}, {__tostring = function() return {} end}))"#), Err("t:1: '__tostring' must return a string".into()));
+}
+
+#[test]
 fn work_is_charged_and_refused_past_the_budget() {
     let (charge, used) = budget(u64::MAX);
     let lua = bounded(charge);
