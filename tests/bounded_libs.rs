@@ -147,3 +147,13 @@ fn scripts_never_see_addresses() {
     let refused = sandbox.run(r#"return string.format("%p", {})"#).expect_err("%p refused");
     assert!(refused.contains("'%p' shows a memory address"), "{refused}");
 }
+
+#[test]
+fn title_scripts_get_the_bounded_functions() {
+    use railhead::game::{ops::Effects, state::GameState};
+    let title = std::sync::Arc::new(railhead::title::load::embedded("1849").expect("1849"));
+    let host = railhead::script::ScriptHost::new(title).expect("scripts load");
+    let (mut st, mut fx) = (GameState::default(), Effects::default());
+    let shown = host.eval("tostring({}) .. '|' .. string.rep('', math.maxinteger) .. '|' .. ('a-b'):gsub('-', '')", &mut st, &mut fx);
+    assert_eq!(shown.map_err(|e| e.to_string()), Ok("\"table||ab\"".to_string()));
+}

@@ -46,6 +46,8 @@ impl Sandbox {
         .map_err(|e| e.to_string())?;
         lua.set_memory_limit(MEMORY_LIMIT).map_err(|e| e.to_string())?;
         lua.set_app_data(Output::default());
+        // As title scripts get them (and before `print` takes `tostring`).
+        crate::script::bounded::install(&lua, Rc::new(|_| Ok(()))).map_err(|e| e.to_string())?;
         let sb = Sandbox { lua, budget };
         sb.strip().map_err(|e| e.to_string())?;
         Ok(sb)

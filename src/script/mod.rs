@@ -1,7 +1,9 @@
 //! The Lua host: title scripts in a sandbox.
 //!
 //! Scripts get Lua's base (without loading functions), table, string, math
-//! (without random) and utf8 libraries, nothing else. Each call into a
+//! (without random) and utf8 libraries, nothing else; those of their
+//! functions that loop inside C, running no VM instruction, are
+//! [`bounded`]'s versions, which charge that work instead. Each call into a
 //! script has an instruction budget and the state a memory cap. Chunks are
 //! named after their file, so errors read `titles/1849/scripts/x.lua:12`.
 //!
@@ -167,6 +169,9 @@ impl ScriptHost {
         // The cap is set around script code only (`Cap`); this checks that
         // the state allows one.
         lua.set_memory_limit(0).map_err(|e| e.to_string())?;
+        // Library functions whose C loops run no VM instructions charge
+        // their work instead. (No budget yet: the charge is free for now.)
+        bounded::install(&lua, Rc::new(|_| Ok(()))).map_err(|e| e.to_string())?;
         api::register_globals(&lua).map_err(|e| e.to_string())?;
         let table = |key: &str| lua.named_registry_value::<Table>(key).map_err(|e| e.to_string());
         let registries = [table(api::HANDLERS_KEY)?, table(api::HOOKS_KEY)?, table(api::STEPS_KEY)?, table(api::ABILITIES_KEY)?];
