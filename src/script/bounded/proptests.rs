@@ -78,6 +78,9 @@ fn init() -> impl Strategy<Value = Option<i64>> {
 /// Values or the first line of an error message.
 type Outcome<T> = Result<T, String>;
 
+/// The values of each match an iterator gave.
+type Matches = Outcome<Vec<Vec<Repr>>>;
+
 /// The two states compared: Lua's functions, and ours.
 struct Pair {
     theirs: Lua,
@@ -113,8 +116,8 @@ impl Pair {
     }
 
     /// Every match `gmatch` gives, at most 40.
-    fn gmatch_both(&self, s: &[u8], p: &[u8], init: Option<i64>) -> (Outcome<Vec<Vec<Repr>>>, Outcome<Vec<Vec<Repr>>>) {
-        let run = |lua: &Lua| -> Outcome<Vec<Vec<Repr>>> {
+    fn gmatch_both(&self, s: &[u8], p: &[u8], init: Option<i64>) -> (Matches, Matches) {
+        let run = |lua: &Lua| -> Matches {
             let string: Table = lua.globals().get("string").map_err(|e| message(&e))?;
             let gmatch: Function = string.get("gmatch").map_err(|e| message(&e))?;
             let iter: Function = gmatch.call((bytes(lua, s), bytes(lua, p), init)).map_err(|e| message(&e))?;
