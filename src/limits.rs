@@ -31,9 +31,21 @@ pub const SCRIPT_INSTRUCTIONS_PER_ACTION: u64 = 4_000_000;
 /// The busiest seen in random 1844 games is about 1,200,000.
 pub const SCRIPT_INSTRUCTIONS_PER_QUERY: u64 = 40_000_000;
 
-/// Memory the Lua state of a title's scripts may use.
-pub const SCRIPT_MEMORY: usize = 64 * 1024 * 1024;
+/// Memory the Lua state of a title's scripts may use. The real titles'
+/// states hold under 200 KiB after loading. The cap also bounds the
+/// longest string, and so the work one VM instruction can do on one.
+pub const SCRIPT_MEMORY: usize = 16 * 1024 * 1024;
+
+/// Seconds one call into a title script may run by the clock: the last
+/// resort for work no count sees (see `script::budget`). A whole per-call
+/// instruction budget runs in about 10 ms.
+pub const SCRIPT_SECONDS_PER_CALL: f64 = 3.0;
 
 /// Lines one call into a title script may print (to stderr); the rest of
 /// the call's output is dropped, with a line saying so.
 pub const SCRIPT_PRINTS_PER_CALL: u32 = 1_000;
+
+/// Lua VM instructions one scenario test (`railhead test`) may run in its
+/// own Lua state, library work included. Tests are the tester's code, not
+/// a title's, and may loop over whole games.
+pub const TEST_INSTRUCTIONS_PER_CASE: u64 = 20_000_000;

@@ -116,7 +116,7 @@ fn memory_hog_is_stopped_with_a_clear_error() {
     edit(
         &dir.join("scripts/setup.lua"),
         "hook(\"setup\", function(game)\n",
-        "hook(\"setup\", function(game)\n  local t = {}\n  for i = 1, 1e9 do t[i] = string.rep(\"x\", 1000) .. i end\n",
+        "hook(\"setup\", function(game)\n  local s, t = \"x\", {}\n  for i = 1, 16 do s = s .. s end\n  for i = 1, 1e9 do t[i] = s .. i end\n",
     );
     let err = new_game(load_dir(&dir).unwrap()).err().expect("the game must not start");
     assert!(err.contains("MiB of memory"), "{err}");

@@ -1,10 +1,11 @@
 //! The Lua state a test file runs in: the title-script sandbox's
-//! libraries and limits (`script::INSTRUCTION_BUDGET`, `MEMORY_LIMIT`),
+//! libraries and limits (`limits::TEST_INSTRUCTIONS_PER_CASE`, `MEMORY_LIMIT`),
 //! `print` captured into the test's output, and globals frozen once the
 //! file has loaded so tests cannot leak state into each other.
 
 use super::assert::Failure;
-use crate::script::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
+use crate::limits::TEST_INSTRUCTIONS_PER_CASE as INSTRUCTION_BUDGET;
+use crate::script::MEMORY_LIMIT;
 use mlua::{HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -46,6 +47,19 @@ impl Sandbox {
         .map_err(|e| e.to_string())?;
         lua.set_memory_limit(MEMORY_LIMIT).map_err(|e| e.to_string())?;
         lua.set_app_data(Output::default());
+        // As title scripts get them (and before `print` takes `tostring`).
+        // Their work in C is charged to the test's instruction budget.
+        let b = budget.clone();
+        let charge: crate::script::bounded::Charge = Rc::new(move |units| {
+            let left = b.get().saturating_sub(units);
+            b.set(left);
+            if left == 0 {
+                Err(mlua::Error::RuntimeError(format!("the test ran more than {INSTRUCTION_BUDGET} Lua instructions (library work included) and was stopped")))
+            } else {
+                Ok(())
+            }
+        });
+        crate::script::bounded::install(&lua, charge).map_err(|e| e.to_string())?;
         let sb = Sandbox { lua, budget };
         sb.strip().map_err(|e| e.to_string())?;
         Ok(sb)

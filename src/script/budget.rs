@@ -38,12 +38,17 @@ pub enum Exhausted {
     Action,
     /// The Lua state's memory cap was hit.
     Memory,
+    /// One call ran longer than [`crate::limits::SCRIPT_SECONDS_PER_CALL`].
+    Time,
 }
 
 #[derive(Default)]
 pub struct Budget {
     call_left: Cell<u64>,
     action_left: Cell<u64>,
+    /// The running call started with less than a call's budget: what its
+    /// action had left.
+    call_capped: Cell<bool>,
     /// What the running action (or query) started with.
     action_limit: Cell<u64>,
     /// Outermost call first: nested calls share the outer call's budget.
@@ -58,6 +63,8 @@ pub struct Budget {
     /// The script function the outermost call entered: where a memory
     /// error is placed when the hook has not fired yet.
     entered: RefCell<Option<mlua::Function>>,
+    /// When the outermost call started.
+    started: Cell<Option<std::time::Instant>>,
 }
 
 impl Budget {
@@ -94,11 +101,13 @@ impl Budget {
         self.last_seen.borrow_mut().clear();
         self.prints.set(0);
         *self.entered.borrow_mut() = entered.cloned();
+        self.started.set(Some(std::time::Instant::now()));
         if self.action_left.get() == 0 {
             self.exhausted.set(Some(Exhausted::Action));
             return Err(Exhausted::Action);
         }
         self.call_left.set(SCRIPT_INSTRUCTIONS_PER_CALL.min(self.action_left.get()));
+        self.call_capped.set(self.action_left.get() < SCRIPT_INSTRUCTIONS_PER_CALL);
         reset_hook_count(lua);
         Ok(())
     }
@@ -122,24 +131,33 @@ impl Budget {
         let action = self.action_left.get().saturating_sub(units);
         self.call_left.set(call);
         self.action_left.set(action);
-        // A call's budget never exceeds what its action has left, so an
-        // action that ran out also ended the call: say the larger limit.
-        let why = if action == 0 {
-            Exhausted::Action
-        } else if call == 0 {
-            Exhausted::Call
-        } else {
+        // A call's budget never exceeds what its action has left, so the
+        // call always runs out first: it was the action's limit when the
+        // action's remainder was what the call started with.
+        if call > 0 {
             return Ok(());
-        };
+        }
+        let why = if self.call_capped.get() { Exhausted::Action } else { Exhausted::Call };
         self.exhausted.set(Some(why.clone()));
         Err(why)
     }
 
-    /// The count hook: charges [`HOOK_EVERY`] and notes where the script is.
+    /// The count hook: charges [`HOOK_EVERY`], notes where the script is,
+    /// and stops a call that has run too long by the clock.
+    ///
+    /// The clock is the last resort, for work no count sees: a VM
+    /// instruction joining two strings of megabytes copies them all. It is
+    /// the one bound that depends on the machine, so it is set far above
+    /// what any counted call takes (a whole per-call budget runs in tens of
+    /// milliseconds).
     pub fn on_hook(&self, debug: &Debug) -> Result<(), String> {
         let here = location(debug);
         if *self.last_seen.borrow() != here {
             *self.last_seen.borrow_mut() = here;
+        }
+        if self.started.get().is_some_and(|t| t.elapsed().as_secs_f64() > crate::limits::SCRIPT_SECONDS_PER_CALL) {
+            self.exhausted.set(Some(Exhausted::Time));
+            return Err(self.describe(&Exhausted::Time));
         }
         self.charge(HOOK_EVERY).map_err(|e| self.describe(&e))
     }
@@ -148,6 +166,18 @@ impl Budget {
         let e = self.exhausted.take();
         self.exhausted.set(e.clone());
         e
+    }
+
+    /// Notes where the script is from inside a function it called: the
+    /// nearest Lua frame with a line.
+    pub fn note_script_position(&self, lua: &Lua) {
+        for level in 1..8 {
+            let here = lua.inspect_stack(level, |d| d.current_line().map(|_| location(d))).flatten();
+            if let Some(here) = here {
+                *self.last_seen.borrow_mut() = here;
+                return;
+            }
+        }
     }
 
     /// Marks the running call as out of memory (Lua's own error has no
@@ -200,6 +230,10 @@ impl Budget {
             Exhausted::Action => format!(
                 "{at}the title's scripts ran more than {} instructions to answer one question (legal moves, a view, loading) and were stopped",
                 self.action_limit.get()
+            ),
+            Exhausted::Time => format!(
+                "{at}the script ran for more than {} s in one call (work on long strings that the instruction count does not see?) and was stopped",
+                crate::limits::SCRIPT_SECONDS_PER_CALL
             ),
             Exhausted::Memory => {
                 // Lua raises it without a position: say what is known.

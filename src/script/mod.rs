@@ -31,6 +31,7 @@
 //! next allocation past the cap.
 
 pub mod api;
+pub mod bounded;
 pub mod budget;
 pub mod bytecode;
 pub mod convert;

@@ -44,6 +44,19 @@ pub fn new_state(budget: &Rc<Budget>) -> mlua::Result<Lua> {
     let frozen = freeze::Frozen::new(&lua)?;
     lua.set_app_data(frozen);
     strip(&lua)?;
+    let b = budget.clone();
+    let lua_weak = lua.weak();
+    let charge: super::bounded::Charge = Rc::new(move |units| {
+        b.charge(units).map_err(|e| {
+            // The library function's caller is where the script was.
+            if let Some(lua) = lua_weak.try_upgrade() {
+                b.note_script_position(&lua);
+            }
+            mlua::Error::RuntimeError(b.describe(&e))
+        })
+    });
+    super::bounded::install(&lua, charge)?;
+    // After `bounded`: `print` uses its `tostring`.
     replace_base_functions(&lua, budget)?;
     Ok(lua)
 }
