@@ -61,6 +61,9 @@ pub struct Effects {
     pub events: Vec<Event>,
     /// Lines for the game log.
     pub log: Vec<String>,
+    /// Bytes title scripts have added to `log` with `game:log` in this
+    /// action, for their bound (`limits::MAX_LOG_BYTES`).
+    pub script_log_bytes: usize,
 }
 
 impl Effects {
