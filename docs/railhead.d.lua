@@ -144,6 +144,9 @@ function Game:random(n) end
 ---@return string
 function Game:money(amount) end
 
+---Keeps a value in the game (nil deletes it). A key is at most 256 bytes
+---(MAX_NAME_BYTES), a value at most 256 KiB (MAX_VAR_BYTES), all vars
+---together at most 4 MiB (MAX_VARS_BYTES): docs/lua-api.md, "Limits".
 ---@param key string
 ---@param value Value?
 function Game:set_var(key, value) end
@@ -152,8 +155,11 @@ function Game:set_var(key, value) end
 function Game:set_turn_var(key, value) end
 ---@param name string
 function Game:finish_step(name) end
+---A line of at most 4,096 bytes (MAX_TEXT_BYTES); scripts log at most
+---4 MiB (MAX_LOG_BYTES) and 100,000 lines (MAX_LOG_LINES) in one action.
 ---@param line string
 function Game:log(line) end
+---The amount is 0 to 10^12 (MAX_AMOUNT), and no purse may end beyond it.
 ---@param from string "bank", a player or a corporation
 ---@param to string
 ---@param amount integer
@@ -185,6 +191,7 @@ function Game:move_price(corp, dir, n) end
 ---@param player string
 ---@param free? boolean
 function Game:start_corporation(corp, price, player, free) end
+---At least one price, each a starting value on the market (at most 1,000: MAX_CHOICES).
 ---@param corp string
 ---@param player string
 ---@param prices integer[]
@@ -223,6 +230,10 @@ function Game:remove_marker(hex, tag) end
 ---@param amount integer
 ---@param stop? integer
 function Game:add_stop_bonus(hex, corp, amount, stop) end
+---A question that can be answered: 1 to 1,000 answers (MAX_CHOICES), each
+---typeable after `choose` (not empty, no leading, trailing or doubled
+---spaces), and `ability(handler)` with a `choose` function registered.
+---At most 32 questions wait at once (MAX_PENDING).
 ---@param who string
 ---@param prompt string
 ---@param choices string[]
@@ -232,7 +243,8 @@ function Game:ask(who, prompt, choices, handler, data) end
 ---The player must pay `amount` to `to` ("bank", a player or a corporation):
 ---at once from cash when they can (returns true), else they raise it by
 ---emergency share sales (a pending decision; returns false) and
----`ability(handler).paid` / `.failed` is called when it is settled.
+---`ability(handler).paid` / `.failed` is called when it is settled (the
+---ability must be registered when the payment has to wait).
 ---@param player string
 ---@param to string
 ---@param amount integer
@@ -255,10 +267,12 @@ function Game:end_game(reason) end
 ---@param corp string
 ---@param costs integer[]
 function Game:set_tokens(corp, costs) end
+---With `replace`, the new tile keeps the hex's stops: its stop i takes stop
+---i, of the same kind, with room for its tokens.
 ---@param corp string|nil
 ---@param hex string
 ---@param tile string
----@param rotation integer
+---@param rotation integer 0 to 5
 ---@param opts? {connection: boolean?, phase_colours: boolean?, hidden: boolean?, replace: boolean?}
 ---@return string[] gauges of the new track
 function Game:lay_tile(corp, hex, tile, rotation, opts) end
@@ -282,10 +296,12 @@ function Game:remove_train(id) end
 ---@param index integer
 ---@param owner string
 function Game:move_certificate(corp, index, owner) end
+---1 to 64 values (MAX_REVENUE_BANDS), one per revenue band.
 ---@param hex string
 ---@param values integer[]
 ---@param stop? integer
 function Game:set_stop_revenue(hex, values, stop) end
+---A negative amount takes some debt off; the debt stays 0 to 10^12 (MAX_AMOUNT).
 ---@param player string
 ---@param amount integer
 function Game:add_debt(player, amount) end

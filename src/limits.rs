@@ -33,8 +33,10 @@ pub const SCRIPT_INSTRUCTIONS_PER_QUERY: u64 = 40_000_000;
 
 /// Memory the Lua state of a title's scripts may use. The real titles'
 /// states hold under 200 KiB after loading. The cap also bounds the
-/// longest string, and so the work one VM instruction can do on one.
-pub const SCRIPT_MEMORY: usize = 16 * 1024 * 1024;
+/// longest string (building one takes twice its size, about 30 MiB), and
+/// so the work one VM instruction can do on one: copying the longest
+/// string takes milliseconds, which `SCRIPT_SECONDS_PER_CALL` bounds.
+pub const SCRIPT_MEMORY: usize = 64 * 1024 * 1024;
 
 /// Seconds one call into a title script may run by the clock: the last
 /// resort for work no count sees (see `script::budget`). A whole per-call
@@ -49,3 +51,69 @@ pub const SCRIPT_PRINTS_PER_CALL: u32 = 1_000;
 /// own Lua state, library work included. Tests are the tester's code, not
 /// a title's, and may loop over whole games.
 pub const TEST_INSTRUCTIONS_PER_CASE: u64 = 20_000_000;
+
+/// The largest count a script may pass: steps on the market, a
+/// certificate limit, trains to take out, a die's sides, a starting
+/// capital in multiples of the price. Far above any real count, and small
+/// enough that a count times an amount stays inside `i64`.
+pub const MAX_COUNT: i64 = 1_000_000;
+
+// ---------------------------------------------------------------------
+// What scripts keep through the game API. It lives in Rust, where the Lua
+// memory cap does not see it, and in every snapshot of the state, so each
+// kind of thing a script can store or grow has its bound. Measured on the
+// real titles (the scenario tests of 1849 and 1844, the recorded games of
+// tests/import.rs and the fuzzer's games), each is at least 100 times what
+// they use, and all of them together stay far below what a machine has.
+
+/// The longest name a script gives: a var key, a marker tag, a handler or
+/// step name, one answer to a question (real: 32 bytes).
+pub const MAX_NAME_BYTES: usize = 256;
+
+/// The longest text a script has kept or shown: a log line, a question's
+/// prompt, the reason a hex is locked or the game ends (real: 103 bytes).
+pub const MAX_TEXT_BYTES: usize = 4096;
+
+/// The largest value one var may hold (`game:set_var`,
+/// `game:set_turn_var`, the data handed to a question's handler), by
+/// `Var::weight`: 16 bytes a value plus its strings and keys (real: 184).
+pub const MAX_VAR_BYTES: usize = 256 * 1024;
+
+/// All the game's vars together, keys included (real: 2,585 bytes); the
+/// vars of one operating turn have the same bound apart (real: 26).
+pub const MAX_VARS_BYTES: usize = 4 * 1024 * 1024;
+
+/// Lines added to the game log in one action (real: 1,076, a long
+/// automatic run of the engine's own lines).
+pub const MAX_LOG_LINES: usize = 100_000;
+
+/// Bytes the game log may grow by in one action (real: 30,378).
+pub const MAX_LOG_BYTES: usize = 4 * 1024 * 1024;
+
+/// Events waiting for their handlers at once (real: 13).
+pub const MAX_EVENTS: usize = 1_000;
+
+/// Questions waiting for an answer at once (real: 2).
+pub const MAX_PENDING: usize = 32;
+
+/// Answers one question offers (real: 21).
+pub const MAX_CHOICES: usize = 1_000;
+
+/// Markers on the whole board (real: 7).
+pub const MAX_MARKERS: usize = 10_000;
+
+/// Stop bonuses on the whole board (real: 1).
+pub const MAX_STOP_BONUSES: usize = 10_000;
+
+/// Values of one stop set by a script, one per revenue band (real: 4).
+pub const MAX_REVENUE_BANDS: usize = 64;
+
+/// Station tokens of one corporation (real: 10).
+pub const MAX_TOKENS: usize = 1_000;
+
+/// Trains in the game, those of unlimited classes made as they are
+/// needed included (real: 51).
+pub const MAX_TRAINS: usize = 10_000;
+
+/// Steps marked done in one operating turn (real: 8).
+pub const MAX_DONE_STEPS: usize = 1_000;

@@ -154,7 +154,7 @@ impl Ops<'_> {
             return self.refuse("tile.rotation", "rotation must be 0 to 5");
         }
         if rules.replace {
-            let fit = crate::tile::upgrade::Fit { rotation, stop_map: Vec::new() };
+            let fit = self.replacing_fit(hex, new, rotation)?;
             let added = new_track(old, old_rot, new, &fit);
             return Ok(LayPlan { hex, tile, fit, new_track: added, base_cost: 0 });
         }
@@ -185,6 +185,33 @@ impl Ops<'_> {
             self.check_connection(c, hex, new, &fit)?;
         }
         Ok(LayPlan { hex, tile, fit, new_track: added, base_cost: h.cost })
+    }
+
+    /// How a tile laid with `replace` takes over the hex's stops: stop i
+    /// of the tile there becomes stop i of the new one, which must be a
+    /// stop of the same kind with room for the tokens standing there. What
+    /// belongs to a stop (tokens, a home, bonuses, values set by scripts)
+    /// is kept by its index, so a replacing tile may add stops, never lose
+    /// or change one.
+    fn replacing_fit(&self, hex: HexId, new: &Tile, rotation: u8) -> GameResult<Fit> {
+        let h = &self.t.map.hexes[hex as usize];
+        let old = tile_on(self.t, self.st, hex);
+        for (i, os) in old.stops.iter().enumerate() {
+            let Some(ns) = new.stops.get(i).filter(|ns| ns.kind == os.kind) else {
+                return self.refuse(
+                    "tile.replace",
+                    format!("tile {} cannot replace the tile on {}: it has no {} for stop {i}, and a replacing tile keeps the hex's stops", new.name, h.title(), os.kind.name()),
+                );
+            };
+            let tokens = self.st.board.hexes[hex as usize].tokens.get(i).map_or(0, |slots| slots.iter().flatten().count());
+            if (ns.slots as usize) < tokens {
+                return self.refuse(
+                    "tile.replace",
+                    format!("tile {} cannot replace the tile on {}: its {} {i} has room for {} tokens, and {tokens} stand there", new.name, h.title(), ns.kind.name(), ns.slots),
+                );
+            }
+        }
+        Ok(Fit { rotation, stop_map: (0..old.stops.len() as u8).collect() })
     }
 
     fn describe_lay_problem(&self, problem: LayProblem, hex: HexId, tile: u16) -> super::ops::GameError {
@@ -383,8 +410,28 @@ impl Ops<'_> {
         self.fx.event("tile_laid", &[("hex", Var::Str(label)), ("tile", Var::Str(new.name.clone())), ("rotation", Var::Int(plan.fit.rotation as i64))]);
     }
 
+    /// Can the pre-printed tile go back without losing a token? Reverting
+    /// keeps each token on its stop (by index), so each stop holding
+    /// tokens must have room for them on the printed tile; else they are
+    /// to be removed first (a token left off the board would still count
+    /// as placed).
+    pub fn check_revert(&self, hex: HexId) -> GameResult<()> {
+        let h = &self.t.map.hexes[hex as usize];
+        for (i, slots) in self.st.board.hexes[hex as usize].tokens.iter().enumerate() {
+            let tokens = slots.iter().flatten().count();
+            let room = h.tile.stops.get(i).map_or(0, |s| s.slots as usize);
+            if tokens > room {
+                return self.refuse(
+                    "tile.revert",
+                    format!("the printed tile of {} has room for {room} of the {tokens} tokens on its stop {i}: remove them first", h.title()),
+                );
+            }
+        }
+        Ok(())
+    }
+
     /// Puts the pre-printed tile back (1849 earthquake); the laid tile
-    /// returns to the supply. Tokens on the hex must have been removed.
+    /// returns to the supply. Tokens on the hex must fit (`check_revert`).
     pub fn revert_tile(&mut self, hex: HexId) {
         if let Some(o) = self.st.board.hexes[hex as usize].tile.take()
             && self.st.board.supply[o as usize] >= 0

@@ -165,7 +165,12 @@ impl Ops<'_> {
             }
             _ => {
                 let Some(pres) = self.st.president(corp) else { return Ok(()) };
-                self.st.flow.pending.push(Pending { actor: Actor::Player(pres), kind: PendingKind::Home { corp, choices } });
+                // Asked once: placing the home again while the choice is
+                // pending (a script's `game:place_home`) asks nothing more.
+                let asked = self.st.flow.pending.iter().any(|p| matches!(p.kind, PendingKind::Home { corp: c, .. } if c == corp));
+                if !asked {
+                    self.st.flow.pending.push(Pending { actor: Actor::Player(pres), kind: PendingKind::Home { corp, choices } });
+                }
                 Ok(())
             }
         }

@@ -2,7 +2,7 @@
 //! decisions that interrupt it.
 
 use super::ids::*;
-use super::var::Var;
+use super::var::{Var, Vars};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -155,7 +155,7 @@ pub struct OrTurn {
     /// Steps whose work is done this turn (by name).
     pub done_steps: BTreeSet<String>,
     /// Free state for script steps.
-    pub vars: BTreeMap<String, Var>,
+    pub vars: Vars,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -14,6 +14,7 @@ pub mod flow;
 pub mod graph;
 pub mod ids;
 pub mod market;
+pub mod money;
 pub mod ops;
 pub mod save;
 pub mod shares;

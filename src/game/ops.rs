@@ -9,6 +9,7 @@
 use super::ids::*;
 use super::state::GameState;
 use super::var::Var;
+use crate::limits::MAX_AMOUNT;
 use crate::title::Title;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -60,6 +61,9 @@ pub struct Effects {
     pub events: Vec<Event>,
     /// Lines for the game log.
     pub log: Vec<String>,
+    /// Bytes title scripts have added to `log` with `game:log` in this
+    /// action, for their bound (`limits::MAX_LOG_BYTES`).
+    pub script_log_bytes: usize,
 }
 
 impl Effects {
@@ -123,9 +127,16 @@ impl<'a> Ops<'a> {
     /// Moves money; refuses when the payer cannot pay. The bank alone may
     /// go below zero once broken: what it cannot pay is still paid and
     /// recorded as its debt (1849-R-178 keeps such payments for the end).
+    ///
+    /// Every amount is within `limits::MAX_AMOUNT`, and so is every purse
+    /// afterwards (the bank's debt included), or nothing moves: the new
+    /// balances are worked out, checked, and only then written.
     pub fn transfer(&mut self, from: Purse, to: Purse, amount: i64) -> GameResult<()> {
         if amount < 0 {
             return Err(GameError::Invalid(format!("negative payment of {amount}")));
+        }
+        if amount > MAX_AMOUNT {
+            return Err(GameError::Invalid(format!("a payment of {amount} is more than the {MAX_AMOUNT} any payment may be (limits::MAX_AMOUNT)")));
         }
         if amount == 0 || from == to {
             return Ok(());
@@ -135,27 +146,49 @@ impl<'a> Ops<'a> {
             let has = self.money(self.st.cash(from));
             return self.refuse("money.insufficient", format!("{who} has {has}, not the {} needed", self.money(amount)));
         }
-        let bank_before = self.st.bank;
-        *self.st.cash_mut(from) -= amount;
-        *self.st.cash_mut(to) += amount;
         // Money a player in debt receives pays the debt off first.
-        if let Purse::Player(p) = to
-            && self.t.settings.debt_repayment != "voluntary"
-        {
-            let debt = self.st.players[p as usize].debt;
-            if debt > 0 {
-                let pay = debt.min(amount);
-                self.st.players[p as usize].cash -= pay;
-                self.st.players[p as usize].debt -= pay;
-                self.st.bank += pay;
-                let name = self.player_name(p).to_string();
-                self.log(format!("{name} pays {} of debt", self.money(pay)));
+        let repay = match to {
+            Purse::Player(p) if self.t.settings.debt_repayment != "voluntary" => self.st.players[p as usize].debt.clamp(0, amount),
+            _ => 0,
+        };
+        // The three purses the payment touches (some may be the same one),
+        // each with its balance after it.
+        let mut after: Vec<(Purse, i64)> = Vec::with_capacity(3);
+        for (purse, change) in [(from, -amount), (to, amount - repay), (Purse::Bank, repay)] {
+            match after.iter_mut().find(|(p, _)| *p == purse) {
+                Some((_, cash)) => *cash = self.balance(purse, *cash, change)?,
+                None => after.push((purse, self.balance(purse, self.st.cash(purse), change)?)),
             }
+        }
+        let bank_before = self.st.bank;
+        for (purse, cash) in after {
+            *self.st.cash_mut(purse) = cash;
+        }
+        if repay > 0
+            && let Purse::Player(p) = to
+        {
+            self.st.players[p as usize].debt -= repay;
+            let name = self.player_name(p).to_string();
+            self.log(format!("{name} pays {} of debt", self.money(repay)));
         }
         if from == Purse::Bank && bank_before > 0 && self.st.bank <= 0 {
             self.fx.event("bank_broken", &[]);
         }
         Ok(())
+    }
+
+    /// A purse's balance `cash` changed by `change`, within the bound on
+    /// amounts either way.
+    fn balance(&self, purse: Purse, cash: i64, change: i64) -> GameResult<i64> {
+        match cash.checked_add(change) {
+            Some(c) if (-MAX_AMOUNT..=MAX_AMOUNT).contains(&c) => Ok(c),
+            _ => Err(GameError::Invalid(format!(
+                "{} would hold {cash} {} {}, beyond the {MAX_AMOUNT} any purse may hold (limits::MAX_AMOUNT)",
+                self.purse_name(purse),
+                if change < 0 { "-" } else { "+" },
+                change.unsigned_abs()
+            ))),
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 //! tests compare, and nothing in it depends on iteration order.
 
 use super::ids::*;
-use super::var::Var;
+use super::var::{Var, Vars};
 use crate::game::flow::FlowState;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
@@ -269,7 +269,7 @@ pub struct GameState {
     pub end_trigger: Option<EndTrigger>,
     pub ended: Option<GameEnd>,
     /// Title-script state.
-    pub vars: Shared<BTreeMap<String, Var>>,
+    pub vars: Shared<Vars>,
     /// Counts actions applied (for messages and scripts).
     pub action_count: u64,
 }

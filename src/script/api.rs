@@ -11,17 +11,23 @@
 //! (`game::ops::Ops`), so the core's checks apply to scripts too. The full
 //! list is in docs/lua-api.md and docs/railhead.d.lua.
 
+mod args;
+mod bounds;
+mod questions;
+
 use super::convert::{from_lua, to_lua};
 use crate::game::flow::{Pending, PendingKind};
-use crate::game::graph::{city_stop, tile_on};
+use crate::game::graph::tile_on;
 use crate::game::ids::*;
 use crate::game::market::{Dir, price_of, value_order};
 use crate::game::ops::{Effects, GameError, Ops, Refusal};
 use crate::game::shares::{cert_count, holdings};
 use crate::game::state::{GameState, StopBonus};
 use crate::game::var::Var;
+use crate::limits::{MAX_DONE_STEPS, MAX_MARKERS, MAX_REVENUE_BANDS, MAX_STOP_BONUSES, MAX_TOKENS, MAX_TRAINS};
 use crate::title::Title;
-use mlua::{FromLuaMulti, Function, IntoLua, IntoLuaMulti, Lua, Table, UserData, UserDataMethods, Value};
+use questions::{answers, handler_data, has_ability, has_ability_function, par_choices};
+use mlua::{FromLuaMulti, Function, IntoLua, IntoLuaMulti, Lua, LuaString, Table, UserData, UserDataMethods, Value};
 use std::sync::Arc;
 
 pub const HANDLERS_KEY: &str = "railhead.handlers";
@@ -182,13 +188,6 @@ fn hex(t: &Title, label: &str) -> mlua::Result<HexId> {
     t.map.hex(label).ok_or_else(|| rt(format!("no hex '{label}'")))
 }
 
-/// What a script hands a handler along with a question or a payment to raise (false if nothing).
-fn handler_data(data: Option<Value>) -> mlua::Result<Var> {
-    Ok(match data {
-        Some(v) => from_lua(&v)?.unwrap_or(Var::Bool(false)),
-        None => Var::Bool(false),
-    })
-}
 
 fn actor_name(st: &GameState, a: Actor) -> String {
     match a {
@@ -511,7 +510,9 @@ impl LuaGame {
 
 /// Registers `game` methods that run with the memory cap lifted
 /// (`script::Cap::lifted`): a method and the conversion of its result are
-/// Rust code building values for the script.
+/// Rust code building values for the script. A method that changes the
+/// game is refused first when the action's events or log lines are at
+/// their bound (`bounds::room_for_effects`).
 struct Methods<'m, M>(&'m mut M);
 
 impl<M: UserDataMethods<LuaGame>> Methods<'_, M> {
@@ -532,8 +533,10 @@ impl<M: UserDataMethods<LuaGame>> Methods<'_, M> {
         name: &str,
         mut f: impl FnMut(&Lua, &mut LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
     ) {
+        let method = name.to_string();
         self.0.add_method_mut(name, move |lua, this, args: mlua::MultiValue| {
             let _cap = super::Cap::lifted(lua);
+            bounds::room_for_effects(&method, &this.fx)?;
             let args = A::from_lua_multi(super::freeze::thaw_multi(lua, args)?, lua)?;
             f(lua, this, args)?.into_lua_multi(lua)
         });
@@ -739,35 +742,58 @@ impl UserData for LuaGame {
         });
 
         // --------------------------------------------------------- writes
-        m.add_method_mut("set_var", |lua, this, (key, value): (String, Value)| {
-            let _ = lua;
+
+        m.add_method_mut("set_var", |_, this, (key, value): (LuaString, Value)| {
+            let key = args::name("set_var", "key", &key)?;
+            bounds::lua_value_fits("set_var", &format!("the value of '{key}'"), &value)?;
             match from_lua(&value)? {
-                Some(v) => this.st.vars.insert(key, v),
-                None => this.st.vars.remove(&key),
-            };
+                Some(v) => {
+                    bounds::var_fits("set_var", &this.st.vars, &key, &v)?;
+                    this.st.vars.insert(key, v);
+                }
+                None => {
+                    this.st.vars.remove(&key);
+                }
+            }
             Ok(())
         });
-        m.add_method_mut("set_turn_var", |_, this, (key, value): (String, Value)| {
+
+        m.add_method_mut("set_turn_var", |_, this, (key, value): (LuaString, Value)| {
             use crate::game::flow::RoundData;
+            let key = args::name("set_turn_var", "key", &key)?;
+            bounds::lua_value_fits("set_turn_var", &format!("the value of '{key}'"), &value)?;
             let v = from_lua(&value)?;
             let RoundData::Operating(o) = &mut this.st.flow.round.data else { return Err(rt("no operating turn is under way")) };
             match v {
-                Some(v) => o.turn.vars.insert(key, v),
-                None => o.turn.vars.remove(&key),
-            };
+                Some(v) => {
+                    bounds::var_fits("set_turn_var", &o.turn.vars, &key, &v)?;
+                    o.turn.vars.insert(key, v);
+                }
+                None => {
+                    o.turn.vars.remove(&key);
+                }
+            }
             Ok(())
         });
-        m.add_method_mut("finish_step", |_, this, name: String| {
+
+        m.add_method_mut("finish_step", |_, this, name: LuaString| {
             use crate::game::flow::RoundData;
+            let name = args::name("finish_step", "step name", &name)?;
             let RoundData::Operating(o) = &mut this.st.flow.round.data else { return Err(rt("no operating turn is under way")) };
+            if o.turn.done_steps.len() >= MAX_DONE_STEPS && !o.turn.done_steps.contains(&name) {
+                return Err(rt(format!("finish_step: {MAX_DONE_STEPS} steps are already done this turn, the most there may be (limits::MAX_DONE_STEPS)")));
+            }
             o.turn.done_steps.insert(name);
             Ok(())
         });
-        m.add_method_mut("log", |_, this, line: String| {
-            this.fx.log.push(line);
-            Ok(())
+
+        m.add_method_mut("log", |_, this, line: LuaString| {
+            let line = args::text("log", "line", &line)?;
+            bounds::log_line(&mut this.fx, line)
         });
-        m.add_method_mut("transfer", |_, this, (from, to, amount): (String, String, i64)| {
+
+        m.add_method_mut("transfer", |_, this, (from, to, amount): (String, String, Value)| {
+            let amount = args::price("transfer", "amount", &amount)?;
             let (f, t) = (purse(&this.st, &from)?, purse(&this.st, &to)?);
             this.ops().transfer(f, t, amount).map_err(game_err)
         });
@@ -781,27 +807,37 @@ impl UserData for LuaGame {
             this.st.corps[c as usize].start_order = u32::MAX;
             Ok(())
         });
-        m.add_method_mut("set_start_order", |_, this, ids: Vec<String>| {
-            for (i, id) in ids.iter().enumerate() {
-                let c = corp(&this.st, id)?;
+        m.add_method_mut("set_start_order", |_, this, ids: Table| {
+            let ids = args::list("set_start_order", "corporations", &ids, this.st.corps.len(), "one entry per corporation")?;
+            // Every id is found before any order changes.
+            let mut order = Vec::with_capacity(ids.len());
+            for id in &ids {
+                let Value::String(id) = id else { return Err(rt(format!("set_start_order: a corporation id must be a string, not a {}", id.type_name()))) };
+                order.push(corp(&this.st, &id.to_string_lossy())?);
+            }
+            for (i, c) in order.into_iter().enumerate() {
                 this.st.corps[c as usize].start_order = i as u32;
             }
             Ok(())
         });
-        m.add_method_mut("set_cert_limit", |_, this, n: u32| {
-            this.st.cert_limit = n;
+
+        m.add_method_mut("set_cert_limit", |_, this, n: Value| {
+            this.st.cert_limit = args::count("set_cert_limit", "n", &n)? as u32;
             Ok(())
         });
-        m.add_method_mut("remove_trains", |_, this, (class, n): (String, usize)| {
+
+        m.add_method_mut("remove_trains", |_, this, (class, n): (String, Value)| {
+            let n = args::count("remove_trains", "n", &n)? as usize;
+            let left = this.st.trains.iter().filter(|tr| tr.owner == TrainOwner::Depot && this.title.trains[tr.class as usize].name == class).count();
+            if left < n {
+                return Err(rt(format!("fewer than {n} {class} trains left in the depot")));
+            }
             let mut left = n;
             for tr in this.st.trains.iter_mut().rev() {
                 if left > 0 && tr.owner == TrainOwner::Depot && this.title.trains[tr.class as usize].name == class {
                     tr.owner = TrainOwner::Removed;
                     left -= 1;
                 }
-            }
-            if left > 0 {
-                return Err(rt(format!("fewer than {n} {class} trains left in the depot")));
             }
             Ok(())
         });
@@ -824,30 +860,45 @@ impl UserData for LuaGame {
             };
             this.ops().give_company(i, to).map_err(game_err)
         });
-        m.add_method_mut("move_price", |_, this, (id, dir, n): (String, String, Option<u32>)| {
+
+        m.add_method_mut("move_price", |_, this, (id, dir, n): (String, String, Value)| {
             let c = corp(&this.st, &id)?;
             let d = Dir::parse(&dir).ok_or_else(|| rt(format!("direction '{dir}' is not up, down, left or right")))?;
-            this.ops().move_price(c, d, n.unwrap_or(1)).map_err(game_err)
+            let n = match args::given(&n) {
+                Some(n) => args::count("move_price", "n", n)?,
+                None => 1,
+            };
+            this.ops().move_price(c, d, n as u32).map_err(game_err)
         });
-        m.add_method_mut("start_corporation", |_, this, (id, price, name, free): (String, i64, String, Option<bool>)| {
+
+        m.add_method_mut("start_corporation", |_, this, (id, price, name, free): (String, Value, String, Option<bool>)| {
+            let price = args::price("start_corporation", "price", &price)?;
             let c = corp(&this.st, &id)?;
             let p = player(&this.st, &name)?;
             this.ops().start_corp(c, price, p, 0, free.unwrap_or(false)).map_err(game_err)
         });
-        m.add_method_mut("ask_par", |_, this, (id, name, prices, capital): (String, String, Vec<i64>, Option<u32>)| {
+
+        m.add_method_mut("ask_par", |_, this, (id, name, prices, capital): (String, String, Table, Value)| {
             let c = corp(&this.st, &id)?;
             let p = player(&this.st, &name)?;
-            this.st.flow.pending.push(Pending { actor: Actor::Player(p), kind: PendingKind::Par { corp: c, prices, capital: capital.unwrap_or(0) } });
-            Ok(())
+            let capital = match args::given(&capital) {
+                Some(v) => args::count("ask_par", "capital", v)?,
+                None => 0,
+            };
+            let prices = par_choices(this, &prices, capital)?;
+            let ask = Pending { actor: Actor::Player(p), kind: PendingKind::Par { corp: c, prices, capital: capital as u32 } };
+            bounds::push_pending("ask_par", &mut this.st, ask)
         });
         m.add_method_mut("place_home", |_, this, id: String| {
             let c = corp(&this.st, &id)?;
             this.ops().place_home(c).map_err(game_err)
         });
-        m.add_method_mut("set_home", |_, this, (id, label, city): (String, String, Option<u8>)| {
+
+        m.add_method_mut("set_home", |_, this, (id, label, city): (String, String, Value)| {
             let c = corp(&this.st, &id)?;
             let h = hex(&this.title, &label)?;
-            this.ops().set_home(c, h, city.unwrap_or(0)).map_err(game_err)
+            let (city, _) = args::city("set_home", &this.title, &this.st, h, &city)?;
+            this.ops().set_home(c, h, city).map_err(game_err)
         });
         m.add_method_mut("remove_tokens", |lua, this, (label, lose): (String, Option<bool>)| {
             let h = hex(&this.title, &label)?;
@@ -862,11 +913,15 @@ impl UserData for LuaGame {
         });
         m.add_method_mut("revert_tile", |_, this, label: String| {
             let h = hex(&this.title, &label)?;
-            this.ops().revert_tile(h);
+            let mut ops = this.ops();
+            ops.check_revert(h).map_err(game_err)?;
+            ops.revert_tile(h);
             Ok(())
         });
-        m.add_method_mut("lock_hex", |_, this, (label, reason): (String, String)| {
+
+        m.add_method_mut("lock_hex", |_, this, (label, reason): (String, LuaString)| {
             let h = hex(&this.title, &label)?;
+            let reason = args::text("lock_hex", "reason", &reason)?;
             this.st.board.locked.insert(h, reason);
             Ok(())
         });
@@ -875,76 +930,118 @@ impl UserData for LuaGame {
             this.st.board.locked.remove(&h);
             Ok(())
         });
-        m.add_method_mut("add_marker", |_, this, (label, tag): (String, String)| {
+
+        m.add_method_mut("add_marker", |_, this, (label, tag): (String, LuaString)| {
             let h = hex(&this.title, &label)?;
+            let tag = args::name("add_marker", "tag", &tag)?;
+            let markers: usize = this.st.board.markers.values().map(Vec::len).sum();
             let list = this.st.board.markers.entry(h).or_default();
             if !list.contains(&tag) {
+                if markers >= MAX_MARKERS {
+                    return Err(rt(format!("add_marker: the board has {markers} markers, the most it may (limits::MAX_MARKERS)")));
+                }
                 list.push(tag);
             }
             Ok(())
         });
-        m.add_method_mut("remove_marker", |_, this, (label, tag): (String, String)| {
+
+        m.add_method_mut("remove_marker", |_, this, (label, tag): (String, LuaString)| {
             let h = hex(&this.title, &label)?;
+            let tag = args::name("remove_marker", "tag", &tag)?;
             if let Some(list) = this.st.board.markers.get_mut(&h) {
                 list.retain(|t| *t != tag);
+                if list.is_empty() {
+                    this.st.board.markers.remove(&h);
+                }
             }
             Ok(())
         });
-        m.add_method_mut("add_stop_bonus", |_, this, (label, id, amount, stop): (String, String, i64, Option<u8>)| {
+
+        m.add_method_mut("add_stop_bonus", |_, this, (label, id, amount, stop): (String, String, Value, Value)| {
             let h = hex(&this.title, &label)?;
             let c = corp(&this.st, &id)?;
-            this.st.board.stop_bonuses.push(StopBonus { hex: h, stop: stop.unwrap_or(0), corp: c, amount });
+            let amount = args::amount("add_stop_bonus", "amount", &amount)?;
+            let stop = args::stop("add_stop_bonus", &this.title, &this.st, h, &stop)?;
+            // A stop's value adds up its bonuses: at most MAX_STOP_BONUSES
+            // of MAX_AMOUNT each, far inside i64 (and the route search
+            // clamps every value).
+            if this.st.board.stop_bonuses.len() >= MAX_STOP_BONUSES {
+                return Err(rt(format!("add_stop_bonus: the board has {} stop bonuses, the most it may (limits::MAX_STOP_BONUSES)", this.st.board.stop_bonuses.len())));
+            }
+            this.st.board.stop_bonuses.push(StopBonus { hex: h, stop, corp: c, amount });
             Ok(())
         });
-        m.add_method_mut("place_token", |_, this, (id, label, city, check_route): (String, String, Option<u8>, Option<bool>)| {
+
+        m.add_method_mut("place_token", |_, this, (id, label, city, check_route): (String, String, Value, Option<bool>)| {
             let c = corp(&this.st, &id)?;
             let h = hex(&this.title, &label)?;
-            let stop = city_stop(&this.title, &this.st, h, city.unwrap_or(0)).ok_or_else(|| rt(format!("{label} has no such city")))?;
+            let (_, stop) = args::city("place_token", &this.title, &this.st, h, &city)?;
             let mut ops = this.ops();
             ops.check_token(c, h, stop, check_route.unwrap_or(false)).map_err(game_err)?;
             ops.execute_token(c, h, stop);
             Ok(())
         });
-        m.add_method_mut("ask", |_, this, (who, prompt, choices, handler, data): (String, String, Vec<String>, String, Option<Value>)| {
+
+        m.add_method_mut("ask", |lua, this, (who, prompt, choices, handler, data): (String, LuaString, Table, LuaString, Option<Value>)| {
             let actor = match purse(&this.st, &who)? {
                 Purse::Player(p) => Actor::Player(p),
                 Purse::Corp(c) => Actor::Corp(c),
                 Purse::Bank => return Err(rt("the bank cannot be asked")),
             };
-            let data = handler_data(data)?;
-            this.st.flow.pending.push(Pending { actor, kind: PendingKind::Choice { handler, prompt, choices, data } });
-            Ok(())
+            let prompt = args::text("ask", "prompt", &prompt)?;
+            let choices = answers(&choices)?;
+            let handler = args::name("ask", "handler", &handler)?;
+            if !has_ability_function(lua, &handler, "choose")? {
+                return Err(rt(format!(
+                    "ask: no handler answers the question: define ability(\"{handler}\", {{ choose = function(game, who, choice, data) ... end }})"
+                )));
+            }
+            let data = handler_data("ask", data)?;
+            let question = Pending { actor, kind: PendingKind::Choice { handler, prompt, choices, data } };
+            bounds::push_pending("ask", &mut this.st, question)
         });
-        m.add_method_mut("raise_money", |_, this, (name, to, amount, handler, data): (String, String, i64, String, Option<Value>)| {
+
+        m.add_method_mut("raise_money", |lua, this, (name, to, amount, handler, data): (String, String, Value, LuaString, Option<Value>)| {
             let p = player(&this.st, &name)?;
             let to = purse(&this.st, &to)?;
-            if amount < 0 {
-                return Err(rt(format!("raise_money: negative amount {amount}")));
-            }
+            let amount = args::price("raise_money", "amount", &amount)?;
+            let handler = args::name("raise_money", "handler", &handler)?;
             if this.st.players[p as usize].cash >= amount {
                 this.ops().transfer(Purse::Player(p), to, amount).map_err(game_err)?;
                 return Ok(true);
             }
-            let data = handler_data(data)?;
-            this.st.flow.pending.push(Pending { actor: Actor::Player(p), kind: PendingKind::RaiseMoney { to, amount, handler, data } });
+            if !has_ability(lua, &handler)? {
+                return Err(rt(format!("raise_money: no ability \"{handler}\" is defined to hear how the payment ends (`paid`, `failed`)")));
+            }
+            let data = handler_data("raise_money", data)?;
+            let payment = Pending { actor: Actor::Player(p), kind: PendingKind::RaiseMoney { to, amount, handler, data } };
+            bounds::push_pending("raise_money", &mut this.st, payment)?;
             Ok(false)
         });
-        m.add_method_mut("take_loan", |_, this, (name, amount): (String, i64)| {
+
+        m.add_method_mut("take_loan", |_, this, (name, amount): (String, Value)| {
             let p = player(&this.st, &name)?;
-            this.st.players[p as usize].loans += 1;
-            this.ops().transfer(Purse::Bank, Purse::Player(p), amount).map_err(game_err)
+            let amount = args::price("take_loan", "amount", &amount)?;
+            let loans = this.st.players[p as usize].loans.checked_add(1).ok_or_else(|| rt(format!("take_loan: {name} has taken too many loans")))?;
+            this.ops().transfer(Purse::Bank, Purse::Player(p), amount).map_err(game_err)?;
+            this.st.players[p as usize].loans = loans;
+            Ok(())
         });
         m.add_method_mut("leave_game", |_, this, name: String| {
             let p = player(&this.st, &name)?;
             this.st.players[p as usize].left = true;
             Ok(())
         });
-        m.add_method_mut("end_game", |_, this, reason: String| {
+
+        m.add_method_mut("end_game", |_, this, reason: LuaString| {
+            let reason = args::text("end_game", "reason", &reason)?;
             this.fx.event("end_game_requested", &[("reason", Var::Str(reason))]);
             Ok(())
         });
-        m.add_method_mut("set_end_trigger", |_, this, (kind, reason, id): (String, String, Option<String>)| {
+
+        m.add_method_mut("set_end_trigger", |_, this, (kind, reason, id): (String, LuaString, Option<String>)| {
             use crate::game::state::EndTrigger;
+            let reason = args::text("set_end_trigger", "reason", &reason)?;
             let trigger = match kind.as_str() {
                 "end_of_set" => EndTrigger::EndOfSet { reason },
                 "after_next_set" => EndTrigger::AfterNextSet { reason },
@@ -957,8 +1054,11 @@ impl UserData for LuaGame {
             }
             Ok(())
         });
-        m.add_method_mut("set_tokens", |_, this, (id, costs): (String, Vec<i64>)| {
+
+        m.add_method_mut("set_tokens", |_, this, (id, costs): (String, Table)| {
             let c = corp(&this.st, &id)?;
+            let costs = args::list("set_tokens", "tokens", &costs, MAX_TOKENS, "limits::MAX_TOKENS")?;
+            let costs = costs.iter().map(|v| args::price("set_tokens", "a token's cost", v)).collect::<mlua::Result<Vec<i64>>>()?;
             let tokens = &mut this.st.corps[c as usize].tokens;
             let placed: Vec<crate::game::state::Token> = tokens.iter().filter(|t| t.placed.is_some()).cloned().collect();
             if placed.len() > costs.len() {
@@ -971,13 +1071,15 @@ impl UserData for LuaGame {
             *tokens = out;
             Ok(())
         });
-        m.add_method_mut("lay_tile", |_, this, (id, label, tile, rotation, opts): (Option<String>, String, String, u8, Option<Table>)| {
+
+        m.add_method_mut("lay_tile", |_, this, (id, label, tile, rotation, opts): (Option<String>, String, String, Value, Option<Table>)| {
             let c = match id {
                 Some(id) => Some(corp(&this.st, &id)?),
                 None => None,
             };
             let h = hex(&this.title, &label)?;
             let ti = this.title.tile_index.get(&tile).copied().ok_or_else(|| rt(format!("no tile '{tile}'")))? as u16;
+            let rotation = args::int_in("lay_tile", "rotation", &rotation, 0, 5)? as u8;
             let get = |k: &str, d: bool| opts.as_ref().and_then(|o| o.get::<Option<bool>>(k).ok().flatten()).unwrap_or(d);
             let rules = crate::game::board::LayRules { connection: get("connection", true), phase_colours: get("phase_colours", true), hidden: get("hidden", false), replace: get("replace", false) };
             let mut ops = this.ops();
@@ -985,11 +1087,19 @@ impl UserData for LuaGame {
             ops.execute_lay(&plan);
             Ok(plan.new_track.iter().map(|g| format!("{g:?}").to_lowercase()).collect::<Vec<String>>())
         });
-        m.add_method("connected", |_, this, (id, target, from, city): (String, String, Option<String>, Option<u8>)| {
+
+        m.add_method("connected", |_, this, (id, target, from, city): (String, String, Option<String>, Value)| {
             let c = corp(&this.st, &id)?;
             let goal = hex(&this.title, &target)?;
             let start = match from {
-                Some(f) => Some((hex(&this.title, &f)?, city)),
+                Some(f) => {
+                    let h = hex(&this.title, &f)?;
+                    let city = match args::given(&city) {
+                        Some(v) => Some(args::city("connected", &this.title, &this.st, h, v)?.0),
+                        None => None,
+                    };
+                    Some((h, city))
+                }
                 None => None,
             };
             let template = this.track_graph();
@@ -1001,6 +1111,7 @@ impl UserData for LuaGame {
             this.ops().require_discards();
             Ok(())
         });
+
         m.add_method_mut("give_train", |_, this, (what, owner): (String, String)| {
             let to = if owner.eq_ignore_ascii_case("pool") {
                 TrainOwner::Pool
@@ -1011,6 +1122,10 @@ impl UserData for LuaGame {
                     Purse::Bank => TrainOwner::Depot,
                 }
             };
+            // A class of unlimited trains makes a new one each time.
+            if this.st.train_index(&what).is_none() && this.st.trains.len() >= MAX_TRAINS {
+                return Err(rt(format!("give_train: the game has {} trains, the most it may (limits::MAX_TRAINS)", this.st.trains.len())));
+            }
             let id = this.ops().give_train(&what, to).map_err(game_err)?;
             // A company over its limit hands trains in (1844's SBB, A-29).
             if matches!(to, TrainOwner::Corp(_)) {
@@ -1023,11 +1138,15 @@ impl UserData for LuaGame {
             this.st.trains[t as usize].owner = TrainOwner::Removed;
             Ok(())
         });
-        m.add_method_mut("move_certificate", |_, this, (id, index, owner): (String, u16, String)| {
+
+        m.add_method_mut("move_certificate", |_, this, (id, index, owner): (String, Value, String)| {
             let c = corp(&this.st, &id)?;
-            if !this.st.corps[c as usize].certs.iter().any(|x| x.index == index) {
-                return Err(rt(format!("{id} has no certificate {index}")));
-            }
+            let index = args::whole("move_certificate", "index", &index)?;
+            let certs = &this.st.corps[c as usize].certs;
+            let Some(index) = certs.iter().map(|x| x.index).find(|&i| i64::from(i) == index) else {
+                let last = certs.iter().map(|x| x.index).max().unwrap_or(0);
+                return Err(rt(format!("move_certificate: {id} has certificates 0 to {last}, no certificate {index}")));
+            };
             let to = match owner.as_str() {
                 "pool" => CertOwner::Pool,
                 "treasury" | "ipo" => CertOwner::Treasury,
@@ -1041,26 +1160,55 @@ impl UserData for LuaGame {
             this.ops().move_cert(c, index, to);
             Ok(())
         });
-        m.add_method_mut("set_stop_revenue", |_, this, (label, values, stop): (String, Vec<i64>, Option<u8>)| {
+
+        m.add_method_mut("set_stop_revenue", |_, this, (label, values, stop): (String, Table, Value)| {
             let h = hex(&this.title, &label)?;
-            this.st.board.revenues.insert((h, stop.unwrap_or(0)), values);
-            Ok(())
-        });
-        m.add_method_mut("add_debt", |_, this, (name, amount): (String, i64)| {
-            let p = player(&this.st, &name)?;
-            this.st.players[p as usize].debt += amount;
-            Ok(())
-        });
-        m.add_method_mut("set_price", |_, this, (id, row, col): (String, u8, u8)| {
-            let c = corp(&this.st, &id)?;
-            if this.title.market.cell(row as usize, col as usize).is_none() {
-                return Err(rt(format!("the market has no cell at row {row}, column {col}")));
+            let stop = args::stop("set_stop_revenue", &this.title, &this.st, h, &stop)?;
+            let values = args::list("set_stop_revenue", "values", &values, MAX_REVENUE_BANDS, "limits::MAX_REVENUE_BANDS")?;
+            if values.is_empty() {
+                return Err(rt(format!("set_stop_revenue: give 1 to {MAX_REVENUE_BANDS} values (limits::MAX_REVENUE_BANDS), not {}", values.len())));
             }
-            this.ops().set_price(c, crate::game::state::MarketPos { row, col });
+            let values = values.iter().map(|v| args::amount("set_stop_revenue", "a value", v)).collect::<mlua::Result<Vec<i64>>>()?;
+            this.st.board.revenues.insert((h, stop), values);
             Ok(())
         });
-        m.add_method_mut("set_floated", |_, this, (id, par): (String, Option<i64>)| {
+
+        m.add_method_mut("add_debt", |_, this, (name, amount): (String, Value)| {
+            let p = player(&this.st, &name)?;
+            let amount = args::amount("add_debt", "amount", &amount)?;
+            // Both within MAX_AMOUNT: the sum cannot overflow.
+            let debt = this.st.players[p as usize].debt + amount;
+            if !(0..=crate::limits::MAX_AMOUNT).contains(&debt) {
+                return Err(rt(format!(
+                    "add_debt: {name} owes {}; adding {amount} would make it {debt}, outside 0 to {} (limits::MAX_AMOUNT)",
+                    this.st.players[p as usize].debt,
+                    crate::limits::MAX_AMOUNT
+                )));
+            }
+            this.st.players[p as usize].debt = debt;
+            Ok(())
+        });
+
+        m.add_method_mut("set_price", |_, this, (id, row, col): (String, Value, Value)| {
             let c = corp(&this.st, &id)?;
+            let (row, col) = (args::whole("set_price", "row", &row)?, args::whole("set_price", "column", &col)?);
+            let cell = |x: i64| u8::try_from(x).ok();
+            let Some(pos) = cell(row).zip(cell(col)).map(|(row, col)| crate::game::state::MarketPos { row, col }) else {
+                return Err(rt(format!("set_price: the market has no cell at row {row}, column {col}")));
+            };
+            if this.title.market.cell(pos.row as usize, pos.col as usize).is_none() {
+                return Err(rt(format!("set_price: the market has no cell at row {row}, column {col}")));
+            }
+            this.ops().set_price(c, pos);
+            Ok(())
+        });
+
+        m.add_method_mut("set_floated", |_, this, (id, par): (String, Value)| {
+            let c = corp(&this.st, &id)?;
+            let par = match args::given(&par) {
+                Some(v) => Some(args::price("set_floated", "par", v)?),
+                None => None,
+            };
             let corp = &mut this.st.corps[c as usize];
             corp.started = true;
             corp.floated = true;
@@ -1095,16 +1243,16 @@ impl UserData for LuaGame {
             s.finished = true;
             Ok(())
         });
-        m.add_method("random", |_, this, n: u64| {
+
+        m.add_method("random", |_, this, n: Value| {
+            let n = args::int_in("random", "n", &n, 1, i64::MAX)? as u64;
             // Deterministic: a function of the seed and the actions so far.
-            if n == 0 {
-                return Err(rt("random(n) needs n >= 1"));
-            }
             let x = this.st.seed ^ this.st.action_count.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             let x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            Ok((x ^ (x >> 31)) % n + 1)
+            Ok(((x ^ (x >> 31)) % n + 1) as i64)
         });
-        m.add_method("money", |_, this, amount: i64| Ok(this.title.money(amount)));
+
+        m.add_method("money", |_, this, amount: Value| Ok(this.title.money(args::whole("money", "amount", &amount)?)));
     }
 }

@@ -61,6 +61,12 @@ pub fn shadow(lua: &Lua, t: &Table) -> Option<Table> {
     lua.app_data_ref::<Frozen>()?.shadows.get(&key(t)).cloned()
 }
 
+/// Where a table's own entries are: its shadow when frozen, else the
+/// table itself. Raw reads through it run no script code.
+pub fn contents(lua: &Lua, t: &Table) -> Table {
+    shadow(lua, t).unwrap_or_else(|| t.clone())
+}
+
 pub fn is_frozen(lua: &Lua, t: &Table) -> bool {
     lua.app_data_ref::<Frozen>().is_some_and(|f| f.shadows.contains_key(&key(t)))
 }

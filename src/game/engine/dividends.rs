@@ -33,7 +33,9 @@ impl Engine<'_> {
         };
         let default_move = match kind {
             DividendKind::Payout if revenue > 0 => {
-                let threshold = self.t.settings.payout_move_threshold as i64 * price;
+                // A title setting times a price: saturating, the comparison
+                // stays right for any setting.
+                let threshold = (self.t.settings.payout_move_threshold as i64).saturating_mul(price);
                 if revenue >= threshold.max(1) { "right" } else { "none" }
             }
             DividendKind::Half if revenue > 0 => "none",
@@ -51,6 +53,9 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// `revenue` is within `limits::MAX_AMOUNT` (`run_trains` checks the
+    /// run's), and the percents of one corporation add up to 100, so
+    /// `revenue * pct` stays below 10^14.
     fn pay_out(&mut self, corp: CorpId, revenue: i64) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
         let up = self.t.settings.dividend_rounding == "up";

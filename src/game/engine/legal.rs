@@ -404,6 +404,16 @@ fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResu
         let max: Option<i64> = t.get::<Option<i64>>("max").ok().flatten();
         // `range = { lo, hi }`: the `price` argument may be any amount in it.
         let range = t.get::<Option<Vec<i64>>>("range").ok().flatten().filter(|r| r.len() == 2 && r[0] <= r[1]);
+        if let Some(r) = &range
+            && (r[0] < -crate::limits::MAX_AMOUNT || r[1] > crate::limits::MAX_AMOUNT)
+        {
+            return Err(crate::game::ops::GameError::Script(format!(
+                "script error in {kind} '{name}' (actions): the range {} to {} of `{act}` goes beyond the {} an amount may be (limits::MAX_AMOUNT)",
+                r[0],
+                r[1],
+                crate::limits::MAX_AMOUNT
+            )));
+        }
         let mut args = args;
         if let Some(r) = &range {
             args.insert("price".into(), Var::Int(r[0]));

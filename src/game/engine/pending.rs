@@ -50,6 +50,7 @@ impl Engine<'_> {
                 }
                 let Actor::Player(player) = p.actor else { return Err(GameError::Invalid("a corporation cannot choose a par".into())) };
                 self.st.flow.pending.pop();
+                // `game:ask_par` let only prices whose grant is an amount in.
                 let grant = *price * *capital as i64;
                 self.ops().transfer(Purse::Bank, Purse::Corp(*corp), grant)?;
                 self.ops().start_corp(*corp, *price, player, 0, true)?;

@@ -52,6 +52,7 @@ impl Engine<'_> {
             return Ok(true);
         }
         let sales = self.largest_sales(p);
+        // Bounded like `base_value`: cash and a few sales at market prices.
         let power: i64 = self.st.players[p as usize].cash + sales.iter().map(|(c, pct)| crate::game::shares::worth(self.t, self.st, *c, price_of(self.t, self.st, *c), *pct as i64)).sum::<i64>();
         if power >= amount {
             return Ok(false);

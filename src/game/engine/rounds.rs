@@ -231,7 +231,11 @@ impl Engine<'_> {
             let base = self.base_value(p);
             let v: Option<i64> = self.host.call_hook("player_value", self.st, self.fx, (self.st.players[p as usize].name.clone(), base))?;
             let default = if self.st.players[p as usize].left { 0 } else { base };
-            values.push(v.unwrap_or(default));
+            // A final value may be negative: a player's debts can outweigh what they hold.
+            values.push(match v {
+                Some(v) => crate::game::money::from_hook("player_value", v, -crate::limits::MAX_AMOUNT)?,
+                None => default,
+            });
         }
         self.st.flow.pending.clear();
         let end = GameEnd { reason: reason.to_string(), values: values.clone() };
@@ -248,7 +252,10 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// Cash plus shares at market value.
+    /// Cash plus shares at market value. Bounded far inside `i64`: cash
+    /// and every share price are within `limits::MAX_AMOUNT`, and a player
+    /// holds at most 100 % of each corporation, so each term is at most
+    /// 100 times the bound (10^14), and a title has no 90,000 corporations.
     pub fn base_value(&self, p: PlayerId) -> i64 {
         let mut v = self.st.players[p as usize].cash;
         for c in 0..self.st.corps.len() as CorpId {

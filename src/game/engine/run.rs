@@ -6,9 +6,11 @@ use crate::game::action::RouteSpec;
 use crate::game::flow::RouteRecord;
 use crate::game::graph::{BoardGraph, reach};
 use crate::game::ids::*;
-use crate::game::ops::{GameResult, refusal};
+use crate::game::money;
+use crate::game::ops::{GameError, GameResult, refusal};
 use crate::game::state::GameState;
 use crate::game::var::Var;
+use crate::limits::MAX_AMOUNT;
 use crate::route::{self, Distance, End, PairBonus, PathTagBonus, RouteProblem, RouteRules, Run, TrainSpec};
 use crate::title::Title;
 use crate::title::schema::{RunDef, StopKind};
@@ -188,8 +190,8 @@ impl Engine<'_> {
             let bg = &pos.board;
             let mut cb = |r: &route::Route| -> i64 {
                 let stops: Vec<String> = r.stops.iter().map(|s| stop_label(t, bg, *s)).collect();
-                match host.call_hook::<_, i64>("route_bonus", st, fx, (id.clone(), pos.problem.trains[r.train].id.clone(), stops)) {
-                    Ok(v) => v.unwrap_or(0),
+                match host.call_hook::<_, i64>("route_bonus", st, fx, (id.clone(), pos.problem.trains[r.train].id.clone(), stops)).and_then(|v| money::from_hook("route_bonus", v.unwrap_or(0), -MAX_AMOUNT)) {
+                    Ok(v) => v,
                     Err(e) => {
                         err.get_or_insert(e);
                         0
@@ -233,9 +235,9 @@ impl Engine<'_> {
                 for r in run.routes.iter_mut() {
                     let stops: Vec<String> = r.stops.iter().map(|s| stop_label(self.t, &pos.board, *s)).collect();
                     let extra: i64 = self.host.call_hook("route_bonus", self.st, self.fx, (id.clone(), pos.problem.trains[r.train].id.clone(), stops))?.unwrap_or(0);
-                    r.revenue += extra;
+                    r.revenue = money::sum("a route's revenue", r.revenue, money::from_hook("route_bonus", extra, -MAX_AMOUNT)?)?;
                 }
-                run.revenue = run.routes.iter().map(|r| r.revenue).sum();
+                run.revenue = run.routes.iter().try_fold(0, |total, r| money::sum("the run's revenue", total, r.revenue))?;
             }
             if !manual {
                 let (_, best, _) = self.best_run(corp)?;
@@ -288,9 +290,12 @@ impl Engine<'_> {
                 Var::Map(m)
             })
             .collect();
-        let mut revenue = run.revenue;
         let bonus: Option<i64> = self.host.call_hook("run_bonus", self.st, self.fx, (id.clone(), super::LuaVar(Var::List(routes_var.clone()))))?;
-        revenue += bonus.unwrap_or(0);
+        let revenue = money::sum("the run's revenue", run.revenue, money::from_hook("run_bonus", bonus.unwrap_or(0), -MAX_AMOUNT)?)?;
+        // Paid out or withheld as it is: a revenue is never negative.
+        if revenue < 0 {
+            return Err(GameError::Invalid(format!("{id}'s run would earn {}: a revenue cannot be negative (a hook or a stop value set by a script made it so)", self.t.money(revenue))));
+        }
         for r in &records {
             self.fx.log.push(format!("{id} runs {} on {} for {}", r.train, r.stops.join("-"), self.t.money(r.revenue)));
         }

@@ -310,7 +310,10 @@ impl Engine<'_> {
         let base = self.t.phases[self.st.phase].par_prices.clone();
         let id = self.st.corps[c as usize].id.clone();
         let r: Option<Vec<i64>> = self.host.call_hook("par_prices", self.st, self.fx, (id, base.clone()))?;
-        Ok(r.unwrap_or(base))
+        match r {
+            Some(prices) => prices.into_iter().map(|p| crate::game::money::from_hook("par_prices", p, 0)).collect(),
+            None => Ok(base),
+        }
     }
 
     fn par(&mut self, p: PlayerId, c: CorpId, price: i64, extra: u32, home: Option<&str>) -> GameResult<()> {

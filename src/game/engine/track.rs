@@ -103,7 +103,10 @@ impl Engine<'_> {
         let id = self.st.corps[corp as usize].id.clone();
         let label = self.t.map.hexes[hex as usize].label.clone();
         let hooked: Option<i64> = self.host.call_hook("terrain_cost", self.st, self.fx, (id, label, names, cost))?;
-        Ok(hooked.unwrap_or(cost))
+        match hooked {
+            Some(cost) => crate::game::money::from_hook("terrain_cost", cost, 0),
+            None => Ok(cost),
+        }
     }
 
     /// Tile lays allowed this turn: the step's `count`, plus what the

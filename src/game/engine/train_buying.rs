@@ -283,6 +283,8 @@ impl Engine<'_> {
         }
         let Some(pres) = self.st.president(corp) else { return Ok(true) };
         let Some(cheapest) = self.cheapest_offer(corp)? else { return Ok(false) };
+        // Bounded like `rounds::base_value`: two purses and the president's
+        // shares at market prices, each far inside `i64`.
         let mut power = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
         for (c, pct) in self.emergency_sales(corp) {
             power += crate::game::shares::worth(self.t, self.st, c, price_of(self.t, self.st, c), pct as i64);

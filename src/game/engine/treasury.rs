@@ -136,7 +136,10 @@ impl Engine<'_> {
         let id = self.st.corps[corp as usize].id.clone();
         let cid = self.st.companies[co as usize].id.clone();
         let r: Option<(i64, i64)> = self.host.call_hook("company_price_range", self.st, self.fx, (id, cid, min, max))?;
-        Ok(r.unwrap_or((min, max)))
+        match r {
+            Some((lo, hi)) => Ok((crate::game::money::from_hook("company_price_range", lo, 0)?, crate::game::money::from_hook("company_price_range", hi, 0)?)),
+            None => Ok((min, max)),
+        }
     }
 
     pub fn corp_buys_company(&mut self, corp: CorpId, company: &str, price: i64) -> GameResult<()> {
