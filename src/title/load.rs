@@ -4,7 +4,7 @@
 use super::compile::{self, Ctx};
 use super::error::{DataError, DataErrors, line_col, serde_hint};
 use super::schema::*;
-use super::source::TitleSource;
+use super::source::{ReadError, TitleSource};
 use super::{ScriptFile, Title, patch, validate};
 use crate::tile::Tile;
 use serde::de::DeserializeOwned;
@@ -110,9 +110,10 @@ pub fn resolve_options(
 pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<u8>) -> Result<Title, DataErrors> {
     let mut errors: Vec<DataError> = Vec::new();
     let title_display = source.display("title.toml");
-    let Some(title_text) = source.read("title.toml") else {
-        return Err(DataErrors(vec![DataError::new(&title_display, "", "missing file (every title needs title.toml)")]));
-    };
+    let title_text = source.read("title.toml").map_err(|e| {
+        let why = if e == ReadError::NotFound { " (every title needs title.toml)" } else { "" };
+        DataErrors(vec![DataError::new(&title_display, "", format!("the file {e}{why}"))])
+    })?;
     let title_file: TitleFile = parse_text(&title_display, &title_text).map_err(|e| DataErrors(vec![e]))?;
     let selected = resolve_options(&title_file, &title_display, choices, players)?;
     // Options may patch title.toml too (its settings and props): `[option.patch.title]`.
@@ -140,9 +141,12 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
     for stem in DATA_FILES {
         let rel = format!("{stem}.toml");
         let display = source.display(&rel);
-        let Some(text) = source.read(&rel) else {
-            errors.push(DataError::new(&display, "", "missing file"));
-            continue;
+        let text = match source.read(&rel) {
+            Ok(text) => text,
+            Err(e) => {
+                errors.push(DataError::new(&display, "", format!("the file {e}")));
+                continue;
+            }
         };
         // Parse once typed, for exact positions of mistakes in the file itself.
         let typed_ok = match stem {
@@ -242,10 +246,10 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
     let flow = compile::flow(&mut ctx, &flow_file, &edits);
 
     let mut scripts = Vec::new();
-    for rel in &title_file.scripts {
+    for (i, rel) in title_file.scripts.iter().enumerate() {
         match source.read(rel) {
-            Some(text) => scripts.push(ScriptFile { path: rel.clone(), display: source.display(rel), source: text }),
-            None => ctx.error("title", "scripts", rel, format!("script \"{rel}\" not found")),
+            Ok(text) => scripts.push(ScriptFile { path: rel.clone(), display: source.display(rel), source: text }),
+            Err(e) => ctx.error("title", &format!("scripts[{i}]"), rel, format!("script \"{rel}\" {e}")),
         }
     }
 

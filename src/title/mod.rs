@@ -14,7 +14,7 @@ pub mod validate;
 
 pub use compile::{Cell, FlowData, HexData, MapData, MarketData, TrainClass, TrainVariant};
 pub use error::{DataError, DataErrors};
-pub use source::TitleSource;
+pub use source::{ReadError, TitleSource};
 
 use crate::tile::Tile;
 use schema::*;
