@@ -301,3 +301,13 @@ fn a_title_file_over_the_size_limit_is_refused_unread() {
     let err = load_dir(&dir).unwrap_err();
     assert!(err.contains("tiles.toml") && err.contains("MiB"), "{err}");
 }
+
+#[test]
+fn a_game_refuses_players_with_the_same_name() {
+    let t = Arc::new(load::embedded("1849").unwrap());
+    for names in [["A", "B", "A"], ["ann", "bo", "ANN"]] {
+        let setup = Setup { players: names.iter().map(|n| n.to_string()).collect(), seed: 1, options: BTreeMap::new(), values: BTreeMap::new() };
+        let err = Game::new(t.clone(), setup).err().map(|e| e.to_string()).expect("duplicate names must be refused");
+        assert!(err.contains("twice"), "{err}");
+    }
+}

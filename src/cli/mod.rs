@@ -152,7 +152,7 @@ pub fn main() -> ExitCode {
 }
 
 /// Loads a title by id or folder, with the options.
-pub fn load_title(id: Option<&str>, args: &TitleArgs, players: Option<u8>) -> anyhow::Result<railhead::title::Title> {
+pub fn load_title(id: Option<&str>, args: &TitleArgs, players: Option<usize>) -> anyhow::Result<railhead::title::Title> {
     use railhead::title::{TitleSource, load};
     let source = match (&args.title_dir, id) {
         (Some(dir), _) => TitleSource::Disk(dir.clone()),

@@ -29,7 +29,7 @@ pub struct PlayArgs {
     pub title: Option<String>,
     /// Number of players (the title's default if not given).
     #[arg(long)]
-    pub players: Option<u8>,
+    pub players: Option<usize>,
     /// Player names in seating order, comma-separated: --names ann,bo,cy.
     #[arg(long, value_delimiter = ',')]
     pub names: Vec<String>,
@@ -71,7 +71,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
 
 fn new_game(args: &PlayArgs) -> anyhow::Result<Game> {
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let known = if args.names.is_empty() { args.players } else { Some(args.names.len() as u8) };
+    let known = if args.names.is_empty() { args.players } else { Some(args.names.len()) };
     let title = super::load_title(args.title.as_deref(), &args.title_args, known)?;
     let players = setup::seating(&args.names, args.players, title.meta.default_players, seed, args.shuffle_seats).map_err(anyhow::Error::msg)?;
     let options: BTreeMap<String, bool> = railhead::game::save::parse_options(&args.title_args.options);

@@ -32,7 +32,7 @@ use std::sync::Arc;
 pub struct TitleKey {
     pub source: String,
     pub options: BTreeMap<String, bool>,
-    pub players: u8,
+    pub players: usize,
 }
 
 /// A compiled title and its loaded scripts.

@@ -66,7 +66,7 @@ pub fn resolve_options(
     file: &TitleFile,
     display: &str,
     choices: &BTreeMap<String, bool>,
-    players: Option<u8>,
+    players: Option<usize>,
 ) -> Result<BTreeMap<String, bool>, DataErrors> {
     let mut errors = Vec::new();
     let mut selected: BTreeMap<String, bool> = file.option.iter().map(|o| (o.id.clone(), o.default)).collect();
@@ -107,7 +107,7 @@ pub fn resolve_options(
 }
 
 /// Loads and compiles a title with the given option choices.
-pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<u8>) -> Result<Title, DataErrors> {
+pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<usize>) -> Result<Title, DataErrors> {
     let mut errors: Vec<DataError> = Vec::new();
     let title_display = source.display("title.toml");
     let title_text = source.read("title.toml").map_err(|e| {
@@ -292,9 +292,9 @@ pub fn embedded(id: &str) -> Result<Title, DataErrors> {
 /// Compiled titles by source and option choices, shared by every game of
 /// the process (imports, benchmarks, tests load the same title often).
 /// Only embedded titles are cached: a folder on disk may change.
-pub fn cached(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<u8>) -> Result<std::sync::Arc<Title>, DataErrors> {
+pub fn cached(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<usize>) -> Result<std::sync::Arc<Title>, DataErrors> {
     use std::sync::{Arc, Mutex, OnceLock};
-    type Key = (String, Vec<(String, bool)>, Option<u8>);
+    type Key = (String, Vec<(String, bool)>, Option<usize>);
     static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Title>>>> = OnceLock::new();
     let TitleSource::Embedded(id) = source else {
         return load(source, choices, players).map(Arc::new);

@@ -69,7 +69,7 @@ impl Title {
         self.tile_index.get(name).map(|&i| &self.tiles[i])
     }
 
-    pub fn player_count(&self, players: u8) -> Option<&PlayerCountDef> {
+    pub fn player_count(&self, players: usize) -> Option<&PlayerCountDef> {
         self.player_counts.iter().find(|p| p.players == players)
     }
 

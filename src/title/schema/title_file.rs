@@ -38,7 +38,7 @@ pub struct TitleMeta {
     pub provisional: bool,
     #[serde(default)]
     pub provisional_note: String,
-    pub default_players: u8,
+    pub default_players: usize,
     /// How money is written; `{}` is replaced by the amount ("L. {}").
     #[serde(default = "default_currency")]
     pub currency: String,
@@ -57,7 +57,7 @@ pub struct BankDef {
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerCountDef {
-    pub players: u8,
+    pub players: usize,
     pub cash: i64,
     pub cert_limit: u32,
     #[serde(default)]
@@ -81,7 +81,7 @@ pub struct OptionDef {
     pub excludes: Vec<String>,
     /// Player counts for which the option exists (empty = all).
     #[serde(default)]
-    pub players: Vec<u8>,
+    pub players: Vec<usize>,
     /// Deep-merge patches keyed by file stem ("trains", "companies", ...).
     /// Arrays of tables are merged element by element on their `id` (or
     /// `name`) key; an element with `remove = true` deletes its match.
