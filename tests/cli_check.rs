@@ -82,6 +82,16 @@ fn title_for_no_players(name: &str) -> PathBuf {
 }
 
 #[test]
+fn a_player_count_of_zero_fails_the_check() {
+    let dir = title_for_no_players("zero");
+    let out = railhead().args(["check"]).arg(&dir).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    let line = stdout.lines().find(|l| l.contains("player_count[0].players")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.contains("title.toml:") && line.contains("at least 1"), "{line}");
+}
+
+#[test]
 fn a_game_for_zero_players_is_refused_not_a_panic() {
     let dir = title_for_no_players("zero-play");
     for args in [vec!["--title-dir", dir.to_str().unwrap(), "--players", "0"], vec!["--players", "0"]] {
