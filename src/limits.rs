@@ -98,3 +98,9 @@ pub const MAX_TRAIN_LIMIT: i64 = 100;
 
 /// Interest added to a debt, in percent (1844: 50).
 pub const MAX_INTEREST_PERCENT: i64 = 1_000;
+
+// ------------------------------------------------------------ the REPL
+
+/// The longest command line `railhead play` reads from a pipe; a longer
+/// one is reported and skipped rather than held in memory.
+pub const MAX_COMMAND_BYTES: u64 = 1 << 20;

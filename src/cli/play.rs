@@ -4,6 +4,7 @@
 //! Everything the commands do lives in the library (`railhead::repl`).
 
 use super::TitleArgs;
+use railhead::limits::MAX_COMMAND_BYTES;
 use railhead::game::save::SaveFile;
 use railhead::game::{Game, Setup};
 use railhead::repl::complete::{Completion, complete};
@@ -107,20 +108,67 @@ impl Output {
 }
 
 /// Commands from a pipe, one per line. In text mode each command is
-/// echoed after its prompt, so a transcript reads like a session.
+/// echoed after its prompt, so a transcript reads like a session. A line
+/// that is not UTF-8, or is too long to be a command, is reported and
+/// skipped: the game goes on.
 fn piped(mut session: Session, out: &Output) -> anyhow::Result<ExitCode> {
-    for line in std::io::stdin().lock().lines() {
-        let line = line?;
-        if !out.json && !line.trim().is_empty() && writeln!(std::io::stdout(), "{} > {}", session.prompt(), line.trim()).is_err() {
-            break;
-        }
-        let reply = session.execute(&line);
+    let mut input = std::io::stdin().lock();
+    let mut number = 0;
+    while let Some(line) = next_line(&mut input)? {
+        number += 1;
+        let reply = match line {
+            Ok(line) => {
+                if !out.json && !line.trim().is_empty() && writeln!(std::io::stdout(), "{} > {}", session.prompt(), line.trim()).is_err() {
+                    break;
+                }
+                session.execute(&line)
+            }
+            Err(problem) => Reply::error("input", format!("line {number} {problem}; ignored")),
+        };
         if out.show(&reply).is_err() || reply.quit {
             break;
         }
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// The next line of input without its line end, or what is wrong with
+/// it; `None` at the end. Reads at most `MAX_COMMAND_BYTES` of a line
+/// and passes over the rest.
+fn next_line(input: &mut impl BufRead) -> std::io::Result<Option<Result<String, String>>> {
+    let mut bytes = Vec::new();
+    if std::io::Read::take(&mut *input, MAX_COMMAND_BYTES + 1).read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(None);
+    }
+    if bytes.len() as u64 > MAX_COMMAND_BYTES && bytes.last() != Some(&b'\n') {
+        skip_line(input)?;
+        return Ok(Some(Err(format!("is longer than the {MAX_COMMAND_BYTES} bytes a command may have"))));
+    }
+    while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+        bytes.pop();
+    }
+    Ok(Some(String::from_utf8(bytes).map_err(|_| NOT_UTF8.to_string())))
+}
+
+/// Passes over the rest of a line, a buffer at a time.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        let (used, ended) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        input.consume(used);
+        if ended {
+            return Ok(());
+        }
+    }
+}
+
+const NOT_UTF8: &str = "is not valid UTF-8";
 
 fn interactive(session: Session, out: &Output) -> anyhow::Result<ExitCode> {
     let session = Rc::new(RefCell::new(session));
@@ -135,9 +183,17 @@ fn interactive(session: Session, out: &Output) -> anyhow::Result<ExitCode> {
         let _ = editor.load_history(path);
     }
     let mut warned_unsaved = false;
+    let mut number = 0;
     loop {
         let prompt = format!("{} > ", session.borrow().prompt());
+        number += 1;
         match editor.readline(&prompt) {
+            // rustyline stops at a byte that begins no UTF-8 character.
+            Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                if out.show(&Reply::error("input", format!("line {number} {NOT_UTF8}; ignored"))).is_err() {
+                    break;
+                }
+            }
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.trim());
