@@ -55,7 +55,7 @@ pub struct PlayArgs {
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let game = match &args.load {
-        Some(path) => SaveFile::read(path).and_then(|f| f.restore(&path.display().to_string(), args.until)).map_err(|e| anyhow::anyhow!("{e}"))?,
+        Some(path) => load_game(path, args)?,
         None => new_game(args)?,
     };
     let session = Session::new(game);
@@ -68,6 +68,17 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     } else {
         piped(session, &out)
     }
+}
+
+/// A saved game, with its title from `--title-dir` when one is given.
+fn load_game(path: &std::path::Path, args: &PlayArgs) -> anyhow::Result<Game> {
+    let file = SaveFile::read(path).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if let Some(id) = &args.title
+        && *id != file.title
+    {
+        anyhow::bail!("{} is a game of {}, not {id}", path.display(), file.title);
+    }
+    file.restore_with_title(&path.display().to_string(), args.until, args.title_args.title_dir.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 fn new_game(args: &PlayArgs) -> anyhow::Result<Game> {
