@@ -2,6 +2,7 @@
 
 mod bench;
 mod check;
+mod closed_output;
 mod fuzz;
 mod import;
 mod play;
@@ -124,6 +125,7 @@ pub enum Command {
 }
 
 pub fn main() -> ExitCode {
+    closed_output::end_quietly_when_output_closes();
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Play(args)) => play::run(&args),
