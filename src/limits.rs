@@ -38,6 +38,11 @@ pub const MAX_PLAYERS: usize = 20;
 /// Hexes of the map, counting every label of every `at` (1844: 131).
 pub const MAX_HEXES: usize = 2_000;
 
+/// The map's data as the engine holds it: each entry of map.toml, with
+/// the pre-printed tile it names, copied for every hex its `at` lists,
+/// measured as JSON (1844: 37 KB).
+pub const MAX_MAP_COPY_BYTES: u64 = 8 << 20;
+
 /// Stops of one hex or tile: paths name them `s0` to `s9` (1844: 2).
 pub const MAX_STOPS_PER_HEX: usize = 10;
 

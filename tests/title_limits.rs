@@ -212,3 +212,28 @@ fn shipped_titles_are_within_every_limit() {
         }
     }
 }
+
+/// An entry of map.toml is copied for every hex it lists: a long name on
+/// an entry of many hexes stands for a huge map.
+#[test]
+fn a_map_that_copies_into_too_much_data_is_refused() {
+    let labels: Vec<String> = ('A'..='T').flat_map(|l| (1000..1100).map(move |n| format!("\"{l}{n}\""))).collect();
+    let name = "x".repeat(10_000);
+    let dir = title_with("map-copies", "map.toml", |text| format!("{text}\n[[hex]]\nat = [{}]\nname = \"{name}\"\n", labels.join(", ")));
+    let err = load::load(&TitleSource::Disk(dir.clone()), &BTreeMap::new(), None).map(|_| ()).expect_err("a huge copied map").to_string();
+    let _ = fs::remove_dir_all(&dir);
+    assert!(err.contains("map.toml") && err.contains(&format!("at most {} MiB", limits::MAX_MAP_COPY_BYTES >> 20)), "{}", &err[..err.len().min(500)]);
+}
+
+#[test]
+fn shipped_maps_copy_into_far_less_than_the_limit() {
+    use railhead::title::schema::{MapFile, TilesFile};
+    for id in TitleSource::embedded_ids() {
+        let source = TitleSource::embedded(&id).unwrap();
+        let map: MapFile = load::parse_text("map.toml", &source.read("map.toml").unwrap()).unwrap();
+        let tiles: TilesFile = load::parse_text("tiles.toml", &source.read("tiles.toml").unwrap()).unwrap();
+        let bytes = railhead::title::compile::copied_map_bytes(&map, &tiles);
+        eprintln!("{id}: the map copies into {bytes} bytes");
+        assert!(bytes * 10 < limits::MAX_MAP_COPY_BYTES, "{id}: {bytes}");
+    }
+}

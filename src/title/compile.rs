@@ -199,6 +199,28 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
     MapData { layout, hexes, index, labels }
 }
 
+/// About how many bytes of map data the compiled map holds: an entry of
+/// map.toml (its stops, paths, tags, props, and the pre-printed tile it
+/// names) is copied for every hex its `at` lists, so a short file can
+/// stand for a huge map. Measured as JSON, which is close to the data's
+/// size in memory.
+pub fn copied_map_bytes(map: &MapFile, tiles: &TilesFile) -> u64 {
+    let tile_sizes: HashMap<&str, u64> = tiles.tile.iter().map(|t| (t.name.as_str(), json_len(t))).collect();
+    map.hex
+        .iter()
+        .map(|h| {
+            let tile = h.tile.as_deref().and_then(|n| tile_sizes.get(n)).copied().unwrap_or(0);
+            // Each hex keeps its own label, not the entry's list of them.
+            let entry = json_len(h).saturating_sub(json_len(&h.at));
+            (h.at.len() as u64).saturating_mul(entry + tile)
+        })
+        .fold(0u64, u64::saturating_add)
+}
+
+fn json_len<T: serde::Serialize>(value: &T) -> u64 {
+    serde_json::to_vec(value).map_or(0, |v| v.len() as u64)
+}
+
 fn empty_tile(name: &str) -> Tile {
     Tile {
         name: name.to_string(),

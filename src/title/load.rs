@@ -6,6 +6,7 @@ use super::error::{DataError, DataErrors, line_col, serde_hint};
 use super::schema::*;
 use super::source::{ReadError, TitleSource};
 use super::{ScriptFile, Title, patch, validate};
+use crate::limits::MAX_MAP_COPY_BYTES;
 use crate::tile::Tile;
 use serde::de::DeserializeOwned;
 use std::collections::{BTreeMap, HashMap};
@@ -237,6 +238,16 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
             }
             Err(e) => ctx.error("tiles", &format!("tile[{i}].paths"), &e.path, e.to_string()),
         }
+    }
+    let copied = compile::copied_map_bytes(&map_file, &tiles_file);
+    if copied > MAX_MAP_COPY_BYTES {
+        let message = format!(
+            "the map's hexes, each entry copied for every hex its `at` lists, come to {} MiB: at most {} MiB are allowed (shorten long names, tags or props of entries that describe many hexes)",
+            copied >> 20,
+            MAX_MAP_COPY_BYTES >> 20
+        );
+        ctx.error("map", "hex", "", message);
+        return Err(DataErrors(ctx.errors));
     }
     let tile_map: HashMap<String, Tile> = tiles.iter().map(|t| (t.name.clone(), t.clone())).collect();
     let map = compile::map(&mut ctx, &map_file, &tile_map);
