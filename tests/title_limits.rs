@@ -99,6 +99,7 @@ fn values_no_game_can_use_are_refused() {
         ("no-unit", "companies.toml", "float_shares = 0", "float_shares = 0\nunit_percent = 0", "unit_percent", "at least 1"),
         ("count-below-unlimited", "trains.toml", "count = 4", "count = -5", "train[0].count", "-1"),
         ("nan-factor", "companies.toml", "factor = 0.5", "factor = nan", "factor", "0 to 1"),
+        ("price-range", "companies.toml", "max_price_multiple = 2.0", "min_price_multiple = 2.0\nmax_price_multiple = 0.5", "min_price_multiple", "no price"),
     ];
     for (name, file, from, to, key, says) in cases {
         let err = refused(name, file, from, to);

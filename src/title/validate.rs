@@ -124,6 +124,11 @@ fn companies(ctx: &mut Ctx, t: &Title) {
         if !seen.insert(co.id.clone()) {
             ctx.error("companies", &key, &co.id, format!("id \"{}\" is used twice", co.id));
         }
+        if let (Some(min), Some(max)) = (co.min_price_multiple, co.max_price_multiple)
+            && min > max
+        {
+            ctx.error("companies", &format!("{key}.min_price_multiple"), &co.id, format!("{}: min_price_multiple {min} is above max_price_multiple {max}, so no price is allowed", co.id));
+        }
         for a in &co.abilities {
             match a {
                 AbilityDef::BlocksHexes { hexes, .. } => {
