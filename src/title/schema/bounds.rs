@@ -55,6 +55,23 @@ const OPERATING_ROUNDS: Range = Range { min: 1, max: MAX_OPERATING_ROUNDS, what:
 const TRAIN_LIMIT: Range = Range { min: 0, max: MAX_TRAIN_LIMIT, what: "a train limit" };
 const REVENUE_BAND: Range = Range { min: 0, max: MAX_REVENUE_BANDS as i64 - 1, what: "a revenue band" };
 
+// Every bound fits the type its value is read into (a failed `try_from`
+// would be a bug, not bad data); market positions and player ids are
+// stored in a byte.
+const _: () = {
+    assert!(MAX_CITY_SLOTS <= u8::MAX as i64);
+    assert!(MAX_TILES_PER_KIND <= i32::MAX as i64);
+    assert!(MAX_TRAINS_PER_CLASS <= i32::MAX as i64);
+    assert!(MAX_CERTIFICATES <= u32::MAX as i64);
+    assert!(MAX_MULTIPLIER <= u32::MAX as i64);
+    assert!(MAX_TRAIN_DISTANCE <= u32::MAX as i64);
+    assert!(MAX_OPERATING_ROUNDS <= u32::MAX as i64);
+    assert!(MAX_TRAIN_LIMIT <= u32::MAX as i64);
+    assert!(MAX_MARKET_ROWS <= 256);
+    assert!(MAX_MARKET_COLUMNS <= 256);
+    assert!(MAX_PLAYERS <= 256);
+};
+
 /// Reads an integer of type `T` within `range`.
 fn int<'de, D: Deserializer<'de>, T: TryFrom<i64>>(d: D, range: &Range) -> Result<T, D::Error> {
     let v = range.check(i64::deserialize(d)?).map_err(D::Error::custom)?;
@@ -237,16 +254,5 @@ mod tests {
         assert!(SLOTS.check(0).unwrap_err().contains("at least 1"));
         assert_eq!(TRAIN_COUNT.check(-1), Ok(-1));
         assert!(TRAIN_COUNT.check(-2).unwrap_err().contains("-1 = unlimited"));
-    }
-
-    #[test]
-    fn every_bound_fits_the_type_it_is_read_into() {
-        assert!(MAX_CITY_SLOTS <= u8::MAX as i64);
-        assert!(MAX_TILES_PER_KIND <= i32::MAX as i64 && MAX_TRAINS_PER_CLASS <= i32::MAX as i64);
-        for max in [MAX_CERTIFICATES, MAX_MULTIPLIER, MAX_TRAIN_DISTANCE, MAX_OPERATING_ROUNDS, MAX_TRAIN_LIMIT] {
-            assert!(max <= u32::MAX as i64);
-        }
-        // Market positions and player ids are stored in a byte.
-        assert!(MAX_MARKET_ROWS <= 256 && MAX_MARKET_COLUMNS <= 256 && MAX_PLAYERS <= 256);
     }
 }
