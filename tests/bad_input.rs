@@ -226,3 +226,90 @@ fn refused_actions_leave_the_digest_unchanged() {
         assert_eq!(g.digest(), before, "{cmd} changed the state");
     }
 }
+
+/// Lists `path` first in title.toml's `scripts`.
+fn list_script_first(dir: &Path, path: &str) {
+    edit(&dir.join("title.toml"), "scripts = [\n", &format!("scripts = [\n  {path:?},\n"));
+}
+
+/// A file outside every title folder, whose text must never be shown.
+fn secret_file(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("railhead-secret-{name}-{}.txt", std::process::id()));
+    fs::write(&path, "the secret text\n").unwrap();
+    path
+}
+
+#[test]
+fn scripts_from_outside_the_title_folder_are_refused() {
+    let secret = secret_file("outside");
+    let dir = copy_1849("outside");
+    let relative = format!("../{}", secret.file_name().unwrap().to_str().unwrap());
+    for listed in [relative.as_str(), secret.to_str().unwrap(), "scripts/../../etc/passwd"] {
+        let dir = copy_1849("outside");
+        list_script_first(&dir, listed);
+        let err = load_dir(&dir).expect_err(listed);
+        assert!(err.contains("title.toml") && err.contains("scripts[0]"), "{listed}: {err}");
+        assert!(err.contains("inside the title folder"), "{listed}: {err}");
+        assert!(!err.contains("secret text"), "{listed}: {err}");
+    }
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_script_linked_to_a_file_outside_the_folder_is_refused() {
+    let secret = secret_file("link");
+    let dir = copy_1849("link");
+    std::os::unix::fs::symlink(&secret, dir.join("scripts/linked.lua")).unwrap();
+    list_script_first(&dir, "scripts/linked.lua");
+    let err = load_dir(&dir).expect_err("a link out of the folder");
+    assert!(err.contains("title.toml") && err.contains("scripts[0]") && err.contains("outside the title folder"), "{err}");
+    assert!(!err.contains("secret text"), "{err}");
+}
+
+#[test]
+fn a_script_that_is_not_utf8_is_named_with_the_byte() {
+    let dir = copy_1849("utf8-script");
+    fs::write(dir.join("scripts/scoring.lua"), b"-- fine\nlocal x = \"\xff\"\n").unwrap();
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains("scripts/scoring.lua"), "{err}");
+    assert!(err.contains("not valid UTF-8") && err.contains("byte offset 19") && err.contains("line 2"), "{err}");
+    assert!(!err.contains("not found"), "{err}");
+    fs::remove_file(dir.join("scripts/scoring.lua")).unwrap();
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains("scripts/scoring.lua") && err.contains("not found"), "{err}");
+}
+
+#[test]
+fn a_toml_file_that_is_not_utf8_is_named_with_the_byte() {
+    let dir = copy_1849("utf8-toml");
+    let mut bytes = fs::read(dir.join("map.toml")).unwrap();
+    bytes.splice(0..0, b"# caf\xe9\n".iter().copied());
+    fs::write(dir.join("map.toml"), bytes).unwrap();
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains("map.toml") && err.contains("not valid UTF-8") && err.contains("byte offset 5"), "{err}");
+    assert!(!err.contains("missing"), "{err}");
+}
+
+#[test]
+fn a_title_file_over_the_size_limit_is_refused_unread() {
+    let dir = copy_1849("size");
+    let mut text = fs::read_to_string(dir.join("tiles.toml")).unwrap();
+    let comment = format!("# {}\n", "x".repeat(1000));
+    while text.len() <= 5 << 20 {
+        text.push_str(&comment);
+    }
+    fs::write(dir.join("tiles.toml"), text).unwrap();
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains("tiles.toml") && err.contains("MiB"), "{err}");
+}
+
+#[test]
+fn a_game_refuses_players_with_the_same_name() {
+    let t = Arc::new(load::embedded("1849").unwrap());
+    for names in [["A", "B", "A"], ["ann", "bo", "ANN"]] {
+        let setup = Setup { players: names.iter().map(|n| n.to_string()).collect(), seed: 1, options: BTreeMap::new(), values: BTreeMap::new() };
+        let err = Game::new(t.clone(), setup).err().map(|e| e.to_string()).expect("duplicate names must be refused");
+        assert!(err.contains("twice"), "{err}");
+    }
+}

@@ -69,3 +69,48 @@ fn a_script_that_reaches_for_os_fails_the_check() {
     assert!(stdout.contains("setup.lua:49"), "{stdout}");
     assert!(stdout.contains("os"), "{stdout}");
 }
+
+/// A copy of 1849 whose first player count is for no players at all.
+fn title_for_no_players(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("railhead-check-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&title("1849"), &dir);
+    let path = dir.join("title.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("players = 3\n", "players = 0\n", 1)).unwrap();
+    dir
+}
+
+#[test]
+fn a_player_count_of_zero_fails_the_check() {
+    let dir = title_for_no_players("zero");
+    let out = railhead().args(["check"]).arg(&dir).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    let line = stdout.lines().find(|l| l.contains("player_count[0].players")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.contains("title.toml:") && line.contains("at least 1"), "{line}");
+}
+
+#[test]
+fn a_game_for_zero_players_is_refused_not_a_panic() {
+    let dir = title_for_no_players("zero-play");
+    for args in [vec!["--title-dir", dir.to_str().unwrap(), "--players", "0"], vec!["--players", "0"]] {
+        let out = railhead().arg("play").args(&args).stdin(std::process::Stdio::null()).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(stderr.contains("0 players") || stderr.contains("at least 1"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn player_counts_are_reported_as_given() {
+    let names: Vec<String> = (0..259).map(|i| format!("p{i}")).collect();
+    let many = names.join(",");
+    for (args, count) in [(vec!["--names", many.as_str()], "259"), (vec!["--players", "1000"], "1000"), (vec!["--players", "256"], "256")] {
+        let out = railhead().arg("play").args(&args).stdin(std::process::Stdio::null()).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{count} players started a game: {}", String::from_utf8_lossy(&out.stdout));
+        assert!(stderr.contains(&format!("not {count}")), "{count}: {stderr}");
+    }
+}

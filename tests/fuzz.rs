@@ -16,7 +16,7 @@ fn fuzz(title: &str, players: u8, games: u32) {
 fn fuzz_with(title: &str, players: u8, games: u32, options: &[&str]) {
     let source = TitleSource::embedded(title).unwrap();
     let options: BTreeMap<String, bool> = options.iter().map(|o| (o.to_string(), true)).collect();
-    let t = Arc::new(load::load(&source, &options, Some(players)).unwrap());
+    let t = Arc::new(load::load(&source, &options, Some(players.into())).unwrap());
     let cfg = FuzzConfig { games, seed: 20261121, players, max_actions: 6_000, deep_check_every: 1_500, save_failures: None };
     let report = run(t, &cfg);
     assert!(report.violations.is_empty(), "{title} {players} players {options:?}:\n{}", report.violations.join("\n"));

@@ -141,3 +141,42 @@ fn game_1844_ended_by_a_bankruptcy() {
     assert_eq!(report.game_end_reason.as_deref(), Some("bankrupt"));
     assert!(game.log.iter().any(|l| l.starts_with("Player 3 goes bankrupt")), "{:?}", &game.log[game.log.len() - 5..]);
 }
+
+/// The record with action `id`'s entity replaced; the replay's error.
+fn replay_with_entity(id: i64, entity: serde_json::Value) -> Option<String> {
+    let text = fixture("1849/1849_game_end_bank.json")?;
+    let mut rec = parse(&text).unwrap();
+    let at = rec.actions.iter().position(|a| a["id"] == id).unwrap();
+    rec.actions[at]["entity"] = entity;
+    match replay(&rec, Some(id + 1)) {
+        Ok(_) => panic!("action {id} replayed for the wrong entity"),
+        Err((_, e)) => Some(e.to_string()),
+    }
+}
+
+#[test]
+fn an_action_recorded_for_an_unknown_entity_stops_the_import() {
+    let Some(err) = replay_with_entity(6, 999999.into()) else { return };
+    assert!(err.contains("action 6") && err.contains("999999"), "{err}");
+    let Some(err) = replay_with_entity(36, "XYZ".into()) else { return };
+    assert!(err.contains("action 36") && err.contains("XYZ"), "{err}");
+}
+
+#[test]
+fn an_action_recorded_for_another_entity_than_the_one_to_act_stops_the_import() {
+    // Action 6 is Player 2's bid; Player 1 (8308) is not to act then.
+    let Some(err) = replay_with_entity(6, 8308.into()) else { return };
+    assert!(err.contains("action 6") && err.contains("Player 1") && err.contains("Player 2"), "{err}");
+    // Action 36 is RCS's tile; ATA is a corporation of the game, not operating.
+    let Some(err) = replay_with_entity(36, "ATA".into()) else { return };
+    assert!(err.contains("action 36") && err.contains("ATA") && err.contains("RCS"), "{err}");
+}
+
+#[test]
+fn a_record_with_two_players_of_one_name_is_refused() {
+    let Some(text) = fixture("1849/1849_game_end_bank.json") else { return };
+    let mut rec = parse(&text).unwrap();
+    rec.players[1].1 = rec.players[0].1.clone();
+    let err = replay(&rec, Some(3)).err().map(|(_, e)| e.to_string()).expect("two players of one name");
+    assert!(err.contains("Player 1") && err.contains("twice"), "{err}");
+}

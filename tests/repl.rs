@@ -105,3 +105,97 @@ fn script_print_cannot_forge_json_lines() {
     }
     assert!(!out.contains("\n{\"kind\":\"action\",\"ok\":true,\"command\":\"FORGED\"}"), "{out}");
 }
+
+/// Runs `railhead play ARGS` with raw bytes on stdin; returns (success, stdout, stderr).
+fn play_bytes(args: &[&str], input: &[u8]) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_railhead"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("railhead starts");
+    child.stdin.take().expect("stdin").write_all(input).expect("input written");
+    let out = child.wait_with_output().expect("railhead ends");
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_reported_and_the_game_goes_on() {
+    let (ok, out, err) = play_bytes(&["--seed", "1"], b"buy P1\nbid P4 \xff\xfe\nstatus\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("line 2 is not valid UTF-8; ignored"), "{out}");
+    assert!(out.contains("auction · B > status"), "the session ended at the bad line: {out}");
+    let (ok, out, err) = play_bytes(&["--seed", "1", "--json"], b"\xc3\nbuy P1\n");
+    assert!(ok, "{err}");
+    let lines = json_lines(&out);
+    assert_eq!(lines[1]["ok"], false, "{}", lines[1]);
+    assert!(lines[1]["error"].as_str().is_some_and(|e| e.contains("line 1 is not valid UTF-8")), "{}", lines[1]);
+    assert_eq!(lines[2]["ok"], true, "{}", lines[2]);
+}
+
+/// The terminal side (rustyline) gets a pseudo-terminal from `script`
+/// (util-linux); where there is none, the test says so and skips.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_line_typed_at_the_terminal_that_is_not_utf8_is_reported_too() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipping: no `script` command to give railhead a terminal");
+        return;
+    }
+    let command = format!("{} play --seed 1", env!("CARGO_BIN_EXE_railhead"));
+    let mut child = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .env("TERM", "dumb")
+        .env("HOME", std::env::temp_dir())
+        .env_remove("XDG_DATA_HOME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("script starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"buy P1\nbid P4 \xff\nstatus\nquit\nquit\n").expect("input written");
+    drop(stdin);
+    let out = child.wait_with_output().expect("script ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("line 2 is not valid UTF-8; ignored"), "{text}");
+    assert!(text.contains("auction · B"), "{text}");
+}
+
+#[test]
+fn a_save_loads_against_the_title_folder_given() {
+    let dir = std::env::temp_dir().join(format!("railhead-load-title-dir-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("g.json");
+    play(&["--seed", "1"], &format!("buy P1\nsave {}\n", save.display()));
+    let changed = dir.join("changed");
+    copy_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("titles/1849"), &changed);
+    let title = changed.join("title.toml");
+    let text = std::fs::read_to_string(&title).unwrap();
+    std::fs::write(&title, text.replacen("name = \"1849: The Game of Sicilian Railways\"", "name = \"1849, changed\"", 1)).unwrap();
+    let out = play(&["--load", save.to_str().unwrap(), "--title-dir", changed.to_str().unwrap()], "status\n");
+    assert!(out.starts_with("railhead play — 1849, changed"), "{out}");
+    assert!(out.contains("auction · B"), "{out}");
+    let other = dir.join("1844");
+    copy_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("titles/1844"), &other);
+    let (ok, out, err) = play_bytes(&["--load", save.to_str().unwrap(), "--title-dir", other.to_str().unwrap()], b"");
+    assert!(!ok, "{out}");
+    assert!(err.contains("1849") && err.contains("1844"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}

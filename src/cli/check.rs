@@ -45,10 +45,13 @@ pub fn run(dir: &Path) -> anyhow::Result<ExitCode> {
             }
         }
         for t in source.list("tests", "lua") {
-            if let Some(text) = source.read(&t)
-                && let Err(e) = railhead::script::syntax_check(&source.display(&t), &text)
-            {
-                problems.push(e);
+            match source.read(&t) {
+                Ok(text) => {
+                    if let Err(e) = railhead::script::syntax_check(&source.display(&t), &text) {
+                        problems.push(e);
+                    }
+                }
+                Err(e) => problems.push(format!("{}: the file {e}", source.display(&t))),
             }
         }
     }

@@ -2,6 +2,7 @@
 
 mod bench;
 mod check;
+mod closed_output;
 mod fuzz;
 mod import;
 mod play;
@@ -124,6 +125,7 @@ pub enum Command {
 }
 
 pub fn main() -> ExitCode {
+    closed_output::end_quietly_when_output_closes();
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Play(args)) => play::run(&args),
@@ -152,7 +154,7 @@ pub fn main() -> ExitCode {
 }
 
 /// Loads a title by id or folder, with the options.
-pub fn load_title(id: Option<&str>, args: &TitleArgs, players: Option<u8>) -> anyhow::Result<railhead::title::Title> {
+pub fn load_title(id: Option<&str>, args: &TitleArgs, players: Option<usize>) -> anyhow::Result<railhead::title::Title> {
     use railhead::title::{TitleSource, load};
     let source = match (&args.title_dir, id) {
         (Some(dir), _) => TitleSource::Disk(dir.clone()),

@@ -4,6 +4,7 @@
 //! Everything the commands do lives in the library (`railhead::repl`).
 
 use super::TitleArgs;
+use railhead::limits::MAX_COMMAND_BYTES;
 use railhead::game::save::SaveFile;
 use railhead::game::{Game, Setup};
 use railhead::repl::complete::{Completion, complete};
@@ -29,7 +30,7 @@ pub struct PlayArgs {
     pub title: Option<String>,
     /// Number of players (the title's default if not given).
     #[arg(long)]
-    pub players: Option<u8>,
+    pub players: Option<usize>,
     /// Player names in seating order, comma-separated: --names ann,bo,cy.
     #[arg(long, value_delimiter = ',')]
     pub names: Vec<String>,
@@ -54,7 +55,7 @@ pub struct PlayArgs {
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let game = match &args.load {
-        Some(path) => SaveFile::read(path).and_then(|f| f.restore(&path.display().to_string(), args.until)).map_err(|e| anyhow::anyhow!("{e}"))?,
+        Some(path) => load_game(path, args)?,
         None => new_game(args)?,
     };
     let session = Session::new(game);
@@ -69,9 +70,20 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// A saved game, with its title from `--title-dir` when one is given.
+fn load_game(path: &std::path::Path, args: &PlayArgs) -> anyhow::Result<Game> {
+    let file = SaveFile::read(path).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if let Some(id) = &args.title
+        && *id != file.title
+    {
+        anyhow::bail!("{} is a game of {}, not {id}", path.display(), file.title);
+    }
+    file.restore_with_title(&path.display().to_string(), args.until, args.title_args.title_dir.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
 fn new_game(args: &PlayArgs) -> anyhow::Result<Game> {
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let known = if args.names.is_empty() { args.players } else { Some(args.names.len() as u8) };
+    let known = if args.names.is_empty() { args.players } else { Some(args.names.len()) };
     let title = super::load_title(args.title.as_deref(), &args.title_args, known)?;
     let players = setup::seating(&args.names, args.players, title.meta.default_players, seed, args.shuffle_seats).map_err(anyhow::Error::msg)?;
     let options: BTreeMap<String, bool> = railhead::game::save::parse_options(&args.title_args.options);
@@ -107,20 +119,67 @@ impl Output {
 }
 
 /// Commands from a pipe, one per line. In text mode each command is
-/// echoed after its prompt, so a transcript reads like a session.
+/// echoed after its prompt, so a transcript reads like a session. A line
+/// that is not UTF-8, or is too long to be a command, is reported and
+/// skipped: the game goes on.
 fn piped(mut session: Session, out: &Output) -> anyhow::Result<ExitCode> {
-    for line in std::io::stdin().lock().lines() {
-        let line = line?;
-        if !out.json && !line.trim().is_empty() && writeln!(std::io::stdout(), "{} > {}", session.prompt(), line.trim()).is_err() {
-            break;
-        }
-        let reply = session.execute(&line);
+    let mut input = std::io::stdin().lock();
+    let mut number = 0;
+    while let Some(line) = next_line(&mut input)? {
+        number += 1;
+        let reply = match line {
+            Ok(line) => {
+                if !out.json && !line.trim().is_empty() && writeln!(std::io::stdout(), "{} > {}", session.prompt(), line.trim()).is_err() {
+                    break;
+                }
+                session.execute(&line)
+            }
+            Err(problem) => Reply::error("input", format!("line {number} {problem}; ignored")),
+        };
         if out.show(&reply).is_err() || reply.quit {
             break;
         }
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// The next line of input without its line end, or what is wrong with
+/// it; `None` at the end. Reads at most `MAX_COMMAND_BYTES` of a line
+/// and passes over the rest.
+fn next_line(input: &mut impl BufRead) -> std::io::Result<Option<Result<String, String>>> {
+    let mut bytes = Vec::new();
+    if std::io::Read::take(&mut *input, MAX_COMMAND_BYTES + 1).read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(None);
+    }
+    if bytes.len() as u64 > MAX_COMMAND_BYTES && bytes.last() != Some(&b'\n') {
+        skip_line(input)?;
+        return Ok(Some(Err(format!("is longer than the {MAX_COMMAND_BYTES} bytes a command may have"))));
+    }
+    while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+        bytes.pop();
+    }
+    Ok(Some(String::from_utf8(bytes).map_err(|_| NOT_UTF8.to_string())))
+}
+
+/// Passes over the rest of a line, a buffer at a time.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        let (used, ended) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        input.consume(used);
+        if ended {
+            return Ok(());
+        }
+    }
+}
+
+const NOT_UTF8: &str = "is not valid UTF-8";
 
 fn interactive(session: Session, out: &Output) -> anyhow::Result<ExitCode> {
     let session = Rc::new(RefCell::new(session));
@@ -135,9 +194,17 @@ fn interactive(session: Session, out: &Output) -> anyhow::Result<ExitCode> {
         let _ = editor.load_history(path);
     }
     let mut warned_unsaved = false;
+    let mut number = 0;
     loop {
         let prompt = format!("{} > ", session.borrow().prompt());
+        number += 1;
         match editor.readline(&prompt) {
+            // rustyline stops at a byte that begins no UTF-8 character.
+            Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                if out.show(&Reply::error("input", format!("line {number} {NOT_UTF8}; ignored"))).is_err() {
+                    break;
+                }
+            }
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.trim());

@@ -78,11 +78,7 @@ impl Game {
     /// A new game sharing an already loaded script host (for many games of
     /// one title: the host holds no game state).
     pub fn with_host(title: Arc<Title>, host: Rc<ScriptHost>, setup: Setup) -> GameResult<Game> {
-        let n = setup.players.len() as u8;
-        let Some(pc) = title.player_count(n).cloned() else {
-            let counts: Vec<String> = title.player_counts.iter().map(|p| p.players.to_string()).collect();
-            return Err(GameError::Invalid(format!("{} is for {} players, not {n}", title.meta.name, counts.join(", "))));
-        };
+        let pc = seats(&title, &setup.players).map_err(GameError::Invalid)?.clone();
         let mut st = GameState { seed: setup.seed, bank: title.bank.cash, cert_limit: pc.cert_limit, ..Default::default() };
         for name in &setup.players {
             st.players.push(Player { name: name.clone(), cash: 0, loans: 0, left: false, debt: 0 });
@@ -265,6 +261,26 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// The title's terms for this many players, once the players are known
+/// to be told apart: every way a game is set up (the REPL, imports, save
+/// files, scenario tests, the fuzzer) comes through here.
+fn seats<'t>(title: &'t Title, players: &[String]) -> Result<&'t crate::title::schema::PlayerCountDef, String> {
+    if players.is_empty() {
+        return Err("a game needs at least 1 player, and none is given".to_string());
+    }
+    for (i, name) in players.iter().enumerate() {
+        // Players are looked up by name ignoring case (`player ann`).
+        if players[..i].iter().any(|other| other.eq_ignore_ascii_case(name)) {
+            return Err(format!("the player name {name} is given twice (names must differ, ignoring case)"));
+        }
+    }
+    let n = players.len();
+    title.player_count(n).ok_or_else(|| {
+        let counts: Vec<String> = title.player_counts.iter().map(|p| p.players.to_string()).collect();
+        format!("{} is for {} players, not {n}", title.meta.name, counts.join(", "))
+    })
 }
 
 impl Game {

@@ -74,13 +74,23 @@ impl SaveFile {
 
     /// Rebuilds the game, replaying at most `until` actions.
     pub fn restore(&self, path: &str, until: Option<usize>) -> Result<Game, SaveError> {
-        let source = match &self.title_dir {
-            Some(d) => TitleSource::Disk(d.into()),
-            None => TitleSource::embedded(&self.title)
-                .ok_or_else(|| SaveError::Title { path: path.to_string(), message: format!("no title \"{}\" in this railhead", self.title) })?,
+        self.restore_with_title(path, until, None)
+    }
+
+    /// Rebuilds the game with the title read from `title_dir` when one is
+    /// given, whatever folder the file names: a designer replays a saved
+    /// game against a changed title. The folder must hold the same title.
+    pub fn restore_with_title(&self, path: &str, until: Option<usize>, title_dir: Option<&Path>) -> Result<Game, SaveError> {
+        let problem = |message: String| SaveError::Title { path: path.to_string(), message };
+        let source = match (title_dir, &self.title_dir) {
+            (Some(d), _) => TitleSource::Disk(d.to_path_buf()),
+            (None, Some(d)) => TitleSource::Disk(d.into()),
+            (None, None) => TitleSource::embedded(&self.title).ok_or_else(|| problem(format!("no title \"{}\" in this railhead", self.title)))?,
         };
-        let title = crate::title::load::load(&source, &self.setup.options, Some(self.setup.players.len() as u8))
-            .map_err(|e| SaveError::Title { path: path.to_string(), message: e.to_string() })?;
+        let title = crate::title::load::load(&source, &self.setup.options, Some(self.setup.players.len())).map_err(|e| problem(e.to_string()))?;
+        if title.meta.id != self.title {
+            return Err(problem(format!("the file is a game of {}, but {} holds the title {}", self.title, source.display(""), title.meta.id)));
+        }
         let mut game = Game::new(Arc::new(title), self.setup.clone())
             .map_err(|e| SaveError::Title { path: path.to_string(), message: e.to_string() })?;
         for (i, a) in self.actions.iter().enumerate() {

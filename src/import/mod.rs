@@ -158,7 +158,7 @@ pub fn new_game(rec: &Recorded) -> Result<(Game, Translator), ImportError> {
         Some(dir) => TitleSource::Disk(dir.clone()),
         None => TitleSource::embedded(&rec.title.to_lowercase()).ok_or_else(|| ImportError::Title(format!("railhead has no title \"{}\"", rec.title)))?,
     };
-    let players = Some(rec.players.len() as u8);
+    let players = Some(rec.players.len());
     let probe = crate::title::load::cached(&source, &BTreeMap::new(), players).map_err(|e| ImportError::Title(e.to_string()))?;
     let tr = Translator::new(&probe, rec);
     let title = crate::title::load::cached(&source, &tr.options, players).map_err(|e| ImportError::Title(e.to_string()))?;
@@ -217,6 +217,10 @@ pub fn replay_with(
         for (k, item) in batch.iter().enumerate() {
             let is_auto = k > 0;
             before(&game, item);
+            let recorded_actor = match tr.recorded_actor(&game, item) {
+                Ok(actor) => actor,
+                Err(message) => return Err((Some(game), ImportError::Untranslatable { id, recorded: short(item), message, applied })),
+            };
             // The players ended the game by agreement: final values now.
             if item.get("type").and_then(Value::as_str) == Some("end_game") {
                 end_by_agreement(&mut game).map_err(|e| (None, ImportError::Refused { id, recorded: short(item), message: e.to_string(), applied }))?;
@@ -247,7 +251,14 @@ pub fn replay_with(
                     skipped += 1;
                     continue;
                 }
+                let acting = game.current_actor();
                 match game.apply(action.clone()) {
+                    // The recorded action is ours only if its entity is the
+                    // one our engine had to act (a follow-up, such as an
+                    // owner's consent, is someone else's by design).
+                    Ok(()) if j == 0 && let Err(message) = same_actor(&game, recorded_actor, acting) => {
+                        return Err((Some(game), ImportError::Refused { id, recorded: format!("{recorded} -> `{action}`"), message, applied }));
+                    }
                     Ok(()) => applied += 1,
                     Err(e) => {
                         // A pass our engine already made by itself is not applied twice.
@@ -273,6 +284,23 @@ pub fn replay_with(
     let mut report = report(rec, &game, applied, skipped);
     report.inserted_passes = inserted;
     Ok((game, report))
+}
+
+/// Whether the entity a record names is the one our engine had to act. A
+/// corporation's president answers for it: our engine asks the president
+/// some of the questions the website records as the corporation's (where
+/// to put a home token), and the other way round.
+fn same_actor(game: &Game, recorded: Option<Actor>, acting: Option<Actor>) -> Result<(), String> {
+    let presides = |p: Actor, c: Actor| match (p, c) {
+        (Actor::Player(p), Actor::Corp(c)) => game.state.president(c) == Some(p),
+        _ => false,
+    };
+    match (recorded, acting) {
+        (Some(r), Some(a)) if r != a && !presides(r, a) && !presides(a, r) => {
+            Err(format!("it is recorded for {}, but {} is to act then", game.actor_name(r), game.actor_name(a)))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The game as it was, to go back to when catching up fails.

@@ -221,6 +221,23 @@ impl Translator {
         self.entity(game, item)
     }
 
+    /// Who acts in a recorded action, checked: an entity the record names
+    /// must be a player or corporation of this game, or a company (its
+    /// owner acts; `None` while the bank holds it). No entity: `None`.
+    pub fn recorded_actor(&self, game: &Game, item: &Value) -> Result<Option<Actor>, String> {
+        let Some(entity) = item.get("entity") else { return Ok(None) };
+        let known = match entity {
+            Value::Number(n) => n.as_i64().is_some_and(|id| self.players.contains_key(&id)),
+            Value::String(s) => game.state.corp_index(s).is_some() || game.state.company_index(&self.company(s)).is_some(),
+            _ => false,
+        };
+        if !known {
+            let players: Vec<String> = self.players.iter().map(|(id, seat)| format!("{id} ({})", game.state.players[*seat as usize].name)).collect();
+            return Err(format!("its entity {entity} is no player, corporation or company of this game (players: {})", players.join(", ")));
+        }
+        Ok(self.entity(game, item))
+    }
+
     fn entity(&self, game: &Game, item: &Value) -> Option<Actor> {
         match item.get("entity") {
             Some(Value::Number(n)) => n.as_i64().and_then(|id| self.players.get(&id)).map(|p| Actor::Player(*p)),

@@ -4,20 +4,21 @@
 
 use crate::game::Game;
 
-/// "A", "B", "C"...: short, so `player B` is quick to type.
-pub fn default_names(n: u8) -> Vec<String> {
-    (0..n).map(|i| char::from(b'A' + i % 26).to_string()).collect()
+/// "A", "B", "C"...: short, so `player B` is quick to type; past Z,
+/// "P27", "P28"... (names must differ).
+pub fn default_names(n: usize) -> Vec<String> {
+    (0..n).map(|i| if i < 26 { char::from(b'A' + i as u8).to_string() } else { format!("P{}", i + 1) }).collect()
 }
 
 /// The players in seating order. `players` and `names` may both be given
 /// only if they agree.
-pub fn seating(names: &[String], players: Option<u8>, default_players: u8, seed: u64, shuffle: bool) -> Result<Vec<String>, String> {
+pub fn seating(names: &[String], players: Option<usize>, default_players: usize, seed: u64, shuffle: bool) -> Result<Vec<String>, String> {
     let mut seats: Vec<String> = if names.is_empty() {
         default_names(players.unwrap_or(default_players))
     } else {
         let names: Vec<String> = names.iter().map(|n| n.trim().to_string()).collect();
         if let Some(p) = players
-            && p as usize != names.len()
+            && p != names.len()
         {
             return Err(format!("--players {p} but --names lists {} names", names.len()));
         }

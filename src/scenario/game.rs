@@ -319,7 +319,7 @@ pub fn new_game(lua: &Lua, spec: Table) -> mlua::Result<TestGame> {
     }
     let ctx = lua.app_data_ref::<Context>().ok_or_else(|| fail(lua, "no test context"))?;
     let source = resolve_title(lua, &ctx, title_id.as_deref())?;
-    let key = TitleKey { source: source.display(""), options: options.clone(), players: players.len() as u8 };
+    let key = TitleKey { source: source.display(""), options: options.clone(), players: players.len() };
     let (title, host) = ctx.titles.get(&source, &key).map_err(|e| fail(lua, e))?;
     drop(ctx);
     let setup = Setup { players, seed, options, values: values.into_iter().collect::<BTreeMap<String, Var>>() };
@@ -355,7 +355,7 @@ pub fn load_game(lua: &Lua, json: String) -> mlua::Result<TestGame> {
         None => TitleSource::embedded(&file.title).ok_or_else(|| fail(lua, format!("load_game: no title \"{}\"", file.title)))?,
     };
     let ctx = lua.app_data_ref::<Context>().ok_or_else(|| fail(lua, "no test context"))?;
-    let key = TitleKey { source: source.display(""), options: file.setup.options.clone(), players: file.setup.players.len() as u8 };
+    let key = TitleKey { source: source.display(""), options: file.setup.options.clone(), players: file.setup.players.len() };
     let (title, host) = ctx.titles.get(&source, &key).map_err(|e| fail(lua, e))?;
     drop(ctx);
     let mut game = Game::with_host(title, host, file.setup.clone()).map_err(|e| fail(lua, format!("load_game: {e}")))?;

@@ -32,9 +32,10 @@ pub fn test_lib(lua: &Lua, name: String) -> mlua::Result<Value> {
     };
     let rel = format!("tests/lib/{name}.lua");
     let display = source.display(&rel);
-    let Some(text) = source.read(&rel) else {
-        return Err(fail(lua, format!("test_lib({name:?}): {display} does not exist")));
-    };
+    let text = source.read(&rel).map_err(|e| match e {
+        crate::title::ReadError::NotFound => fail(lua, format!("test_lib({name:?}): {display} does not exist")),
+        e => fail(lua, format!("test_lib({name:?}): {display} {e}")),
+    })?;
     let value: Value = lua.load(text).set_name(format!("@{display}")).eval()?;
     // A lib that returns nothing still loads once.
     let value = if value.is_nil() { Value::Boolean(true) } else { value };

@@ -32,7 +32,7 @@ use std::sync::Arc;
 pub struct TitleKey {
     pub source: String,
     pub options: BTreeMap<String, bool>,
-    pub players: u8,
+    pub players: usize,
 }
 
 /// A compiled title and its loaded scripts.
@@ -64,7 +64,7 @@ impl TitleCache {
 
     /// The id a title folder declares (for `new_game{ title = ... }`).
     pub fn id_of(&self, source: &TitleSource) -> Option<String> {
-        let text = source.read("title.toml")?;
+        let text = source.read("title.toml").ok()?;
         let file: crate::title::schema::TitleFile = load::parse_text(&source.display("title.toml"), &text).ok()?;
         Some(file.title.id)
     }
@@ -168,12 +168,12 @@ pub fn run_title(source: &TitleSource, titles: &Rc<TitleCache>, opts: &RunOption
     for rel in source.list("tests", "lua") {
         let display = source.display(&rel);
         match source.read(&rel) {
-            Some(text) => report.extend(run_source(&display, &text, Some(source.clone()), titles, opts)),
-            None => report.cases.push(Case {
+            Ok(text) => report.extend(run_source(&display, &text, Some(source.clone()), titles, opts)),
+            Err(e) => report.cases.push(Case {
                 file: display.clone(),
                 name: "(reading the file)".into(),
                 declared: None,
-                outcome: Outcome::Failed { message: format!("{display}: cannot read the file (not UTF-8?)") },
+                outcome: Outcome::Failed { message: format!("{display}: the file {e}") },
                 output: Vec::new(),
             }),
         }

@@ -5,6 +5,7 @@
 use super::error::{DataError, closest, line_of};
 use super::schema::*;
 use crate::hex::{Coord, Layout};
+use crate::limits::{MAX_AMOUNT, MAX_HEXES};
 use crate::tile::Tile;
 use std::collections::{BTreeMap, HashMap};
 
@@ -94,6 +95,13 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
     let mut coords: HashMap<Coord, u32> = HashMap::new();
     for (i, def) in file.hex.iter().enumerate() {
         let key = format!("hex[{i}]");
+        // Every hex is data in each game and a node of every board walk.
+        if hexes.len() + def.at.len() > MAX_HEXES {
+            let total: usize = file.hex.iter().map(|h| h.at.len()).sum();
+            let first = def.at.first().map(String::as_str).unwrap_or_default();
+            ctx.error("map", &format!("{key}.at"), first, format!("the map lists {total} hexes: a title may have at most {MAX_HEXES}"));
+            break;
+        }
         if def.at.is_empty() {
             ctx.error("map", &key, "", "`at` lists no hex");
         }
@@ -191,6 +199,28 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
     MapData { layout, hexes, index, labels }
 }
 
+/// About how many bytes of map data the compiled map holds: an entry of
+/// map.toml (its stops, paths, tags, props, and the pre-printed tile it
+/// names) is copied for every hex its `at` lists, so a short file can
+/// stand for a huge map. Measured as JSON, which is close to the data's
+/// size in memory.
+pub fn copied_map_bytes(map: &MapFile, tiles: &TilesFile) -> u64 {
+    let tile_sizes: HashMap<&str, u64> = tiles.tile.iter().map(|t| (t.name.as_str(), json_len(t))).collect();
+    map.hex
+        .iter()
+        .map(|h| {
+            let tile = h.tile.as_deref().and_then(|n| tile_sizes.get(n)).copied().unwrap_or(0);
+            // Each hex keeps its own label, not the entry's list of them.
+            let entry = json_len(h).saturating_sub(json_len(&h.at));
+            (h.at.len() as u64).saturating_mul(entry + tile)
+        })
+        .fold(0u64, u64::saturating_add)
+}
+
+fn json_len<T: serde::Serialize>(value: &T) -> u64 {
+    serde_json::to_vec(value).map_or(0, |v| v.len() as u64)
+}
+
 fn empty_tile(name: &str) -> Tile {
     Tile {
         name: name.to_string(),
@@ -267,10 +297,18 @@ pub fn market(ctx: &mut Ctx, file: &MarketFile) -> MarketData {
             }
             let digits: String = text.chars().take_while(|ch| ch.is_ascii_digit()).collect();
             let rest: Vec<char> = text.chars().skip(digits.len()).collect();
-            let Ok(price) = digits.parse::<i64>() else {
+            if digits.is_empty() {
                 ctx.error("market", &format!("rows[{r}][{c}]"), text, format!("cell \"{text}\" must start with a price"));
                 cells.push(None);
                 continue;
+            }
+            let price = match digits.parse::<i64>() {
+                Ok(p) if p <= MAX_AMOUNT => p,
+                _ => {
+                    ctx.error("market", &format!("rows[{r}][{c}]"), text, format!("cell \"{text}\": the price {digits} is more than the largest amount, {MAX_AMOUNT}"));
+                    cells.push(None);
+                    continue;
+                }
             };
             for f in &rest {
                 if !flags.contains_key(f) {

@@ -4,8 +4,9 @@
 use super::compile::{self, Ctx};
 use super::error::{DataError, DataErrors, line_col, serde_hint};
 use super::schema::*;
-use super::source::TitleSource;
+use super::source::{ReadError, TitleSource};
 use super::{ScriptFile, Title, patch, validate};
+use crate::limits::MAX_MAP_COPY_BYTES;
 use crate::tile::Tile;
 use serde::de::DeserializeOwned;
 use std::collections::{BTreeMap, HashMap};
@@ -66,7 +67,7 @@ pub fn resolve_options(
     file: &TitleFile,
     display: &str,
     choices: &BTreeMap<String, bool>,
-    players: Option<u8>,
+    players: Option<usize>,
 ) -> Result<BTreeMap<String, bool>, DataErrors> {
     let mut errors = Vec::new();
     let mut selected: BTreeMap<String, bool> = file.option.iter().map(|o| (o.id.clone(), o.default)).collect();
@@ -107,12 +108,13 @@ pub fn resolve_options(
 }
 
 /// Loads and compiles a title with the given option choices.
-pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<u8>) -> Result<Title, DataErrors> {
+pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<usize>) -> Result<Title, DataErrors> {
     let mut errors: Vec<DataError> = Vec::new();
     let title_display = source.display("title.toml");
-    let Some(title_text) = source.read("title.toml") else {
-        return Err(DataErrors(vec![DataError::new(&title_display, "", "missing file (every title needs title.toml)")]));
-    };
+    let title_text = source.read("title.toml").map_err(|e| {
+        let why = if e == ReadError::NotFound { " (every title needs title.toml)" } else { "" };
+        DataErrors(vec![DataError::new(&title_display, "", format!("the file {e}{why}"))])
+    })?;
     let title_file: TitleFile = parse_text(&title_display, &title_text).map_err(|e| DataErrors(vec![e]))?;
     let selected = resolve_options(&title_file, &title_display, choices, players)?;
     // Options may patch title.toml too (its settings and props): `[option.patch.title]`.
@@ -140,9 +142,12 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
     for stem in DATA_FILES {
         let rel = format!("{stem}.toml");
         let display = source.display(&rel);
-        let Some(text) = source.read(&rel) else {
-            errors.push(DataError::new(&display, "", "missing file"));
-            continue;
+        let text = match source.read(&rel) {
+            Ok(text) => text,
+            Err(e) => {
+                errors.push(DataError::new(&display, "", format!("the file {e}")));
+                continue;
+            }
         };
         // Parse once typed, for exact positions of mistakes in the file itself.
         let typed_ok = match stem {
@@ -234,6 +239,16 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
             Err(e) => ctx.error("tiles", &format!("tile[{i}].paths"), &e.path, e.to_string()),
         }
     }
+    let copied = compile::copied_map_bytes(&map_file, &tiles_file);
+    if copied > MAX_MAP_COPY_BYTES {
+        let message = format!(
+            "the map's hexes, each entry copied for every hex its `at` lists, come to {} MiB: at most {} MiB are allowed (shorten long names, tags or props of entries that describe many hexes)",
+            copied >> 20,
+            MAX_MAP_COPY_BYTES >> 20
+        );
+        ctx.error("map", "hex", "", message);
+        return Err(DataErrors(ctx.errors));
+    }
     let tile_map: HashMap<String, Tile> = tiles.iter().map(|t| (t.name.clone(), t.clone())).collect();
     let map = compile::map(&mut ctx, &map_file, &tile_map);
     let market = compile::market(&mut ctx, &market_file);
@@ -242,10 +257,10 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
     let flow = compile::flow(&mut ctx, &flow_file, &edits);
 
     let mut scripts = Vec::new();
-    for rel in &title_file.scripts {
+    for (i, rel) in title_file.scripts.iter().enumerate() {
         match source.read(rel) {
-            Some(text) => scripts.push(ScriptFile { path: rel.clone(), display: source.display(rel), source: text }),
-            None => ctx.error("title", "scripts", rel, format!("script \"{rel}\" not found")),
+            Ok(text) => scripts.push(ScriptFile { path: rel.clone(), display: source.display(rel), source: text }),
+            Err(e) => ctx.error("title", &format!("scripts[{i}]"), rel, format!("script \"{rel}\" {e}")),
         }
     }
 
@@ -288,9 +303,9 @@ pub fn embedded(id: &str) -> Result<Title, DataErrors> {
 /// Compiled titles by source and option choices, shared by every game of
 /// the process (imports, benchmarks, tests load the same title often).
 /// Only embedded titles are cached: a folder on disk may change.
-pub fn cached(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<u8>) -> Result<std::sync::Arc<Title>, DataErrors> {
+pub fn cached(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<usize>) -> Result<std::sync::Arc<Title>, DataErrors> {
     use std::sync::{Arc, Mutex, OnceLock};
-    type Key = (String, Vec<(String, bool)>, Option<u8>);
+    type Key = (String, Vec<(String, bool)>, Option<usize>);
     static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Title>>>> = OnceLock::new();
     let TitleSource::Embedded(id) = source else {
         return load(source, choices, players).map(Arc::new);

@@ -14,7 +14,7 @@ pub mod validate;
 
 pub use compile::{Cell, FlowData, HexData, MapData, MarketData, TrainClass, TrainVariant};
 pub use error::{DataError, DataErrors};
-pub use source::TitleSource;
+pub use source::{ReadError, TitleSource};
 
 use crate::tile::Tile;
 use schema::*;
@@ -69,7 +69,7 @@ impl Title {
         self.tile_index.get(name).map(|&i| &self.tiles[i])
     }
 
-    pub fn player_count(&self, players: u8) -> Option<&PlayerCountDef> {
+    pub fn player_count(&self, players: usize) -> Option<&PlayerCountDef> {
         self.player_counts.iter().find(|p| p.players == players)
     }
 

@@ -2,8 +2,10 @@
 //! on disk (`--title-dir`), so a designer can copy a title and change it
 //! without recompiling.
 
+use crate::limits::MAX_TITLE_FILE_BYTES;
 use include_dir::{Dir, include_dir};
-use std::path::{Path, PathBuf};
+use std::io::Read;
+use std::path::{Component, Path, PathBuf};
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/titles");
 
@@ -37,14 +39,23 @@ impl TitleSource {
         }
     }
 
-    pub fn read(&self, rel: &str) -> Option<String> {
-        match self {
-            TitleSource::Embedded(id) => EMBEDDED
-                .get_file(Path::new(id).join(rel))
-                .and_then(|f| f.contents_utf8())
-                .map(str::to_string),
-            TitleSource::Disk(dir) => std::fs::read_to_string(dir.join(rel)).ok(),
+    /// The text of a file of the title. `rel` must lead inside the title
+    /// folder, and on disk the file must still be inside it once links
+    /// are followed: title.toml names files, and a title folder comes
+    /// from whoever shared it.
+    pub fn read(&self, rel: &str) -> Result<String, ReadError> {
+        if !stays_inside(rel) {
+            return Err(ReadError::NotInside);
         }
+        let bytes = match self {
+            TitleSource::Embedded(id) => EMBEDDED.get_file(Path::new(id).join(rel)).ok_or(ReadError::NotFound)?.contents().to_vec(),
+            TitleSource::Disk(dir) => read_inside(dir, rel)?,
+        };
+        String::from_utf8(bytes).map_err(|e| {
+            let offset = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..offset].iter().filter(|&&b| b == b'\n').count() + 1;
+            ReadError::NotUtf8 { offset, line }
+        })
     }
 
     /// Relative paths of the files in a sub-folder with the extension, sorted.
@@ -70,5 +81,84 @@ impl TitleSource {
         };
         out.sort();
         out
+    }
+}
+
+/// Why a file of a title could not be read. Each reads after the file's
+/// name: "script \"scripts/x.lua\" is not found".
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    #[error("is not found")]
+    NotFound,
+    #[error("is not valid UTF-8: byte offset {offset} (line {line}) begins no UTF-8 character; save the file as UTF-8")]
+    NotUtf8 { offset: usize, line: usize },
+    #[error("is {}, more than the {} MiB a title file may have", size_text(*.size), MAX_TITLE_FILE_BYTES >> 20)]
+    TooLarge { size: u64 },
+    #[error("is not inside the title folder: write a path relative to the folder, without `..`")]
+    NotInside,
+    #[error("leads to {0}, outside the title folder")]
+    Outside(String),
+    #[error("is not a file")]
+    NotAFile,
+    #[error("cannot be read: {0}")]
+    Io(String),
+}
+
+fn size_text(bytes: u64) -> String {
+    format!("{:.1} MiB ({bytes} bytes)", bytes as f64 / (1u64 << 20) as f64)
+}
+
+/// Whether a relative path names something inside the folder it is
+/// relative to: no root, no drive, no `..`.
+fn stays_inside(rel: &str) -> bool {
+    !rel.is_empty() && Path::new(rel).components().all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+}
+
+/// Reads `dir/rel`, refusing what links lead out of `dir`, what is not a
+/// plain file (a FIFO would never end) and what is over the size limit,
+/// which is checked before reading.
+fn read_inside(dir: &Path, rel: &str) -> Result<Vec<u8>, ReadError> {
+    let io = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => ReadError::NotFound,
+        _ => ReadError::Io(e.to_string()),
+    };
+    let folder = dir.canonicalize().map_err(io)?;
+    let real = dir.join(rel).canonicalize().map_err(io)?;
+    if !real.starts_with(&folder) {
+        return Err(ReadError::Outside(real.display().to_string()));
+    }
+    let meta = std::fs::metadata(&real).map_err(io)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotAFile);
+    }
+    if meta.len() > MAX_TITLE_FILE_BYTES {
+        return Err(ReadError::TooLarge { size: meta.len() });
+    }
+    // The file may grow between the check and the read: read no more
+    // than the limit allows, plus one byte to tell.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(&real).map_err(io)?.take(MAX_TITLE_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > MAX_TITLE_FILE_BYTES {
+        return Err(ReadError::TooLarge { size: bytes.len() as u64 });
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_paths_inside_the_folder_are_read() {
+        for ok in ["title.toml", "scripts/a.lua", "./scripts/a.lua"] {
+            assert!(stays_inside(ok), "{ok}");
+        }
+        for bad in ["", "../x.lua", "scripts/../../x", "/etc/passwd", "scripts/../.."] {
+            assert!(!stays_inside(bad), "{bad}");
+        }
+        let source = TitleSource::embedded("1849").unwrap();
+        assert_eq!(source.read("../1844/title.toml"), Err(ReadError::NotInside));
+        assert_eq!(source.read("nothing.toml"), Err(ReadError::NotFound));
+        assert!(source.read("title.toml").is_ok());
     }
 }

@@ -17,6 +17,23 @@ fn meta(ctx: &mut Ctx, t: &Title) {
     if t.player_count(t.meta.default_players).is_none() {
         ctx.error("title", "title.default_players", "default_players", format!("no [[player_count]] for the default {} players", t.meta.default_players));
     }
+    for (i, pc) in t.player_counts.iter().enumerate() {
+        let key = format!("player_count[{i}]");
+        if t.player_counts[..i].iter().any(|other| other.players == pc.players) {
+            ctx.error("title", &format!("{key}.players"), "", format!("{} players are described twice", pc.players));
+        }
+        // The bank pays every player's starting cash; a bank that cannot
+        // would be broken before the first action.
+        let paid = pc.cash.saturating_mul(pc.players as i64);
+        if paid > t.bank.cash {
+            ctx.error(
+                "title",
+                &format!("{key}.cash"),
+                &format!("cash = {}", pc.cash),
+                format!("{} players with {} each need {} from the bank, which has {} (bank.cash)", pc.players, pc.cash, paid, t.bank.cash),
+            );
+        }
+    }
 }
 
 fn tiles(ctx: &mut Ctx, t: &Title) {
@@ -66,8 +83,9 @@ pub fn home_city(t: &Title, spec: &str) -> Result<(u32, usize), String> {
 
 fn companies(ctx: &mut Ctx, t: &Title) {
     for (i, k) in t.corporation_kinds.iter().enumerate() {
-        let total: u32 = k.certificates.iter().map(|c| c.percent * c.count).sum();
-        let presidents: u32 = k.certificates.iter().filter(|c| c.president).map(|c| c.count).sum();
+        // Wide sums: each term is bounded, their number only by the file.
+        let total: u64 = k.certificates.iter().map(|c| c.percent as u64 * c.count as u64).sum();
+        let presidents: u64 = k.certificates.iter().filter(|c| c.president).map(|c| c.count as u64).sum();
         if total != 100 {
             ctx.error("companies", &format!("corporation_kind[{i}].certificates"), &k.id, format!("certificates of kind \"{}\" add up to {total} %, not 100 %", k.id));
         }
@@ -105,6 +123,11 @@ fn companies(ctx: &mut Ctx, t: &Title) {
         let key = format!("company[{i}]");
         if !seen.insert(co.id.clone()) {
             ctx.error("companies", &key, &co.id, format!("id \"{}\" is used twice", co.id));
+        }
+        if let (Some(min), Some(max)) = (co.min_price_multiple, co.max_price_multiple)
+            && min > max
+        {
+            ctx.error("companies", &format!("{key}.min_price_multiple"), &co.id, format!("{}: min_price_multiple {min} is above max_price_multiple {max}, so no price is allowed", co.id));
         }
         for a in &co.abilities {
             match a {

@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 pub struct CompaniesFile {
     #[serde(default)]
     pub corporation_kind: Vec<CorporationKindDef>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::corporations")]
     pub corporation: Vec<CorporationDef>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::companies")]
     pub company: Vec<CompanyDef>,
 }
 
@@ -37,21 +37,21 @@ pub struct CorporationKindDef {
     pub capitalization: Capitalization,
     /// Shares (10 % units) sold from the treasury before the corporation
     /// floats/launches; 0 = floats when started.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::certificates")]
     pub float_shares: u32,
     /// Fixed capitalization: capital = this × par, paid at launch.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::multiple")]
     pub capital_multiple: u32,
     /// Percent of one share price unit: a certificate of P % is worth
     /// price × P / unit_percent (10 by default; 1844's regionals 20,
     /// pre-SBB companies 25, the SBB 5).
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "bounds::share_percent")]
     pub unit_percent: u32,
     /// Station token costs: first (home) to last.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::token_costs")]
     pub token_costs: Vec<i64>,
     /// Train limit by phase name; missing phases use the phase's own limit.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::train_limits")]
     pub train_limit: BTreeMap<String, u32>,
     /// Must own a train when it has a route.
     #[serde(default = "yes")]
@@ -76,8 +76,9 @@ pub(super) fn ten() -> u32 {
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CertDef {
+    #[serde(deserialize_with = "bounds::share_percent")]
     pub percent: u32,
-    #[serde(default = "one_u32")]
+    #[serde(default = "one_u32", deserialize_with = "bounds::certificate_count")]
     pub count: u32,
     #[serde(default)]
     pub president: bool,
@@ -85,7 +86,7 @@ pub struct CertDef {
     #[serde(default)]
     pub tag: Option<String>,
     /// Counts this many certificates toward the limit (default 1).
-    #[serde(default = "one_f")]
+    #[serde(default = "one_f", deserialize_with = "bounds::certificate_weight")]
     pub counts_as: f64,
     /// Where the certificate starts: "treasury" (default) or "pool".
     #[serde(default)]
@@ -114,10 +115,10 @@ pub struct CorporationDef {
     #[serde(default)]
     pub home: Vec<String>,
     /// Paid once when started, for all tokens (1849).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::amount")]
     pub token_fee: i64,
     /// Station tokens; overrides the kind's `token_costs`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::some_token_costs")]
     pub token_costs: Option<Vec<i64>>,
     #[serde(default)]
     pub destination: Option<String>,
@@ -138,10 +139,10 @@ pub struct CompanyDef {
     #[serde(default)]
     pub abbr: Option<String>,
     /// Face value / minimum bid.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::amount")]
     pub value: i64,
     /// Paid to the owner at the start of each operating round.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::amount")]
     pub revenue: i64,
     /// Counts toward the certificate limit when a player owns it.
     #[serde(default = "yes")]
@@ -150,9 +151,9 @@ pub struct CompanyDef {
     #[serde(default = "yes")]
     pub corporations_may_buy: bool,
     /// Price range for corporation purchases, as multiples of value.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::some_price_multiple")]
     pub min_price_multiple: Option<f64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::some_price_multiple")]
     pub max_price_multiple: Option<f64>,
     /// Auctioned in the initial round (false = sold later by other means).
     #[serde(default = "yes")]
@@ -181,6 +182,7 @@ pub enum AbilityDef {
         #[serde(default)]
         terrains: Vec<String>,
         /// Fraction paid, e.g. 0.5.
+        #[serde(deserialize_with = "bounds::fraction")]
         factor: f64,
         /// Track gauges whose cost is discounted (empty = all).
         #[serde(default)]

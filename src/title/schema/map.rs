@@ -87,7 +87,7 @@ pub struct HexDef {
     /// Terrain name ("rough", "hills", "mountain", "river") and its build cost.
     #[serde(default)]
     pub terrain: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::amount")]
     pub cost: i64,
     /// A pre-printed tile from the tile catalogue instead of inline parts.
     #[serde(default)]
@@ -99,7 +99,7 @@ pub struct HexDef {
     /// Label the hex takes from the given colour on (1844 Zürich "Z").
     #[serde(default)]
     pub future_label: Option<FutureLabel>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::stops")]
     pub stops: Vec<StopDef>,
     #[serde(default)]
     pub paths: Vec<String>,
@@ -172,9 +172,9 @@ impl Default for RevenueDef {
 #[serde(deny_unknown_fields)]
 pub struct StopDef {
     pub kind: StopKind,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::revenue")]
     pub revenue: RevenueDef,
-    #[serde(default = "one")]
+    #[serde(default = "one", deserialize_with = "bounds::slots")]
     pub slots: u8,
     #[serde(default)]
     pub name: Option<String>,
@@ -190,7 +190,7 @@ pub struct StopDef {
     pub tags: Vec<String>,
     /// Extra value a route earns at this stop when it joins two paired
     /// groups (1844 transit bonus; see `[routes] pair_bonuses`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::amount")]
     pub bonus: i64,
     /// Override whether routes may only end here.
     #[serde(default)]

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 pub struct MarketFile {
     /// Rows top to bottom; each cell "price" plus flag letters ("306B",
     /// "0X"), "-" for no cell.
+    #[serde(deserialize_with = "super::bounds::market_rows")]
     pub rows: Vec<Vec<String>>,
     /// Meaning of each flag letter.
     #[serde(default)]

@@ -11,6 +11,7 @@
 /// Free-form data for title scripts (`props` in any table).
 pub type Props = toml::Table;
 
+mod bounds;
 mod title_file;
 mod map;
 mod tiles;

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PhasesFile {
+    #[serde(deserialize_with = "bounds::phases")]
     pub phase: Vec<PhaseDef>,
 }
 
@@ -18,13 +19,15 @@ pub struct PhaseDef {
     #[serde(default)]
     pub on_train: Option<String>,
     pub tiles: Vec<Color>,
+    #[serde(deserialize_with = "bounds::operating_rounds")]
     pub operating_rounds: u32,
+    #[serde(deserialize_with = "bounds::train_limit")]
     pub train_limit: u32,
     /// Which entry of banded revenues applies.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::revenue_band")]
     pub revenue_band: usize,
     /// Par (starting) values allowed.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::amounts")]
     pub par_prices: Vec<i64>,
     /// Train classes or variants removed from the game when the phase starts.
     #[serde(default)]

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TilesFile {
+    #[serde(deserialize_with = "bounds::tiles")]
     pub tile: Vec<TileDef>,
 }
 
@@ -15,10 +16,11 @@ pub struct TileDef {
     pub name: String,
     pub color: Color,
     /// Copies in the supply; `"unlimited"` is written as -1.
+    #[serde(deserialize_with = "bounds::tile_count")]
     pub count: i32,
     #[serde(default)]
     pub label: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::stops")]
     pub stops: Vec<StopDef>,
     /// Track: "A-B" with A, B an edge 0-5 or a stop "s0".."s9" ("s" = "s0"),
     /// optionally prefixed by a gauge "s:" standard (default), "n:" narrow,

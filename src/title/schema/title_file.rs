@@ -12,10 +12,10 @@ pub struct TitleFile {
     pub player_count: Vec<PlayerCountDef>,
     #[serde(default)]
     pub settings: Settings,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::options")]
     pub option: Vec<OptionDef>,
     /// Lua files loaded in order at game creation, relative to the title folder.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::scripts")]
     pub scripts: Vec<String>,
     #[serde(default)]
     pub props: Props,
@@ -38,7 +38,8 @@ pub struct TitleMeta {
     pub provisional: bool,
     #[serde(default)]
     pub provisional_note: String,
-    pub default_players: u8,
+    #[serde(deserialize_with = "bounds::players")]
+    pub default_players: usize,
     /// How money is written; `{}` is replaced by the amount ("L. {}").
     #[serde(default = "default_currency")]
     pub currency: String,
@@ -51,14 +52,18 @@ pub(super) fn default_currency() -> String {
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct BankDef {
+    #[serde(deserialize_with = "bounds::amount")]
     pub cash: i64,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerCountDef {
-    pub players: u8,
+    #[serde(deserialize_with = "bounds::players")]
+    pub players: usize,
+    #[serde(deserialize_with = "bounds::amount")]
     pub cash: i64,
+    #[serde(deserialize_with = "bounds::at_least_one")]
     pub cert_limit: u32,
     #[serde(default)]
     pub props: Props,
@@ -80,8 +85,8 @@ pub struct OptionDef {
     #[serde(default)]
     pub excludes: Vec<String>,
     /// Player counts for which the option exists (empty = all).
-    #[serde(default)]
-    pub players: Vec<u8>,
+    #[serde(default, deserialize_with = "bounds::player_list")]
+    pub players: Vec<usize>,
     /// Deep-merge patches keyed by file stem ("trains", "companies", ...).
     /// Arrays of tables are merged element by element on their `id` (or
     /// `name`) key; an element with `remove = true` deletes its match.
@@ -97,14 +102,17 @@ pub struct OptionDef {
 #[serde(deny_unknown_fields, default)]
 pub struct Settings {
     /// Most percent of one corporation a player may hold.
+    #[serde(deserialize_with = "bounds::percent")]
     pub max_holding_percent: u32,
     /// Most percent of one corporation the bank pool may hold.
+    #[serde(deserialize_with = "bounds::percent")]
     pub pool_limit_percent: u32,
     /// Players may not sell a corporation before it has operated once.
     pub sell_after_operated: bool,
     /// A player who sold a corporation may not buy it again that round.
     pub no_buy_after_sell: bool,
     /// Certificates bought per stock turn.
+    #[serde(deserialize_with = "bounds::at_least_one")]
     pub buys_per_turn: u32,
     /// Sell, then buy (true) or in any order (false).
     pub sell_before_buy: bool,
@@ -130,6 +138,7 @@ pub struct Settings {
     pub pool_dividend_rounding: String,
     /// Most ordinary certificates bought together with the president's when
     /// starting a corporation (1849: two).
+    #[serde(deserialize_with = "bounds::certificates")]
     pub par_extra_certs: u32,
     /// When the home token is placed: "start" (when the corporation is
     /// started) or "first_turn" (at its first operating turn).
@@ -152,6 +161,7 @@ pub struct Settings {
     /// more than its printed price; what the president cannot pay becomes
     /// personal debt with `debt_interest_percent` added).
     pub emergency: String,
+    #[serde(deserialize_with = "bounds::interest_percent")]
     pub debt_interest_percent: i64,
     /// Whose presidency an emergency sale may not change: "operating" (the
     /// corporation buying the train, 1849) or "all" (no corporation's,
@@ -185,8 +195,10 @@ pub struct Settings {
     /// (`half`); otherwise it pays out or withholds all of it.
     pub half_dividend: bool,
     /// Smallest raise in auctions.
+    #[serde(deserialize_with = "bounds::smallest_raise")]
     pub min_raise: i64,
     /// Price drop of the first company after a full round of passes.
+    #[serde(deserialize_with = "bounds::amount")]
     pub pass_discount: i64,
     /// A corporation buying a company from a player other than its own
     /// president needs that player's consent: the owner is asked

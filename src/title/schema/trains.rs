@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrainsFile {
+    #[serde(deserialize_with = "bounds::train_classes")]
     pub train: Vec<TrainDef>,
     #[serde(default)]
     pub routes: RouteRulesDef,
@@ -17,8 +18,10 @@ pub struct TrainsFile {
 #[serde(deny_unknown_fields, default)]
 pub struct RouteRulesDef {
     /// Fewest stops on a route, not counting the kinds in `ignore_for_minimum`.
+    #[serde(deserialize_with = "bounds::route_minimum")]
     pub min_stops: u32,
     /// Of which at least this many cities (1849: a city plus a city or town).
+    #[serde(deserialize_with = "bounds::route_minimum")]
     pub min_cities: u32,
     pub ignore_for_minimum: Vec<StopKind>,
     /// Between two consecutive stops track may not mix standard and narrow
@@ -48,6 +51,7 @@ impl Default for RouteRulesDef {
 pub struct PathTagBonusDef {
     pub tag: String,
     /// Added once per counted stop of a route using such a path.
+    #[serde(deserialize_with = "bounds::amount")]
     pub per_stop: i64,
 }
 
@@ -58,12 +62,13 @@ pub struct PathTagBonusDef {
 pub struct TrainDef {
     pub name: String,
     /// Cards of this class; -1 = unlimited.
+    #[serde(deserialize_with = "bounds::train_count")]
     pub count: i32,
     /// Variants; when empty the class has one variant named like the class
     /// with `price` and `run`.
     #[serde(default)]
     pub variants: Vec<TrainVariantDef>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::some_amount")]
     pub price: Option<i64>,
     #[serde(default)]
     pub run: Option<RunDef>,
@@ -85,6 +90,7 @@ pub struct TrainDef {
 #[serde(deny_unknown_fields)]
 pub struct TrainVariantDef {
     pub name: String,
+    #[serde(deserialize_with = "bounds::amount")]
     pub price: i64,
     pub run: RunDef,
     #[serde(default)]
@@ -105,10 +111,12 @@ pub struct AvailabilityDef {
 #[serde(deny_unknown_fields, default)]
 pub struct RunDef {
     /// Counts stops: visits at most this many.
+    #[serde(deserialize_with = "bounds::distance")]
     pub stops: Option<u32>,
     /// May skip stops; `stops` is then the most it counts (8E).
     pub express: bool,
     /// Counts hexes: at most this many hex costs.
+    #[serde(deserialize_with = "bounds::distance")]
     pub hexes: Option<u32>,
     /// The start hex counts as a hex (1844 H trains).
     pub count_start_hex: bool,
@@ -121,13 +129,17 @@ pub struct RunDef {
     /// Stop tags this train may not visit ("red" off-boards for 1844 H trains).
     pub forbidden_stop_tags: Vec<String>,
     /// Stop tags whose value is multiplied ("major" = 2 for 1849 E trains).
+    #[serde(deserialize_with = "bounds::multipliers")]
     pub multipliers: BTreeMap<String, i64>,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct GaugeCosts {
+    #[serde(deserialize_with = "bounds::hex_cost")]
     pub standard: u32,
+    #[serde(deserialize_with = "bounds::hex_cost")]
     pub narrow: u32,
+    #[serde(deserialize_with = "bounds::hex_cost")]
     pub dual: u32,
 }
