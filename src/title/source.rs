@@ -1,9 +1,12 @@
 //! Where a title's files come from: embedded in the binary, or a folder
 //! on disk (`--title-dir`), so a designer can copy a title and change it
-//! without recompiling.
+//! without recompiling; or files held in memory (the input fuzzer loads
+//! thousands of damaged titles without writing them to disk).
 
 use include_dir::{Dir, include_dir};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/titles");
 
@@ -11,6 +14,15 @@ static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/titles");
 pub enum TitleSource {
     Embedded(String),
     Disk(PathBuf),
+    Memory(Arc<MemoryTitle>),
+}
+
+/// A title's files in memory: relative path ("scripts/bonds.lua") -> text.
+#[derive(Clone, Debug, Default)]
+pub struct MemoryTitle {
+    /// Shown in messages in place of a folder.
+    pub name: String,
+    pub files: BTreeMap<String, String>,
 }
 
 impl TitleSource {
@@ -34,6 +46,7 @@ impl TitleSource {
         match self {
             TitleSource::Embedded(id) => format!("titles/{id}/{rel}"),
             TitleSource::Disk(dir) => dir.join(rel).display().to_string(),
+            TitleSource::Memory(m) => format!("{}/{rel}", m.name),
         }
     }
 
@@ -44,6 +57,7 @@ impl TitleSource {
                 .and_then(|f| f.contents_utf8())
                 .map(str::to_string),
             TitleSource::Disk(dir) => std::fs::read_to_string(dir.join(rel)).ok(),
+            TitleSource::Memory(m) => m.files.get(rel).cloned(),
         }
     }
 
@@ -67,6 +81,12 @@ impl TitleSource {
                         .collect()
                 })
                 .unwrap_or_default(),
+            TitleSource::Memory(m) => m
+                .files
+                .keys()
+                .filter(|k| k.strip_prefix(sub).and_then(|r| r.strip_prefix('/')).is_some_and(|n| !n.contains('/') && n.ends_with(&format!(".{ext}"))))
+                .cloned()
+                .collect(),
         };
         out.sort();
         out
