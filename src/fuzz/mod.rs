@@ -6,6 +6,8 @@
 //! intervals: a refused action leaves the state digest unchanged, and a
 //! save/load round trip gives the same digest.
 
+pub mod input;
+
 use crate::game::action::{Action, LegalMove};
 use crate::game::save::SaveFile;
 use crate::game::{Game, Setup};
