@@ -176,10 +176,12 @@ pub const IN_PROGRESS: &str = "in-progress.txt";
 
 fn in_progress_note(cfg: &InputFuzzConfig, case: &cases::Case) -> String {
     format!(
-        "{} case {} of seed {} was running when this run ended without a report (the process was killed or aborted).\nrerun it: railhead fuzz-input --target {} --seed {} --first-case {} --cases 1\n",
+        "{} case {} of seed {} was running when this run ended without a report (the process was killed or aborted).\nmade from {} by:\n{}rerun it: railhead fuzz-input --target {} --seed {} --first-case {} --cases 1 --save-failures DIR\n",
         case.target.name(),
         case.index,
         cfg.seed,
+        case.seed_label,
+        case.changes.iter().map(|c| format!("  {c}\n")).collect::<String>(),
         case.target.name(),
         cfg.seed,
         case.index
