@@ -12,3 +12,9 @@
 /// price, a payment, a debt. Sums of a few such amounts stay far inside
 /// `i64`, and no real title comes near it.
 pub const MAX_AMOUNT: i64 = 1_000_000_000_000;
+
+/// The most cards a train class may have (`count` in trains.toml; -1
+/// still means unlimited). A game deals every card into the depot when it
+/// starts, so a count in the billions exhausted the memory; real titles
+/// have a few dozen.
+pub const MAX_TRAINS_PER_CLASS: i32 = 1_000;

@@ -2,6 +2,10 @@
 //! to panic, cut down to what matters: each now gets an error message.
 
 use railhead::import;
+use railhead::title::source::MemoryTitle;
+use railhead::title::{TitleSource, load};
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// A recorded action is shown in errors cut to 240 bytes; a character
 /// across that byte panicked (found as import case 2175 of seed 1).
@@ -20,4 +24,25 @@ fn a_long_action_of_wide_characters_is_shown_cut_on_a_character() {
             assert!(e.to_string().contains("..."), "{e}");
         }
     }
+}
+
+/// The files of an embedded title in memory, with `edit` made to one.
+fn title_with(id: &str, rel: &str, edit: impl FnOnce(&str) -> String) -> TitleSource {
+    let source = TitleSource::embedded(id).expect("an embedded title");
+    let mut rels = vec!["title.toml".to_string()];
+    rels.extend(load::DATA_FILES.iter().map(|s| format!("{s}.toml")));
+    rels.extend(source.list("scripts", "lua"));
+    let mut files: BTreeMap<String, String> = rels.into_iter().filter_map(|r| source.read(&r).map(|t| (r, t))).collect();
+    let changed = edit(&files[rel]);
+    files.insert(rel.to_string(), changed);
+    TitleSource::Memory(Arc::new(MemoryTitle { name: format!("fuzz/{id}"), files }))
+}
+
+/// A game deals every train card at setup: a class of two billion cards
+/// exhausted the memory (title case 2018 of seed 2: 1844's SBB5H count).
+#[test]
+fn a_train_class_of_billions_of_cards_is_refused() {
+    let source = title_with("1844", "trains.toml", |t| t.replacen("name = \"SBB5H\"\ncount = 1", "name = \"SBB5H\"\ncount = 2147483647", 1));
+    let err = load::load(&source, &BTreeMap::new(), None).err().expect("the title must be refused").to_string();
+    assert!(err.contains("trains.toml") && err.contains("SBB5H") && err.contains("2147483647 cards"), "{err}");
 }

@@ -143,6 +143,10 @@ fn trains_and_phases(ctx: &mut Ctx, t: &Title) {
         }
     };
     for (i, c) in t.trains.iter().enumerate() {
+        if c.count > crate::limits::MAX_TRAINS_PER_CLASS {
+            let max = crate::limits::MAX_TRAINS_PER_CLASS;
+            ctx.error("trains", &format!("train[{i}].count"), &c.count.to_string(), format!("train \"{}\" has {} cards: at most {max} (or -1, unlimited)", c.name, c.count));
+        }
         if let Some(a) = &c.available {
             for n in a.after_first.iter().chain(a.after_sold_out.iter()) {
                 check(ctx, "trains", &format!("train[{i}].available"), n);
