@@ -140,7 +140,9 @@ pub fn run(cfg: &InputFuzzConfig, progress: &mut dyn FnMut(&InputFuzzReport)) ->
             {
                 break 'cases;
             }
+            let made = Instant::now();
             let Some(case) = cases::generate(&corpus, target, cfg.seed, index, cfg.max_moves) else { continue };
+            report.targets.entry(target).or_default().making_seconds += made.elapsed().as_secs_f64();
             let kept = case.clone();
             // A case that kills the process (out of memory, a stack
             // overflow) cannot be caught: this note says which it was.

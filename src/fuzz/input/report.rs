@@ -18,6 +18,8 @@ pub struct TargetStats {
     pub moves: u64,
     /// Time spent in the cases.
     pub seconds: f64,
+    /// Time spent making them (mutating and writing the inputs).
+    pub making_seconds: f64,
     pub slowest: Option<Slowest>,
 }
 
@@ -127,13 +129,14 @@ impl InputFuzzReport {
         for (t, s) in &self.targets {
             let slowest = s.slowest.as_ref().map_or("-".into(), |x| format!("{:.3} s (case {}, {})", x.seconds, x.index, x.seed_label));
             out.push_str(&format!(
-                "{:<7} {:>7} cases ({} seeds), {:>6} accepted, {:>7} moves, {:>7.1} s; slowest {slowest}\n",
+                "{:<7} {:>7} cases ({} seeds), {:>6} accepted, {:>7} moves, {:>7.1} s (+{:.1} s making them); slowest {slowest}\n",
                 t.name(),
                 s.cases,
                 self.seeds.get(t).copied().unwrap_or(0),
                 s.accepted,
                 s.moves,
-                s.seconds
+                s.seconds,
+                s.making_seconds
             ));
         }
         for f in &self.failures {
@@ -160,7 +163,7 @@ impl InputFuzzReport {
             .iter()
             .map(|(t, s)| {
                 let slowest = s.slowest.as_ref().map(|x| json!({"seconds": x.seconds, "case": x.index, "seed": x.seed_label, "changes": x.changes}));
-                (t.name().to_string(), json!({"cases": s.cases, "seeds": self.seeds.get(t), "accepted": s.accepted, "moves": s.moves, "seconds": s.seconds, "slowest": slowest}))
+                (t.name().to_string(), json!({"cases": s.cases, "seeds": self.seeds.get(t), "accepted": s.accepted, "moves": s.moves, "seconds": s.seconds, "making_seconds": s.making_seconds, "slowest": slowest}))
             })
             .collect();
         let failures: Vec<Value> = self

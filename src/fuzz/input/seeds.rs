@@ -121,12 +121,32 @@ pub fn records(fixtures: Option<&Path>) -> Vec<SeedText> {
     out
 }
 
+/// Save files of the recorded games, replayed as far as they go: games
+/// with setup values (the import's) and players' own choices.
+pub fn imported_saves(records: &[SeedText]) -> Vec<SeedText> {
+    let mut out = Vec::new();
+    for r in records {
+        let Ok(rec) = crate::import::parse(&r.text) else { continue };
+        let game = match crate::import::replay(&rec, None) {
+            Ok((game, _)) => game,
+            Err((Some(game), _)) => game,
+            Err((None, _)) => continue,
+        };
+        let label = format!("{} imported, {} actions", r.label, game.actions.len());
+        out.push(SeedText::json(label, SaveFile::of(&game).to_json()));
+    }
+    out
+}
+
 /// Everything the targets need.
 pub fn corpus(seed: u64, fixtures: Option<&Path>, targets: &[super::Target]) -> Arc<Corpus> {
     use super::Target;
+    let want = |t: Target| targets.contains(&t);
+    let records = if want(Target::Import) || want(Target::Save) { records(fixtures) } else { Vec::new() };
+    let saves = if want(Target::Save) { saves(seed).into_iter().chain(imported_saves(&records)).collect() } else { Vec::new() };
     Arc::new(Corpus {
-        titles: if targets.contains(&Target::Title) { titles() } else { Vec::new() },
-        saves: if targets.contains(&Target::Save) { saves(seed) } else { Vec::new() },
-        records: if targets.contains(&Target::Import) { records(fixtures) } else { Vec::new() },
+        titles: if want(Target::Title) { titles() } else { Vec::new() },
+        saves,
+        records: if want(Target::Import) { records } else { Vec::new() },
     })
 }
