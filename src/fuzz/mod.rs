@@ -63,7 +63,8 @@ pub fn concretize(mv: &LegalMove, rng: &mut impl Rng) -> Action {
     if let Some((lo, hi)) = mv.range {
         // Favour the bottom of the range: random prices near the maximum
         // make every auction end at once.
-        let hi = if hi > lo && rng.random_bool(0.8) { lo + (hi - lo).min(20) } else { hi };
+        // Saturating: a damaged title's range may span more than an i64.
+        let hi = if hi > lo && rng.random_bool(0.8) { lo + hi.saturating_sub(lo).min(20) } else { hi };
         let p = if hi > lo { rng.random_range(lo..=hi) } else { lo };
         match &mut a {
             Action::Bid { price, .. } => *price = p,
