@@ -18,3 +18,9 @@ pub const MAX_AMOUNT: i64 = 1_000_000_000_000;
 /// starts, so a count in the billions exhausted the memory; real titles
 /// have a few dozen.
 pub const MAX_TRAINS_PER_CLASS: i32 = 1_000;
+
+/// The most certificates a corporation may have (the `count`s of its
+/// kind's certificates together). A game deals them all when it starts,
+/// and certificates of 0 % add nothing to the 100 % check, so without
+/// this bound billions of them passed; a certificate's number is a u16.
+pub const MAX_CERTIFICATES: u64 = 100;

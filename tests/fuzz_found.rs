@@ -46,3 +46,22 @@ fn a_train_class_of_billions_of_cards_is_refused() {
     let err = load::load(&source, &BTreeMap::new(), None).err().expect("the title must be refused").to_string();
     assert!(err.contains("trains.toml") && err.contains("SBB5H") && err.contains("2147483647 cards"), "{err}");
 }
+
+/// Certificates 2 % × 2^31 add 2^32 %: the u32 sum wrapped round to
+/// 100 % and the title passed, to deal two billion certificates at the
+/// start (title case 6720 of seed 5, built with overflow checks).
+#[test]
+fn certificates_adding_up_to_100_only_modulo_2_to_the_32_are_refused() {
+    let source = title_with("1849", "companies.toml", |t| t.replacen("{ percent = 10, count = 6 },", "{ percent = 10, count = 6 },\n  { percent = 2, count = 2147483648 },", 1));
+    let err = load::load(&source, &BTreeMap::new(), None).err().expect("the title must be refused").to_string();
+    assert!(err.contains("companies.toml") && err.contains("2147483656 certificates"), "{err}");
+}
+
+/// Certificates of 0 % add nothing to the 100 % check: four billion of
+/// them passed, to be dealt when the game starts.
+#[test]
+fn billions_of_certificates_of_no_percent_are_refused() {
+    let source = title_with("1849", "companies.toml", |t| t.replacen("{ percent = 10, count = 6 },", "{ percent = 10, count = 6 },\n  { percent = 0, count = 4000000000 },", 1));
+    let err = load::load(&source, &BTreeMap::new(), None).err().expect("the title must be refused").to_string();
+    assert!(err.contains("companies.toml") && err.contains("4000000008 certificates: at most 100"), "{err}");
+}

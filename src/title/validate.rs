@@ -66,8 +66,14 @@ pub fn home_city(t: &Title, spec: &str) -> Result<(u32, usize), String> {
 
 fn companies(ctx: &mut Ctx, t: &Title) {
     for (i, k) in t.corporation_kinds.iter().enumerate() {
-        let total: u32 = k.certificates.iter().map(|c| c.percent * c.count).sum();
-        let presidents: u32 = k.certificates.iter().filter(|c| c.president).map(|c| c.count).sum();
+        // In u64: u32 products and sums wrapped round to 100 % for counts in the billions.
+        let total: u64 = k.certificates.iter().map(|c| c.percent as u64 * c.count as u64).sum();
+        let presidents: u64 = k.certificates.iter().filter(|c| c.president).map(|c| c.count as u64).sum();
+        let count: u64 = k.certificates.iter().map(|c| c.count as u64).sum();
+        if count > crate::limits::MAX_CERTIFICATES {
+            let max = crate::limits::MAX_CERTIFICATES;
+            ctx.error("companies", &format!("corporation_kind[{i}].certificates"), &k.id, format!("kind \"{}\" has {count} certificates: at most {max}", k.id));
+        }
         if total != 100 {
             ctx.error("companies", &format!("corporation_kind[{i}].certificates"), &k.id, format!("certificates of kind \"{}\" add up to {total} %, not 100 %", k.id));
         }
