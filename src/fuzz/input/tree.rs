@@ -177,8 +177,9 @@ fn array(rng: &mut impl Rng, a: &mut Vec<Value>, at: &str) -> String {
             format!("{at}[{i}] removed")
         }
         2 | 3 => {
-            // Mostly one more copy; sometimes thousands (huge counts).
-            let times = if rng.random_bool(0.85) { 1 } else { [100, 3_000, 50_000][rng.random_range(0..3)] };
+            // Mostly one more copy; sometimes thousands (huge counts), or
+            // 256: a count cut to a byte is the same again.
+            let times = if rng.random_bool(0.85) { 1 } else { [100, 256, 3_000, 50_000][rng.random_range(0..4)] };
             let copy = a[i].clone();
             for _ in 0..times {
                 a.insert(i, copy.clone());
