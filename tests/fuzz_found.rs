@@ -65,3 +65,21 @@ fn billions_of_certificates_of_no_percent_are_refused() {
     let err = load::load(&source, &BTreeMap::new(), None).err().expect("the title must be refused").to_string();
     assert!(err.contains("companies.toml") && err.contains("4000000008 certificates: at most 100"), "{err}");
 }
+
+/// A player count was cut to a byte: a save of 259 players loaded as a
+/// game of 1849's three-player rules with 259 seats, three of them paid
+/// the starting cash (and a record likewise).
+#[test]
+fn a_game_of_259_players_is_refused() {
+    let players: Vec<String> = (0..259).map(|i| format!("p{i}")).collect();
+    let save = serde_json::json!({"railhead": 1, "title": "1849", "players": players, "seed": 1, "actions": []});
+    let file = railhead::game::save::SaveFile::parse("259.json", &save.to_string()).expect("a well-formed save");
+    let err = file.restore("259.json", None).err().expect("259 players cannot play 1849").to_string();
+    assert!(err.contains("not 259"), "{err}");
+
+    let seats: Vec<serde_json::Value> = (0..259).map(|i| serde_json::json!({"id": i, "name": format!("p{i}")})).collect();
+    let record = serde_json::json!({"id": 1, "title": "1849", "players": seats, "actions": []});
+    let rec = import::parse(&record.to_string()).expect("a well-formed record");
+    let Err((_, e)) = import::replay(&rec, None) else { panic!("259 players cannot play 1849") };
+    assert!(e.to_string().contains("not 259"), "{e}");
+}

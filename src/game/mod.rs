@@ -77,8 +77,9 @@ impl Game {
     /// A new game sharing an already loaded script host (for many games of
     /// one title: the host holds no game state).
     pub fn with_host(title: Arc<Title>, host: Rc<ScriptHost>, setup: Setup) -> GameResult<Game> {
-        let n = setup.players.len() as u8;
-        let Some(pc) = title.player_count(n).cloned() else {
+        // Counted in usize: 259 players cut to a u8 made a 3-player game of 259 seats.
+        let n = setup.players.len();
+        let Some(pc) = u8::try_from(n).ok().and_then(|n| title.player_count(n)).cloned() else {
             let counts: Vec<String> = title.player_counts.iter().map(|p| p.players.to_string()).collect();
             return Err(GameError::Invalid(format!("{} is for {} players, not {n}", title.meta.name, counts.join(", "))));
         };

@@ -79,7 +79,7 @@ impl SaveFile {
             None => TitleSource::embedded(&self.title)
                 .ok_or_else(|| SaveError::Title { path: path.to_string(), message: format!("no title \"{}\" in this railhead", self.title) })?,
         };
-        let title = crate::title::load::load(&source, &self.setup.options, Some(self.setup.players.len() as u8))
+        let title = crate::title::load::load(&source, &self.setup.options, u8::try_from(self.setup.players.len()).ok())
             .map_err(|e| SaveError::Title { path: path.to_string(), message: e.to_string() })?;
         let mut game = Game::new(Arc::new(title), self.setup.clone())
             .map_err(|e| SaveError::Title { path: path.to_string(), message: e.to_string() })?;

@@ -158,7 +158,7 @@ pub fn new_game(rec: &Recorded) -> Result<(Game, Translator), ImportError> {
         Some(dir) => TitleSource::Disk(dir.clone()),
         None => TitleSource::embedded(&rec.title.to_lowercase()).ok_or_else(|| ImportError::Title(format!("railhead has no title \"{}\"", rec.title)))?,
     };
-    let players = Some(rec.players.len() as u8);
+    let players = u8::try_from(rec.players.len()).ok();
     let probe = crate::title::load::cached(&source, &BTreeMap::new(), players).map_err(|e| ImportError::Title(e.to_string()))?;
     let tr = Translator::new(&probe, rec);
     let title = crate::title::load::cached(&source, &tr.options, players).map_err(|e| ImportError::Title(e.to_string()))?;
