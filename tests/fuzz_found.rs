@@ -83,3 +83,16 @@ fn a_game_of_259_players_is_refused() {
     let Err((_, e)) = import::replay(&rec, None) else { panic!("259 players cannot play 1849") };
     assert!(e.to_string().contains("not 259"), "{e}");
 }
+
+/// A recorded rotation was cut to a byte: 256 laid the tile at rotation 0.
+#[test]
+fn a_recorded_rotation_of_256_is_refused() {
+    let text = railhead::fuzz::input::seeds::HAND_RECORDS.iter().find(|(n, _)| n.contains("1849")).expect("the 1849 record").1;
+    let mut record: serde_json::Value = serde_json::from_str(text).unwrap();
+    let lay = record["actions"].as_array_mut().unwrap().iter_mut().find(|a| a["type"] == "lay_tile").expect("a tile lay");
+    let rotation = lay["rotation"].as_i64().unwrap();
+    lay["rotation"] = serde_json::json!(rotation + 256);
+    let rec = import::parse(&record.to_string()).unwrap();
+    let Err((_, e)) = import::replay(&rec, None) else { panic!("rotation {} was accepted", rotation + 256) };
+    assert!(e.to_string().contains(&format!("rotation {} is not 0-5", rotation + 256)), "{e}");
+}
