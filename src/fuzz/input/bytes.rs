@@ -140,3 +140,38 @@ fn number(rng: &mut impl Rng, text: &str) -> (String, String) {
     let new = INTERESTING_TEXT[rng.random_range(0..9)];
     (format!("{}{new}{}", &text[..i], &text[end..]), format!("number {} at byte {i} -> {new}", &text[i..end]))
 }
+
+/// Statements a hostile title script might hold: endless loops, memory
+/// hogs, errors, the sandbox's missing libraries, finalizers that never
+/// return. Put at the start of a line, most of them parse.
+const HOSTILE_LUA: &[&str] = &[
+    "while true do end",
+    "local t = {} for i = 1, 1e9 do t[i] = i end",
+    "local s = string.rep('x', 2^31)",
+    "local s = ('x'):rep(1e8):rep(1e8)",
+    "error('boom')",
+    "error(setmetatable({}, {__tostring = function() while true do end end}))",
+    "setmetatable({}, {__gc = function() while true do end end}) collectgarbage()",
+    "coroutine.wrap(function() while true do end end)()",
+    "local f f = function() return f() + 1 end f()",
+    "string.format('%99999999d', 1)",
+    "os.exit(1)",
+    "io.open('/tmp/railhead-fuzz', 'w')",
+    "require('os')",
+    "load('while true do end')()",
+    "game = nil",
+    "hook = nil",
+    "return",
+    "do return end",
+    "table.sort({3, 2, 1}, function() return true end)",
+    "string.find(string.rep('a', 1e6), string.rep('a?', 1e4) .. string.rep('a', 1e4))",
+];
+
+/// Inserts a hostile statement at the start of a random line of a script.
+pub fn hostile_lua(rng: &mut impl Rng, text: &str) -> (String, String) {
+    let mut lines: Vec<&str> = text.split('\n').collect();
+    let i = rng.random_range(0..=lines.len());
+    let statement = HOSTILE_LUA[rng.random_range(0..HOSTILE_LUA.len())];
+    lines.insert(i, statement);
+    (lines.join("\n"), format!("line {} = {statement:?}", i + 1))
+}

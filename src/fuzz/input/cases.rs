@@ -160,7 +160,13 @@ fn title(rng: &mut impl Rng, corpus: &Corpus, changes: &mut Vec<String>) -> Opti
             seed.tree = None;
         }
         let mut these = Vec::new();
-        let text = mutate(rng, &seed, other, &mut these);
+        let text = if rel.ends_with(".lua") && rng.random_bool(0.3) {
+            let (text, what) = bytes::hostile_lua(rng, &seed.text);
+            these.push(what);
+            text
+        } else {
+            mutate(rng, &seed, other, &mut these)
+        };
         changes.extend(these.into_iter().map(|c| format!("{rel}: {c}")));
         files.insert(rel.clone(), text);
     }
