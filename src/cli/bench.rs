@@ -84,7 +84,7 @@ pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
 
 /// The fixtures folder: given, or ../shared/fixtures/18xx.games from the
 /// current folder, or from the source tree.
-fn fixtures_dir(given: &Option<PathBuf>) -> Option<PathBuf> {
+pub(super) fn fixtures_dir(given: &Option<PathBuf>) -> Option<PathBuf> {
     if let Some(d) = given {
         return d.is_dir().then(|| d.clone());
     }

@@ -4,6 +4,7 @@ mod bench;
 mod check;
 mod closed_output;
 mod fuzz;
+mod fuzz_input;
 mod import;
 mod play;
 mod run;
@@ -82,6 +83,8 @@ pub enum Command {
         #[command(flatten)]
         title_args: TitleArgs,
     },
+    /// Feed damaged titles, save files and records to the loaders; fails on any panic or case over the time limit.
+    FuzzInput(fuzz_input::FuzzInputArgs),
     /// Run the titles' scenario tests (titles/<id>/tests/*.lua).
     Test {
         /// Title ids (embedded); all titles when none is given.
@@ -133,6 +136,7 @@ pub fn main() -> ExitCode {
         Some(Command::Fuzz { title, games, seed, players, max_actions, threads, save_failures, title_args }) => {
             fuzz::run(&title, games, seed, players, max_actions, threads, save_failures, &title_args)
         }
+        Some(Command::FuzzInput(args)) => fuzz_input::run_cli(&args),
         Some(Command::Import { file, json, until, save, routes, trace, title_dir }) => import::run(&file, json, until, save.as_deref(), routes, trace, title_dir),
         Some(Command::Test { titles, title_dir, filter, json, verbose }) => {
             test::run(&test::TestArgs { titles, title_dir, filter, json, verbose })

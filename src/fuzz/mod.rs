@@ -7,6 +7,7 @@
 //! save/load round trip gives the same digest.
 
 pub mod replay;
+pub mod input;
 
 use crate::game::action::{Action, LegalMove};
 use crate::game::save::SaveFile;
@@ -63,7 +64,8 @@ pub fn concretize(mv: &LegalMove, rng: &mut impl Rng) -> Action {
     if let Some((lo, hi)) = mv.range {
         // Favour the bottom of the range: random prices near the maximum
         // make every auction end at once.
-        let hi = if hi > lo && rng.random_bool(0.8) { lo + (hi - lo).min(20) } else { hi };
+        // Saturating: a damaged title's range may span more than an i64.
+        let hi = if hi > lo && rng.random_bool(0.8) { lo + hi.saturating_sub(lo).min(20) } else { hi };
         let p = if hi > lo { rng.random_range(lo..=hi) } else { lo };
         match &mut a {
             Action::Bid { price, .. } => *price = p,
@@ -192,74 +194,8 @@ fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u
 fn play_out(game: &mut Game, rng: &mut ChaCha8Rng, cfg: &FuzzConfig, out: &mut OneGame) {
     let money = game.total_money();
     while !game.is_over() && out.actions < cfg.max_actions as u64 {
-        let mut cands = match game.candidate_moves() {
-            Ok(c) => c,
-            Err(e) => {
-                out.violations.push(format!("after {} actions: listing moves failed: {e}", out.actions));
-                return;
-            }
-        };
-        // A kind of move (sell, buy, pass, lay a tile...) by weight, then
-        // uniformly a move of that kind, trying them in random order until
-        // one is accepted. Choosing by kind first keeps a random player
-        // from spending every turn on one kind with many variants (selling
-        // each share separately, say); the weights make it a builder
-        // rather than a wrecker, so games reach their late phases. Every
-        // legal move keeps a chance.
-        let mut applied = false;
-        let mut refusals: Vec<String> = Vec::new();
-        while !cands.is_empty() {
-            let mut kinds: Vec<&'static str> = cands.iter().map(|m| kind_of(&m.action)).collect();
-            kinds.sort();
-            kinds.dedup();
-            let total: f64 = kinds.iter().map(|k| weight(k)).sum();
-            let mut x = rng.random_range(0.0..total);
-            let mut kind = kinds[0];
-            for k in &kinds {
-                x -= weight(k);
-                if x < 0.0 {
-                    kind = k;
-                    break;
-                }
-            }
-            let of_kind: Vec<usize> = (0..cands.len()).filter(|&i| kind_of(&cands[i].action) == kind).collect();
-            let i = match kind {
-                // Paying out more often than withholding.
-                "dividend" if of_kind.len() > 1 && rng.random_bool(0.75) => {
-                    of_kind.iter().copied().find(|&i| matches!(cands[i].action, Action::Dividend { kind: crate::game::action::DividendKind::Payout })).unwrap_or(of_kind[0])
-                }
-                _ => of_kind[rng.random_range(0..of_kind.len())],
-            };
-            let mv = cands.swap_remove(i);
-            let action = concretize(&mv, rng);
-            let before = game.digest();
-            match game.apply(action.clone()) {
-                Ok(()) => {
-                    applied = true;
-                    break;
-                }
-                Err(e) => {
-                    if let crate::game::ops::GameError::Script(msg) = &e {
-                        out.violations.push(format!("after {} actions: script error on `{action}`: {msg}", out.actions));
-                        return;
-                    }
-                    if game.digest() != before {
-                        out.violations.push(format!("after {} actions: refused `{action}` changed the state", out.actions));
-                    }
-                    if refusals.len() < 6 {
-                        refusals.push(format!("`{action}`: {e}"));
-                    }
-                }
-            }
-        }
-        if !applied {
-            let who = game.current_actor().map(|a| game.actor_name(a)).unwrap_or_default();
-            out.violations.push(format!(
-                "after {} actions: {who} has no legal move (round {}); refused: {}",
-                out.actions,
-                game.state.flow.round.name,
-                refusals.join("; ")
-            ));
+        if let Err(problem) = random_move(game, rng) {
+            out.violations.push(format!("after {} actions: {problem}", out.actions));
             return;
         }
         out.actions += 1;
@@ -278,6 +214,84 @@ fn play_out(game: &mut Game, rng: &mut ChaCha8Rng, cfg: &FuzzConfig, out: &mut O
         out.violations.push(format!("at the end: {v}"));
     }
     out.ended = game.state.ended.as_ref().map(|e| e.reason.clone());
+}
+
+/// Why [`random_move`] made no move.
+#[derive(Clone, Debug)]
+pub enum MoveProblem {
+    /// Listing the candidate moves failed.
+    Listing(String),
+    /// A script failed on the action.
+    Script { action: String, message: String },
+    /// A refused action left the state changed.
+    RefusalChangedState { action: String },
+    /// Every candidate was refused (the first few refusals).
+    NoLegalMove { who: String, round: String, refusals: Vec<String> },
+}
+
+impl std::fmt::Display for MoveProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveProblem::Listing(e) => write!(f, "listing moves failed: {e}"),
+            MoveProblem::Script { action, message } => write!(f, "script error on `{action}`: {message}"),
+            MoveProblem::RefusalChangedState { action } => write!(f, "refused `{action}` changed the state"),
+            MoveProblem::NoLegalMove { who, round, refusals } => write!(f, "{who} has no legal move (round {round}); refused: {}", refusals.join("; ")),
+        }
+    }
+}
+
+/// Applies one random legal move. A kind of move (sell, buy, pass, lay a
+/// tile...) is chosen by weight, then uniformly a move of that kind, trying
+/// them in random order until one is accepted. Choosing by kind first keeps
+/// a random player from spending every turn on one kind with many variants
+/// (selling each share separately, say); the weights make it a builder
+/// rather than a wrecker, so games reach their late phases. Every legal
+/// move keeps a chance.
+pub fn random_move(game: &mut Game, rng: &mut ChaCha8Rng) -> Result<(), MoveProblem> {
+    let mut cands = game.candidate_moves().map_err(|e| MoveProblem::Listing(e.to_string()))?;
+    let mut refusals: Vec<String> = Vec::new();
+    while !cands.is_empty() {
+        let mut kinds: Vec<&'static str> = cands.iter().map(|m| kind_of(&m.action)).collect();
+        kinds.sort();
+        kinds.dedup();
+        let total: f64 = kinds.iter().map(|k| weight(k)).sum();
+        let mut x = rng.random_range(0.0..total);
+        let mut kind = kinds[0];
+        for k in &kinds {
+            x -= weight(k);
+            if x < 0.0 {
+                kind = k;
+                break;
+            }
+        }
+        let of_kind: Vec<usize> = (0..cands.len()).filter(|&i| kind_of(&cands[i].action) == kind).collect();
+        let i = match kind {
+            // Paying out more often than withholding.
+            "dividend" if of_kind.len() > 1 && rng.random_bool(0.75) => {
+                of_kind.iter().copied().find(|&i| matches!(cands[i].action, Action::Dividend { kind: crate::game::action::DividendKind::Payout })).unwrap_or(of_kind[0])
+            }
+            _ => of_kind[rng.random_range(0..of_kind.len())],
+        };
+        let mv = cands.swap_remove(i);
+        let action = concretize(&mv, rng);
+        let before = game.digest();
+        match game.apply(action.clone()) {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                if let crate::game::ops::GameError::Script(message) = &e {
+                    return Err(MoveProblem::Script { action: action.to_string(), message: message.clone() });
+                }
+                if game.digest() != before {
+                    return Err(MoveProblem::RefusalChangedState { action: action.to_string() });
+                }
+                if refusals.len() < 6 {
+                    refusals.push(format!("`{action}`: {e}"));
+                }
+            }
+        }
+    }
+    let who = game.current_actor().map(|a| game.actor_name(a)).unwrap_or_default();
+    Err(MoveProblem::NoLegalMove { who, round: game.state.flow.round.name.clone(), refusals })
 }
 
 fn weight(kind: &str) -> f64 {

@@ -44,7 +44,7 @@ impl SaveFile {
     pub fn of(game: &Game) -> SaveFile {
         let title_dir = match &game.title.source {
             TitleSource::Disk(d) => Some(d.display().to_string()),
-            TitleSource::Embedded(_) => None,
+            TitleSource::Embedded(_) | TitleSource::Memory(_) => None,
         };
         SaveFile { railhead: FORMAT_VERSION, title: game.title.meta.id.clone(), title_dir, setup: game.setup.clone(), actions: game.actions.clone() }
     }

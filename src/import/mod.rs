@@ -431,7 +431,8 @@ pub fn short(a: &Value) -> String {
         m.remove(k);
     }
     let s = Value::Object(m).to_string();
-    if s.len() > 240 { format!("{}...", &s[..240]) } else { s }
+    // Cut on a character: a record's strings may hold any character.
+    if s.len() > 240 { format!("{}...", &s[..s.floor_char_boundary(240)]) } else { s }
 }
 
 /// The game as a railhead save file.

@@ -325,7 +325,9 @@ impl Translator {
                 let tile = s("tile").ok_or("lay_tile without tile")?;
                 self.tile_hex.insert(tile.clone(), hex.clone());
                 let name = tile.rsplit_once('-').map(|(n, _)| n.to_string()).unwrap_or(tile);
-                let rotation = n("rotation").unwrap_or(0) as u8;
+                // Checked, not cut to a byte: rotation 256 read as 0 laid the tile.
+                let recorded = n("rotation").unwrap_or(0);
+                let rotation = u8::try_from(recorded).map_err(|_| format!("rotation {recorded} is not 0-5"))?;
                 match self.tiles.get(&name) {
                     Some(template) => {
                         let text = template.replace("{hex}", &hex).replace("{rotation}", &rotation.to_string());

@@ -339,7 +339,7 @@ fn resolve_title(lua: &Lua, ctx: &Context, id: Option<&str>) -> mlua::Result<Tit
         (Some(src), Some(id)) => {
             let own = match src {
                 TitleSource::Embedded(own) => own == id,
-                TitleSource::Disk(_) => ctx.titles.id_of(src).as_deref() == Some(id),
+                TitleSource::Disk(_) | TitleSource::Memory(_) => ctx.titles.id_of(src).as_deref() == Some(id),
             };
             if own { Ok(src.clone()) } else { embedded() }
         }

@@ -1,11 +1,14 @@
 //! Where a title's files come from: embedded in the binary, or a folder
 //! on disk (`--title-dir`), so a designer can copy a title and change it
-//! without recompiling.
+//! without recompiling; or files held in memory (the input fuzzer loads
+//! thousands of damaged titles without writing them to disk).
 
 use crate::limits::MAX_TITLE_FILE_BYTES;
 use include_dir::{Dir, include_dir};
+use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/titles");
 
@@ -13,6 +16,15 @@ static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/titles");
 pub enum TitleSource {
     Embedded(String),
     Disk(PathBuf),
+    Memory(Arc<MemoryTitle>),
+}
+
+/// A title's files in memory: relative path ("scripts/bonds.lua") -> text.
+#[derive(Clone, Debug, Default)]
+pub struct MemoryTitle {
+    /// Shown in messages in place of a folder.
+    pub name: String,
+    pub files: BTreeMap<String, String>,
 }
 
 impl TitleSource {
@@ -36,6 +48,7 @@ impl TitleSource {
         match self {
             TitleSource::Embedded(id) => format!("titles/{id}/{rel}"),
             TitleSource::Disk(dir) => dir.join(rel).display().to_string(),
+            TitleSource::Memory(m) => format!("{}/{rel}", m.name),
         }
     }
 
@@ -50,6 +63,13 @@ impl TitleSource {
         let bytes = match self {
             TitleSource::Embedded(id) => EMBEDDED.get_file(Path::new(id).join(rel)).ok_or(ReadError::NotFound)?.contents().to_vec(),
             TitleSource::Disk(dir) => read_inside(dir, rel)?,
+            TitleSource::Memory(m) => {
+                let text = m.files.get(rel).ok_or(ReadError::NotFound)?;
+                if text.len() as u64 > MAX_TITLE_FILE_BYTES {
+                    return Err(ReadError::TooLarge { size: text.len() as u64 });
+                }
+                text.as_bytes().to_vec()
+            }
         };
         String::from_utf8(bytes).map_err(|e| {
             let offset = e.utf8_error().valid_up_to();
@@ -78,6 +98,12 @@ impl TitleSource {
                         .collect()
                 })
                 .unwrap_or_default(),
+            TitleSource::Memory(m) => m
+                .files
+                .keys()
+                .filter(|k| k.strip_prefix(sub).and_then(|r| r.strip_prefix('/')).is_some_and(|n| !n.contains('/') && n.ends_with(&format!(".{ext}"))))
+                .cloned()
+                .collect(),
         };
         out.sort();
         out

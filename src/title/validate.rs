@@ -83,7 +83,8 @@ pub fn home_city(t: &Title, spec: &str) -> Result<(u32, usize), String> {
 
 fn companies(ctx: &mut Ctx, t: &Title) {
     for (i, k) in t.corporation_kinds.iter().enumerate() {
-        // Wide sums: each term is bounded, their number only by the file.
+        // In u64: u32 products and sums wrapped round to 100 % for counts in the billions.
+        // (Each certificate is 1 % to 100 %, schema/bounds.rs: 100 % is at most 100 of them.)
         let total: u64 = k.certificates.iter().map(|c| c.percent as u64 * c.count as u64).sum();
         let presidents: u64 = k.certificates.iter().filter(|c| c.president).map(|c| c.count as u64).sum();
         if total != 100 {
