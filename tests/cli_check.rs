@@ -114,3 +114,22 @@ fn player_counts_are_reported_as_given() {
         assert!(stderr.contains(&format!("not {count}")), "{count}: {stderr}");
     }
 }
+
+/// `check` plays a short random game per player count and replays it: a
+/// handler that fails in play is found before a player meets it.
+#[test]
+fn a_script_failing_in_play_fails_the_check() {
+    let dir = std::env::temp_dir().join(format!("railhead-check-play-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&title("1849"), &dir);
+    let privates = dir.join("scripts/privates.lua");
+    let mut text = std::fs::read_to_string(&privates).unwrap();
+    let line = text.lines().count() + 1;
+    text.push_str("on(\"company_sold\", function(game, ev) error(\"planted\") end)\n");
+    std::fs::write(&privates, text).unwrap();
+    let out = railhead().args(["check"]).arg(&dir).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(stdout.contains("a random 3-player game"), "{stdout}");
+    assert!(stdout.contains(&format!("privates.lua:{line}: planted")), "{stdout}");
+}

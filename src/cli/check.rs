@@ -1,6 +1,7 @@
-//! `railhead check DIR`: every problem in a title folder, with file and line.
+//! `railhead check DIR`: every problem in a title folder, with file and
+//! line; then a short random game per player count, replayed from its log.
 
-use railhead::game::{Game, Setup};
+use railhead::fuzz::replay::{CHECK_MOVES, play_and_replay};
 use railhead::script::ScriptHost;
 use railhead::title::{TitleSource, load};
 use std::collections::BTreeMap;
@@ -35,11 +36,13 @@ pub fn run(dir: &Path) -> anyhow::Result<ExitCode> {
         match ScriptHost::new(title.clone()) {
             Err(e) => problems.push(e.to_string()),
             Ok(_) => {
+                // A short random game per player count, replayed from its
+                // log on fresh scripts: a title whose scripts keep state
+                // outside the game, or fail in play, is found here rather
+                // than in a player's save.
                 for pc in &title.player_counts {
-                    let players: Vec<String> = (1..=pc.players).map(|i| format!("p{i}")).collect();
-                    let setup = Setup { players, seed: 1, options: BTreeMap::new(), values: BTreeMap::new() };
-                    if let Err(e) = Game::new(title.clone(), setup) {
-                        problems.push(format!("a {}-player game cannot start: {e}", pc.players));
+                    if let Err(e) = play_and_replay(&title, pc.players, 1, CHECK_MOVES) {
+                        problems.push(e);
                     }
                 }
             }

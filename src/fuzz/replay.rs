@@ -7,9 +7,40 @@
 //! game made (trial moves, views, undos). The first action after which
 //! the two differ is reported with the script calls it made.
 
-use crate::game::Game;
+use crate::game::{Game, Setup};
 use crate::script::ScriptHost;
+use crate::title::Title;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::Arc;
+
+/// What `railhead check` plays of a title per player count: enough moves
+/// to run the private sale, stock rounds and the first operating rounds,
+/// where most handlers and hooks are first called.
+pub const CHECK_MOVES: usize = 400;
+
+/// Plays up to `moves` random legal moves of a new game of `players`
+/// seats (with the trial moves and listings a player's tools make), then
+/// replays its log with `check_replay`. `Err` says what went wrong: a
+/// game that cannot start, a script error, a refused move that changed the
+/// state, a position with no legal move, or a replay that differs.
+pub fn play_and_replay(title: &Arc<Title>, players: usize, seed: u64, moves: usize) -> Result<usize, String> {
+    let names: Vec<String> = (1..=players).map(|i| format!("p{i}")).collect();
+    let setup = Setup { players: names, seed, options: BTreeMap::new(), values: BTreeMap::new() };
+    let mut game = Game::new(title.clone(), setup).map_err(|e| format!("a {players}-player game cannot start: {e}"))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..moves {
+        if game.is_over() {
+            break;
+        }
+        super::random_move(&mut game, &mut rng)
+            .map_err(|p| format!("a random {players}-player game (seed {seed}) stopped after {} actions: {p}", game.actions.len()))?;
+    }
+    check_replay(&game).map_err(|e| format!("a random {players}-player game (seed {seed}): {e}"))?;
+    Ok(game.actions.len())
+}
 
 /// `Err` names the first action whose replay differs, and the script
 /// calls behind it.
