@@ -98,3 +98,34 @@ fn a_recorded_rotation_of_256_is_refused() {
     let Err((_, e)) = import::replay(&rec, None) else { panic!("rotation {} was accepted", rotation + 256) };
     assert!(e.to_string().contains(&format!("rotation {} is not 0-5", rotation + 256)), "{e}");
 }
+
+/// A recorded run of 50,000 routes overflowed the stack choosing the
+/// tracks between its stops (import case 11817 of seed 15, a 12-minute
+/// run): a train named twice or more legs than any train runs are refused
+/// first. Reads
+/// ../shared/fixtures/18xx.games/1849/buy_tokens.json; skips without it.
+#[test]
+fn a_run_of_fifty_thousand_routes_is_refused() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/fixtures/18xx.games/1849/buy_tokens.json");
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("skipping: {path} is absent");
+        return;
+    };
+    let mut record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let run = record["actions"].as_array_mut().unwrap().iter_mut().find(|a| a["type"] == "run_routes").expect("a run");
+    let id = run["id"].as_i64().unwrap();
+    let route = run["routes"][0].clone();
+    run["routes"] = serde_json::Value::Array(vec![route.clone(); 50_000]);
+    let rec = import::parse(&record.to_string()).unwrap();
+    let Err((_, e)) = import::replay(&rec, None) else { panic!("a run of 50,000 routes was accepted") };
+    let e = e.to_string();
+    assert!(e.contains(&format!("action {id}")) && e.contains("given two routes"), "{e}");
+    // One route, its stops named over and over.
+    let mut record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let run = record["actions"].as_array_mut().unwrap().iter_mut().find(|a| a["type"] == "run_routes").unwrap();
+    let nodes = run["routes"][0]["nodes"].as_array().unwrap().clone();
+    run["routes"][0]["nodes"] = serde_json::Value::Array(nodes.iter().cycle().take(20_000).cloned().collect());
+    let rec = import::parse(&record.to_string()).unwrap();
+    let Err((_, e)) = import::replay(&rec, None) else { panic!("a route of 20,000 stops was accepted") };
+    assert!(e.to_string().contains("more than 1000 stops to stops"), "{e}");
+}

@@ -323,12 +323,22 @@ impl Engine<'_> {
                 let have: Vec<&str> = pos.problem.trains.iter().map(|t| t.id.as_str()).collect();
                 return self.refuse("route.unknown_train", format!("the corporation has no train {} (trains: {})", spec.train, have.join(", ")));
             };
+            // Checked here as well as by the validator, with the number of
+            // legs below: they bound the depth of `pick_trails` (a record's
+            // run of 50,000 routes overflowed the stack). A stop named twice
+            // is left to the validator, which names the rule it breaks.
+            if trains.contains(&ti) {
+                return self.refuse("run.train_runs_twice", format!("train {} is given two routes", pos.problem.trains[ti].id));
+            }
             let mut stops = Vec::new();
             for s in &spec.stops {
                 stops.push(self.stop_by_label(pos, s)?);
             }
             if stops.len() < 2 {
                 return self.refuse("route.too_few_stops", "a route names at least two stops");
+            }
+            if legs.len() + stops.len() - 1 > MAX_DECLARED_LEGS {
+                return self.refuse("route.too_many_stops", format!("the routes declared name more than {MAX_DECLARED_LEGS} stops to stops together"));
             }
             for (k, pair) in stops.windows(2).enumerate() {
                 let want: Option<Vec<u32>> = spec.via.get(k).map(|hexes| hexes.iter().filter_map(|l| self.t.map.hex(l)).collect());
@@ -448,6 +458,10 @@ impl Engine<'_> {
         out
     }
 }
+
+/// Legs (stop to stop) of a declared run, all routes together: the depth
+/// of `pick_trails`. No train runs near so many stops.
+const MAX_DECLARED_LEGS: usize = 1_000;
 
 /// Limits of the search for a legal choice of declared trails.
 struct Budget {
