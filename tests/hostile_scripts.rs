@@ -118,7 +118,11 @@ fn pcall_cannot_catch_a_spent_budget() {
 fn the_calls_of_one_action_share_a_budget() {
     // Each handler stays under the per-call budget, but the action's
     // handlers together pass the action's.
-    let one = "on('company_sold', function(game)\n  for i = 1, 1800000 do end\nend)\n";
+    // An empty numeric `for` runs one instruction a turn.
+    use railhead::limits::{SCRIPT_INSTRUCTIONS_PER_ACTION as ACTION, SCRIPT_INSTRUCTIONS_PER_CALL as CALL};
+    let turns = CALL * 9 / 10;
+    assert!(3 * turns > ACTION && 2 * turns + 10_000 < ACTION, "the test assumes two calls fit an action and three do not");
+    let one = format!("on('company_sold', function(game)\n  for i = 1, {turns} do end\nend)\n");
     let mut g = game_with("per-action", &one.repeat(3)).unwrap();
     let before = g.digest();
     let err = sell_a_company(&mut g).unwrap_err();
