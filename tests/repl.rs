@@ -199,3 +199,33 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+/// Issue 16, item 8: names with spaces, typed as they are or quoted.
+#[test]
+fn players_with_spaces_in_their_names_are_found() {
+    let out = play(&["--seed", "1", "--names", "Ann Lee,Bo,Cy"], "player Ann Lee\nplayer \"Ann Lee\"\nplayer 'ann lee'\nplayer Ann\nquit\nquit\n");
+    assert_eq!(out.matches("Ann Lee — cash").count(), 3, "{out}");
+    assert!(out.contains("no player 'Ann'") && out.contains("quote a name with spaces"), "{out}");
+}
+
+/// Issue 16, item 9: swapped letters get a suggestion too.
+#[test]
+fn a_mistyped_command_with_swapped_letters_gets_a_suggestion() {
+    let out = play(&["--seed", "1"], "byu P1\nquit\n");
+    assert!(out.contains("unknown command 'byu' (did you mean `buy`?)"), "{out}");
+}
+
+/// Issue 16, item 6: `load` does not drop unsaved moves without a word.
+#[test]
+fn load_warns_before_it_drops_unsaved_moves() {
+    let file = std::env::temp_dir().join(format!("railhead-load-warn-{}.json", std::process::id()));
+    let file = file.to_str().unwrap();
+    // Refused; another command in between and it is refused again; the
+    // same `load` right after the warning loads.
+    let out = play(&["--seed", "1"], &format!("save {file}\nbuy P1\nload {file}\nstatus\nload {file}\nload {file}\nquit\n"));
+    assert_eq!(out.matches("moves that are not saved").count(), 2, "{out}");
+    assert!(out.contains("B to act"), "the refused load changed the game: {out}");
+    assert_eq!(out.matches(&format!("loaded {file}")).count(), 1, "{out}");
+    assert!(out.trim_end().ends_with("auction · A > quit\nbye"), "{out}");
+    let _ = std::fs::remove_file(file);
+}

@@ -39,6 +39,9 @@ pub struct Session {
     moves: Option<Result<Vec<LegalMove>, String>>,
     /// The game changed since it was started, loaded or saved.
     unsaved: bool,
+    /// The file a `load` was refused for, because it would have dropped
+    /// unsaved actions: the same `load` next discards them.
+    pub(crate) load_warned: Option<String>,
 }
 
 /// A command line split into its parts.
@@ -50,9 +53,30 @@ pub struct Invocation<'a> {
     pub text: &'a str,
 }
 
+/// The words of a command line. A word in double or single quotes may
+/// hold spaces (`player "Player 3"`); the quotes are not part of it. An
+/// unclosed quote runs to the end of the line.
+pub fn split_words(text: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let mut rest = text.trim_start();
+    while let Some(first) = rest.chars().next() {
+        if first == '"' || first == '\'' {
+            let inner = &rest[1..];
+            let end = inner.find(first).unwrap_or(inner.len());
+            words.push(&inner[..end]);
+            rest = inner[(end + 1).min(inner.len())..].trim_start();
+        } else {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            words.push(&rest[..end]);
+            rest = rest[end..].trim_start();
+        }
+    }
+    words
+}
+
 impl Session {
     pub fn new(game: Game) -> Session {
-        Session { game, moves: None, unsaved: false }
+        Session { game, moves: None, unsaved: false, load_warned: None }
     }
 
     /// Answers one command line. Never panics: an internal error is
@@ -82,9 +106,12 @@ impl Session {
         if text.is_empty() || text.starts_with('#') {
             return Reply::silent();
         }
-        let mut words = text.split_whitespace();
+        let mut words = split_words(text).into_iter();
         let name = words.next().unwrap_or_default();
         let inv = Invocation { name, args: words.collect(), text };
+        if registry::find(name).is_none_or(|c| c.name != "load") {
+            self.load_warned = None;
+        }
         match registry::find(name) {
             Some(cmd) => (cmd.run)(self, &inv),
             None => registry::unknown(name),

@@ -33,6 +33,11 @@ pub fn save(s: &mut Session, inv: &Invocation) -> Reply {
 
 pub fn load(s: &mut Session, inv: &Invocation) -> Reply {
     let Some(path) = file_arg(inv) else { return Reply::error("load", "write `load FILE`") };
+    if s.has_unsaved_changes() && s.load_warned.as_deref() != Some(path.as_str()) {
+        s.load_warned = Some(path);
+        return Reply::error("load", "the game has moves that are not saved: `save FILE` keeps them; the same `load` again discards them");
+    }
+    s.load_warned = None;
     let restored = SaveFile::read(Path::new(&path)).and_then(|f| f.restore(&path, None));
     match restored {
         Ok(game) => {

@@ -22,8 +22,10 @@ pub fn seating(names: &[String], players: Option<usize>, default_players: usize,
         {
             return Err(format!("--players {p} but --names lists {} names", names.len()));
         }
-        if names.iter().any(|n| n.is_empty() || n.contains(char::is_whitespace)) {
-            return Err("player names must be single words (they are typed in `player NAME`)".to_string());
+        // Spaces are fine (`player Ann Lee`, `player "Ann Lee"`); a name
+        // needs a letter, and quotes would not survive the command line.
+        if let Some(n) = names.iter().find(|n| n.is_empty() || n.contains(['"', '\''])) {
+            return Err(format!("the player name {n:?} cannot be typed back: give each player a name, without quotes"));
         }
         for (i, n) in names.iter().enumerate() {
             if names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)) {

@@ -81,10 +81,18 @@ impl fmt::Display for DataErrors {
 impl std::error::Error for DataErrors {}
 
 /// The candidate closest to `word`, if close enough to be a likely typo.
+/// Jaro-Winkler sees no match between swapped letters of a short word
+/// (`byu`, `buy`), so one edit or swap of a word of 3 letters or more
+/// counts as close too.
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut best: Option<(&str, f64)> = None;
+    let word = word.to_lowercase();
     for c in candidates {
-        let score = strsim::jaro_winkler(&word.to_lowercase(), &c.to_lowercase());
+        let lower = c.to_lowercase();
+        let mut score = strsim::jaro_winkler(&word, &lower);
+        if word.chars().count() >= 3 && strsim::osa_distance(&word, &lower) == 1 {
+            score = score.max(0.9);
+        }
         if score >= 0.8 && best.is_none_or(|(_, s)| score > s) {
             best = Some((c, score));
         }
@@ -128,6 +136,9 @@ mod tests {
         let m = "unknown variant `cty`, expected one of `city`, `town`";
         assert_eq!(serde_hint(m).as_deref(), Some("did you mean `city`?"));
         assert_eq!(serde_hint("unknown field `zzzzzz`, expected `a` or `b`"), None);
+        // Swapped letters of a short word (issue 16).
+        assert_eq!(closest("byu", ["bid", "buy", "bonds"]), Some("buy"));
+        assert_eq!(closest("xy", ["buy"]), None);
     }
 
     #[test]

@@ -81,9 +81,11 @@ pub fn run_one(s: &mut Session, inv: &Invocation) -> Reply {
     let Some(word) = inv.args.first() else {
         return Reply::error("player", "write `player NAME` (`players` lists them all)");
     };
-    let p = match find_player(g, word) {
+    // A name with spaces may be typed as it is: `player Player 3`.
+    let whole = inv.args.join(" ");
+    let p = match find_player(g, word).or_else(|e| find_player(g, &whole).map_err(|_| e)) {
         Ok(p) => p,
-        Err(e) => return Reply::error("player", e),
+        Err(e) => return Reply::error("player", format!("{e}; quote a name with spaces: player \"Player 3\"")),
     };
     let pl = &g.state.players[p as usize];
     let money = |x: i64| g.title.money(x);
