@@ -133,3 +133,12 @@ fn a_script_failing_in_play_fails_the_check() {
     assert!(stdout.contains("a random 3-player game"), "{stdout}");
     assert!(stdout.contains(&format!("privates.lua:{line}: planted")), "{stdout}");
 }
+
+/// Issue 16, item 9: a folder that is not there is named as such.
+#[test]
+fn a_missing_folder_is_reported_as_missing() {
+    let out = railhead().args(["check", "no/such/folder"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success());
+    assert_eq!(stdout.trim(), "no/such/folder: no such folder");
+}

@@ -229,3 +229,11 @@ fn load_warns_before_it_drops_unsaved_moves() {
     assert!(out.trim_end().ends_with("auction · A > quit\nbye"), "{out}");
     let _ = std::fs::remove_file(file);
 }
+
+/// Issue 16, item 9: an option turned on and off is refused, not the last word taken.
+#[test]
+fn an_option_both_on_and_off_is_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_railhead")).args(["play", "--option", "bonds", "--option", "no-bonds"]).stdin(Stdio::null()).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("contradict"), "{}", String::from_utf8_lossy(&out.stderr));
+}

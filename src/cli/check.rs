@@ -10,6 +10,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 pub fn run(dir: &Path) -> anyhow::Result<ExitCode> {
+    if !dir.is_dir() {
+        let why = if dir.exists() { "is not a folder (give the title's folder, which holds title.toml)" } else { "no such folder" };
+        println!("{}: {why}", dir.display());
+        return Ok(ExitCode::FAILURE);
+    }
     let source = TitleSource::Disk(dir.to_path_buf());
     let mut problems: Vec<String> = Vec::new();
     let base = match load::load(&source, &BTreeMap::new(), None) {

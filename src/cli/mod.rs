@@ -167,6 +167,6 @@ pub fn load_title(id: Option<&str>, args: &TitleArgs, players: Option<usize>) ->
         })?,
         (None, None) => TitleSource::embedded("1849").ok_or_else(|| anyhow::anyhow!("the default title 1849 is missing"))?,
     };
-    let options = railhead::game::save::parse_options(&args.options);
+    let options = railhead::game::save::parse_options(&args.options).map_err(anyhow::Error::msg)?;
     load::load(&source, &options, players).map_err(|e| anyhow::anyhow!("{e}"))
 }

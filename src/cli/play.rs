@@ -86,7 +86,7 @@ fn new_game(args: &PlayArgs) -> anyhow::Result<Game> {
     let known = if args.names.is_empty() { args.players } else { Some(args.names.len()) };
     let title = super::load_title(args.title.as_deref(), &args.title_args, known)?;
     let players = setup::seating(&args.names, args.players, title.meta.default_players, seed, args.shuffle_seats).map_err(anyhow::Error::msg)?;
-    let options: BTreeMap<String, bool> = railhead::game::save::parse_options(&args.title_args.options);
+    let options: BTreeMap<String, bool> = railhead::game::save::parse_options(&args.title_args.options).map_err(anyhow::Error::msg)?;
     let setup = Setup { players, seed, options, values: BTreeMap::new() };
     Game::new(Arc::new(title), setup).map_err(|e| anyhow::anyhow!("the game cannot start: {e}"))
 }

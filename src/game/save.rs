@@ -104,11 +104,19 @@ impl SaveFile {
 }
 
 /// Option choices as given on the command line ("bonds", "no-bonds").
-pub fn parse_options(list: &[String]) -> BTreeMap<String, bool> {
-    list.iter()
-        .map(|o| match o.strip_prefix("no-") {
+/// An option both turned on and off is refused rather than the last word
+/// winning unseen.
+pub fn parse_options(list: &[String]) -> Result<BTreeMap<String, bool>, String> {
+    let mut out: BTreeMap<String, bool> = BTreeMap::new();
+    for o in list {
+        let (id, on) = match o.strip_prefix("no-") {
             Some(rest) => (rest.to_string(), false),
             None => (o.clone(), true),
-        })
-        .collect()
+        };
+        if out.get(&id).is_some_and(|was| *was != on) {
+            return Err(format!("--option {id} and --option no-{id} contradict each other: give one"));
+        }
+        out.insert(id, on);
+    }
+    Ok(out)
 }
