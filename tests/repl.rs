@@ -237,3 +237,16 @@ fn an_option_both_on_and_off_is_refused() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("contradict"), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// Issue 16, items 2 and 3: tile choices name their gauge, and a tile can
+/// be looked at.
+#[test]
+fn tiles_show_their_track_gauge_and_upgrades() {
+    let out = play(&["--seed", "1"], "map G1\ntiles 73\ntiles\nmap 73\nquit\n");
+    assert!(out.contains("58 standard (rot 3)") && out.contains("73 narrow (rot 3)"), "{out}");
+    assert!(out.contains("yellow 73: town 10, narrow track"), "{out}");
+    assert!(out.contains("track at rotation 0: narrow S–town; narrow NW–town"), "{out}");
+    assert!(out.contains("upgrades to: ") && out.contains("copies: 4 left of 4"), "{out}");
+    assert!(out.contains("yellow: 7 (4), 8 (10)"), "{out}");
+    assert!(out.contains("there is no hex 73 on this map; `tiles 73` shows the tile 73"), "{out}");
+}

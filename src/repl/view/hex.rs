@@ -20,6 +20,9 @@ type Fits = Vec<(String, Vec<u8>)>;
 pub fn detail(s: &mut Session, label: &str) -> Reply {
     let g = &s.game;
     let Some(h) = g.title.map.hex(label).or_else(|| g.title.map.hex(&label.to_uppercase())) else {
+        if g.title.tile_index.contains_key(label) {
+            return Reply::error("map", format!("there is no hex {label} on this map; `tiles {label}` shows the tile {label}"));
+        }
         let hint = crate::title::compile::did_you_mean(label, g.title.map.hexes.iter().map(|h| h.label.as_str()));
         return Reply::error("map", format!("there is no hex {label} on this map{}", hint.map(|x| format!(" ({x})")).unwrap_or_default()));
     };
@@ -65,8 +68,8 @@ pub fn detail(s: &mut Session, label: &str) -> Reply {
     }
     let (now, later) = upgrades(g, h);
     lines.push(match (now.is_empty(), later.is_empty()) {
-        (false, _) => format!("tiles that fit now: {}", list_fits(&now)),
-        (true, false) => format!("no tile fits in phase {}; later: {}", g.title.phases[g.state.phase].name, list_fits(&later)),
+        (false, _) => format!("tiles that fit now: {}", list_fits(g, &now)),
+        (true, false) => format!("no tile fits in phase {}; later: {}", g.title.phases[g.state.phase].name, list_fits(g, &later)),
         (true, true) => "no tile can be laid here".to_string(),
     });
     if let Some(corp) = operating_corp(g) {
@@ -232,7 +235,7 @@ fn exits_by_rotation(g: &Game, corp: u16, h: u32, lays: &Fits, with_costs: bool)
                     _ => format!("{r}: {}", exits(*r)),
                 })
                 .collect();
-            format!("  {name:<5} {}", parts.join(" · "))
+            format!("  {:<5} {}", with_gauge(g, name), parts.join(" · "))
         })
         .collect()
 }
@@ -258,7 +261,20 @@ fn group(lays: &[(String, u8)]) -> Fits {
     out
 }
 
-fn list_fits(list: &Fits) -> String {
-    let parts: Vec<String> = list.iter().map(|(t, rs)| format!("{t} (rot {})", rs.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" "))).collect();
+fn list_fits(g: &Game, list: &Fits) -> String {
+    let parts: Vec<String> =
+        list.iter().map(|(t, rs)| format!("{} (rot {})", with_gauge(g, t), rs.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" "))).collect();
     parts.join(", ")
+}
+
+/// "58 narrow" where the title has more than one gauge (1849: tiles 58
+/// and 73 leave by the same sides, one standard, one narrow); the name
+/// alone elsewhere.
+fn with_gauge(g: &Game, name: &str) -> String {
+    let mixed = g.title.tiles.iter().any(|t| t.paths.iter().any(|p| p.gauge != crate::route::Gauge::Standard));
+    let Some(tile) = g.title.tile(name).filter(|_| mixed) else { return name.to_string() };
+    let mut gauges: Vec<&str> = tile.paths.iter().map(|p| super::tile::gauge_name(p.gauge)).collect();
+    gauges.sort();
+    gauges.dedup();
+    if gauges.is_empty() { name.to_string() } else { format!("{name} {}", gauges.join("+")) }
 }

@@ -12,4 +12,5 @@ pub mod players;
 pub mod prompt;
 pub mod routes;
 pub mod status;
+pub mod tile;
 pub mod trains;

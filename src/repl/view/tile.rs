@@ -1,0 +1,127 @@
+//! Tiles of the title's catalogue: `tiles` lists them by colour with the
+//! copies left, `tiles NAME` shows one: its stops and track (with gauges),
+//! what it upgrades to and from, how many are left and where they lie.
+
+use super::super::{Invocation, Reply, Session};
+use crate::game::Game;
+use crate::game::board::follows;
+use crate::hex::rotate;
+use crate::route::Gauge;
+use crate::tile::{PathEnd, Tile, upgrade};
+use serde_json::json;
+
+pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
+    match inv.args.first() {
+        Some(name) => one(&s.game, name),
+        None => all(&s.game),
+    }
+}
+
+/// "3 left", "unlimited", "none left".
+fn left(g: &Game, ti: usize) -> String {
+    match g.state.board.supply.get(ti).copied().unwrap_or(0) {
+        n if n < 0 => "unlimited".to_string(),
+        0 => "none left".to_string(),
+        n => format!("{n} left"),
+    }
+}
+
+fn all(g: &Game) -> Reply {
+    let mut lines = Vec::new();
+    let mut rows = Vec::new();
+    let mut colours: Vec<_> = g.title.tiles.iter().filter(|t| !t.hidden).map(|t| t.color).collect();
+    colours.sort_by_key(|c| c.rank());
+    colours.dedup();
+    for colour in colours {
+        let parts: Vec<String> = g
+            .title
+            .tiles
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !t.hidden && t.color == colour)
+            .map(|(i, t)| {
+                rows.push(json!({ "tile": t.name, "color": t.color.name(), "left": g.state.board.supply.get(i) }));
+                format!("{} ({})", t.name, left(g, i).replace(" left", ""))
+            })
+            .collect();
+        lines.push(format!("{}: {}", colour.name(), parts.join(", ")));
+    }
+    lines.push("`tiles NAME` shows one: its track, upgrades and where it lies".to_string());
+    Reply::ok("tiles", lines.join("\n"), json!({ "tiles": rows }))
+}
+
+fn one(g: &Game, name: &str) -> Reply {
+    let Some(&ti) = g.title.tile_index.get(name) else {
+        let hint = crate::title::compile::did_you_mean(name, g.title.tiles.iter().filter(|t| !t.hidden).map(|t| t.name.as_str()));
+        let also = if g.title.map.hex(&name.to_uppercase()).is_some() { format!(" (`map {name}` shows the hex {name})") } else { String::new() };
+        return Reply::error("tile", format!("no tile '{name}' in this title{}{also} — `tiles` lists them", hint.map(|h| format!(" ({h})")).unwrap_or_default()));
+    };
+    let ti = ti as usize;
+    let tile = &g.title.tiles[ti];
+    let mut lines = vec![tile.summary()];
+    let track = track(g, tile);
+    if !track.is_empty() {
+        lines.push(format!("track at rotation 0: {}", track.join("; ")));
+    }
+    let to = upgrades(g, tile, true);
+    let from = upgrades(g, tile, false);
+    lines.push(format!("upgrades to: {}", if to.is_empty() { "nothing".to_string() } else { to.join(", ") }));
+    lines.push(format!("replaces: {}", if from.is_empty() { "nothing (laid on bare land or on its printed hexes)".to_string() } else { from.join(", ") }));
+    let count = if tile.count < 0 { "unlimited".to_string() } else { tile.count.to_string() };
+    lines.push(format!("copies: {} of {count}", left(g, ti)));
+    let laid: Vec<String> = g
+        .state
+        .board
+        .hexes
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.tile == Some(ti as u16))
+        .map(|(i, h)| format!("{} (rotation {})", g.title.map.hexes[i].title(), h.rotation))
+        .collect();
+    if !laid.is_empty() {
+        lines.push(format!("on the board: {}", laid.join(", ")));
+    }
+    lines.push("(upgrades by track, colour and label; a hex's own rules, such as its terrain or label, may allow fewer)".to_string());
+    let data = json!({
+        "tile": tile.name, "color": tile.color.name(), "label": tile.label, "track": track,
+        "upgrades_to": to, "replaces": from, "left": g.state.board.supply.get(ti), "count": tile.count,
+    });
+    Reply::ok("tile", lines.join("\n"), data)
+}
+
+/// "standard N–city; narrow S–city": each path, its gauge and its ends.
+fn track(g: &Game, tile: &Tile) -> Vec<String> {
+    let layout = &g.title.map.layout;
+    let end = |e: PathEnd| match e {
+        PathEnd::Edge(x) => layout.edge_name(rotate(x, 0)).to_string(),
+        PathEnd::Stop(i) => {
+            let kind = tile.stops.get(i as usize).map_or("stop", |s| s.kind.name());
+            if tile.stops.len() > 1 { format!("{kind} {i}") } else { kind.to_string() }
+        }
+    };
+    tile.paths.iter().map(|p| format!("{} {}–{}", gauge_name(p.gauge), end(p.a), end(p.b))).collect()
+}
+
+pub fn gauge_name(g: Gauge) -> &'static str {
+    match g {
+        Gauge::Standard => "standard",
+        Gauge::Narrow => "narrow",
+        Gauge::Dual => "dual",
+    }
+}
+
+/// The catalogue tiles this one may become (`to`) or may replace: the
+/// upgrade rules (the tiles listed, or the next colour), the same label,
+/// and all the old track kept at some rotation.
+fn upgrades(g: &Game, tile: &Tile, to: bool) -> Vec<String> {
+    g.title
+        .tiles
+        .iter()
+        .filter(|other| !other.hidden && other.name != tile.name)
+        .filter(|other| {
+            let (old, new) = if to { (tile, *other) } else { (*other, tile) };
+            follows(old, new) && old.label == new.label && !upgrade::fits(old, 0, new).is_empty()
+        })
+        .map(|t| t.name.clone())
+        .collect()
+}
