@@ -83,6 +83,7 @@ fn position_of(example: &str) -> (At, bool) {
         "sell" => (At::Sell, false),
         "issue" => (At::Issue, false),
         "run" | "routes" => (At::Run, false),
+        "tiles" => (At::FirstTile, false),
         "payout" | "withhold" => (At::Dividend, false),
         "log" | "undo" | "save" | "load" => (At::Dividend, false),
         // Refused in every position of this game, but well-formed.
@@ -304,10 +305,10 @@ fn one_hex_in_detail() {
     assert!(r.text.starts_with("J6 Girgenti — white as printed"), "{}", r.text);
     assert!(r.text.contains("stop 0: city worth 0, 1 slot, tokens: SFA"), "{}", r.text);
     assert!(r.text.contains("terrain: rough, L. 40 to build"), "{}", r.text);
-    assert!(r.text.contains("SFA may lay here now for L. 40 (rotation: track leaves by):\n  644   2: NW N · 3: N NE · 4: NE SE"), "{}", r.text);
+    assert!(r.text.contains("SFA may lay here now for L. 40 (rotation: track leaves by):\n  644 narrow+standard 2: NW N · 3: N NE · 4: NE SE"), "{}", r.text);
     assert!(r.text.contains("next to: NW I5 · N H6 · NE I7 Canicatti · SE K7 Licata"), "{}", r.text);
     let r = s.execute("map C5");
-    assert!(r.text.contains("no tile fits in phase 4; later: 651"), "{}", r.text);
+    assert!(r.text.contains("no tile fits in phase 4; later: 651 narrow+standard"), "{}", r.text);
     assert!(r.text.contains("home of: RCS"), "{}", r.text);
 }
 
