@@ -319,11 +319,26 @@ impl Engine<'_> {
         if !self.must_buy_train(corp)? {
             return self.refuse("emr.not_needed", "shares may be sold in an operating round only to raise money for a required train");
         }
-        let cash = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
-        let cheapest = self.cheapest_offer(corp)?.unwrap_or(0);
-        // With debt financing the president may sell toward any train
-        // (1844-R-148, R-149); otherwise only when short of the cheapest.
-        if cash >= cheapest && self.t.settings.emergency != "debt" {
+        let treasury = self.st.corps[corp as usize].cash;
+        let cash = treasury + self.st.players[pres as usize].cash;
+        let offer = self.cheapest_offer(corp)?;
+        let cheapest = offer.unwrap_or(0);
+        let id = self.st.corps[corp as usize].id.clone();
+        if self.t.settings.emergency == "debt" {
+            // Debt financing begins only when the treasury cannot pay for a
+            // train (1844-R-147); then the president may sell toward any
+            // train.
+            if offer.is_some() && treasury >= cheapest {
+                return self.refuse(
+                    "emr.not_needed",
+                    format!(
+                        "shares may be sold in an operating round only when the company cannot pay for a train: {id} has {} and the cheapest train costs {}",
+                        self.t.money(treasury),
+                        self.t.money(cheapest)
+                    ),
+                );
+            }
+        } else if cash >= cheapest {
             return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
         }
         let c = self.find_corp(target)?;
