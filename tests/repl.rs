@@ -199,3 +199,15 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+/// 1849-R-057: only P1's price falls. Once P1 has gone for nothing the
+/// status shows P2 at its face value, the price the engine charges.
+#[test]
+fn after_p1_goes_free_the_status_shows_p2_at_face_value() {
+    let input = format!("{}status\nbuy P2\n", "pass\n".repeat(16));
+    let out = play(&["--seed", "1"], &input);
+    assert!(out.contains("A buys P1 (SCE) for L. 0"), "{out}");
+    assert!(out.contains("\n  P2 L. 45\n"), "{out}");
+    assert!(!out.contains("less L. 20"), "{out}");
+    assert!(out.contains("B buys P2 (SIGI) for L. 45"), "{out}");
+}
