@@ -34,6 +34,14 @@ fn expects(g: &Game) -> String {
                 st.companies[*company as usize].id,
                 g.title.rule_note("company.consent")
             ),
+            PendingKind::TrainSaleConsent { corp: c, seller, train, price } => format!(
+                "{} offers {} for {}'s train {}{}: `choose accept` or `choose refuse`",
+                corp(c),
+                g.title.money(*price),
+                corp(seller),
+                st.trains[*train as usize].id,
+                g.title.rule_note("train.consent")
+            ),
         };
     }
     match &st.flow.round.data {
