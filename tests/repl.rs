@@ -211,3 +211,15 @@ fn after_p1_goes_free_the_status_shows_p2_at_face_value() {
     assert!(!out.contains("less L. 20"), "{out}");
     assert!(out.contains("B buys P2 (SIGI) for L. 45"), "{out}");
 }
+
+/// A player's value is what the title's scoring gives: 1849 counts no
+/// private, the website's scoring counts them at face value.
+#[test]
+fn a_players_value_follows_the_titles_scoring() {
+    let rulebook = json_lines(&play(&["--json", "--seed", "1"], "buy P1\nplayer A\n"));
+    assert_eq!(rulebook[2]["cash"], 355);
+    assert_eq!(rulebook[2]["value"], 355);
+    let website = json_lines(&play(&["--json", "--seed", "1", "--option", "website_scoring"], "buy P1\nplayer A\n"));
+    assert_eq!(website[2]["cash"], 355);
+    assert_eq!(website[2]["value"], 375, "{}", website[2]);
+}
