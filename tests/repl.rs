@@ -250,3 +250,27 @@ fn tiles_show_their_track_gauge_and_upgrades() {
     assert!(out.contains("yellow: 7 (4), 8 (10)"), "{out}");
     assert!(out.contains("there is no hex 73 on this map; `tiles 73` shows the tile 73"), "{out}");
 }
+
+/// 1849-R-057: only P1's price falls. Once P1 has gone for nothing the
+/// status shows P2 at its face value, the price the engine charges.
+#[test]
+fn after_p1_goes_free_the_status_shows_p2_at_face_value() {
+    let input = format!("{}status\nbuy P2\n", "pass\n".repeat(16));
+    let out = play(&["--seed", "1"], &input);
+    assert!(out.contains("A buys P1 (SCE) for L. 0"), "{out}");
+    assert!(out.contains("\n  P2 L. 45\n"), "{out}");
+    assert!(!out.contains("less L. 20"), "{out}");
+    assert!(out.contains("B buys P2 (SIGI) for L. 45"), "{out}");
+}
+
+/// A player's value is what the title's scoring gives: 1849 counts no
+/// private, the website's scoring counts them at face value.
+#[test]
+fn a_players_value_follows_the_titles_scoring() {
+    let rulebook = json_lines(&play(&["--json", "--seed", "1"], "buy P1\nplayer A\n"));
+    assert_eq!(rulebook[2]["cash"], 355);
+    assert_eq!(rulebook[2]["value"], 355);
+    let website = json_lines(&play(&["--json", "--seed", "1", "--option", "website_scoring"], "buy P1\nplayer A\n"));
+    assert_eq!(website[2]["cash"], 355);
+    assert_eq!(website[2]["value"], 375, "{}", website[2]);
+}

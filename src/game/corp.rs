@@ -206,6 +206,7 @@ impl Ops<'_> {
             !matches!(&p.kind,
                 PendingKind::DiscardTrain { corp: c } | PendingKind::Par { corp: c, .. } | PendingKind::Home { corp: c, .. }
                 | PendingKind::PresidentSwap { corp: c, .. } | PendingKind::SaleConsent { corp: c, .. } if *c == corp)
+                && !matches!(&p.kind, PendingKind::TrainSaleConsent { corp: c, seller: s, .. } if *c == corp || *s == corp)
         });
         for tr in self.st.trains.iter_mut() {
             if tr.owner == TrainOwner::Corp(corp) {

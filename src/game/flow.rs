@@ -197,6 +197,11 @@ pub enum PendingKind {
     /// title's `company_sale_consent`): the owner answers `choose accept`
     /// (the sale is made) or `choose refuse` (nothing changes).
     SaleConsent { corp: CorpId, company: CompanyId, price: i64 },
+    /// A corporation offers `price` for a train of another corporation
+    /// (the title's `train_sale_consent`): the seller's president answers
+    /// `choose accept` (the sale is made) or `choose refuse` (nothing
+    /// changes).
+    TrainSaleConsent { corp: CorpId, seller: CorpId, train: TrainId, price: i64 },
 }
 
 impl PendingKind {
@@ -205,7 +210,7 @@ impl PendingKind {
     pub fn choices(&self) -> Option<Vec<String>> {
         match self {
             PendingKind::Choice { choices, .. } => Some(choices.clone()),
-            PendingKind::SaleConsent { .. } => Some(SALE_ANSWERS.iter().map(|s| s.to_string()).collect()),
+            PendingKind::SaleConsent { .. } | PendingKind::TrainSaleConsent { .. } => Some(SALE_ANSWERS.iter().map(|s| s.to_string()).collect()),
             _ => None,
         }
     }

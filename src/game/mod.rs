@@ -181,6 +181,17 @@ impl Game {
         Engine::new(&self.title, &mut st, &mut fx, &self.host).legal_moves()
     }
 
+    /// Each player's value as the title scores it (the final values once
+    /// the game is over; else what the scoring would give now).
+    pub fn player_values(&self) -> GameResult<Vec<i64>> {
+        if let Some(end) = &self.state.ended {
+            return Ok(end.values.clone());
+        }
+        let mut st = self.state.clone();
+        let mut fx = Effects::default();
+        Engine::new(&self.title, &mut st, &mut fx, &self.host).player_values()
+    }
+
     /// Whether passing is the only legal move now.
     pub fn only_move_is_pass(&mut self) -> GameResult<bool> {
         let mut st = self.state.clone();

@@ -396,7 +396,11 @@ impl Translator {
                         let train = if in_pool { id } else { variant.clone() };
                         vec![Action::BuyTrain { train, variant: Some(variant), price: None }]
                     }
-                    None => vec![Action::BuyTrain { train: id, variant: None, price }],
+                    // From another corporation: when our engine asks the
+                    // seller's president (settings.train_sale_consent), the
+                    // presidents agreed outside the record (applied only
+                    // when asked).
+                    None => vec![Action::BuyTrain { train: id, variant: None, price }, Action::Choose { choice: "accept".into() }],
                 }
             }
             "discard_train" => {

@@ -87,7 +87,7 @@ fn pending_moves(e: &Engine, kind: &PendingKind) -> Vec<LegalMove> {
         PendingKind::PresidentSwap { options, .. } => {
             (1..=options.len()).map(|i| LegalMove::exact(Action::Choose { choice: i.to_string() })).collect()
         }
-        PendingKind::Choice { .. } | PendingKind::SaleConsent { .. } => {
+        PendingKind::Choice { .. } | PendingKind::SaleConsent { .. } | PendingKind::TrainSaleConsent { .. } => {
             kind.choices().unwrap_or_default().into_iter().map(|choice| LegalMove::exact(Action::Choose { choice })).collect()
         }
         PendingKind::RaiseMoney { .. } => match e.st.flow.pending.last().map(|p| p.actor) {

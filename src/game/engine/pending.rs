@@ -119,6 +119,30 @@ impl Engine<'_> {
                     }
                 }
             }
+            (PendingKind::TrainSaleConsent { corp, seller, train, price }, Action::Choose { choice }) => {
+                let (corp, seller, ti, price) = (*corp, *seller, *train, *price);
+                let Actor::Player(pres) = p.actor else { return Err(GameError::Invalid("a train sale consent is a player's".into())) };
+                let buyer = self.st.corps[corp as usize].id.clone();
+                let sid = self.st.corps[seller as usize].id.clone();
+                let tid = self.st.trains[ti as usize].id.clone();
+                let who = self.st.players[pres as usize].name.clone();
+                match choice.as_str() {
+                    "accept" => {
+                        self.st.flow.pending.pop();
+                        if self.st.trains[ti as usize].owner != TrainOwner::Corp(seller) {
+                            return self.refuse("train.consent", format!("{sid} no longer owns {tid}"));
+                        }
+                        self.complete_train_purchase(corp, seller, ti, price)?;
+                    }
+                    "refuse" => {
+                        self.st.flow.pending.pop();
+                        self.fx.log.push(format!("{who} refuses to sell {sid}'s {tid} to {buyer} for {}{}", self.t.money(price), self.t.rule_note("train.consent")));
+                    }
+                    _ => {
+                        return self.refuse("train.consent", format!("{buyer} offers {} for {sid}'s {tid}: `choose accept` or `choose refuse`", self.t.money(price)));
+                    }
+                }
+            }
             (PendingKind::RaiseMoney { .. }, Action::Sell { .. }) => self.raise_action(&p, action)?,
             (PendingKind::RaiseMoney { .. }, _) => return self.raise_refusal(&p),
             (kind, _) => {
@@ -135,9 +159,20 @@ impl Engine<'_> {
                         self.t.money(*price),
                         self.st.companies[*company as usize].id
                     ),
+                    PendingKind::TrainSaleConsent { corp, seller, train, price } => format!(
+                        "{} offers {} for {}'s {}: `choose accept` or `choose refuse`",
+                        self.st.corps[*corp as usize].id,
+                        self.t.money(*price),
+                        self.st.corps[*seller as usize].id,
+                        self.st.trains[*train as usize].id
+                    ),
                 };
                 // An offer waiting for its answer cites the rule that asks for it.
-                let key = if matches!(kind, PendingKind::SaleConsent { .. }) { "company.consent" } else { "pending.first" };
+                let key = match kind {
+                    PendingKind::SaleConsent { .. } => "company.consent",
+                    PendingKind::TrainSaleConsent { .. } => "train.consent",
+                    _ => "pending.first",
+                };
                 return self.refuse(key, format!("first: {what}"));
             }
         }

@@ -226,17 +226,7 @@ impl Engine<'_> {
         if self.st.ended.is_some() {
             return Ok(());
         }
-        let mut values = Vec::new();
-        for p in 0..self.st.players.len() as PlayerId {
-            let base = self.base_value(p);
-            let v: Option<i64> = self.host.call_hook("player_value", self.st, self.fx, (self.st.players[p as usize].name.clone(), base))?;
-            let default = if self.st.players[p as usize].left { 0 } else { base };
-            // A final value may be negative: a player's debts can outweigh what they hold.
-            values.push(match v {
-                Some(v) => crate::game::money::from_hook("player_value", v, -crate::limits::MAX_AMOUNT)?,
-                None => default,
-            });
-        }
+        let values = self.player_values()?;
         self.st.flow.pending.clear();
         let end = GameEnd { reason: reason.to_string(), values: values.clone() };
         let winners: Vec<&str> = end.winners().into_iter().map(|i| self.st.players[i].name.as_str()).collect();
@@ -250,6 +240,24 @@ impl Engine<'_> {
         self.st.ended = Some(end);
         self.fx.event("game_end", &[("reason", Var::Str(reason.to_string()))]);
         Ok(())
+    }
+
+    /// Each player's value as the title scores it: the `player_value` hook
+    /// on cash plus shares (1849: loans off, privates count nothing; 1844:
+    /// debts off, activated mountain railways and tunnels on).
+    pub fn player_values(&mut self) -> GameResult<Vec<i64>> {
+        let mut values = Vec::new();
+        for p in 0..self.st.players.len() as PlayerId {
+            let base = self.base_value(p);
+            let v: Option<i64> = self.host.call_hook("player_value", self.st, self.fx, (self.st.players[p as usize].name.clone(), base))?;
+            let default = if self.st.players[p as usize].left { 0 } else { base };
+            // A final value may be negative: a player's debts can outweigh what they hold.
+            values.push(match v {
+                Some(v) => crate::game::money::from_hook("player_value", v, -crate::limits::MAX_AMOUNT)?,
+                None => default,
+            });
+        }
+        Ok(values)
     }
 
     /// Cash plus shares at market value. Bounded far inside `i64`: cash

@@ -3,6 +3,7 @@
 //! buy a train and cannot pay (emergency sales, personal debt).
 
 use super::Engine;
+use crate::game::flow::{Pending, PendingKind};
 use crate::game::ids::*;
 use crate::game::market::price_of;
 use crate::game::ops::{GameError, GameResult};
@@ -236,14 +237,50 @@ impl Engine<'_> {
         if face && price != printed {
             return self.refuse("train.trade_price", format!("between corporations with different presidents the {vname} changes hands at its printed price, {}", self.t.money(printed)));
         }
+        // The price is agreed by both presidents (1849-R-152): one who
+        // presides the seller and not the buyer is asked first.
+        if self.t.settings.train_sale_consent
+            && let Some(sp) = self.st.president(seller)
+            && self.st.president(corp) != Some(sp)
+            && !self.st.players[sp as usize].left
+        {
+            // What could be refused now is refused before anyone is asked.
+            self.check_train_payment(corp, price, printed)?;
+            let tid = self.st.trains[ti as usize].id.clone();
+            let name = self.st.players[sp as usize].name.clone();
+            self.fx.log.push(format!("{id} offers {} for {sid}'s {tid}; {name} presides {sid} and accepts or refuses", self.t.money(price)));
+            self.st.flow.pending.push(Pending { actor: Actor::Player(sp), kind: PendingKind::TrainSaleConsent { corp, seller, train: ti, price } });
+            return Ok(());
+        }
+        self.complete_train_purchase(corp, seller, ti, price)
+    }
+
+    /// Can the buyer pay `price` for a train (its treasury, or debt
+    /// financing for a required train)? Changes nothing.
+    fn check_train_payment(&mut self, corp: CorpId, price: i64, printed: i64) -> GameResult<()> {
+        let id = self.st.corps[corp as usize].id.clone();
         let cash = self.st.corps[corp as usize].cash;
         if cash < price {
-            if !(debt_mode && self.must_buy_train(corp)?) {
+            if !(self.t.settings.emergency == "debt" && self.must_buy_train(corp)?) {
                 return self.refuse("money.insufficient", format!("{id} has only {}", self.t.money(cash)));
             }
             if price > printed {
                 return self.refuse("emr.printed_price", format!("with the president's help a train costs at most its printed price ({})", self.t.money(printed)));
             }
+        }
+        Ok(())
+    }
+
+    /// A train bought from another corporation, the price agreed: the
+    /// payment (with the president's help when needed), the train.
+    pub(super) fn complete_train_purchase(&mut self, corp: CorpId, seller: CorpId, ti: TrainId, price: i64) -> GameResult<()> {
+        let id = self.st.corps[corp as usize].id.clone();
+        let sid = self.st.corps[seller as usize].id.clone();
+        let (class, variant) = (self.st.trains[ti as usize].class, self.st.trains[ti as usize].variant);
+        let printed = self.t.trains[class as usize].variants[variant as usize].price;
+        self.check_train_payment(corp, price, printed)?;
+        let cash = self.st.corps[corp as usize].cash;
+        if cash < price {
             self.president_helps(corp, price - cash)?;
         }
         self.ops().transfer(Purse::Corp(corp), Purse::Corp(seller), price)?;
@@ -319,11 +356,26 @@ impl Engine<'_> {
         if !self.must_buy_train(corp)? {
             return self.refuse("emr.not_needed", "shares may be sold in an operating round only to raise money for a required train");
         }
-        let cash = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
-        let cheapest = self.cheapest_offer(corp)?.unwrap_or(0);
-        // With debt financing the president may sell toward any train
-        // (1844-R-148, R-149); otherwise only when short of the cheapest.
-        if cash >= cheapest && self.t.settings.emergency != "debt" {
+        let treasury = self.st.corps[corp as usize].cash;
+        let cash = treasury + self.st.players[pres as usize].cash;
+        let offer = self.cheapest_offer(corp)?;
+        let cheapest = offer.unwrap_or(0);
+        let id = self.st.corps[corp as usize].id.clone();
+        if self.t.settings.emergency == "debt" {
+            // Debt financing begins only when the treasury cannot pay for a
+            // train (1844-R-147); then the president may sell toward any
+            // train.
+            if offer.is_some() && treasury >= cheapest {
+                return self.refuse(
+                    "emr.not_needed",
+                    format!(
+                        "shares may be sold in an operating round only when the company cannot pay for a train: {id} has {} and the cheapest train costs {}",
+                        self.t.money(treasury),
+                        self.t.money(cheapest)
+                    ),
+                );
+            }
+        } else if cash >= cheapest {
             return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
         }
         let c = self.find_corp(target)?;

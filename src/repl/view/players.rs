@@ -1,5 +1,7 @@
-//! Players: cash, certificates, companies and value (cash plus shares at
-//! market price; the title may count more at the end).
+//! Players: cash, certificates, companies and value (what the title's
+//! scoring gives now: cash plus shares at market price, then the title's
+//! `player_value` hook, e.g. loans and debts off; privates count as the
+//! rulebook says, nothing in 1849 and 1844).
 
 use super::super::table::Table;
 use super::super::{Invocation, Reply, Session};
@@ -20,9 +22,16 @@ fn holdings(g: &Game, p: PlayerId) -> Vec<(CorpId, u32, bool)> {
         .collect()
 }
 
+/// The player's value as the title scores it (cash plus shares at market
+/// price when the scoring hook fails).
 fn value(g: &Game, p: PlayerId) -> i64 {
-    let shares: i64 = holdings(g, p).iter().map(|(c, pct, _)| price_of(&g.title, &g.state, *c) * *pct as i64 / 10).sum();
-    g.state.players[p as usize].cash + shares
+    match g.player_values() {
+        Ok(v) => v[p as usize],
+        Err(_) => {
+            let shares: i64 = holdings(g, p).iter().map(|(c, pct, _)| price_of(&g.title, &g.state, *c) * *pct as i64 / 10).sum();
+            g.state.players[p as usize].cash + shares
+        }
+    }
 }
 
 fn companies(g: &Game, p: PlayerId) -> Vec<String> {

@@ -43,7 +43,7 @@ pub fn doing(g: &Game) -> Option<String> {
                 PendingKind::PresidentSwap { .. } => "choose certificates",
                 PendingKind::Choice { .. } => "answer",
                 PendingKind::RaiseMoney { .. } => "raise money",
-                PendingKind::SaleConsent { .. } => "accept or refuse the offer",
+                PendingKind::SaleConsent { .. } | PendingKind::TrainSaleConsent { .. } => "accept or refuse the offer",
             }
             .to_string(),
         );

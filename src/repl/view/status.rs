@@ -34,6 +34,14 @@ fn expects(g: &Game) -> String {
                 st.companies[*company as usize].id,
                 g.title.rule_note("company.consent")
             ),
+            PendingKind::TrainSaleConsent { corp: c, seller, train, price } => format!(
+                "{} offers {} for {}'s train {}{}: `choose accept` or `choose refuse`",
+                corp(c),
+                g.title.money(*price),
+                corp(seller),
+                st.trains[*train as usize].id,
+                g.title.rule_note("train.consent")
+            ),
         };
     }
     match &st.flow.round.data {
@@ -160,9 +168,17 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
 fn auction_lines(g: &Game, a: &crate::game::flow::AuctionRound) -> String {
     let mut out = String::new();
     let unsold: Vec<_> = g.state.companies.iter().enumerate().filter(|(_, c)| c.owner == crate::game::ids::CompanyOwner::Bank && g.title.companies[c.def].auctioned).collect();
-    for (i, (ci, c)) in unsold.iter().enumerate() {
+    // Only the first company of the sale gets cheaper (1849-R-057), and
+    // only while it is unsold: once it is gone the others cost their face
+    // value, as the engine charges (`Engine::lot_price`).
+    let first_lot = g.state.companies.iter().position(|c| g.title.companies[c.def].auctioned);
+    for (ci, c) in unsold.iter() {
         let value = g.title.companies[c.def].value;
-        let price = if i == 0 && a.discount > 0 { format!("{} (face value {} less {})", g.title.money(value - a.discount), g.title.money(value), g.title.money(a.discount)) } else { g.title.money(value) };
+        let price = if Some(*ci) == first_lot && a.discount > 0 {
+            format!("{} (face value {} less {})", g.title.money((value - a.discount).max(0)), g.title.money(value), g.title.money(a.discount))
+        } else {
+            g.title.money(value)
+        };
         let bids: Vec<String> = a.bids.iter().filter(|b| b.company as usize == *ci).map(|b| format!("{} {}", g.state.players[b.player as usize].name, g.title.money(b.price))).collect();
         out.push_str(&format!("\n  {} {}{}", c.id, price, if bids.is_empty() { String::new() } else { format!(" · bids: {}", bids.join(", ")) }));
     }

@@ -204,6 +204,11 @@ pub struct Settings {
     /// president needs that player's consent: the owner is asked
     /// (`choose accept` / `choose refuse`). Rule key `company.consent`.
     pub company_sale_consent: bool,
+    /// A corporation buying a train from another corporation whose
+    /// president is another player needs that president's consent: they
+    /// are asked (`choose accept` / `choose refuse`), as for companies.
+    /// Rule key `train.consent`.
+    pub train_sale_consent: bool,
     /// Rule id shown when a generic rule refuses an action, keyed by rule name.
     #[serde(default)]
     pub rule_ids: BTreeMap<String, String>,
@@ -244,6 +249,7 @@ impl Default for Settings {
             president_swap: "choose".into(),
             pass_discount: 5,
             company_sale_consent: false,
+            train_sale_consent: false,
             rule_ids: BTreeMap::new(),
         }
     }

@@ -76,9 +76,16 @@ local function after_sale(game)
   local lot = unsold(game)
   if lot == nil then
     -- 1844-R-020: turn order by cash, least first; the first stock round
-    -- proper allows no sales (R-034, A-08).
+    -- proper allows no sales (R-034, A-08). An auction after the first
+    -- one opens a stock round (R-019, A-06): when it sells the last
+    -- private, the rest of that stock round allows no sales either, so
+    -- the next one is the first stock round proper.
     local order = C.order_by_cash(game, true)
-    game:set_var("no_sales_sr", game:round().stock_rounds + 1)
+    local first = game:round().stock_rounds + 1
+    game:set_var("no_sales_sr", first)
+    if (game:var("auction.count") or 1) > 1 then
+      game:set_var("no_sales_until", first + 1)
+    end
     game:log("all privates are sold; turn order: " .. table.concat(order, ", "))
     game:end_round()
     return true
@@ -90,6 +97,7 @@ end
 on("round_started", function(game, ev)
   if ev.round ~= "auction" then return end
   game:set_var("auction.no_bid", nil)
+  game:set_var("auction.count", (game:var("auction.count") or 0) + 1)
   local lot = unsold(game)
   if lot == nil then
     game:end_round()

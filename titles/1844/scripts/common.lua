@@ -48,6 +48,17 @@ function C.phase_reached(game, name)
   return not game:phase_before(name)
 end
 
+-- Is this a stock round in which nothing may be sold (1844-R-034, A-08)?
+-- The vars are set when the last private is sold (scripts/auction.lua).
+function C.no_sales(game)
+  local r = game:round()
+  if r.kind ~= "stock" then return false end
+  local from = game:var("no_sales_sr")
+  if from == nil then return false end
+  local to = game:var("no_sales_until") or from
+  return r.stock_rounds >= from and r.stock_rounds <= to
+end
+
 -- The stock-round turn order (names), kept in var "order".
 function C.order(game)
   return game:var("order") or game:players()

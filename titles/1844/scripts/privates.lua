@@ -31,8 +31,9 @@ end)
 -- 1844-R-176: P6 closes when FNM first runs a train.
 on("trains_run", function(game, ev)
   if ev.corp == "FNM" and #ev.routes > 0 and game:company_field("P6", "owner_kind") ~= "closed" then
+    -- The core logs "P6 closes".
+    game:log("FNM runs a train for the first time (1844-R-176)")
     game:close_company("P6")
-    game:log("FNM runs a train: P6 closes")
   end
 end)
 

@@ -176,10 +176,11 @@ local function form(game)
 end
 C.form_sbb = form
 
--- 1844-R-186: bought in an OR: at the end of that OR; exported: at once.
+-- 1844-R-186: bought in an OR: at the end of that OR; exported: at once
+-- (scripts/trains.lua, at the export).
 on("phase_event", function(game, ev)
-  if ev.name ~= "sbb_formation" then return end
-  if game:var("exporting") or game:round().kind ~= "operating" then
+  if ev.name ~= "sbb_formation" or game:var("sbb.formed") then return end
+  if game:round().kind ~= "operating" then
     form(game)
   else
     game:set_var("sbb.pending", true)
@@ -205,7 +206,7 @@ end)
 -- certificate needs a taker; then the player may pass).
 local function could_sell(game, player)
   local r = game:round()
-  if game:var("no_sales_sr") == r.stock_rounds then return false end
+  if C.no_sales(game) then return false end
   for _, id in ipairs(game:corporations()) do
     local c = game:corporation(id)
     if c.started and not c.closed then

@@ -54,8 +54,8 @@ end)
 
 hook("can_sell", function(game, player, corp, percent)
   local r = game:round()
-  if r.kind == "stock" and game:var("no_sales_sr") == r.stock_rounds then
-    return false, "no shares may be sold in the first stock round", "1844-R-034"
+  if C.no_sales(game) then
+    return false, "no shares may be sold in the first stock round after the last private is sold", "1844-R-034"
   end
   if not game:corporation_field(corp, "started") then
     return false, corp .. "'s director's certificate has not been bought yet", "1844-R-036"

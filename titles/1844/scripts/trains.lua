@@ -13,12 +13,16 @@ end
 -- 1844-R-162: from phase 2 the bank exports one train at the end of each
 -- set of operating rounds (the first set has one OR, so the OR in which
 -- phase 2 began is covered too).
+-- The core logs the export ("5-0 is sold abroad").
 on("set_ended", function(game, ev)
   if not C.phase_reached(game, "2") or game:var("game_over") then return end
-  game:set_var("exporting", true)
-  local id = game:export_train()
-  game:set_var("exporting", nil)
-  if id then game:log("the bank exports " .. id) end
+  local formed = game:var("sbb.formed")
+  game:export_train()
+  -- 1844-R-186 (A-26): an exported first 5/5H forms the SBB at once, so
+  -- the next stock round already trades SBB shares and the SBB operates
+  -- in the OR after it. (The phase's events are handled only after this
+  -- handler, when the operating round is still the current round.)
+  if not formed and C.phase_reached(game, "5") then C.form_sbb(game) end
 end)
 
 -- 1844-R-145, R-190: the SBB's charter 5H is never traded or handed in.

@@ -67,6 +67,19 @@ local function sell_all(g)
   lot("bid P7 100")  -- Robert
 end
 
+-- The privates from P2 on, each bought by its opener at face value (after
+-- an auction that ended early at P2, A-41: Laura puts up P2).
+local function sell_all_from_p2(g)
+  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
+  lot("bid P2 50")   -- Laura
+  lot("bid P3 80")   -- Robert
+  lot("bid P4 110")  -- Vince
+  lot("bid P5 140")  -- Paul
+  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }  -- Laura
+  g:act("par FNM 90")
+  lot("bid P7 100")  -- Robert
+end
+
 test("1844-R-021, R-022, R-023: P3 brings a Tunnel certificate, P5 a MOB share, P6 FNM's director", function()
   local g = game4()
   sell_all(g)
@@ -93,4 +106,29 @@ test("1844-R-034: no shares may be sold in the first stock round", function()
   local g = game4()
   sell_all(g)
   g:refuse("sell FNM 2", "1844-R-034")
+end)
+
+test("1844-R-034 (A-08): after an auction that ended early, the SR in which the last private sells and the next allow no sales", function()
+  local P = test_lib("play")
+  local g = game4()
+  g:acts{ "bid P1 20", "pass", "pass", "pass" }
+  g:acts{ "pass", "pass", "pass", "pass" }      -- nobody bids on P2: the OR of private income follows
+  expect_eq(g:round().name, "auction")
+  sell_all_from_p2(g)
+  expect_eq(g:round().kind, "stock")
+  expect_eq(g:round().stock_rounds, 1)
+  -- Robert buys a pool share of FNM; in this stock round nothing may be sold.
+  g:act("pass")                                 -- Laura
+  g:act("buy FNM pool")                         -- Robert
+  g:acts{ "pass", "pass", "pass" }              -- Paul, Vince, Laura
+  expect_eq(g:actor(), "Robert")
+  g:refuse("sell FNM 1", "1844-R-034")
+  while g:round().kind == "stock" do g:act("pass") end
+  P.play_or(g, P.pass)
+  expect_eq(g:round().kind, "stock")
+  expect_eq(g:round().stock_rounds, 2)
+  while g:actor() ~= "Robert" do g:act("pass") end
+  expect_not_contains(g:moves(), "sell FNM 1")
+  g:refuse("sell FNM 1", "1844-R-034")
+  expect_eq(g:player("Robert").shares.FNM, 10)
 end)

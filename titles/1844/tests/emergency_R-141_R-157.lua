@@ -250,3 +250,17 @@ test("1844-R-143: a company never sells or scraps its trains on its own", functi
   g:refuse("discard " .. three)
   for _, m in ipairs(g:moves()) do expect_true(not m:match("^discard"), m) end
 end)
+
+test("1844-R-147, R-149: a company whose treasury can pay for a train gets no emergency sales", function()
+  local g = emergency(50)
+  g:start("STB", "C", 100)
+  g:give_share("STB", "B")
+  g:give_share("STB", "B")
+  g:give_cash("FNM", 400)                          -- 500: the 3H costs 150
+  expect_eq(g:corporation("FNM").cash, 500)
+  expect_not_contains(g:moves(), "sell STB 1")
+  g:refuse("sell STB 1", "1844-R-147", "cannot pay for a train")
+  g:act("train 3H as 3H")
+  expect_eq(g:corporation("FNM").cash, 350)
+  expect_eq(g:player("B").shares.STB, 20)
+end)

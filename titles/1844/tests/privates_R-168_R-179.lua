@@ -103,7 +103,8 @@ test("1844-R-176: P6 closes the first time FNM runs a train", function()
   expect_eq(g:company("P6").owner_kind, "player")
   g:act("run auto")
   expect_eq(g:company("P6").owner_kind, "closed")
-  expect_contains(g:log(), "FNM runs a train: P6 closes")
+  expect_contains(g:log(), "FNM runs a train for the first time (1844-R-176)")
+  expect_contains(g:log(), "P6 closes")
 end)
 
 -- Phase 5 with C directing STB; C owns P7 and so gets EVA.

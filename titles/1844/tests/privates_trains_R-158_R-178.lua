@@ -69,3 +69,28 @@ test("1844-R-162: from phase 2 the bank exports a train at the end of each set",
   end
   expect_eq(g:trains_left("2"), before - 1)
 end)
+
+-- The log lines that contain `text`.
+local function lines_with(g, text)
+  local out = {}
+  for _, line in ipairs(g:log()) do
+    if line:find(text, 1, true) then out[#out + 1] = line end
+  end
+  return out
+end
+
+test("1844-R-162, R-176: one log line for an export and one for P6 closing", function()
+  local g = sold_out()
+  g:give_train("FNM", "2H", true)     -- phase 2
+  g:acts{ "pass", "pass", "pass", "pass" }
+  g:lay("K20", "57", 2)               -- Locarno, joined to Como
+  g:act("lay L21 6 0")                -- Como, FNM's home
+  P.play_or(g, P.pass)                -- FNM runs its 2H
+  expect_eq(g:company("P6").owner_kind, "closed")
+  expect_eq(#lines_with(g, "P6 closes"), 1, table.concat(lines_with(g, "P6"), " / "))
+  local export = {}
+  for _, line in ipairs(g:log()) do
+    if line:find("abroad", 1, true) or line:find("exports", 1, true) then export[#export + 1] = line end
+  end
+  expect_eq(export, { "2-1 is sold abroad" })
+end)

@@ -285,3 +285,44 @@ test("1844-R-186: the first 5 bought in an OR forms the SBB at the end of that O
   expect_eq(now.set_index, r.set_index + 1)        -- the next OR
   expect_eq(g:corporation("NOB").in_play, false)
 end)
+
+test("1844-R-186 (A-26): the first 5 exported at the end of a set forms the SBB at once; it operates in the OR after the stock round", function()
+  local g = sold_out()
+  g:start("NOB", "A", 100)
+  g:start("STB", "C", 100)
+  for _, p in ipairs({ "A", "B", "D" }) do g:give_share("STB", p) end
+  g:give_train("NOB", "2", true)                   -- phase 2
+  for _, class in ipairs({ "2", "3", "4" }) do
+    while g:trains_left(class) > 0 do
+      if class == "4" and #g:corporation("STB").trains == 0 then g:give_train("STB", class)
+      elseif class == "4" and #g:corporation("FNM").trains == 0 then g:give_train("FNM", class)
+      else g:give_train("NOB", class) end
+      while g:actor() == "NOB" do g:act(g:moves()[1]) end
+    end
+  end
+  g:set_phase("4")
+  -- Nobody buys a 5: the set ends and the bank exports the first one.
+  while g:round().kind == "stock" do g:act("pass") end
+  local sr = g:round().stock_rounds
+  while g:round().kind ~= "stock" do
+    local moves = g:moves()
+    if P.has(moves, "run auto") then g:act("run auto")
+    elseif P.has(moves, "withhold") then g:act("withhold")
+    else P.pass(g) end
+  end
+  expect_eq(g:round().stock_rounds, sr + 1)
+  expect_eq(g:phase(), "5")
+  local exported = false
+  for _, line in ipairs(g:log()) do if line:match("5%-0 is sold abroad") then exported = true end end
+  expect_true(exported, "the first 5 was exported")
+  expect_true(g:var("sbb.formed"))                 -- at once, before the stock round
+  expect_eq(g:corporation("NOB").in_play, false)
+  for _, m in ipairs(g:moves()) do
+    expect_true(not m:match("^par SCB") and not m:match(" NOB "), m)
+  end
+  while g:round().kind == "stock" do g:act("pass") end
+  -- The SBB operates in the first OR after the stock round.
+  until_step(g, "SBB", "lay_tile")
+  expect_eq(g:round().stock_rounds, sr + 1)
+  expect_eq(g:round().set_index, 1)
+end)

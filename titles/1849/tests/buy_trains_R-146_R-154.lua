@@ -163,6 +163,8 @@ test("1849-R-152: a train bought from another corporation for any price of at le
   g:refuse("train 4H-0 0", "1849-R-152", "at least 1")
   g:refuse("train 4H-0", nil, "give a price")
   g:act("train 4H-0 1")
+  expect_eq(g:actor(), "C")                             -- IFT's president agrees to the price
+  g:act("choose accept")
   expect_eq(ids(g, "RCS"), { "4H-0" })
   expect_eq(g:corporation("RCS").cash, rcs - 1)
   expect_eq(g:corporation("IFT").cash, ift + 1)
@@ -176,7 +178,52 @@ test("1849-R-152: the price may also be above face value, if the treasury has it
   g:give_cash("RCS", 150 - g:corporation("RCS").cash)
   g:refuse("train 4H-0 151", "1849-R-096", "only L. 150")
   g:act("train 4H-0 150")
+  g:act("choose accept")                               -- C, IFT's president
   expect_eq(g:corporation("IFT").cash, 110 + 150)      -- 200 less its fee of 90, then the price
+end)
+
+test("1849-R-152: the selling corporation's president is asked and may refuse the price", function()
+  local g = game()
+  g:give_train("IFT", "4H")
+  to_train_step(g, "RCS")
+  local rcs, ift = g:corporation("RCS").cash, g:corporation("IFT").cash
+  g:act("train 4H-0 1")
+  expect_eq(g:actor(), "C")
+  expect_eq(g:moves(), { "choose accept", "choose refuse" })
+  -- Nothing else happens until C answers; the refusal changes nothing.
+  g:refuse("pass", "1849-R-152")
+  g:refuse("choose maybe", "1849-R-152")
+  g:act("choose refuse")
+  expect_contains(g:log()[#g:log()], "C refuses to sell IFT's 4H-0 to RCS for L. 1")
+  expect_eq(g:actor(), "RCS")                          -- RCS goes on with its turn
+  expect_eq(ids(g, "IFT"), { "4H-0" })
+  expect_eq(g:corporation("RCS").trains, {})
+  expect_eq(g:corporation("RCS").cash, rcs)
+  expect_eq(g:corporation("IFT").cash, ift)
+  -- A better offer, accepted.
+  g:act("train 4H-0 50")
+  g:act("choose accept")
+  expect_eq(ids(g, "RCS"), { "4H-0" })
+  expect_eq(g:corporation("RCS").cash, rcs - 50)
+  expect_eq(g:corporation("IFT").cash, ift + 50)
+end)
+
+test("1849-R-152: between two corporations of the same president nobody else is asked", function()
+  local g = game()
+  g:give_train("IFT", "4H")
+  to_train_step(g, "ATA")                              -- C presides ATA and IFT
+  g:act("train 4H-0 1")
+  expect_eq(ids(g, "ATA"), { "4H-0" })
+  expect_eq(g:corporation("IFT").trains, {})
+end)
+
+test("1849-R-152: an offer the buyer cannot pay is refused before anyone is asked", function()
+  local g = game()
+  g:give_train("IFT", "4H")
+  to_train_step(g, "RCS")
+  g:give_cash("RCS", 150 - g:corporation("RCS").cash)
+  g:refuse("train 4H-0 151", "1849-R-096", "only L. 150")
+  expect_eq(g:actor(), "RCS")
 end)
 
 test("1849-R-154, R-005: the train roster of a six- and of a five-corporation game", function()

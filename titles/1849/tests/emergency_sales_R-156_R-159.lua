@@ -36,6 +36,7 @@ end
 test("1849-R-156: before any emergency, RCS may buy CTL's train with its treasury money alone", function()
   local g = emergency(30, 50, function(g) g:give_share("CTL", "C") end)
   g:act("train 4H-0 30")
+  g:act("choose accept")                               -- A, CTL's president (1849-R-152)
   expect_eq(g:corporation("RCS").trains[1].id, "4H-0")
   expect_eq(g:corporation("RCS").cash, 0)
   expect_eq(g:player("C").cash, 50)                    -- no emergency: C paid nothing
