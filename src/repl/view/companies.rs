@@ -27,5 +27,11 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
         text.push('\n');
         text.push_str(&abilities.join("\n"));
     }
-    Reply::ok("companies", text, json!({ "companies": all }))
+    // In a title's own auction (1844), what the script says of it: the
+    // lot on sale, the high bid and the bidder.
+    let auction = super::status::script_step_status(g);
+    for line in &auction {
+        text.push_str(&format!("\n{line}"));
+    }
+    Reply::ok("companies", text, json!({ "companies": all, "step_status": auction }))
 }

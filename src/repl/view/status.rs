@@ -105,7 +105,14 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
     let st = &g.state;
     // Once the game is over the round counters no longer say anything.
     let (_, long) = if g.is_over() { (String::new(), "game over".to_string()) } else { round_label(g) };
-    let mut text = format!("{} · phase {} · bank {}", long, g.title.phases[st.phase].name, g.title.money(st.bank));
+    // A broken bank keeps paying (1849-R-178): what it owes shows as a
+    // negative balance, said in words so it does not read as a bug.
+    let bank = if st.bank < 0 {
+        format!("broken (paid {} more than it held)", g.title.money(-st.bank))
+    } else {
+        g.title.money(st.bank)
+    };
+    let mut text = format!("{} · phase {} · bank {bank}", long, g.title.phases[st.phase].name);
     if let Some(e) = &st.ended {
         text.push_str(&format!("\nthe game ended ({}); final values:", e.reason.replace('_', " ")));
         let mut ranked: Vec<(&String, i64)> = st.players.iter().map(|p| &p.name).zip(e.values.iter().copied()).collect();
@@ -135,6 +142,9 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
             text.push_str(&format!(" — {step}"));
         }
         text.push_str(&format!("\n  {}", expects(g)));
+        for line in script_step_status(g) {
+            text.push_str(&format!("\n  {line}"));
+        }
         if let RoundData::Auction(a) = &st.flow.round.data {
             text.push_str(&auction_lines(g, a));
         }
@@ -205,4 +215,33 @@ pub fn banner(g: &Game) -> Reply {
         "status": status_json(g),
     });
     Reply::ok("banner", text, data)
+}
+
+/// Lines a title's script step says about itself (`status` in its spec,
+/// docs/lua-api.md): the 1844 auction's lot, high bid and bidder. Asked on
+/// a copy of the state, within a query's budget; a failing script gives a
+/// line saying so rather than no status.
+pub fn script_step_status(g: &Game) -> Vec<String> {
+    /// Lines shown at most, whatever a script returns.
+    const MAX_LINES: usize = 20;
+    let step = match &g.state.flow.round.data {
+        RoundData::Script(_) => g.state.flow.round.name.clone(),
+        RoundData::Operating(_) => match super::prompt::current_step(g) {
+            Some(s) => s,
+            None => return Vec::new(),
+        },
+        _ => return Vec::new(),
+    };
+    if !g.host.has_step(&step) {
+        return Vec::new();
+    }
+    let who = g.current_actor().map(|a| g.actor_name(a)).unwrap_or_default();
+    let mut st = g.state.clone();
+    let mut fx = crate::game::ops::Effects::default();
+    g.host.begin_query();
+    match g.host.call_defined::<_, Option<Vec<String>>>("step", &step, "status", &mut st, &mut fx, who) {
+        Ok(Some(Some(lines))) => lines.into_iter().take(MAX_LINES).collect(),
+        Ok(_) => Vec::new(),
+        Err(e) => vec![format!("(the step's status failed: {e})")],
+    }
 }

@@ -118,6 +118,23 @@ hook("skip_round", function(game, name, kind)
 end)
 
 step("auction", {
+  -- What `status` and `companies` show: the lot, its high bid and bidder,
+  -- and who has dropped out.
+  status = function(game)
+    local lot = game:var("auction.lot")
+    if lot == nil then return {} end
+    local high = game:var("auction.high")
+    local lines = {}
+    if high == nil then
+      lines[1] = "on sale: " .. lot .. ", no bid yet (the first bid is at least " .. game:money(game:var("auction.min")) .. ", 1844-R-013)"
+    else
+      lines[1] = "on sale: " .. lot .. ", high bid " .. game:money(high) .. " by " .. game:var("auction.leader")
+        .. " (a bid raises it by at least 5 SFR, 1844-R-014)"
+    end
+    local out = game:var("auction.out")
+    if out ~= nil and #out > 0 then lines[2] = "passed on " .. lot .. ": " .. table.concat(out, ", ") end
+    return lines
+  end,
   actions = function(game)
     local name = game:var("auction.current")
     local lot = game:var("auction.lot")
