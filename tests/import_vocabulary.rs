@@ -127,3 +127,17 @@ fn a_replay_stopped_early_is_not_compared() {
     let (_, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
     assert_eq!(report.verdict(), "not compared (the record has no final standings)");
 }
+
+/// The command says so too, and exits 0.
+#[test]
+fn import_until_prints_not_compared() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/records/1849_opening.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_railhead")).arg("import").arg(&path).args(["--until", "5"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("match: not compared (stopped at --until 5)") && !text.contains("match: false"), "{text}");
+    assert_eq!(out.status.code(), Some(0));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_railhead")).arg("import").arg(&path).args(["--until", "5", "--json"]).output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["match"], Value::Null);
+    assert_eq!(v["verdict"], "not compared (stopped at --until 5)");
+}
