@@ -146,3 +146,28 @@ fn import_until_prints_not_compared() {
     assert_eq!(v["match"], Value::Null);
     assert_eq!(v["verdict"], "not compared (stopped at --until 5)");
 }
+
+/// The two hand-written openings (tests/records/) replay whole, and
+/// between them hold the everyday vocabulary: the rows of
+/// docs/import-18xx-vocabulary.md that cite this test.
+#[test]
+fn the_hand_written_openings_replay_every_action() {
+    let mut kinds = std::collections::BTreeSet::new();
+    for name in ["1849_opening.json", "1844_opening.json"] {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/records").join(name);
+        let raw: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        for a in raw["actions"].as_array().unwrap() {
+            let corp = a["entity_type"] == "corporation";
+            kinds.insert(format!("{}{}", a["type"].as_str().unwrap(), if corp && !matches!(a["type"].as_str(), Some("lay_tile" | "pass" | "undo" | "redo")) { " (corporation)" } else { "" }));
+        }
+        let rec = record(name);
+        let (_, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{name}: {e}"));
+        assert!(report.applied > 20, "{name}");
+    }
+    for k in [
+        "bid", "pass", "par", "buy_shares", "sell_shares", "sell_shares (corporation)", "buy_company", "lay_tile", "place_token (corporation)",
+        "run_routes (corporation)", "dividend (corporation)", "buy_train (corporation)", "message", "undo", "redo",
+    ] {
+        assert!(kinds.contains(k), "{k} not in {kinds:?}");
+    }
+}
