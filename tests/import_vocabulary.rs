@@ -171,3 +171,29 @@ fn the_hand_written_openings_replay_every_action() {
         assert!(kinds.contains(k), "{k} not in {kinds:?}");
     }
 }
+
+/// What registers automation or only talks changes nothing (`program_*`,
+/// `program_disable` among automatic actions, `log`, `message`), the
+/// 1844 destination payment the website makes as an automatic action is
+/// ours already, and `end_game` ends the game where it stands.
+#[test]
+fn programs_logs_destinations_and_the_players_ending_the_game() {
+    let mut rec = record("1849_opening.json");
+    let at = rec.actions.iter().position(|a| a["id"] == 10).unwrap();
+    let mut program = player(103, "program_share_pass", 10);
+    program["auto_actions"] = json!([player(103, "program_disable", 10)]);
+    rec.actions.insert(at, program);
+    rec.actions.insert(at, json!({"type": "log", "entity": 101, "entity_type": "player", "id": 10, "message": "a line"}));
+    rec.actions.push(json!({"type": "end_game", "entity": 101, "entity_type": "player", "id": 99}));
+    let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(report.game_end_reason.as_deref(), Some("manually_ended"));
+    assert!(game.state.ended.is_some());
+
+    let mut rec = record("1844_opening.json");
+    let at = rec.actions.iter().position(|a| a["id"] == 49).unwrap();
+    rec.actions[at]["auto_actions"] = json!([{"type": "destination_connection", "entity": "VZ", "entity_type": "corporation", "id": 49, "corporations": ["VZ"]}]);
+    rec.actions.insert(at, player(201, "program_buy_shares", 48));
+    let plain = replay(&record("1844_opening.json"), None).unwrap_or_else(|(_, e)| panic!("{e}")).0;
+    let (game, _) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(game.digest(), plain.digest(), "nothing changed the game");
+}
