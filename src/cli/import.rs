@@ -72,10 +72,15 @@ pub fn run(file: &Path, json: bool, until: Option<i64>, save: Option<&Path>, rou
                 ImportError::Refused { id, .. } | ImportError::Untranslatable { id, .. } => (Some(*id), None::<String>),
                 _ => (None, None),
             };
+            // The readings applied up to where it stopped (0: before any action).
+            let readings = railhead::import::readings_of(&rec, Some(id.unwrap_or(0)));
             if json {
-                println!("{}", serde_json::json!({ "title": rec.title, "error": e.to_string(), "action_id": id, "rule": rule, "match": false }));
+                println!("{}", serde_json::json!({ "title": rec.title, "error": e.to_string(), "action_id": id, "rule": rule, "match": false, "readings": readings }));
             } else {
                 println!("{}: import stopped: {e}", file.display());
+                for reading in &readings {
+                    println!("  reading applied: {reading}");
+                }
                 if let Some(g) = &game {
                     for line in g.log.iter().rev().take(12).collect::<Vec<_>>().into_iter().rev() {
                         println!("  | {line}");

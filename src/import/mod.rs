@@ -469,6 +469,22 @@ fn report(rec: &Recorded, game: &Game, applied: usize, skipped: usize) -> Import
     }
 }
 
+/// The website's earlier rule readings the record's dates call for, up to
+/// and with the action `last`, worded as in the report: also for an
+/// import that stopped.
+pub fn readings_of(rec: &Recorded, last: Option<i64>) -> Vec<String> {
+    let Ok((_, tr)) = new_game(rec) else { return Vec::new() };
+    let mut counts = tr.readings_counter();
+    for (i, a) in rec.actions.iter().enumerate() {
+        let id = a.get("id").and_then(Value::as_i64).unwrap_or(i as i64);
+        if last.is_some_and(|l| id > l) {
+            break;
+        }
+        tr.count_readings(a.get("created_at").and_then(Value::as_i64), &mut counts);
+    }
+    tr.readings_applied(&counts)
+}
+
 /// A one-line summary of a recorded action.
 pub fn short(a: &Value) -> String {
     let mut m = a.as_object().cloned().unwrap_or_default();

@@ -204,6 +204,15 @@ impl Translator {
         }
     }
 
+    /// Counts an action recorded at `created_at` for the readings then in force.
+    pub fn count_readings(&self, created_at: Option<i64>, counts: &mut [usize]) {
+        for (r, n) in self.readings.iter().zip(counts.iter_mut()) {
+            if created_at.is_some_and(|t| t < r.before) {
+                *n += 1;
+            }
+        }
+    }
+
     /// The earlier readings applied, for the import's report.
     pub fn readings_applied(&self, counts: &[usize]) -> Vec<String> {
         self.readings
