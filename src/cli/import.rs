@@ -30,7 +30,9 @@ pub fn run(file: &Path, json: bool, until: Option<i64>, save: Option<&Path>, rou
                     "recorded": report.recorded,
                     "game_end_reason": report.game_end_reason,
                     "recorded_game_end_reason": report.recorded_game_end_reason,
-                    "match": matched,
+                    "match": if report.compared() { serde_json::Value::from(matched) } else { serde_json::Value::Null },
+                    "verdict": report.verdict(),
+                    "readings": report.readings,
                     "actions_applied": report.applied,
                     "inserted_passes": report.inserted_passes,
                     "seconds": seconds,
@@ -41,8 +43,11 @@ pub fn run(file: &Path, json: bool, until: Option<i64>, save: Option<&Path>, rou
                 for (id, steps) in &report.inserted_passes {
                     println!("  inserted before action {id}: pass by {} (not recorded by the website)", steps.join("; "));
                 }
-                if until.is_some() {
-                    println!("stopped before action {}", until.unwrap_or(0));
+                for reading in &report.readings {
+                    println!("  reading applied: {reading}");
+                }
+                if let Some(id) = report.stopped_before {
+                    println!("stopped before action {id}");
                 }
                 let names: std::collections::BTreeMap<String, String> = rec.players.iter().map(|(i, n)| (i.to_string(), n.clone())).collect();
                 for (id, ours) in &report.standings {
@@ -55,9 +60,9 @@ pub fn run(file: &Path, json: bool, until: Option<i64>, save: Option<&Path>, rou
                     report.game_end_reason.as_deref().unwrap_or("not ended"),
                     report.recorded_game_end_reason.as_deref().unwrap_or("-")
                 );
-                println!("match: {matched}");
+                println!("match: {}", report.verdict());
             }
-            Ok(if matched || until.is_some() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+            Ok(if matched || !report.compared() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
         }
         Err((game, e)) => {
             if let (Some(path), Some(g)) = (save, &game) {
@@ -67,10 +72,15 @@ pub fn run(file: &Path, json: bool, until: Option<i64>, save: Option<&Path>, rou
                 ImportError::Refused { id, .. } | ImportError::Untranslatable { id, .. } => (Some(*id), None::<String>),
                 _ => (None, None),
             };
+            // The readings applied up to where it stopped (0: before any action).
+            let readings = railhead::import::readings_of(&rec, Some(id.unwrap_or(0)));
             if json {
-                println!("{}", serde_json::json!({ "title": rec.title, "error": e.to_string(), "action_id": id, "rule": rule, "match": false }));
+                println!("{}", serde_json::json!({ "title": rec.title, "error": e.to_string(), "action_id": id, "rule": rule, "match": false, "readings": readings }));
             } else {
                 println!("{}: import stopped: {e}", file.display());
+                for reading in &readings {
+                    println!("  reading applied: {reading}");
+                }
                 if let Some(g) = &game {
                     for line in g.log.iter().rev().take(12).collect::<Vec<_>>().into_iter().rev() {
                         println!("  | {line}");

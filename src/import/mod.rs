@@ -142,9 +142,33 @@ pub struct ImportReport {
     /// offer those steps): the recorded action id they came before, and the
     /// steps passed.
     pub inserted_passes: Vec<(i64, Vec<String>)>,
+    /// The replay stopped before this recorded action (`--until`), so
+    /// nothing was compared.
+    pub stopped_before: Option<i64>,
+    /// The website's earlier rule readings applied, each with the number
+    /// of actions read under it (`[props.import_18xx] readings`).
+    pub readings: Vec<String>,
 }
 
 impl ImportReport {
+    /// What the comparison with the record says: `true`, `false`, or why
+    /// nothing was compared (the replay stopped early; the record holds
+    /// no final standings).
+    pub fn verdict(&self) -> String {
+        if let Some(id) = self.stopped_before {
+            return format!("not compared (stopped at --until {id})");
+        }
+        if self.recorded.is_empty() && self.recorded_game_end_reason.is_none() {
+            return "not compared (the record has no final standings)".into();
+        }
+        self.matches().to_string()
+    }
+
+    /// Whether the standings were compared at all (see `verdict`).
+    pub fn compared(&self) -> bool {
+        self.stopped_before.is_none() && !(self.recorded.is_empty() && self.recorded_game_end_reason.is_none())
+    }
+
     /// Same final standings, and the same reason when the record gives one
     /// (older records have none).
     pub fn matches(&self) -> bool {
@@ -204,16 +228,23 @@ pub fn replay_with(
     let mut applied = 0usize;
     let mut skipped = 0usize;
     let mut inserted: Vec<(i64, Vec<String>)> = Vec::new();
+    let mut stopped_before = None;
+    let mut readings = tr.readings_counter();
     let actions = rec.actions.clone();
     for (i, a) in actions.iter().enumerate() {
         let id = a.get("id").and_then(Value::as_i64).unwrap_or(i as i64);
         if until.is_some_and(|u| id >= u) {
+            stopped_before = until;
             break;
         }
         let mut batch = vec![a.clone()];
         if let Some(auto) = a.get("auto_actions").and_then(Value::as_array) {
             batch.extend(auto.iter().cloned());
         }
+        // The website's rules as they were when the action was recorded
+        // (its automatic actions were made with it).
+        let created_at = a.get("created_at").and_then(Value::as_i64);
+        tr.set_readings(&mut game, created_at, &mut readings);
         for (k, item) in batch.iter().enumerate() {
             let is_auto = k > 0;
             before(&game, item);
@@ -221,19 +252,29 @@ pub fn replay_with(
                 Ok(actor) => actor,
                 Err(message) => return Err((Some(game), ImportError::Untranslatable { id, recorded: short(item), message, applied })),
             };
-            // The players ended the game by agreement: final values now.
-            if item.get("type").and_then(Value::as_str) == Some("end_game") {
-                end_by_agreement(&mut game).map_err(|e| (None, ImportError::Refused { id, recorded: short(item), message: e.to_string(), applied }))?;
-                applied += 1;
-                continue;
-            }
-            // A recorded pass of an entity after one the website passed by itself.
-            if !is_auto && item.get("type").and_then(Value::as_str) == Some("pass") {
+            // The website moves on by itself past entities with no valid
+            // action (a player who can only pass, a corporation whose
+            // remaining steps offer nothing), also before an automatic
+            // action it applies for another entity (a programmed pass in
+            // `auto_actions`): pass those until the recorded entity is to
+            // act. Only for a player's or corporation's own action: a
+            // company's ability may be used out of turn.
+            let own = matches!(item.get("entity_type").and_then(Value::as_str), Some("player") | Some("corporation") | None);
+            if own
+                && let Some(actor) = recorded_actor
+                && game.current_actor().is_some_and(|now| same_actor(&game, Some(actor), Some(now)).is_err())
+            {
                 let passed = pass_idle(&mut game, &tr, item);
                 if !passed.is_empty() {
                     applied += passed.len();
                     inserted.push((id, passed));
                 }
+            }
+            // The players ended the game by agreement: final values now.
+            if item.get("type").and_then(Value::as_str) == Some("end_game") {
+                end_by_agreement(&mut game).map_err(|e| (None, ImportError::Refused { id, recorded: short(item), message: e.to_string(), applied }))?;
+                applied += 1;
+                continue;
             }
             let recorded = short(item);
             let translated = tr.translate(&game, item, &actions[i + 1..]);
@@ -283,6 +324,8 @@ pub fn replay_with(
     }
     let mut report = report(rec, &game, applied, skipped);
     report.inserted_passes = inserted;
+    report.stopped_before = stopped_before;
+    report.readings = tr.readings_applied(&readings);
     Ok((game, report))
 }
 
@@ -421,7 +464,25 @@ fn report(rec: &Recorded, game: &Game, applied: usize, skipped: usize) -> Import
         applied,
         skipped,
         inserted_passes: Vec::new(),
+        stopped_before: None,
+        readings: Vec::new(),
     }
+}
+
+/// The website's earlier rule readings the record's dates call for, up to
+/// and with the action `last`, worded as in the report: also for an
+/// import that stopped.
+pub fn readings_of(rec: &Recorded, last: Option<i64>) -> Vec<String> {
+    let Ok((_, tr)) = new_game(rec) else { return Vec::new() };
+    let mut counts = tr.readings_counter();
+    for (i, a) in rec.actions.iter().enumerate() {
+        let id = a.get("id").and_then(Value::as_i64).unwrap_or(i as i64);
+        if last.is_some_and(|l| id > l) {
+            break;
+        }
+        tr.count_readings(a.get("created_at").and_then(Value::as_i64), &mut counts);
+    }
+    tr.readings_applied(&counts)
 }
 
 /// A one-line summary of a recorded action.

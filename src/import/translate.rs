@@ -38,6 +38,64 @@ pub struct Translator {
     tile_hex: BTreeMap<String, String>,
     /// Website train ids -> ours.
     trains: super::train_ids::TrainIds,
+    /// Rules the website read otherwise before a date (`readings`).
+    readings: Vec<Reading>,
+}
+
+/// An earlier rule of the website: the game variable that turns it on
+/// (the title's scripts read it), the moment it stopped applying (Unix
+/// seconds, compared with an action's `created_at`), and what it says.
+#[derive(Clone, Debug)]
+struct Reading {
+    var: String,
+    before: i64,
+    date: String,
+    says: String,
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date.
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146097 + doe - 719468
+}
+
+/// A TOML date-time (or Unix seconds) as Unix seconds; a local time is read as UTC.
+fn unix_seconds(v: &toml::Value) -> Option<i64> {
+    match v {
+        toml::Value::Integer(n) => Some(*n),
+        toml::Value::Datetime(dt) => {
+            let date = dt.date?;
+            let mut t = days_from_civil(date.year as i64, date.month as i64, date.day as i64) * 86400;
+            if let Some(time) = dt.time {
+                t += time.hour as i64 * 3600 + time.minute as i64 * 60 + time.second.unwrap_or(0) as i64;
+            }
+            if let Some(toml::value::Offset::Custom { minutes }) = dt.offset {
+                t -= minutes as i64 * 60;
+            }
+            Some(t)
+        }
+        _ => None,
+    }
+}
+
+fn readings(imp: &toml::Table) -> Vec<Reading> {
+    let Some(list) = imp.get("readings").and_then(|v| v.as_array()) else { return Vec::new() };
+    list.iter()
+        .filter_map(|r| {
+            let r = r.as_table()?;
+            let before = r.get("before")?;
+            Some(Reading {
+                var: r.get("var")?.as_str()?.to_string(),
+                before: unix_seconds(before)?,
+                date: before.to_string().trim_matches('"').to_string(),
+                says: r.get("says").and_then(|v| v.as_str()).unwrap_or("").to_string(),
+            })
+        })
+        .collect()
 }
 
 fn table<'a>(props: &'a toml::Table, key: &str) -> Option<&'a toml::Table> {
@@ -122,7 +180,47 @@ impl Translator {
             auto_pass_steps: imp.get("auto_pass_steps").map(str_list),
             tile_hex: BTreeMap::new(),
             trains: super::train_ids::TrainIds::new(str_map(table(imp, "trains"))),
+            readings: readings(imp),
         }
+    }
+
+    /// A count per earlier reading of the actions read under it.
+    pub fn readings_counter(&self) -> Vec<usize> {
+        vec![0; self.readings.len()]
+    }
+
+    /// Turns each earlier reading on for an action recorded before its end
+    /// and off otherwise (an action without a date: today's rules).
+    pub fn set_readings(&self, game: &mut Game, created_at: Option<i64>, counts: &mut [usize]) {
+        for (r, n) in self.readings.iter().zip(counts.iter_mut()) {
+            if created_at.is_some_and(|t| t < r.before) {
+                if game.state.vars.get(&r.var) != Some(&Var::Bool(true)) {
+                    game.state.vars.insert(r.var.clone(), Var::Bool(true));
+                }
+                *n += 1;
+            } else if game.state.vars.contains_key(&r.var) {
+                game.state.vars.remove(&r.var);
+            }
+        }
+    }
+
+    /// Counts an action recorded at `created_at` for the readings then in force.
+    pub fn count_readings(&self, created_at: Option<i64>, counts: &mut [usize]) {
+        for (r, n) in self.readings.iter().zip(counts.iter_mut()) {
+            if created_at.is_some_and(|t| t < r.before) {
+                *n += 1;
+            }
+        }
+    }
+
+    /// The earlier readings applied, for the import's report.
+    pub fn readings_applied(&self, counts: &[usize]) -> Vec<String> {
+        self.readings
+            .iter()
+            .zip(counts)
+            .filter(|(_, n)| **n > 0)
+            .map(|(r, n)| format!("{} (the website's rule before {}; {n} recorded action{} made then)", r.says, r.date, if *n == 1 { "" } else { "s" }))
+            .collect()
     }
 
     fn company(&self, name: &str) -> String {
@@ -426,7 +524,9 @@ impl Translator {
             "choose" | "choose_ability" => {
                 let choice = s("choice").ok_or("choose without choice")?;
                 let template = self.choices.get(&choice).cloned().unwrap_or_else(|| format!("choose {choice}"));
-                vec![self.command(game, &template, a, rest)?]
+                // An empty template: a choice with nothing to do in our
+                // engine (1849's "Pass" of the SMS question: we ask none).
+                if template.trim().is_empty() { vec![] } else { vec![self.command(game, &template, a, rest)?] }
             }
             "assign" => {
                 let who = s("entity").unwrap_or_default();

@@ -6,8 +6,14 @@ end
 C.is_player = is_player
 
 -- 1844-R-169: from the company's own director, 1 SFR to twice face value.
+-- The 18xx.games website asked at least half the face value (rounded up)
+-- until 30 March 2025; an import reads the actions recorded before then so:
+-- the importer sets the variable below for them ([props.import_18xx]
+-- readings in title.toml).
 hook("company_price_range", function(game, corp, company, min, max)
-  return 1, 2 * game:company(company).value
+  local value = game:company(company).value
+  if game:var("website.private_min_half") then return (value + 1) // 2, 2 * value end
+  return 1, 2 * value
 end)
 
 hook("can_buy_company", function(game, corp, company)

@@ -1,0 +1,220 @@
+//! The website's vocabulary beyond the five shared games
+//! (docs/import-18xx-vocabulary.md): each test builds a small record by
+//! hand, from the hand-written openings in tests/records/ and serde_json.
+
+use railhead::game::action::Action;
+use railhead::game::ids::Actor;
+use railhead::game::var::Var;
+use railhead::import::{Recorded, parse, replay, replay_with};
+use serde_json::{Value, json};
+
+fn record(name: &str) -> Recorded {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/records").join(name);
+    parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn player(id: i64, t: &str, n: i64) -> Value {
+    json!({"type": t, "entity": id, "entity_type": "player", "id": n})
+}
+
+/// 1849: the website asks the corporation owning SMS, at the start of each
+/// of its turns and before track and token, whether to close SMS for its
+/// coastal build; `choose Pass` declines for that turn. Our engine asks no
+/// such question (the build is an ability), so the choice is nothing to
+/// do and the turn goes on. (Here ATA does not own SMS: the translation
+/// does not depend on who owns it.)
+#[test]
+fn the_sms_question_declined_with_pass_is_nothing_to_do() {
+    let mut rec = record("1849_opening.json");
+    // The question comes as action 13, before ATA's first tile (ids after it move up one).
+    let at = rec.actions.iter().position(|a| a["id"] == 13).unwrap();
+    for a in &mut rec.actions[at..] {
+        a["id"] = json!(a["id"].as_i64().unwrap() + 1);
+    }
+    rec.actions.insert(at, json!({"type": "choose", "entity": "ATA", "entity_type": "corporation", "id": 13, "choice": "Pass"}));
+    let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert!(report.skipped >= 1);
+    assert!(report.inserted_passes.is_empty(), "{:?}", report.inserted_passes);
+    assert!(game.log.iter().any(|l| l.contains("L12")), "ATA's tile after the declined question");
+}
+
+/// 1844, first stock round: after Cy's buy the website passes Di, who has
+/// nothing to do (25 SFR, nothing to sell), by itself, then applies Bo's
+/// programmed pass (in the buy's `auto_actions`); the next recorded action
+/// is Ada's. Our engine had Di to act when Bo's pass came: Di is passed
+/// first (reported as an inserted pass), then Bo.
+#[test]
+fn an_automatic_pass_for_another_player_comes_after_the_idle_players() {
+    let mut rec = record("1844_opening.json");
+    rec.actions.retain(|a| a["id"].as_i64().unwrap() <= 32);
+    let buy = |n: i64, who: i64, share: &str| json!({"type": "buy_shares", "entity": who, "entity_type": "player", "id": n, "shares": [share], "percent": 10});
+    for (n, who, share) in
+        [(33, 202, "FNM_1"), (34, 201, "FNM_2"), (35, 203, "VZ_1"), (36, 204, "VZ_2"), (37, 202, "FNM_3"), (38, 201, "FNM_4"), (39, 203, "VZ_3"), (40, 204, "FNM_5"), (41, 202, "FNM_6"), (42, 201, "FNM_7")]
+    {
+        rec.actions.push(buy(n, who, share));
+    }
+    let mut last = buy(43, 203, "FNM_8");
+    last["auto_actions"] = json!([player(202, "pass", 43)]);
+    rec.actions.push(last);
+    rec.actions.push(json!({"type": "par", "entity": 201, "entity_type": "player", "id": 44, "corporation": "JN", "share_price": "100,0,7"}));
+    let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(report.inserted_passes.len(), 1, "{:?}", report.inserted_passes);
+    assert_eq!(report.inserted_passes[0].0, 43);
+    assert!(report.inserted_passes[0].1[0].starts_with("Di"), "{:?}", report.inserted_passes);
+    let tail: Vec<&String> = game.log.iter().rev().take(3).collect();
+    assert!(tail[2].starts_with("Di passes") && tail[1].starts_with("Bo passes") && tail[0].starts_with("Ada starts JN"), "{tail:?}");
+}
+
+/// The 1844 minimum price of a private bought by a company: half its face
+/// value on the website until 30 March 2025, 1 SFR since (1844-R-169).
+/// Each recorded action is read with the rule of its `created_at`; the
+/// report names the earlier reading and how many actions it read.
+#[test]
+fn actions_are_read_with_the_website_rules_of_their_date() {
+    let change = 1_743_306_924; // 2025-03-30T03:55:24Z
+    let mut rec = record("1844_opening.json");
+    for a in rec.actions.iter_mut() {
+        let n = a["id"].as_i64().unwrap();
+        // Actions 1-10 in May 2024, the rest after the change.
+        a["created_at"] = json!(if n <= 10 { 1_715_000_000 + n } else { change + n });
+    }
+    let mut seen: Vec<(i64, bool)> = Vec::new();
+    let (_, report) = replay_with(
+        &rec,
+        None,
+        &mut |g, item| {
+            if let Some(n) = item["id"].as_i64() {
+                seen.push((n, g.state.vars.get("website.private_min_half") == Some(&Var::Bool(true))));
+            }
+        },
+        &mut |_, _| {},
+    )
+    .unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert!(seen.iter().all(|&(n, half)| half == (n <= 10)), "{seen:?}");
+    assert_eq!(report.readings.len(), 1, "{:?}", report.readings);
+    assert!(report.readings[0].contains("half") && report.readings[0].contains("2025-03-30") && report.readings[0].contains("10 recorded actions"), "{:?}", report.readings);
+    // Without dates: today's rules, no reading named.
+    let (_, report) = replay(&record("1844_opening.json"), None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert!(report.readings.is_empty(), "{:?}", report.readings);
+}
+
+/// What the earlier reading changes: VZ, directed by Di who owns P4 (face
+/// value 110), may pay 1 SFR for it today and at least 55 SFR under the
+/// website's rule before March 2025.
+#[test]
+fn the_earlier_1844_reading_asks_half_the_face_value_of_a_private() {
+    let rec = record("1844_opening.json");
+    let (mut game, _) = replay(&rec, Some(49)).unwrap_or_else(|(_, e)| panic!("{e}"));
+    let vz = game.state.corp_index("VZ").unwrap();
+    assert_eq!(game.current_actor(), Some(Actor::Corp(vz)));
+    game.state.phase = game.title.phases.iter().position(|p| p.name == "3").expect("phase 3");
+    let p4_range = |game: &mut railhead::game::Game| {
+        game.legal_moves().unwrap().into_iter().find(|m| matches!(&m.action, Action::BuyCompany { company, .. } if company == "P4")).and_then(|m| m.range)
+    };
+    assert_eq!(p4_range(&mut game).map(|r| r.0), Some(1));
+    game.state.vars.insert("website.private_min_half".into(), Var::Bool(true));
+    assert_eq!(p4_range(&mut game).map(|r| r.0), Some(55));
+    // With 54 SFR VZ can buy no private then.
+    let cash = game.state.corps[vz as usize].cash;
+    game.state.corps[vz as usize].cash = 54;
+    game.state.bank += cash - 54;
+    assert_eq!(p4_range(&mut game), None);
+}
+
+/// `import --until N` compared nothing: the report says so instead of
+/// "match: false"; a record without final standings is not compared either.
+#[test]
+fn a_replay_stopped_early_is_not_compared() {
+    let rec = record("1849_opening.json");
+    let (_, report) = replay(&rec, Some(5)).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(report.verdict(), "not compared (stopped at --until 5)");
+    assert!(!report.compared());
+    let (_, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(report.verdict(), "not compared (the record has no final standings)");
+}
+
+/// The command says so too, and exits 0.
+#[test]
+fn import_until_prints_not_compared() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/records/1849_opening.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_railhead")).arg("import").arg(&path).args(["--until", "5"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("match: not compared (stopped at --until 5)") && !text.contains("match: false"), "{text}");
+    assert_eq!(out.status.code(), Some(0));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_railhead")).arg("import").arg(&path).args(["--until", "5", "--json"]).output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["match"], Value::Null);
+    assert_eq!(v["verdict"], "not compared (stopped at --until 5)");
+}
+
+/// The two hand-written openings (tests/records/) replay whole, and
+/// between them hold the everyday vocabulary: the rows of
+/// docs/import-18xx-vocabulary.md that cite this test.
+#[test]
+fn the_hand_written_openings_replay_every_action() {
+    let mut kinds = std::collections::BTreeSet::new();
+    for name in ["1849_opening.json", "1844_opening.json"] {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/records").join(name);
+        let raw: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        for a in raw["actions"].as_array().unwrap() {
+            let corp = a["entity_type"] == "corporation";
+            kinds.insert(format!("{}{}", a["type"].as_str().unwrap(), if corp && !matches!(a["type"].as_str(), Some("lay_tile" | "pass" | "undo" | "redo")) { " (corporation)" } else { "" }));
+        }
+        let rec = record(name);
+        let (_, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{name}: {e}"));
+        assert!(report.applied > 20, "{name}");
+    }
+    for k in [
+        "bid", "pass", "par", "buy_shares", "sell_shares", "sell_shares (corporation)", "buy_company", "lay_tile", "place_token (corporation)",
+        "run_routes (corporation)", "dividend (corporation)", "buy_train (corporation)", "message", "undo", "redo",
+    ] {
+        assert!(kinds.contains(k), "{k} not in {kinds:?}");
+    }
+}
+
+/// What registers automation or only talks changes nothing (`program_*`,
+/// `program_disable` among automatic actions, `log`, `message`), the
+/// 1844 destination payment the website makes as an automatic action is
+/// ours already, and `end_game` ends the game where it stands.
+#[test]
+fn programs_logs_destinations_and_the_players_ending_the_game() {
+    let mut rec = record("1849_opening.json");
+    let at = rec.actions.iter().position(|a| a["id"] == 10).unwrap();
+    let mut program = player(103, "program_share_pass", 10);
+    program["auto_actions"] = json!([player(103, "program_disable", 10)]);
+    rec.actions.insert(at, program);
+    rec.actions.insert(at, json!({"type": "log", "entity": 101, "entity_type": "player", "id": 10, "message": "a line"}));
+    rec.actions.push(json!({"type": "end_game", "entity": 101, "entity_type": "player", "id": 99}));
+    let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(report.game_end_reason.as_deref(), Some("manually_ended"));
+    assert!(game.state.ended.is_some());
+
+    let mut rec = record("1844_opening.json");
+    let at = rec.actions.iter().position(|a| a["id"] == 49).unwrap();
+    rec.actions[at]["auto_actions"] = json!([{"type": "destination_connection", "entity": "VZ", "entity_type": "corporation", "id": 49, "corporations": ["VZ"]}]);
+    rec.actions.insert(at, player(201, "program_buy_shares", 48));
+    let plain = replay(&record("1844_opening.json"), None).unwrap_or_else(|(_, e)| panic!("{e}")).0;
+    let (game, _) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(game.digest(), plain.digest(), "nothing changed the game");
+}
+
+/// An import that stops names the earlier readings it applied too.
+#[test]
+fn a_stopped_import_names_the_readings_it_applied() {
+    let mut rec = record("1844_opening.json");
+    for a in rec.actions.iter_mut() {
+        a["created_at"] = json!(1_715_000_000 + a["id"].as_i64().unwrap());
+    }
+    let at = rec.actions.iter().position(|a| a["id"] == 20).unwrap();
+    rec.actions[at]["entity"] = json!(999);
+    let dir = std::env::temp_dir().join(format!("railhead-vocab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("stopped.json");
+    let raw = json!({"id": 7, "title": "1844", "players": rec.players.iter().map(|(id, n)| json!({"id": id, "name": n})).collect::<Vec<_>>(), "actions": rec.actions});
+    std::fs::write(&path, raw.to_string()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_railhead")).arg("import").arg(&path).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("import stopped") && text.contains("reading applied: a company pays at least half") && text.contains("20 recorded actions"), "{text}");
+    assert_eq!(railhead::import::readings_of(&rec, Some(5)).len(), 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
