@@ -274,3 +274,13 @@ fn a_players_value_follows_the_titles_scoring() {
     assert_eq!(website[2]["cash"], 355);
     assert_eq!(website[2]["value"], 375, "{}", website[2]);
 }
+
+/// Issue 16, item 5: the 1844 auction's high bid and bidder are in
+/// `status` and `companies`, not only in the log.
+#[test]
+fn the_1844_auction_shows_its_high_bid_and_bidder() {
+    let out = play(&["1844", "--seed", "1"], "status\nbid P1 25\npass\ncompanies\nstatus\nquit\nquit\n");
+    assert!(out.contains("on sale: P1, no bid yet (the first bid is at least 20 SFR, 1844-R-013)"), "{out}");
+    assert_eq!(out.matches("on sale: P1, high bid 25 SFR by A").count(), 2, "{out}");
+    assert!(out.contains("passed on P1: B"), "{out}");
+}
