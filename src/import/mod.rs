@@ -188,9 +188,11 @@ pub fn new_game(rec: &Recorded) -> Result<(Game, Translator), ImportError> {
     let title = crate::title::load::cached(&source, &tr.options, players).map_err(|e| ImportError::Title(e.to_string()))?;
     let mut values: BTreeMap<String, Var> = tr.setup_values.clone();
     values.insert("imported_from".into(), Var::Str("18xx.games".into()));
+    // The website's runs are taken as recorded, even below our best: a
+    // setup value, so that a save of the import replays the same.
+    values.insert("manual_routes".into(), Var::Bool(true));
     let setup = Setup { players: rec.players.iter().map(|(_, n)| n.clone()).collect(), seed: rec.seed, options: tr.options.clone(), values };
-    let mut game = Game::new(title, setup).map_err(|e| ImportError::Title(e.to_string()))?;
-    game.state.vars.insert("railhead.manual_routes".into(), Var::Bool(true));
+    let game = Game::new(title, setup).map_err(|e| ImportError::Title(e.to_string()))?;
     Ok((game, tr))
 }
 

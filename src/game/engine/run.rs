@@ -215,7 +215,8 @@ impl Engine<'_> {
 
     pub(super) fn run_trains(&mut self, corp: CorpId, specs: &[RouteSpec]) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
-        let manual = self.st.vars.get("railhead.manual_routes").and_then(Var::as_bool).unwrap_or(false);
+        // Set up by an import (`setup.manual_routes`): the recorded runs stand.
+        let manual = self.st.vars.get("setup.manual_routes").and_then(Var::as_bool).unwrap_or(false);
         let (pos, run) = if specs.is_empty() {
             let (pos, run, ran_out) = self.best_run(corp)?;
             if ran_out {
