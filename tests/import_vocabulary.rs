@@ -79,7 +79,7 @@ fn actions_are_read_with_the_website_rules_of_their_date() {
         a["created_at"] = json!(if n <= 10 { 1_715_000_000 + n } else { change + n });
     }
     let mut seen: Vec<(i64, bool)> = Vec::new();
-    let (_, report) = replay_with(
+    let (game, report) = replay_with(
         &rec,
         None,
         &mut |g, item| {
@@ -91,6 +91,13 @@ fn actions_are_read_with_the_website_rules_of_their_date() {
     )
     .unwrap_or_else(|(_, e)| panic!("{e}"));
     assert!(seen.iter().all(|&(n, half)| half == (n <= 10)), "{seen:?}");
+    // The readings are in the setup: a save of the import is the same game.
+    let again = railhead::game::save::SaveFile::of(&game).restore("saved", None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.digest(), game.digest(), "the save of an import read under an earlier rule differs");
+    let (early, _) = replay(&rec, Some(8)).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(early.state.vars.get("website.private_min_half"), Some(&Var::Bool(true)));
+    let again = railhead::game::save::SaveFile::of(&early).restore("saved", None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.digest(), early.digest(), "a save made while an earlier rule is read differs");
     assert_eq!(report.readings.len(), 1, "{:?}", report.readings);
     assert!(report.readings[0].contains("half") && report.readings[0].contains("2025-03-30") && report.readings[0].contains("10 recorded actions"), "{:?}", report.readings);
     // Without dates: today's rules, no reading named.

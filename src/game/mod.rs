@@ -136,6 +136,7 @@ impl Game {
             st.vars.insert(format!("setup.{k}"), v.clone());
         }
         let mut game = Game { title, host, setup, state: st, actions: Vec::new(), log: Vec::new() };
+        game.sync_readings();
         game.start(pc.cash)?;
         Ok(game)
     }
@@ -165,11 +166,32 @@ impl Game {
             Ok(()) => {
                 self.actions.push(action);
                 self.log.append(&mut fx.log);
+                self.sync_readings();
                 Ok(())
             }
             Err(e) => {
                 self.state = before;
                 Err(e)
+            }
+        }
+    }
+
+    /// Rules a title reads otherwise for the first actions of a game (an
+    /// import's earlier website rules, `[props.import_18xx] readings`):
+    /// the setup value `readings` maps a var to a number of actions K, and
+    /// the var is true while fewer than K actions are applied. Derived
+    /// from the setup and the action count only, so a save replays alike.
+    pub fn sync_readings(&mut self) {
+        let Some(Var::Map(readings)) = self.setup.values.get("readings") else { return };
+        let applied = self.actions.len() as i64;
+        for (var, until) in readings {
+            let on = until.as_int().is_some_and(|k| applied < k);
+            if on {
+                if self.state.vars.get(var) != Some(&Var::Bool(true)) {
+                    self.state.vars.insert(var.clone(), Var::Bool(true));
+                }
+            } else if self.state.vars.contains_key(var) {
+                self.state.vars.remove(var);
             }
         }
     }

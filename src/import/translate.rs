@@ -192,15 +192,28 @@ impl Translator {
     /// Turns each earlier reading on for an action recorded before its end
     /// and off otherwise (an action without a date: today's rules).
     pub fn set_readings(&self, game: &mut Game, created_at: Option<i64>, counts: &mut [usize]) {
+        // Kept in the setup (`readings`: var -> actions read under it), so
+        // that a save of the import replays the same (`Game::sync_readings`).
+        // Until the first action after the date, the count is open.
+        let mut readings = match game.setup.values.get("readings") {
+            Some(Var::Map(m)) => m.clone(),
+            _ => BTreeMap::new(),
+        };
+        let applied = game.actions.len() as i64;
         for (r, n) in self.readings.iter().zip(counts.iter_mut()) {
             if created_at.is_some_and(|t| t < r.before) {
-                if game.state.vars.get(&r.var) != Some(&Var::Bool(true)) {
-                    game.state.vars.insert(r.var.clone(), Var::Bool(true));
-                }
+                readings.entry(r.var.clone()).or_insert(Var::Int(i64::MAX));
                 *n += 1;
-            } else if game.state.vars.contains_key(&r.var) {
-                game.state.vars.remove(&r.var);
+            } else if readings.get(&r.var) == Some(&Var::Int(i64::MAX)) {
+                readings.insert(r.var.clone(), Var::Int(applied));
             }
+        }
+        if !readings.is_empty() {
+            let value = Var::Map(readings);
+            game.setup.values.insert("readings".into(), value.clone());
+            // As `Game::with_host` puts every setup value in the state.
+            game.state.vars.insert("setup.readings".into(), value);
+            game.sync_readings();
         }
     }
 
