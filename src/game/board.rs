@@ -361,6 +361,25 @@ impl Ops<'_> {
                 ),
             );
         }
+        // The corporation reaches the hex, but not where this rotation
+        // puts the tile's track: say so, and which rotations would meet it.
+        let from: Vec<u8> = (0..6u8).filter(|e| r.edges.contains_key(&(hex, *e))).collect();
+        if !from.is_empty() {
+            let meets = |rot: u8| tile.paths.iter().any(|p| [p.a, p.b].iter().any(|e| matches!(e, PathEnd::Edge(x) if r.edges.contains_key(&(hex, rotate(*x, rot))))));
+            let rotations: Vec<String> = (0..6u8).filter(|rot| meets(*rot)).map(|rot| rot.to_string()).collect();
+            let sides: Vec<&str> = from.iter().map(|e| self.t.map.layout.edge_name(*e)).collect();
+            let hint = if rotations.is_empty() { "no rotation of this tile meets it".to_string() } else { format!("rotation {} would meet it", rotations.join(" or ")) };
+            return self.refuse(
+                "tile.connection",
+                format!(
+                    "tile {} at rotation {rotation} has no track where {}'s track reaches {} (from {}): {hint}",
+                    tile.name,
+                    self.corp_name(corp),
+                    h.title(),
+                    sides.join(", ")
+                ),
+            );
+        }
         self.refuse(
             "tile.connection",
             format!("{} cannot reach {} along its track: a new tile must connect to the corporation's network", self.corp_name(corp), h.title()),
