@@ -362,3 +362,22 @@ fn an_internal_failure_is_reported_not_fatal() {
     assert!(r.text.starts_with("internal error ("), "{}", r.text);
     assert_eq!(s.game.digest(), digest);
 }
+
+/// Issue 16, item 7: `routes` names a train the best run leaves idle.
+#[test]
+fn routes_name_a_train_without_a_route() {
+    use crate::game::ids::TrainOwner;
+    let mut s = session_at(At::Run);
+    let ctl = s.game.state.corp_index("CTL").unwrap();
+    // Three trains on three stops: one of them has nothing to run.
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let spare = s.game.state.trains.iter().position(|t| !matches!(t.owner, TrainOwner::Corp(_))).expect("a train no corporation owns");
+        s.game.state.trains[spare].owner = TrainOwner::Corp(ctl);
+        ids.push(s.game.state.trains[spare].id.clone());
+    }
+    s.changed();
+    let r = s.execute("routes");
+    assert_eq!(r.text.matches(": no route (no legal route for it adds revenue)").count(), 1, "{}", r.text);
+    assert_eq!(r.data["routes"].as_array().map(Vec::len), Some(3), "{:?}", r.data);
+}

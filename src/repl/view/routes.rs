@@ -61,6 +61,13 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
         m.insert("revenue".to_string(), Var::Int(r.revenue));
         routes_var.push(Var::Map(m));
     }
+    // Trains the best run leaves idle are named, not left out unseen.
+    for (i, t) in pos.problem.trains.iter().enumerate() {
+        if !best.routes.iter().any(|r| r.train == i) {
+            lines.push(format!("  {}: no route (no legal route for it adds revenue)", t.id));
+            routes_json.push(json!({ "train": t.id, "stops": [], "revenue": 0 }));
+        }
+    }
     // The title may add a bonus for the whole run, as `run` does.
     g.host.begin_query();
     let bonus: i64 = match g.host.call_hook::<_, i64>("run_bonus", &mut st, &mut fx, (id.clone(), LuaVar(Var::List(routes_var)))) {
