@@ -51,7 +51,7 @@ const ACTION_HELP: &[(&str, &[&str], &str, &str)] = &[
     ("pass", &["done"], "end your turn, or skip the current step", "pass"),
     ("bid", &[], "bid on a company in the auction (or raise in its resolution)", "bid P4 115"),
     ("buy", &[], "buy a company, or one share of a corporation (from its treasury by default)", "buy P1"),
-    ("sell", &[], "sell shares of a corporation (a number of 10 % shares, or the tagged certificate)", "sell ATA 1"),
+    ("sell", &[], "sell shares of a corporation: `sell JN 2` sells 2 shares of 10 % (20 %, e.g. one 20 % certificate); `sell SBB 15%` a percent; `sell RCS last` the tagged certificate", "sell ATA 1"),
     ("par", &["start"], "start a corporation: price, extra 10 % shares (+N), home city where there is a choice", "par AFG 68 C1"),
     ("lay", &["tile"], "lay or upgrade a tile: hex, tile number, rotation 0-5", "lay J6 644 2"),
     ("token", &[], "place a station token (HEX.N for the N-th city of a hex)", "token H12"),

@@ -362,3 +362,29 @@ fn an_internal_failure_is_reported_not_fatal() {
     assert!(r.text.starts_with("internal error ("), "{}", r.text);
     assert_eq!(s.game.digest(), digest);
 }
+
+/// Issue 16: a cell shows `SFA+2`; the legend names the whole stack.
+#[test]
+fn the_market_names_every_corporation_of_a_stack() {
+    let mut s = session_at(At::StartAfg);
+    let r = s.execute("market");
+    assert!(r.text.contains("stacked (top first): SFA+2 = SFA, ATA, CTL"), "{}", r.text);
+}
+
+/// Issue 16: the number in `sell` counts 10 % shares; the reply says so
+/// and names the certificates sold.
+#[test]
+fn a_sale_says_what_its_number_counted() {
+    let mut s = session_at(At::Sell);
+    let r = s.execute("sell ATA 1");
+    assert!(r.text.contains("(sold 1 share of 10 %: one 10 % certificate; the number in `sell` counts 10 % shares)"), "{}", r.text);
+    assert!(registry::find("sell").is_some_and(|c| c.help.contains("2 shares of 10 %")));
+}
+
+/// Issue 16: home choices name their cities.
+#[test]
+fn home_choices_name_their_cities() {
+    let mut s = session_at(At::AfgHome);
+    let r = s.execute("moves");
+    assert!(r.text.contains("choose C1  (Trapani)"), "{}", r.text);
+}
