@@ -75,7 +75,7 @@ fn views_and_session() -> Vec<ReplCommand> {
         c("help", &["?"], "[COMMAND]", "list the commands, or explain one", "help lay", A::Command, S, help),
         c("status", &["s"], "", "whose turn, round, phase, bank, and what the game expects now", "status", A::None, V, view::status::run),
         c("moves", &["m"], "[COMMAND]", "the legal moves now as commands (`moves lay` lists every tile lay)", "moves", A::Command, V, view::moves::run),
-        c("map", &[], "[HEX]", "the board; with a hex, everything about that hex", "map C5", A::Hex, V, view::map::run),
+        c("map", &[], "[HEX | west | east | part N]", "the board (in parts that fit the width: `map east`, `map part 2`); with a hex, everything about that hex", "map C5", A::Hex, V, view::map::run),
         c("tiles", &[], "[TILE]", "the tiles and how many are left; with a tile, its track and gauges, upgrades and where it lies", "tiles 58", A::Text, V, view::tile::run),
         c("market", &[], "", "the stock market with each corporation's token", "market", A::None, V, view::market::run),
         c("corps", &[], "", "all corporations, one line each", "corps", A::None, V, view::corps::run_all),
