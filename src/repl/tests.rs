@@ -388,3 +388,13 @@ fn home_choices_name_their_cities() {
     let r = s.execute("moves");
     assert!(r.text.contains("choose C1  (Trapani)"), "{}", r.text);
 }
+
+/// Issue 16: every train class, also those not yet for sale, with its
+/// price, what it runs, the phase it starts, what it rusts, copies left.
+#[test]
+fn trains_list_every_class_with_what_it_does() {
+    let mut s = session_at(At::Dividend);
+    let r = s.execute("trains");
+    assert!(r.text.contains("\n  8H   L. 350, 8 hexes, starts phase 8, rusts 4H,"), "{}", r.text);
+    assert_eq!(r.data["classes"].as_array().map(Vec::len), Some(s.game.title.trains.iter().map(|c| c.variants.len()).sum()));
+}

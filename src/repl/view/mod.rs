@@ -14,4 +14,5 @@ pub mod prompt;
 pub mod routes;
 pub mod status;
 pub mod tile;
+mod train_classes;
 pub mod trains;
