@@ -284,3 +284,20 @@ fn the_1844_auction_shows_its_high_bid_and_bidder() {
     assert_eq!(out.matches("on sale: P1, high bid 25 SFR by A").count(), 2, "{out}");
     assert!(out.contains("passed on P1: B"), "{out}");
 }
+
+/// Issue 16: 1844's map is 155 columns wide; piped (80 columns) it comes
+/// in parts, and the legend lists 1844's own markers with 1844 examples.
+#[test]
+fn the_map_fits_the_width_and_its_legend_fits_the_title() {
+    let out = play(&["1844", "--seed", "1"], "map\nmap east\nquit\n");
+    // The banner's three lines come before any view.
+    assert!(out.lines().skip(3).all(|l| l.chars().count() <= 80), "{out}");
+    assert!(out.contains("part 1 of 2") && out.contains("part 2 of 2") && out.contains("`map west`, `map east`"), "{out}");
+    assert!(out.contains("G26 Chur"), "{out}");
+    for marker in ["w white", "r red", "p purple", "^ mountain"] {
+        assert!(out.contains(marker), "{marker}: {out}");
+    }
+    assert!(!out.contains("RCS") && !out.contains("~20 port"), "{out}");
+    let wide = play(&["1844", "--seed", "1", "--width", "200"], "map\nquit\n");
+    assert!(!wide.contains("part 1 of"), "{wide}");
+}

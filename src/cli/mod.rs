@@ -8,6 +8,7 @@ mod fuzz_input;
 mod import;
 mod play;
 mod run;
+mod width;
 mod test;
 
 use clap::{Parser, Subcommand};

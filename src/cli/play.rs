@@ -49,6 +49,9 @@ pub struct PlayArgs {
     /// Answer every command with one JSON object per line (for scripts).
     #[arg(long)]
     pub json: bool,
+    /// Columns the views fit in (default: $COLUMNS, else the terminal's width, else 80).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(40..))]
+    pub width: Option<u16>,
     #[command(flatten)]
     pub title_args: TitleArgs,
 }
@@ -58,7 +61,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         Some(path) => load_game(path, args)?,
         None => new_game(args)?,
     };
-    let session = Session::new(game);
+    let mut session = Session::new(game);
+    session.width = super::width::columns(args.width);
     let out = Output { json: args.json };
     if out.show(&session.banner()).is_err() {
         return Ok(ExitCode::SUCCESS);

@@ -8,6 +8,7 @@ use super::{Invocation, Reply, Session};
 use crate::game::Game;
 use crate::game::action::Action;
 use crate::game::ids::Actor;
+use crate::game::ids::CertOwner;
 use crate::game::ops::GameError;
 use serde_json::json;
 
@@ -22,6 +23,7 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
     };
     let log_before = s.game.log.len();
     let before = quiet_pass_text(&s.game);
+    let held = player_certs(&s.game, &action);
     match s.game.apply(action.clone()) {
         Ok(()) => {
             s.changed();
@@ -33,6 +35,9 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
                     (Action::Pass, Some(text)) => format!("  {text}"),
                     _ => format!("  done: {action}"),
                 });
+            }
+            if let Some(note) = sale_note(&s.game, &action, &held) {
+                lines.push(format!("  {note}"));
             }
             let data = json!({
                 "command": action.to_string(),
@@ -58,4 +63,37 @@ fn quiet_pass_text(g: &Game) -> Option<String> {
         (Actor::Corp(_), None) => Some(format!("{name} ends its turn")),
         (Actor::Player(_), _) => Some(format!("{name} ends the turn")),
     }
+}
+
+/// The players' certificates of the corporation a `sell` names, before
+/// the sale: (index, percent, held by a player).
+fn player_certs(g: &Game, action: &Action) -> Vec<(u16, u8)> {
+    let Action::Sell { corp, .. } = action else { return Vec::new() };
+    let Some(c) = g.state.corp_index(corp) else { return Vec::new() };
+    g.state.corps[c as usize].certs.iter().filter(|x| matches!(x.owner, CertOwner::Player(_))).map(|x| (x.index, x.percent)).collect()
+}
+
+/// `sell JN 2` counts 10 % shares, and a 20 % certificate is two of them:
+/// the reply says what the number counted and which certificates went, so
+/// no one reads "2" as two certificates.
+fn sale_note(g: &Game, action: &Action, held: &[(u16, u8)]) -> Option<String> {
+    let Action::Sell { corp, .. } = action else { return None };
+    let c = g.state.corp_index(corp)?;
+    let certs = &g.state.corps[c as usize].certs;
+    let mut sold: Vec<u8> = held.iter().filter(|(i, _)| certs.iter().any(|x| x.index == *i && !matches!(x.owner, CertOwner::Player(_)))).map(|(_, p)| *p).collect();
+    let total: u32 = sold.iter().map(|p| *p as u32).sum();
+    if sold.is_empty() {
+        return None;
+    }
+    sold.sort_unstable_by(|a, b| b.cmp(a));
+    let mut groups: Vec<(u8, usize)> = Vec::new();
+    for p in sold {
+        match groups.last_mut() {
+            Some((q, n)) if *q == p => *n += 1,
+            _ => groups.push((p, 1)),
+        }
+    }
+    let words: Vec<String> = groups.iter().map(|(p, n)| format!("{} {p} % certificate{}", if *n == 1 { "one".to_string() } else { n.to_string() }, if *n == 1 { "" } else { "s" })).collect();
+    let shares = if total % 10 == 0 { format!("{} share{} of 10 %", total / 10, if total == 10 { "" } else { "s" }) } else { format!("{total} %") };
+    Some(format!("(sold {shares}: {}; the number in `sell` counts 10 % shares)", words.join(" and ")))
 }

@@ -42,6 +42,9 @@ pub struct Session {
     /// The file a `load` was refused for, because it would have dropped
     /// unsaved actions: the same `load` next discards them.
     pub(crate) load_warned: Option<String>,
+    /// Columns of the terminal the replies are read on: the map is cut
+    /// into parts that fit it (80 unless the front end knows better).
+    pub width: usize,
 }
 
 /// A command line split into its parts.
@@ -76,7 +79,7 @@ pub fn split_words(text: &str) -> Vec<&str> {
 
 impl Session {
     pub fn new(game: Game) -> Session {
-        Session { game, moves: None, unsaved: false, load_warned: None }
+        Session { game, moves: None, unsaved: false, load_warned: None, width: 80 }
     }
 
     /// Answers one command line. Never panics: an internal error is

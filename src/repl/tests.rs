@@ -381,3 +381,39 @@ fn routes_name_a_train_without_a_route() {
     assert_eq!(r.text.matches(": no route (no legal route for it adds revenue)").count(), 1, "{}", r.text);
     assert_eq!(r.data["routes"].as_array().map(Vec::len), Some(3), "{:?}", r.data);
 }
+
+/// Issue 16: a cell shows `SFA+2`; the legend names the whole stack.
+#[test]
+fn the_market_names_every_corporation_of_a_stack() {
+    let mut s = session_at(At::StartAfg);
+    let r = s.execute("market");
+    assert!(r.text.contains("stacked (top first): SFA+2 = SFA, ATA, CTL"), "{}", r.text);
+}
+
+/// Issue 16: the number in `sell` counts 10 % shares; the reply says so
+/// and names the certificates sold.
+#[test]
+fn a_sale_says_what_its_number_counted() {
+    let mut s = session_at(At::Sell);
+    let r = s.execute("sell ATA 1");
+    assert!(r.text.contains("(sold 1 share of 10 %: one 10 % certificate; the number in `sell` counts 10 % shares)"), "{}", r.text);
+    assert!(registry::find("sell").is_some_and(|c| c.help.contains("2 shares of 10 %")));
+}
+
+/// Issue 16: home choices name their cities.
+#[test]
+fn home_choices_name_their_cities() {
+    let mut s = session_at(At::AfgHome);
+    let r = s.execute("moves");
+    assert!(r.text.contains("choose C1  (Trapani)"), "{}", r.text);
+}
+
+/// Issue 16: every train class, also those not yet for sale, with its
+/// price, what it runs, the phase it starts, what it rusts, copies left.
+#[test]
+fn trains_list_every_class_with_what_it_does() {
+    let mut s = session_at(At::Dividend);
+    let r = s.execute("trains");
+    assert!(r.text.contains("\n  8H   L. 350, 8 hexes, starts phase 8, rusts 4H,"), "{}", r.text);
+    assert_eq!(r.data["classes"].as_array().map(Vec::len), Some(s.game.title.trains.iter().map(|c| c.variants.len()).sum()));
+}

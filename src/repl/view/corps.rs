@@ -122,7 +122,12 @@ pub fn run_one(s: &mut Session, inv: &Invocation) -> Reply {
         tok.push_str(&format!(" (cost {})", left.join(", ")));
     }
     lines.push(tok);
-    let homes: Vec<String> = def.home.iter().map(|h| h.to_string()).collect();
+    // `G26 Napoli`, not a bare label: the name is what players know.
+    let homes: Vec<String> = def
+        .home
+        .iter()
+        .map(|h| crate::title::validate::home_city(&g.title, h).map_or(h.to_string(), |(x, _)| g.title.map.hexes[x as usize].title()))
+        .collect();
     match corp.home {
         Some((h, _)) => lines.push(format!("home: {}", g.title.map.hexes[h as usize].title())),
         None if !homes.is_empty() => lines.push(format!("home: {}", if homes.len() > 1 { format!("one of {}", homes.join(", ")) } else { homes[0].clone() })),

@@ -22,6 +22,9 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
     let m = &g.title.market;
     let mut lines = Vec::new();
     let mut rows_json = Vec::new();
+    // A cell is too narrow for a stack: it shows `CTL+1`, and this
+    // legend names everyone in it.
+    let mut stacks = Vec::new();
     for (r, row) in m.rows.iter().enumerate() {
         let mut prices = String::new();
         let mut tokens = String::new();
@@ -40,7 +43,10 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
             let shown = match ids.len() {
                 0 => String::new(),
                 1 => ids[0].clone(),
-                n => format!("{}+{}", ids[0], n - 1),
+                n => {
+                    stacks.push(format!("{}+{} = {}", ids[0], n - 1, ids.join(", ")));
+                    format!("{}+{}", ids[0], n - 1)
+                }
             };
             tokens.push_str(&format!("{:<width$}", shown.chars().take(CELL - 1).collect::<String>(), width = CELL));
             cells_json.push(json!({ "price": cell.price, "flags": flags, "corporations": ids }));
@@ -50,6 +56,9 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
             lines.push(tokens.trim_end().to_string());
         }
         rows_json.push(Value::Array(cells_json));
+    }
+    if !stacks.is_empty() {
+        lines.push(format!("stacked (top first): {}", stacks.join(" · ")));
     }
     let legend: Vec<String> = m.flags.iter().map(|(k, f)| format!("{k} {}", f.name)).collect();
     if !legend.is_empty() {

@@ -33,6 +33,21 @@ pub fn shown(m: &LegalMove) -> String {
     }
 }
 
+/// A home city is named by its hex label; the city's name says which
+/// city that is (`choose G26  (Napoli)`).
+fn with_city(g: &Game, m: &LegalMove, line: String) -> String {
+    let home = matches!(g.state.flow.pending.last().map(|p| &p.kind), Some(crate::game::flow::PendingKind::Home { .. }));
+    let label = match &m.action {
+        Action::Par { home: Some(h), .. } => h,
+        Action::Choose { choice } if home => choice,
+        _ => return line,
+    };
+    match g.title.map.hex(label).and_then(|h| g.title.map.hexes[h as usize].name.clone()) {
+        Some(name) => format!("{line}  ({name})"),
+        None => line,
+    }
+}
+
 fn word(m: &LegalMove) -> String {
     m.action.to_string().split(' ').next().unwrap_or("").to_string()
 }
@@ -98,7 +113,7 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
             }
             continue;
         }
-        lines.push(shown(m));
+        lines.push(with_city(&s.game, m, shown(m)));
     }
     if lays_shown {
         lines.push("(lay HEX TILE (rotations); `moves lay` lists each lay as a command)".to_string());

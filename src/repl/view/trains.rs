@@ -39,6 +39,8 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
         }
     }
     lines.push(format!("depot: {}", depot.join(", ")));
+    let (class_lines, classes_json) = super::train_classes::lines(g);
+    lines.extend(class_lines);
     let mut owned_json = serde_json::Map::new();
     let mut owned = Vec::new();
     for (c, corp) in st.corps.iter().enumerate() {
@@ -70,6 +72,6 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
     }
     let removed = st.trains.iter().filter(|tr| tr.owner == TrainOwner::Removed).map(|tr| tr.id.clone()).collect::<Vec<_>>();
     let pool: Vec<Value> = st.trains.iter().filter(|tr| tr.owner == TrainOwner::Pool).map(|tr| json!({ "id": tr.id, "variant": variant_name(t, tr) })).collect();
-    let data = json!({ "offers": offers_json, "pool": pool, "depot": depot_json, "owned": owned_json, "phases": phases_json, "rusted": removed });
+    let data = json!({ "offers": offers_json, "pool": pool, "depot": depot_json, "owned": owned_json, "phases": phases_json, "rusted": removed, "classes": classes_json });
     Reply::ok("trains", lines.join("\n"), data)
 }

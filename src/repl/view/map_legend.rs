@@ -1,0 +1,111 @@
+//! The map's legend: only the markers this title's map shows, each with
+//! an example taken from the map itself, so a reader of 1844 is not told
+//! about 1849's RCS and is told about its own `^` and `p`.
+
+use super::map::{colour_letter, stops_line, tile_line};
+use crate::game::Game;
+use crate::game::graph::tile_on;
+use crate::title::schema::{Color, StopKind};
+
+fn colour_word(c: char) -> &'static str {
+    match c {
+        'w' => "white",
+        'y' => "yellow",
+        'g' => "green",
+        'b' => "brown",
+        'G' => "gray",
+        'r' => "red",
+        '~' => "blue",
+        'p' => "purple",
+        _ => "",
+    }
+}
+
+/// What a stop kind looks like on the stops line, and what it is.
+fn stop_entry(g: &Game, h: u32, kind: StopKind) -> String {
+    let band = g.title.phases[g.state.phase].revenue_band;
+    let tile = tile_on(&g.title, &g.state, h);
+    let stop = tile.stops.iter().find(|s| s.kind == kind);
+    let value = stop.map_or(0, |s| s.revenue.value(band));
+    let at = &g.title.map.hexes[h as usize].label;
+    match kind {
+        StopKind::City => {
+            let line = stops_line(g, h);
+            let first = line.find(')').map_or(line.clone(), |e| line[..=e].to_string());
+            format!("{first} a city's slots: a token or . for a free one (as in {at})")
+        }
+        StopKind::Town => format!("o town (as in {at})"),
+        StopKind::Port => format!("~{value} port worth {value} (as in {at})"),
+        StopKind::Offboard => format!(">{value} off-board worth {value} (as in {at})"),
+        StopKind::Mine => format!("m mine (as in {at})"),
+        StopKind::Mountain => format!("^ mountain (as in {at})"),
+    }
+}
+
+/// Legend lines no wider than `width`.
+pub fn legend(g: &Game, width: usize) -> Vec<String> {
+    let hexes = &g.title.map.hexes;
+    let mut entries = Vec::new();
+    // Colours in the order of the colour scale, those the map shows now.
+    let shown: Vec<char> = (0..hexes.len() as u32).filter_map(|h| tile_line(g, h).chars().next()).collect();
+    let order = [Color::White, Color::Yellow, Color::Green, Color::Brown, Color::Gray, Color::Red, Color::Blue, Color::Purple];
+    for c in order.map(colour_letter).into_iter().filter(|c| shown.contains(c)) {
+        entries.push(format!("{c} {}", colour_word(c)));
+    }
+    if let Some(h) = (0..hexes.len()).find(|h| g.state.board.hexes[*h].tile.is_some()) {
+        let line = tile_line(g, h as u32);
+        let tr = line.split_once(' ').map_or(line.as_str(), |x| x.1).to_string();
+        let (name, rot) = tr.split_once('/').unwrap_or((&tr, "0"));
+        entries.push(format!("{tr} tile {name} at rotation {rot} (as in {})", hexes[h].label));
+    }
+    if let Some(h) = (0..hexes.len()).find(|h| g.state.board.hexes[*h].tile.is_none() && hexes[*h].cost > 0) {
+        entries.push(format!("${} terrain cost (as in {})", hexes[h].cost, hexes[h].label));
+    }
+    let kinds = [StopKind::City, StopKind::Town, StopKind::Port, StopKind::Offboard, StopKind::Mine, StopKind::Mountain];
+    for kind in kinds {
+        if let Some(h) = (0..hexes.len() as u32).find(|h| tile_on(&g.title, &g.state, *h).stops.iter().any(|s| s.kind == kind)) {
+            entries.push(stop_entry(g, h, kind));
+        }
+    }
+    entries.push("`map HEX` for one hex".to_string());
+    wrap_entries(&entries, width)
+}
+
+/// Joins entries with ", " into lines of at most `width` characters,
+/// breaking only between entries.
+pub fn wrap_entries(entries: &[String], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for (i, e) in entries.iter().enumerate() {
+        let piece = if i + 1 < entries.len() { format!("{e},") } else { format!("{e}.") };
+        if !cur.is_empty() && cur.chars().count() + 1 + piece.chars().count() > width {
+            lines.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(&piece);
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+/// Breaks prose into lines of at most `width` characters at spaces.
+pub fn wrap_words(text: &str, width: usize) -> String {
+    let words: Vec<String> = text.split(' ').map(str::to_string).collect();
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for w in words {
+        if !cur.is_empty() && cur.chars().count() + 1 + w.chars().count() > width {
+            lines.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(&w);
+    }
+    lines.push(cur);
+    lines.join("\n")
+}
