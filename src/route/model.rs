@@ -27,6 +27,15 @@ pub enum Gauge {
 }
 
 impl Gauge {
+    /// As players read it: "standard", "narrow", "dual".
+    pub fn name(self) -> &'static str {
+        match self {
+            Gauge::Standard => "standard",
+            Gauge::Narrow => "narrow",
+            Gauge::Dual => "dual",
+        }
+    }
+
     pub fn index(self) -> usize {
         match self {
             Gauge::Standard => 0,

@@ -102,14 +102,6 @@ pub(crate) fn hex_label(g: &TrackGraph, hex: u32) -> String {
     g.hex_labels.get(hex as usize).cloned().unwrap_or_else(|| format!("hex #{hex}"))
 }
 
-fn gauge_name(g: Gauge) -> &'static str {
-    match g {
-        Gauge::Standard => "standard",
-        Gauge::Narrow => "narrow",
-        Gauge::Dual => "dual",
-    }
-}
-
 /// Is this end well formed in this graph?
 fn end_ok(g: &TrackGraph, e: End) -> bool {
     match e {
@@ -288,7 +280,7 @@ fn check_rules(
             return Err(RouteError::WrongGauge {
                 hex: hex_label(g, tp.hex),
                 train: spec.id.clone(),
-                gauge: gauge_name(tp.gauge),
+                gauge: tp.gauge.name(),
             });
         }
     }

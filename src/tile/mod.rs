@@ -225,11 +225,7 @@ impl Tile {
             let mut g: Vec<&str> = self
                 .paths
                 .iter()
-                .map(|p| match p.gauge {
-                    Gauge::Standard => "standard",
-                    Gauge::Narrow => "narrow",
-                    Gauge::Dual => "dual",
-                })
+                .map(|p| p.gauge.name())
                 .collect();
             g.sort();
             g.dedup();

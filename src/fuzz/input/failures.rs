@@ -26,18 +26,12 @@ pub fn save(dir: &Path, seed: u64, case: &Case, failure: &str) -> std::io::Resul
             );
             (folder, reproduce)
         }
-        Input::Save(text) => {
+        Input::Save(text) | Input::Import(text) => {
             let p = dir.join(format!("{name}.json"));
             std::fs::create_dir_all(dir)?;
             std::fs::write(&p, text)?;
-            let reproduce = format!("railhead play --load {}\n(then {} random moves, seed {})", p.display(), case.moves, case.play_seed);
-            (p, reproduce)
-        }
-        Input::Import(text) => {
-            let p = dir.join(format!("{name}.json"));
-            std::fs::create_dir_all(dir)?;
-            std::fs::write(&p, text)?;
-            let reproduce = format!("railhead import {}\n(then {} random moves, seed {})", p.display(), case.moves, case.play_seed);
+            let command = if matches!(case.input, Input::Save(_)) { "play --load" } else { "import" };
+            let reproduce = format!("railhead {command} {}\n(then {} random moves, seed {})", p.display(), case.moves, case.play_seed);
             (p, reproduce)
         }
     };

@@ -92,14 +92,14 @@ impl Engine<'_> {
                 if let AbilityDef::TerrainDiscount { terrains, factor, gauges } = a {
                     let terrain_ok = terrains.is_empty() || terrains.contains(&terrain);
                     let gauge_ok = gauges.is_empty()
-                        || new_track.iter().any(|g| gauges.iter().any(|n| gauge_name(*g) == n));
+                        || new_track.iter().any(|g| gauges.iter().any(|n| g.name() == n));
                     if terrain_ok && gauge_ok {
                         cost = (cost as f64 * factor).round() as i64;
                     }
                 }
             }
         }
-        let names: Vec<String> = new_track.iter().map(|g| gauge_name(*g).to_string()).collect();
+        let names: Vec<String> = new_track.iter().map(|g| g.name().to_string()).collect();
         let id = self.st.corps[corp as usize].id.clone();
         let label = self.t.map.hexes[hex as usize].label.clone();
         let hooked: Option<i64> = self.host.call_hook("terrain_cost", self.st, self.fx, (id, label, names, cost))?;
@@ -156,10 +156,3 @@ impl Engine<'_> {
     // -------------------------------------------------------- dividends
 }
 
-fn gauge_name(g: crate::route::Gauge) -> &'static str {
-    match g {
-        crate::route::Gauge::Standard => "standard",
-        crate::route::Gauge::Narrow => "narrow",
-        crate::route::Gauge::Dual => "dual",
-    }
-}

@@ -113,7 +113,7 @@ fn operating_corp(g: &Game) -> Option<u16> {
 }
 
 /// "standard N–city" for each track piece, with edges turned by the rotation.
-fn track_lines(g: &Game, tile: &Tile, rot: u8) -> Vec<String> {
+pub(super) fn track_lines(g: &Game, tile: &Tile, rot: u8) -> Vec<String> {
     let layout = &g.title.map.layout;
     let end = |e: PathEnd| match e {
         PathEnd::Edge(x) => layout.edge_name(rotate(x, rot)).to_string(),
@@ -124,14 +124,7 @@ fn track_lines(g: &Game, tile: &Tile, rot: u8) -> Vec<String> {
     };
     tile.paths
         .iter()
-        .map(|p| {
-            let gauge = match p.gauge {
-                crate::route::Gauge::Standard => "standard",
-                crate::route::Gauge::Narrow => "narrow",
-                crate::route::Gauge::Dual => "dual",
-            };
-            format!("{gauge} {}–{}", end(p.a), end(p.b))
-        })
+        .map(|p| format!("{} {}–{}", p.gauge.name(), end(p.a), end(p.b)))
         .collect()
 }
 
@@ -273,7 +266,7 @@ fn list_fits(g: &Game, list: &Fits) -> String {
 fn with_gauge(g: &Game, name: &str) -> String {
     let mixed = g.title.tiles.iter().any(|t| t.paths.iter().any(|p| p.gauge != crate::route::Gauge::Standard));
     let Some(tile) = g.title.tile(name).filter(|_| mixed) else { return name.to_string() };
-    let mut gauges: Vec<&str> = tile.paths.iter().map(|p| super::tile::gauge_name(p.gauge)).collect();
+    let mut gauges: Vec<&str> = tile.paths.iter().map(|p| p.gauge.name()).collect();
     gauges.sort();
     gauges.dedup();
     if gauges.is_empty() { name.to_string() } else { format!("{name} {}", gauges.join("+")) }

@@ -5,9 +5,7 @@
 use super::super::{Invocation, Reply, Session};
 use crate::game::Game;
 use crate::game::board::follows;
-use crate::hex::rotate;
-use crate::route::Gauge;
-use crate::tile::{PathEnd, Tile, upgrade};
+use crate::tile::{Tile, upgrade};
 use serde_json::json;
 
 pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
@@ -59,7 +57,7 @@ fn one(g: &Game, name: &str) -> Reply {
     let ti = ti as usize;
     let tile = &g.title.tiles[ti];
     let mut lines = vec![tile.summary()];
-    let track = track(g, tile);
+    let track = super::hex::track_lines(g, tile, 0);
     if !track.is_empty() {
         lines.push(format!("track at rotation 0: {}", track.join("; ")));
     }
@@ -87,27 +85,6 @@ fn one(g: &Game, name: &str) -> Reply {
         "upgrades_to": to, "replaces": from, "left": g.state.board.supply.get(ti), "count": tile.count,
     });
     Reply::ok("tile", lines.join("\n"), data)
-}
-
-/// "standard N–city; narrow S–city": each path, its gauge and its ends.
-fn track(g: &Game, tile: &Tile) -> Vec<String> {
-    let layout = &g.title.map.layout;
-    let end = |e: PathEnd| match e {
-        PathEnd::Edge(x) => layout.edge_name(rotate(x, 0)).to_string(),
-        PathEnd::Stop(i) => {
-            let kind = tile.stops.get(i as usize).map_or("stop", |s| s.kind.name());
-            if tile.stops.len() > 1 { format!("{kind} {i}") } else { kind.to_string() }
-        }
-    };
-    tile.paths.iter().map(|p| format!("{} {}–{}", gauge_name(p.gauge), end(p.a), end(p.b))).collect()
-}
-
-pub fn gauge_name(g: Gauge) -> &'static str {
-    match g {
-        Gauge::Standard => "standard",
-        Gauge::Narrow => "narrow",
-        Gauge::Dual => "dual",
-    }
 }
 
 /// The catalogue tiles this one may become (`to`) or may replace: the

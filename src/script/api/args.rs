@@ -64,33 +64,31 @@ pub(super) fn int_in(method: &str, arg: &str, v: &Value, lo: i64, hi: i64) -> ml
     Ok(n)
 }
 
-/// A count of things: 0 to `limits::MAX_COUNT`.
-pub(super) fn count(method: &str, arg: &str, v: &Value) -> mlua::Result<i64> {
+/// A whole number from `lo` to `hi`, the range a bound of src/limits.rs
+/// (`limit`) sets: the error names it.
+fn within_limit(method: &str, arg: &str, v: &Value, lo: i64, hi: i64, limit: &str) -> mlua::Result<i64> {
     let n = whole(method, arg, v)?;
-    if !(0..=MAX_COUNT).contains(&n) {
-        return Err(rt(format!("{method}: {arg} must be 0 to {MAX_COUNT} (limits::MAX_COUNT), not {n}")));
+    if !(lo..=hi).contains(&n) {
+        return Err(rt(format!("{method}: {arg} must be {lo} to {hi} (limits::{limit}), not {n}")));
     }
     Ok(n)
+}
+
+/// A count of things: 0 to `limits::MAX_COUNT`.
+pub(super) fn count(method: &str, arg: &str, v: &Value) -> mlua::Result<i64> {
+    within_limit(method, arg, v, 0, MAX_COUNT, "MAX_COUNT")
 }
 
 /// An amount of money, which may be negative (a bonus that is a penalty,
 /// a debt paid off): at most `limits::MAX_AMOUNT` either way.
 pub(super) fn amount(method: &str, arg: &str, v: &Value) -> mlua::Result<i64> {
-    let n = whole(method, arg, v)?;
-    if !(-MAX_AMOUNT..=MAX_AMOUNT).contains(&n) {
-        return Err(rt(format!("{method}: {arg} must be -{MAX_AMOUNT} to {MAX_AMOUNT} (limits::MAX_AMOUNT), not {n}")));
-    }
-    Ok(n)
+    within_limit(method, arg, v, -MAX_AMOUNT, MAX_AMOUNT, "MAX_AMOUNT")
 }
 
 /// An amount that cannot be negative (a payment, a price, a cost): 0 to
 /// `limits::MAX_AMOUNT`.
 pub(super) fn price(method: &str, arg: &str, v: &Value) -> mlua::Result<i64> {
-    let n = whole(method, arg, v)?;
-    if !(0..=MAX_AMOUNT).contains(&n) {
-        return Err(rt(format!("{method}: {arg} must be 0 to {MAX_AMOUNT} (limits::MAX_AMOUNT), not {n}")));
-    }
-    Ok(n)
+    within_limit(method, arg, v, 0, MAX_AMOUNT, "MAX_AMOUNT")
 }
 
 /// A string of at most `max` bytes, measured before it is copied out of
