@@ -48,3 +48,12 @@ fn every_setting_is_in_the_title_format_table() {
     }
     assert!(missing.is_empty(), "docs/title-format.md lacks these settings rows (or shows another default):\n{}", missing.join("\n"));
 }
+
+/// docs/title-format.md lists every refusal key a title may cite in
+/// `[settings.rule_ids]`.
+#[test]
+fn every_refusal_key_is_in_the_title_format_table() {
+    let md = include_str!("../docs/title-format.md");
+    let missing: Vec<&str> = railhead::game::refusals::ALL.iter().map(|(_, k, _)| *k).filter(|k| !md.contains(&format!("| `{k}` |"))).collect();
+    assert!(missing.is_empty(), "docs/title-format.md lacks these refusal keys: {missing:?}");
+}

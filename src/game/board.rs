@@ -9,6 +9,7 @@ use crate::route::Gauge;
 use crate::tile::upgrade::{Fit, added_paths, fits, new_track};
 use crate::tile::{PathEnd, Tile};
 use crate::title::schema::{AbilityDef, Color, StopKind};
+use crate::game::refusals::RuleKey;
 
 /// Why a tile cannot go on a hex in any rotation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +62,7 @@ impl Ops<'_> {
             Some(&i) => Ok(i as u16),
             None => {
                 let hint = crate::title::compile::did_you_mean(name, self.t.tiles.iter().map(|t| t.name.as_str()));
-                self.refuse("tile.unknown", format!("there is no tile \"{name}\"{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+                self.refuse(RuleKey::TileUnknown, format!("there is no tile \"{name}\"{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
             }
         }
     }
@@ -69,7 +70,7 @@ impl Ops<'_> {
     pub fn hex_index(&self, label: &str) -> GameResult<HexId> {
         match self.t.map.hex(label).or_else(|| self.t.map.hex(&label.to_uppercase())) {
             Some(h) => Ok(h),
-            None => self.refuse("map.unknown_hex", format!("there is no hex {label} on this map")),
+            None => self.refuse(RuleKey::MapUnknownHex, format!("there is no hex {label} on this map")),
         }
     }
 
@@ -151,7 +152,7 @@ impl Ops<'_> {
         let old = tile_on(t, self.st, hex);
         let old_rot = rotation_on(t, self.st, hex);
         if rotation > 5 {
-            return self.refuse("tile.rotation", "rotation must be 0 to 5");
+            return self.refuse(RuleKey::TileRotation, "rotation must be 0 to 5");
         }
         if rules.replace {
             let fit = self.replacing_fit(hex, new, rotation)?;
@@ -165,7 +166,7 @@ impl Ops<'_> {
         let Some(fit) = fit else {
             let any = !fits(old, old_rot, new).is_empty();
             return self.refuse(
-                "tile.geometry",
+                RuleKey::TileGeometry,
                 if any {
                     format!("tile {} at rotation {rotation} would break existing track on {} (try another rotation)", new.name, h.label)
                 } else if old.stops.iter().map(|s| s.kind).ne(new.stops.iter().map(|s| s.kind)) && old.paths.is_empty() {
@@ -176,7 +177,7 @@ impl Ops<'_> {
             );
         };
         if let Some(msg) = self.exit_problem(hex, new, rotation) {
-            return self.refuse("tile.exits", msg);
+            return self.refuse(RuleKey::TileExits, msg);
         }
         let added = new_track(old, old_rot, new, &fit);
         if rules.connection
@@ -199,14 +200,14 @@ impl Ops<'_> {
         for (i, os) in old.stops.iter().enumerate() {
             let Some(ns) = new.stops.get(i).filter(|ns| ns.kind == os.kind) else {
                 return self.refuse(
-                    "tile.replace",
+                    RuleKey::TileReplace,
                     format!("tile {} cannot replace the tile on {}: it has no {} for stop {i}, and a replacing tile keeps the hex's stops", new.name, h.title(), os.kind.name()),
                 );
             };
             let tokens = self.st.board.hexes[hex as usize].tokens.get(i).map_or(0, |slots| slots.iter().flatten().count());
             if (ns.slots as usize) < tokens {
                 return self.refuse(
-                    "tile.replace",
+                    RuleKey::TileReplace,
                     format!("tile {} cannot replace the tile on {}: its {} {i} has room for {} tokens, and {tokens} stand there", new.name, h.title(), ns.kind.name(), ns.slots),
                 );
             }
@@ -219,25 +220,25 @@ impl Ops<'_> {
         let h = &t.map.hexes[hex as usize];
         let new: &Tile = &t.tiles[tile as usize];
         let old = tile_on(t, self.st, hex);
-        let r = |key: &str, msg: String| super::ops::refusal(t, key, msg);
+        let r = |key: RuleKey, msg: String| super::ops::refusal(t, key, msg);
         match problem {
             LayProblem::Locked => {
                 let reason = self.st.board.locked.get(&hex).cloned().unwrap_or_default();
-                r("tile.locked", format!("no tile may be laid on {}: {reason}", h.title()))
+                r(RuleKey::TileLocked, format!("no tile may be laid on {}: {reason}", h.title()))
             }
-            LayProblem::Blocked => r("tile.blocked", format!("{} is blocked: {}", h.title(), self.blocked_by_company(hex).unwrap_or_default())),
-            LayProblem::Permanent => r("tile.permanent", format!("{} is a permanent hex and takes no tile", h.title())),
-            LayProblem::Hidden => r("tile.hidden", format!("tile {} is only placed by a special ability", new.name)),
-            LayProblem::Supply => r("tile.supply", format!("no copy of tile {} is left", new.name)),
+            LayProblem::Blocked => r(RuleKey::TileBlocked, format!("{} is blocked: {}", h.title(), self.blocked_by_company(hex).unwrap_or_default())),
+            LayProblem::Permanent => r(RuleKey::TilePermanent, format!("{} is a permanent hex and takes no tile", h.title())),
+            LayProblem::Hidden => r(RuleKey::TileHidden, format!("tile {} is only placed by a special ability", new.name)),
+            LayProblem::Supply => r(RuleKey::TileSupply, format!("no copy of tile {} is left", new.name)),
             LayProblem::Phase => {
                 let phase = &t.phases[self.st.phase];
                 let allowed: Vec<&str> = phase.tiles.iter().map(|c| c.name()).collect();
-                r("tile.colour_phase", format!("{} tiles are not available in phase {} (allowed: {})", new.color.name(), phase.name, allowed.join(", ")))
+                r(RuleKey::TileColourPhase, format!("{} tiles are not available in phase {} (allowed: {})", new.color.name(), phase.name, allowed.join(", ")))
             }
             LayProblem::UpgradeList => {
                 let list = old.upgrades.clone().unwrap_or_default();
                 r(
-                    "tile.upgrade_list",
+                    RuleKey::TileUpgradeList,
                     format!("tile {} may not replace {} on {} (allowed: {})", new.name, old.name, h.label, if list.is_empty() { "none".into() } else { list.join(", ") }),
                 )
             }
@@ -250,14 +251,14 @@ impl Ops<'_> {
                     _ => "no tile",
                 };
                 r(
-                    "tile.colour_order",
+                    RuleKey::TileColourOrder,
                     format!("{} has {} {}; it takes {expect}, not {} tile {}", h.label, old.color.name(), if old.color == Color::White { "land" } else { "track" }, new.color.name(), new.name),
                 )
             }
             LayProblem::Label => {
                 let label = self.required_label(hex, new.color);
                 r(
-                    "tile.label",
+                    RuleKey::TileLabel,
                     match (&label, &new.label) {
                         (Some(l), _) => format!("{} needs a tile labelled {l}; {} is {}", h.label, new.name, new.label.as_deref().map_or("unlabelled".to_string(), |x| format!("labelled {x}"))),
                         (None, Some(l)) => format!("tile {} (labelled {l}) goes only on hexes labelled {l}", new.name),
@@ -340,7 +341,7 @@ impl Ops<'_> {
         let reached_here = r.edges.keys().any(|(x, _)| *x == hex) || bg.stop_at.iter().enumerate().any(|(s, (x, _))| *x == hex && r.stops[s]);
         if upgrade && reached_here {
             return self.refuse(
-                "tile.upgrade_route",
+                RuleKey::TileUpgradeRoute,
                 format!(
                     "{} can neither run onto the track that tile {} adds on {} nor reach a station there whose value it raises",
                     self.corp_name(corp),
@@ -352,7 +353,7 @@ impl Ops<'_> {
         let touches = tile.paths.iter().any(|p| [p.a, p.b].iter().any(|e| matches!(e, PathEnd::Edge(x) if r.edges.contains_key(&(hex, rotate(*x, rotation))))));
         if gauge_rule && touches {
             return self.refuse(
-                "tile.gauge",
+                RuleKey::TileGauge,
                 format!(
                     "{}'s track reaches {} but on a gauge that does not join tile {}'s track at that edge (narrow and standard meet only at stations)",
                     self.corp_name(corp),
@@ -370,7 +371,7 @@ impl Ops<'_> {
             let sides: Vec<&str> = from.iter().map(|e| self.t.map.layout.edge_name(*e)).collect();
             let hint = if rotations.is_empty() { "no rotation of this tile meets it".to_string() } else { format!("rotation {} would meet it", rotations.join(" or ")) };
             return self.refuse(
-                "tile.connection",
+                RuleKey::TileConnection,
                 format!(
                     "tile {} at rotation {rotation} has no track where {}'s track reaches {} (from {}): {hint}",
                     tile.name,
@@ -381,7 +382,7 @@ impl Ops<'_> {
             );
         }
         self.refuse(
-            "tile.connection",
+            RuleKey::TileConnection,
             format!("{} cannot reach {} along its track: a new tile must connect to the corporation's network", self.corp_name(corp), h.title()),
         )
     }
@@ -441,7 +442,7 @@ impl Ops<'_> {
             let room = h.tile.stops.get(i).map_or(0, |s| s.slots as usize);
             if tokens > room {
                 return self.refuse(
-                    "tile.revert",
+                    RuleKey::TileRevert,
                     format!("the printed tile of {} has room for {room} of the {tokens} tokens on its stop {i}: remove them first", h.title()),
                 );
             }
@@ -477,17 +478,17 @@ impl Ops<'_> {
         let h = &self.t.map.hexes[hex as usize];
         let tile = tile_on(self.t, self.st, hex);
         let Some(s) = tile.stops.get(stop as usize) else {
-            return self.refuse("token.no_city", format!("{} has no such city", h.title()));
+            return self.refuse(RuleKey::TokenNoCity, format!("{} has no such city", h.title()));
         };
         if s.kind != StopKind::City || s.slots == 0 {
-            return self.refuse("token.no_city", format!("station tokens go in cities; {} here is a {}", h.title(), s.kind.name()));
+            return self.refuse(RuleKey::TokenNoCity, format!("station tokens go in cities; {} here is a {}", h.title(), s.kind.name()));
         }
         let c = &self.st.corps[corp as usize];
         if !c.tokens.iter().any(|t| t.placed.is_none() && !t.lost) {
-            return self.refuse("token.none_left", format!("{} has no station token left", c.id));
+            return self.refuse(RuleKey::TokenNoneLeft, format!("{} has no station token left", c.id));
         }
         if self.st.board.hexes[hex as usize].tokens.iter().flatten().any(|x| *x == Some(corp)) {
-            return self.refuse("token.same_hex", format!("{} already has a token on {}", c.id, h.title()));
+            return self.refuse(RuleKey::TokenSameHex, format!("{} already has a token on {}", c.id, h.title()));
         }
         if free_slots(self.t, self.st, hex, stop, Some(corp)) == 0 {
             let reserved = super::graph::reservations(self.t, self.st, hex, stop);
@@ -497,14 +498,14 @@ impl Ops<'_> {
             } else {
                 String::new()
             };
-            return self.refuse("token.no_slot", format!("{} has no free slot{why}", h.title()));
+            return self.refuse(RuleKey::TokenNoSlot, format!("{} has no free slot{why}", h.title()));
         }
         if need_route {
             let bg = BoardGraph::build_track(self.t, self.st, Some(corp));
             let r = reach(self.t, &bg, corp, self.t.route_rules.gauge_changes_at_stops_only);
             let sid = bg.stop_id(hex, stop);
             if !sid.is_some_and(|s| r.stops[s as usize]) {
-                return self.refuse("token.unreachable", format!("{} cannot reach {} along its track without passing a full city", c.id, h.title()));
+                return self.refuse(RuleKey::TokenUnreachable, format!("{} cannot reach {} along its track without passing a full city", c.id, h.title()));
             }
         }
         Ok(())
@@ -548,13 +549,13 @@ impl Ops<'_> {
         let (fname, tname) = (self.corp_name(from).to_string(), self.corp_name(to).to_string());
         let label = self.t.map.hexes[hex as usize].label.clone();
         let Some(stop) = self.st.corps[from as usize].tokens.iter().find_map(|t| t.placed.filter(|(h, _)| *h == hex).map(|(_, s)| s)) else {
-            return self.refuse("token.none_there", format!("{fname} has no token on {label}"));
+            return self.refuse(RuleKey::TokenNoneThere, format!("{fname} has no token on {label}"));
         };
         if from != to && self.st.board.hexes[hex as usize].tokens.iter().flatten().any(|s| *s == Some(to)) {
-            return self.refuse("token.same_hex", format!("{tname} already has a token on {label}"));
+            return self.refuse(RuleKey::TokenSameHex, format!("{tname} already has a token on {label}"));
         }
         if !self.st.corps[to as usize].tokens.iter().any(|t| t.placed.is_none() && !t.lost) {
-            return self.refuse("token.none_left", format!("{tname} has no station token left"));
+            return self.refuse(RuleKey::TokenNoneLeft, format!("{tname} has no station token left"));
         }
         if let Some(slot) = self.st.board.hexes[hex as usize].tokens.get_mut(stop as usize).and_then(|v| v.iter_mut().find(|s| **s == Some(from))) {
             *slot = Some(to);
@@ -639,7 +640,7 @@ pub fn lay_connects(t: &crate::title::Title, st: &crate::game::state::GameState,
             return true;
         }
     }
-    let paths = if t.settings.upgrade_connection == "any_track" { tile.paths.iter().collect() } else { added_paths(old, old_rot, tile, fit) };
+    let paths = if t.settings.upgrade_connection == crate::title::schema::UpgradeConnection::AnyTrack { tile.paths.iter().collect() } else { added_paths(old, old_rot, tile, fit) };
     paths.iter().any(|p| {
         [p.a, p.b].iter().any(|end| match end {
             PathEnd::Edge(e) => r.edges.get(&(hex, rotate(*e, fit.rotation))).is_some_and(|&arriving| gauge_joins(p.gauge, arriving, gauge_rule)),

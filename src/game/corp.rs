@@ -7,6 +7,7 @@ use super::ops::{GameResult, Ops};
 use super::state::{MarketPos, Token};
 use super::var::Var;
 use crate::title::schema::{AbilityDef, Capitalization};
+use crate::game::refusals::RuleKey;
 
 impl Ops<'_> {
     /// Market cell of a par price: a cell flagged `par`, else any cell with it.
@@ -30,7 +31,7 @@ impl Ops<'_> {
     /// them unless `free` (1849 RSA).
     pub fn start_corp(&mut self, corp: CorpId, price: i64, player: PlayerId, extra: u32, free: bool) -> GameResult<()> {
         let Some(pos) = self.par_cell(price) else {
-            return self.refuse("stock.par_price", format!("{} is not a starting value on the market", self.money(price)));
+            return self.refuse(RuleKey::StockParPrice, format!("{} is not a starting value on the market", self.money(price)));
         };
         let pres_index = self.st.corps[corp as usize].certs.iter().find(|c| c.president).map(|c| c.index);
         let Some(pres_index) = pres_index else { return Err(super::ops::GameError::Invalid("corporation has no president's certificate".into())) };
@@ -43,7 +44,7 @@ impl Ops<'_> {
             .take(extra as usize)
             .collect();
         if ordinary.len() < extra as usize {
-            return self.refuse("stock.par_extra", format!("only {} ordinary certificates are in the treasury", ordinary.len()));
+            return self.refuse(RuleKey::StockParExtra, format!("only {} ordinary certificates are in the treasury", ordinary.len()));
         }
         take.extend(ordinary);
         let percent: i64 = take
@@ -58,7 +59,7 @@ impl Ops<'_> {
                 Capitalization::Fixed => Purse::Bank,
             };
             if self.st.players[player as usize].cash < cost {
-                return self.refuse("money.insufficient", format!("starting {} at {} with {percent} % costs {}; {} has {}", self.corp_name(corp), self.money(price), self.money(cost), self.player_name(player), self.money(self.st.players[player as usize].cash)));
+                return self.refuse(RuleKey::MoneyInsufficient, format!("starting {} at {} with {percent} % costs {}; {} has {}", self.corp_name(corp), self.money(price), self.money(cost), self.player_name(player), self.money(self.st.players[player as usize].cash)));
             }
             self.transfer(Purse::Player(player), payee, cost)?;
         }
@@ -110,13 +111,13 @@ impl Ops<'_> {
         let fee = def.token_fee;
         if fee > 0 {
             if self.st.corps[corp as usize].cash < fee {
-                return self.refuse("corp.token_fee", format!("{name} cannot pay its token fee of {}", self.money(fee)));
+                return self.refuse(RuleKey::CorpTokenFee, format!("{name} cannot pay its token fee of {}", self.money(fee)));
             }
             self.transfer(Purse::Corp(corp), Purse::Bank, fee)?;
             self.log(format!("{name} pays a token fee of {}", self.money(fee)));
         }
         self.fx.event("corporation_floated", &[("corp", Var::Str(name))]);
-        if self.t.settings.home_token == "start" {
+        if self.t.settings.home_token == crate::title::schema::HomeToken::Start {
             self.place_home(corp)?;
         }
         Ok(())
@@ -155,7 +156,7 @@ impl Ops<'_> {
         let choices = self.home_choices(corp);
         let name = self.corp_name(corp).to_string();
         match (def.home.len(), choices.len()) {
-            (_, 0) => self.refuse("corp.no_home", format!("{name} has no home city with a free slot")),
+            (_, 0) => self.refuse(RuleKey::CorpNoHome, format!("{name} has no home city with a free slot")),
             (1, _) => {
                 let (hex, city) = choices[0];
                 self.st.corps[corp as usize].home = Some((hex, city));

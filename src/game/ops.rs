@@ -13,6 +13,7 @@ use crate::limits::MAX_AMOUNT;
 use crate::title::Title;
 use std::collections::BTreeMap;
 use std::fmt;
+use crate::game::refusals::RuleKey;
 
 /// Why an action was refused, in a player's words, with the rule it breaks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,7 +88,7 @@ impl<'a> Ops<'a> {
     }
 
     /// A refusal citing the title's id for a generic rule key.
-    pub fn refuse<T>(&self, rule_key: &str, message: impl Into<String>) -> GameResult<T> {
+    pub fn refuse<T>(&self, rule_key: RuleKey, message: impl Into<String>) -> GameResult<T> {
         Err(refusal(self.t, rule_key, message))
     }
 
@@ -144,11 +145,11 @@ impl<'a> Ops<'a> {
         if from != Purse::Bank && self.st.cash(from) < amount {
             let who = self.purse_name(from);
             let has = self.money(self.st.cash(from));
-            return self.refuse("money.insufficient", format!("{who} has {has}, not the {} needed", self.money(amount)));
+            return self.refuse(RuleKey::MoneyInsufficient, format!("{who} has {has}, not the {} needed", self.money(amount)));
         }
         // Money a player in debt receives pays the debt off first.
         let repay = match to {
-            Purse::Player(p) if self.t.settings.debt_repayment != "voluntary" => self.st.players[p as usize].debt.clamp(0, amount),
+            Purse::Player(p) if self.t.settings.debt_repayment != crate::title::schema::DebtRepayment::Voluntary => self.st.players[p as usize].debt.clamp(0, amount),
             _ => 0,
         };
         // The three purses the payment touches (some may be the same one),
@@ -192,6 +193,14 @@ impl<'a> Ops<'a> {
     }
 }
 
-pub fn refusal(t: &Title, rule_key: &str, message: impl Into<String>) -> GameError {
+pub fn refusal(t: &Title, rule_key: RuleKey, message: impl Into<String>) -> GameError {
     GameError::Refused(Refusal { message: message.into(), rule: t.rule_id(rule_key).map(str::to_string) })
+}
+
+/// A refusal by the route module, which names its rules by key strings
+/// (it imports nothing from the game); every one is in the table
+/// (`refusals::tests::every_route_error_key_is_in_the_table`).
+pub fn route_refusal(t: &Title, rule_key: &str, message: impl Into<String>) -> GameError {
+    let rule = RuleKey::from_key(rule_key).and_then(|k| t.rule_id(k)).map(str::to_string);
+    GameError::Refused(Refusal { message: message.into(), rule })
 }

@@ -5,6 +5,7 @@ use super::ids::*;
 use super::ops::{Effects, GameResult, Ops};
 use super::state::GameState;
 use super::var::Var;
+use crate::game::refusals::RuleKey;
 
 /// Percent held, by player, for one corporation.
 pub fn holdings(st: &GameState, corp: CorpId) -> Vec<u32> {
@@ -131,7 +132,7 @@ impl Ops<'_> {
         let Some(new) = best else { return Ok(false) };
         let pres_percent = self.st.corps[corp as usize].certs.iter().find(|c| c.president).map_or(20, |c| c.percent as u32);
         let mut options = exchange_options(self.st, corp, new, pres_percent);
-        if self.t.settings.president_swap == "fewest" && !options.is_empty() {
+        if self.t.settings.president_swap == crate::title::schema::PresidentSwap::Fewest && !options.is_empty() {
             // The fewest certificates: a double rather than two singles (1844-R-198).
             let least = options.iter().map(Vec::len).min().unwrap_or(0);
             options.retain(|o| o.len() == least);
@@ -147,7 +148,7 @@ impl Ops<'_> {
             if options.is_empty() {
                 let (cn, pn) = (self.corp_name(corp).to_string(), self.player_name(pres).to_string());
                 return self.refuse(
-                    "stock.sell_exact",
+                    RuleKey::StockSellExact,
                     format!("{pn} cannot sell {then_sell} % of {cn}: after the presidency changes hands no certificates worth exactly that would be left to sell"),
                 );
             }
@@ -235,7 +236,7 @@ impl Ops<'_> {
                 Some(c) => c,
                 None => {
                     let name = self.corp_name(corp).to_string();
-                    return self.refuse("stock.sell_exact", format!("no certificates of {name} worth exactly {percent} % can be sold"));
+                    return self.refuse(RuleKey::StockSellExact, format!("no certificates of {name} worth exactly {percent} % can be sold"));
                 }
             },
         };

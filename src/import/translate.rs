@@ -256,7 +256,7 @@ impl Translator {
         let RoundData::Operating(or) = &game.state.flow.round.data else { return false };
         let steps = game.title.flow.round(&game.state.flow.round.name).map(|r| r.steps.clone()).unwrap_or_default();
         let Some(step) = steps.get(or.step) else { return false };
-        let kind = game.title.flow.step_kind(step).unwrap_or(step);
+        let kind = game.title.flow.step_kind(step).map_or(step.as_str(), |k| k.name());
         let entity = item.get("entity");
         let next = rest.iter().find(|x| {
             let t = x.get("type").and_then(Value::as_str).unwrap_or("");

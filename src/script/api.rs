@@ -626,7 +626,7 @@ impl UserData for LuaGame {
             let tb = lua.create_table()?;
             let f = &this.st.flow;
             tb.raw_set("name", f.round.name.as_str())?;
-            let kind = this.title.flow.round(&f.round.name).map(|r| r.kind.clone()).unwrap_or_default();
+            let kind = this.title.flow.round(&f.round.name).map_or("", |r| r.kind.name());
             tb.raw_set("kind", kind)?;
             tb.raw_set("stock_rounds", f.stock_rounds)?;
             tb.raw_set("set_index", f.set_index)?;

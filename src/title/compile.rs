@@ -407,22 +407,6 @@ pub fn trains(ctx: &mut Ctx, file: &TrainsFile) -> Vec<TrainClass> {
 // --------------------------------------------------------------- the flow
 
 /// Built-in step kinds the core implements.
-pub const BUILTIN_STEPS: &[&str] = &[
-    "auction",
-    "stock",
-    "lay_tile",
-    "place_token",
-    "run_routes",
-    "dividend",
-    "buy_train",
-    "issue_shares",
-    "buy_company",
-    "home_token",
-    "script",
-];
-
-/// Built-in round kinds.
-pub const ROUND_KINDS: &[&str] = &["auction", "stock", "operating", "script"];
 
 #[derive(Clone, Debug)]
 pub struct FlowData {
@@ -437,12 +421,8 @@ impl FlowData {
         self.rounds.iter().find(|r| r.name == name)
     }
     /// The definition of a step name: a `[[step]]` or a built-in kind.
-    pub fn step_kind(&self, name: &str) -> Option<&str> {
-        self.steps
-            .iter()
-            .find(|s| s.name == name)
-            .map(|s| s.kind.as_str())
-            .or_else(|| BUILTIN_STEPS.iter().find(|k| **k == name).copied())
+    pub fn step_kind(&self, name: &str) -> Option<StepKind> {
+        self.steps.iter().find(|s| s.name == name).map(|s| s.kind).or_else(|| StepKind::from_name(name))
     }
     pub fn step(&self, name: &str) -> Option<&StepDef> {
         self.steps.iter().find(|s| s.name == name)

@@ -87,13 +87,13 @@ impl Title {
     }
 
     /// Rule id for a generic rule key, from the title's settings.
-    pub fn rule_id(&self, key: &str) -> Option<&str> {
-        self.settings.rule_ids.get(key).map(String::as_str)
+    pub fn rule_id(&self, key: crate::game::refusals::RuleKey) -> Option<&str> {
+        self.settings.rule_ids.get(key.key()).map(String::as_str)
     }
 
     /// The rule id of a generic rule key for a message: " (1849-R-040)",
     /// or nothing when the title names none.
-    pub fn rule_note(&self, key: &str) -> String {
+    pub fn rule_note(&self, key: crate::game::refusals::RuleKey) -> String {
         self.rule_id(key).map(|r| format!(" ({r})")).unwrap_or_default()
     }
 }

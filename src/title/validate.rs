@@ -2,8 +2,9 @@
 //! defined somewhere, certificates add up, the flow names real steps.
 
 use super::Title;
-use super::compile::{BUILTIN_STEPS, Ctx, ROUND_KINDS, did_you_mean};
-use super::schema::{AbilityDef, StopKind};
+use super::compile::{Ctx, did_you_mean};
+use super::schema::{AbilityDef, StepKind, StopKind};
+use crate::game::refusals::RuleKey;
 
 pub fn cross_check(ctx: &mut Ctx, t: &Title) {
     meta(ctx, t);
@@ -14,6 +15,7 @@ pub fn cross_check(ctx: &mut Ctx, t: &Title) {
 }
 
 fn meta(ctx: &mut Ctx, t: &Title) {
+    rule_ids(ctx, t);
     if t.player_count(t.meta.default_players).is_none() {
         ctx.error("title", "title.default_players", "default_players", format!("no [[player_count]] for the default {} players", t.meta.default_players));
     }
@@ -31,6 +33,26 @@ fn meta(ctx: &mut Ctx, t: &Title) {
                 &format!("{key}.cash"),
                 &format!("cash = {}", pc.cash),
                 format!("{} players with {} each need {} from the bank, which has {} (bank.cash)", pc.players, pc.cash, paid, t.bank.cash),
+            );
+        }
+    }
+}
+
+/// `[settings.rule_ids]` names refusals of the core that exist, and cites
+/// the title's own rules.
+fn rule_ids(ctx: &mut Ctx, t: &Title) {
+    use crate::game::refusals::ALL;
+    for (key, id) in &t.settings.rule_ids {
+        if RuleKey::from_key(key).is_none() {
+            let hint = did_you_mean(key, ALL.iter().map(|(_, k, _)| *k));
+            ctx.error_hint("title", &format!("settings.rule_ids.\"{key}\""), &format!("\"{key}\""), format!("no generic rule refuses by the key \"{key}\" (docs/title-format.md lists the keys)"), hint);
+        }
+        if !t.meta.rules_prefix.is_empty() && !id.starts_with(&t.meta.rules_prefix) {
+            ctx.error(
+                "title",
+                &format!("settings.rule_ids.\"{key}\""),
+                &format!("\"{id}\""),
+                format!("\"{id}\" is not a rule id of this title (they begin with title.rules_prefix \"{}\")", t.meta.rules_prefix),
             );
         }
     }
@@ -207,20 +229,10 @@ fn flow(ctx: &mut Ctx, t: &Title) {
             ctx.error_hint("flow", "cycle", base, format!("unknown round \"{base}\""), hint);
         }
     }
-    for s in &t.flow.steps {
-        if !BUILTIN_STEPS.contains(&s.kind.as_str()) {
-            let hint = did_you_mean(&s.kind, BUILTIN_STEPS.iter().copied());
-            ctx.error_hint("flow", "step.kind", &s.kind, format!("step \"{}\": unknown kind \"{}\"", s.name, s.kind), hint);
-        }
-    }
     for (i, r) in t.flow.rounds.iter().enumerate() {
-        if !ROUND_KINDS.contains(&r.kind.as_str()) {
-            let hint = did_you_mean(&r.kind, ROUND_KINDS.iter().copied());
-            ctx.error_hint("flow", &format!("round[{i}].kind"), &r.kind, format!("round \"{}\": unknown kind \"{}\"", r.name, r.kind), hint);
-        }
         for s in r.steps.iter().chain(r.anytime.iter()) {
             if t.flow.step_kind(s).is_none() {
-                let names = t.flow.steps.iter().map(|x| x.name.as_str()).chain(BUILTIN_STEPS.iter().copied());
+                let names = t.flow.steps.iter().map(|x| x.name.as_str()).chain(StepKind::ALL.iter().map(|k| k.name()));
                 let hint = did_you_mean(s, names);
                 ctx.error_hint("flow", &format!("round[{i}].steps"), s, format!("round \"{}\": unknown step \"{s}\"", r.name), hint);
             }

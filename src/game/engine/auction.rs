@@ -10,6 +10,7 @@ use crate::game::flow::{AuctionRound, Bid, RoundData};
 use crate::game::ids::*;
 use crate::game::ops::GameResult;
 use crate::game::var::Var;
+use crate::game::refusals::RuleKey;
 
 impl Engine<'_> {
     pub(super) fn auction(&self) -> &AuctionRound {
@@ -76,7 +77,7 @@ impl Engine<'_> {
         }
         let lots = self.unsold_lots();
         let Some(&cheapest) = lots.first() else {
-            return self.refuse("auction.over", "every company is sold");
+            return self.refuse(RuleKey::AuctionOver, "every company is sold");
         };
         let name = self.st.players[actor as usize].name.clone();
         match action {
@@ -84,7 +85,7 @@ impl Engine<'_> {
                 let co = self.find_company(company)?;
                 if co != cheapest {
                     return self.refuse(
-                        "auction.buy_cheapest",
+                        RuleKey::AuctionBuyCheapest,
                         format!("only the cheapest unsold company, {}, can be bought outright; bid on {} instead", self.company_name(cheapest), self.company_name(co)),
                     );
                 }
@@ -92,11 +93,11 @@ impl Engine<'_> {
                 if let Some(p) = price
                     && *p != cost
                 {
-                    return self.refuse("auction.price", format!("{} costs {} now", self.company_name(co), self.t.money(cost)));
+                    return self.refuse(RuleKey::AuctionPrice, format!("{} costs {} now", self.company_name(co), self.t.money(cost)));
                 }
                 if self.spendable(actor) < cost {
                     return self.refuse(
-                        "auction.spendable",
+                        RuleKey::AuctionSpendable,
                         format!("{name} has {} not set aside for bids; {} costs {}", self.t.money(self.spendable(actor)), self.company_name(co), self.t.money(cost)),
                     );
                 }
@@ -115,23 +116,23 @@ impl Engine<'_> {
             Action::Bid { company, price } => {
                 let co = self.find_company(company)?;
                 if self.st.companies[co as usize].owner != CompanyOwner::Bank {
-                    return self.refuse("auction.sold", format!("{} is already sold", self.company_name(co)));
+                    return self.refuse(RuleKey::AuctionSold, format!("{} is already sold", self.company_name(co)));
                 }
                 if co == cheapest {
-                    return self.refuse("auction.no_bid_cheapest", format!("{} is the cheapest: buy it for {} or bid on another", self.company_name(co), self.t.money(self.lot_price(co))));
+                    return self.refuse(RuleKey::AuctionNoBidCheapest, format!("{} is the cheapest: buy it for {} or bid on another", self.company_name(co), self.t.money(self.lot_price(co))));
                 }
                 if self.auction().bids.iter().any(|b| b.company == co && b.player == actor) {
-                    return self.refuse("auction.bid_twice", format!("{name} already bids on {}; raising happens when it is settled", self.company_name(co)));
+                    return self.refuse(RuleKey::AuctionBidTwice, format!("{name} already bids on {}; raising happens when it is settled", self.company_name(co)));
                 }
                 let value = self.t.companies[self.st.companies[co as usize].def].value;
                 let raise = self.t.settings.min_raise;
                 let min = value.max(self.highest_bid(co).unwrap_or(value)) + raise;
                 let min = if self.highest_bid(co).is_none() { value + raise } else { min };
                 if *price < min {
-                    return self.refuse("auction.min_bid", format!("a bid on {} must be at least {}", self.company_name(co), self.t.money(min)));
+                    return self.refuse(RuleKey::AuctionMinBid, format!("a bid on {} must be at least {}", self.company_name(co), self.t.money(min)));
                 }
                 if self.spendable(actor) < *price {
-                    return self.refuse("auction.spendable", format!("{name} has only {} not already set aside for bids", self.t.money(self.spendable(actor))));
+                    return self.refuse(RuleKey::AuctionSpendable, format!("{name} has only {} not already set aside for bids", self.t.money(self.spendable(actor))));
                 }
                 self.auction_mut().bids.push(Bid { company: co, player: actor, price: *price });
                 self.fx.log.push(format!("{name} bids {} on {}", self.t.money(*price), self.company_name(co)));
@@ -158,7 +159,7 @@ impl Engine<'_> {
                     self.everyone_passed(cheapest, actor)?;
                 }
             }
-            _ => return self.refuse("flow.wrong_round", "in the company sale you can buy the cheapest company, bid on another, or pass"),
+            _ => return self.refuse(RuleKey::FlowWrongRound, "in the company sale you can buy the cheapest company, bid on another, or pass"),
         }
         Ok(())
     }
@@ -170,7 +171,7 @@ impl Engine<'_> {
                 let by_abbr = self.st.companies.iter().position(|c| self.t.companies[c.def].abbr.as_deref().is_some_and(|a| a.eq_ignore_ascii_case(id)));
                 match by_abbr {
                     Some(i) => Ok(i as CompanyId),
-                    None => self.refuse("company.unknown", format!("there is no company \"{id}\"")),
+                    None => self.refuse(RuleKey::CompanyUnknown, format!("there is no company \"{id}\"")),
                 }
             }
         }
@@ -272,15 +273,15 @@ impl Engine<'_> {
             Action::Bid { company, price } => {
                 let c = self.find_company(company)?;
                 if c != co {
-                    return self.refuse("auction.resolving", format!("{} is being settled: raise on it or drop out", self.company_name(co)));
+                    return self.refuse(RuleKey::AuctionResolving, format!("{} is being settled: raise on it or drop out", self.company_name(co)));
                 }
                 let min = self.highest_bid(co).unwrap_or(0) + self.t.settings.min_raise;
                 if *price < min {
-                    return self.refuse("auction.min_bid", format!("to stay in, bid at least {}", self.t.money(min)));
+                    return self.refuse(RuleKey::AuctionMinBid, format!("to stay in, bid at least {}", self.t.money(min)));
                 }
                 let own = self.auction().bids.iter().find(|b| b.company == co && b.player == actor).map_or(0, |b| b.price);
                 if self.spendable(actor) + own < *price {
-                    return self.refuse("auction.spendable", format!("{name} cannot cover a bid of {}", self.t.money(*price)));
+                    return self.refuse(RuleKey::AuctionSpendable, format!("{name} cannot cover a bid of {}", self.t.money(*price)));
                 }
                 if let Some(b) = self.auction_mut().bids.iter_mut().find(|b| b.company == co && b.player == actor) {
                     b.price = *price;
@@ -293,7 +294,7 @@ impl Engine<'_> {
                 a.dropped.push(actor);
                 a.bids.retain(|b| !(b.company == co && b.player == actor));
             }
-            _ => return self.refuse("auction.resolving", format!("{} is being settled: raise or drop out (pass)", self.company_name(co))),
+            _ => return self.refuse(RuleKey::AuctionResolving, format!("{} is being settled: raise or drop out (pass)", self.company_name(co))),
         }
         let remaining: Vec<Bid> = self.auction().bids.iter().filter(|b| b.company == co).cloned().collect();
         if remaining.len() == 1 {

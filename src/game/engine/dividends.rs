@@ -4,6 +4,7 @@
 use super::Engine;
 use crate::game::action::DividendKind;
 use crate::game::ids::*;
+use crate::title::schema::{DividendPayee, Rounding};
 use crate::game::market::{Dir, price_of};
 use crate::game::ops::GameResult;
 use crate::game::var::Var;
@@ -58,7 +59,7 @@ impl Engine<'_> {
     /// `revenue * pct` stays below 10^14.
     fn pay_out(&mut self, corp: CorpId, revenue: i64) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
-        let up = self.t.settings.dividend_rounding == "up";
+        let up = self.t.settings.dividend_rounding == Rounding::Up;
         let share = |pct: i64, round_up: bool| -> i64 {
             let x = revenue * pct;
             if round_up { (x + 99) / 100 } else { x / 100 }
@@ -81,12 +82,12 @@ impl Engine<'_> {
         }
         // The corporation's own part rounds on its own setting: 1844 pays
         // players rounded up, the company rounded down.
-        let corp_up = self.t.settings.pool_dividend_rounding == "up";
-        if treasury > 0 && self.t.settings.treasury_dividends == "corporation" {
+        let corp_up = self.t.settings.pool_dividend_rounding == Rounding::Up;
+        if treasury > 0 && self.t.settings.treasury_dividends == DividendPayee::Corporation {
             let amount = share(treasury, corp_up);
             self.ops().transfer(Purse::Bank, Purse::Corp(corp), amount)?;
         }
-        if pool > 0 && self.t.settings.pool_dividends == "corporation" {
+        if pool > 0 && self.t.settings.pool_dividends == DividendPayee::Corporation {
             let amount = share(pool, corp_up);
             self.ops().transfer(Purse::Bank, Purse::Corp(corp), amount)?;
         }

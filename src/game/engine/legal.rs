@@ -11,7 +11,7 @@ use crate::game::ids::*;
 use crate::game::ops::{Effects, GameResult};
 use crate::game::trains::bank_offers;
 use crate::game::var::Var;
-use crate::title::schema::{Color, StopKind};
+use crate::title::schema::{Color, StepKind, StopKind};
 use std::collections::BTreeMap;
 
 pub fn legal_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
@@ -209,7 +209,7 @@ fn starting_refused(e: &Engine, player: &str, corp: &str) -> bool {
 fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
     let mut out = Vec::new();
     // Any time: buying companies from players, abilities.
-    if e.anytime_steps().iter().any(|s| e.step_kind(s) == "buy_company") && e.t.phases[e.st.phase].buy_companies {
+    if e.anytime_steps().iter().any(|s| e.step_kind(s) == StepKind::BuyCompany) && e.t.phases[e.st.phase].buy_companies {
         for co in 0..e.st.companies.len() as CompanyId {
             if matches!(e.st.companies[co as usize].owner, CompanyOwner::Player(_)) {
                 let (min, max) = e.company_price_range(corp, co)?;
@@ -228,18 +228,18 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
         return Ok(out);
     };
     let kind = e.step_kind(&step);
-    match kind.as_str() {
-        "lay_tile" => out.extend(tile_moves(e, corp)),
-        "place_token" => out.extend(token_moves(e, corp)),
-        "run_routes" => out.push(LegalMove::exact(Action::Run { routes: Vec::new() })),
-        "dividend" => {
+    match kind {
+        StepKind::LayTile => out.extend(tile_moves(e, corp)),
+        StepKind::PlaceToken => out.extend(token_moves(e, corp)),
+        StepKind::RunRoutes => out.push(LegalMove::exact(Action::Run { routes: Vec::new() })),
+        StepKind::Dividend => {
             out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Payout }));
             out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Withhold }));
             if e.t.settings.half_dividend {
                 out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Half }));
             }
         }
-        "buy_train" => {
+        StepKind::BuyTrain => {
             let mut seen = Vec::new();
             for o in bank_offers(e.t, e.st) {
                 let v = e.t.trains[o.class as usize].variants[o.variant as usize].name.clone();
@@ -263,11 +263,7 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
                     {
                         // At the printed price where the title fixes it
                         // (1844-R-142: between different presidents).
-                        let face = match e.t.settings.train_trade_price.as_str() {
-                            "face" => true,
-                            "face_unless_same_president" => e.st.president(corp) != e.st.president(o),
-                            _ => false,
-                        };
+                        let face = e.t.settings.train_trade_price.at_face(e.st.president(corp) == e.st.president(o));
                         let action = |price| Action::BuyTrain { train: t.id.clone(), variant: None, price: Some(price) };
                         if face {
                             out.push(LegalMove::exact(action(e.t.trains[t.class as usize].variants[t.variant as usize].price)));
@@ -289,14 +285,14 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
                 }
             }
         }
-        "issue_shares" => {
+        StepKind::IssueShares => {
             let n = e.st.corps[corp as usize].certs.iter().filter(|c| c.owner == CertOwner::Treasury && !c.president).count() as u32;
             for k in 1..=n {
                 out.push(LegalMove::exact(Action::Issue { count: k, certs: None }));
             }
             out.push(LegalMove::exact(Action::Redeem { cert: None }));
         }
-        "script" => {
+        StepKind::Script => {
             let id = e.st.corps[corp as usize].id.clone();
             out.extend(script_moves(e, "step", &step, Var::Str(id))?);
         }

@@ -25,6 +25,7 @@ use super::ops::{Effects, GameError, GameResult, Ops};
 use super::state::GameState;
 use crate::script::ScriptHost;
 use crate::title::Title;
+use crate::game::refusals::RuleKey;
 
 pub struct Engine<'a> {
     pub t: &'a Title,
@@ -62,7 +63,7 @@ impl<'a> Engine<'a> {
         Ops::new(self.t, self.st, self.fx)
     }
 
-    pub fn refuse<T>(&self, rule_key: &str, message: impl Into<String>) -> GameResult<T> {
+    pub fn refuse<T>(&self, rule_key: RuleKey, message: impl Into<String>) -> GameResult<T> {
         Err(super::ops::refusal(self.t, rule_key, message))
     }
 
@@ -89,7 +90,7 @@ impl<'a> Engine<'a> {
                 if self.st.end_trigger.is_none() {
                     let in_or = matches!(self.st.flow.round.data, RoundData::Operating(_));
                     let reason = "bank".to_string();
-                    self.st.end_trigger = Some(if in_or || self.t.settings.bank_break != "end_of_set" {
+                    self.st.end_trigger = Some(if in_or {
                         EndTrigger::EndOfSet { reason }
                     } else {
                         EndTrigger::AfterNextSet { reason }
@@ -209,7 +210,7 @@ impl<'a> Engine<'a> {
                 ("bid".to_string(), m)
             }
             // Its own key: a title names the rule that keeps this round to itself (1844-R-019).
-            _ => return self.refuse("flow.script_round", format!("in the {name} round only its own actions are possible")),
+            _ => return self.refuse(RuleKey::FlowScriptRound, format!("in the {name} round only its own actions are possible")),
         };
         let act = &act;
         let args = crate::game::var::Var::Map(args.clone());
@@ -219,7 +220,7 @@ impl<'a> Engine<'a> {
         });
         let done: Option<bool> = self.host.call_defined("step", &name, "process", self.st, self.fx, (actor, act.clone(), LuaVar(args)))?;
         if done.is_none() {
-            return self.refuse("flow.wrong_round", format!("the {name} round has no script step `{name}` to process `{act}`"));
+            return self.refuse(RuleKey::FlowWrongRound, format!("the {name} round has no script step `{name}` to process `{act}`"));
         }
         if done == Some(true)
             && let RoundData::Script(s) = &mut self.st.flow.round.data

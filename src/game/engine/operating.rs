@@ -12,6 +12,8 @@ use crate::game::ops::{GameError, GameResult, Refusal};
 use crate::game::state::EndTrigger;
 use crate::game::trains::train_limit;
 use crate::game::var::Var;
+use crate::game::refusals::RuleKey;
+use crate::title::schema::StepKind;
 
 impl Engine<'_> {
     pub(super) fn or(&self) -> &OperatingRound {
@@ -37,8 +39,10 @@ impl Engine<'_> {
         self.t.flow.round(&self.st.flow.round.name).map(|r| r.anytime.clone()).unwrap_or_default()
     }
 
-    pub(super) fn step_kind(&self, name: &str) -> String {
-        self.t.flow.step_kind(name).unwrap_or(name).to_string()
+    /// The kind of a step of the flow (`check` makes sure every step named
+    /// has one; a name that has none is treated as a script step).
+    pub(super) fn step_kind(&self, name: &str) -> StepKind {
+        self.t.flow.step_kind(name).unwrap_or(StepKind::Script)
     }
 
     pub(super) fn current_step(&self) -> Option<String> {
@@ -55,7 +59,7 @@ impl Engine<'_> {
             // Without a president nobody can run it (1844's SBB, A-31).
             x.in_play && x.floated && !x.closed && x.price.is_some() && st.president(c).is_some()
         };
-        if self.t.settings.operating_order == "fixed" {
+        if self.t.settings.operating_order == crate::title::schema::OperatingOrder::Fixed {
             if self.or().order.is_none() {
                 let mut order: Vec<CorpId> = (0..self.st.corps.len() as CorpId).filter(|c| eligible(self.st, *c)).collect();
                 order.sort_by(|a, b| value_order(self.t, self.st, *a, *b));
@@ -119,7 +123,7 @@ impl Engine<'_> {
         let id = self.st.corps[corp as usize].id.clone();
         let pres = self.st.president(corp).map(|p| self.st.players[p as usize].name.clone()).unwrap_or_default();
         self.fx.log.push(format!("{id} operates (president {pres}, {} in treasury)", self.t.money(self.st.corps[corp as usize].cash)));
-        if self.t.settings.home_token == "first_turn" && self.st.corps[corp as usize].operated == 0 {
+        if self.t.settings.home_token == crate::title::schema::HomeToken::FirstTurn && self.st.corps[corp as usize].operated == 0 {
             self.ops().place_home(corp)?;
         }
         self.fx.event("turn_started", &[("corp", Var::Str(id))]);
@@ -153,8 +157,8 @@ impl Engine<'_> {
     fn step_skips(&mut self, corp: CorpId, step: &str) -> GameResult<bool> {
         let kind = self.step_kind(step);
         let trains = self.st.trains_of(corp);
-        Ok(match kind.as_str() {
-            "run_routes" => {
+        Ok(match kind {
+            StepKind::RunRoutes => {
                 if trains.is_empty() || !super::run::has_route(self.t, self.st, corp) {
                     self.or_mut().turn.revenue = Some(0);
                     true
@@ -162,7 +166,7 @@ impl Engine<'_> {
                     false
                 }
             }
-            "dividend" => {
+            StepKind::Dividend => {
                 if self.or().turn.revenue.unwrap_or(0) == 0 {
                     let id = self.st.corps[corp as usize].id.clone();
                     let why = if trains.is_empty() { "has no train" } else if self.or().turn.routes.is_empty() { "has no route" } else { "earns nothing" };
@@ -174,11 +178,11 @@ impl Engine<'_> {
                     false
                 }
             }
-            "place_token" => !self.can_place_any_token(corp)?,
-            "lay_tile" => !self.can_lay_any_tile(corp)?,
-            "buy_train" => !self.can_buy_any_train(corp)?,
-            "issue_shares" => !self.can_issue_or_redeem(corp)?,
-            "script" => {
+            StepKind::PlaceToken => !self.can_place_any_token(corp)?,
+            StepKind::LayTile => !self.can_lay_any_tile(corp)?,
+            StepKind::BuyTrain => !self.can_buy_any_train(corp)?,
+            StepKind::IssueShares => !self.can_issue_or_redeem(corp)?,
+            StepKind::Script => {
                 let skip: Option<bool> = self.host.call_defined("step", step, "skip", self.st, self.fx, self.st.corps[corp as usize].id.clone())?;
                 skip.unwrap_or(false)
             }
@@ -245,31 +249,31 @@ impl Engine<'_> {
                 return Ok(());
             }
             self.explain_out_of_step(corp, action)?;
-            return self.refuse("flow.wrong_step", format!("{}'s steps are done: buy a company or `pass` to end the turn", self.st.corps[corp as usize].id));
+            return self.refuse(RuleKey::FlowWrongStep, format!("{}'s steps are done: buy a company or `pass` to end the turn", self.st.corps[corp as usize].id));
         };
         let kind = self.step_kind(&step);
-        match (kind.as_str(), action) {
-            ("lay_tile", Action::LayTile { hex, tile, rotation }) => self.lay_tile(corp, hex, tile, *rotation)?,
-            ("place_token", Action::PlaceToken { hex, city }) => self.place_token(corp, hex, *city)?,
-            ("run_routes", Action::Run { routes }) => self.run_trains(corp, routes)?,
-            ("dividend", Action::Dividend { kind: DividendKind::Half }) if !self.t.settings.half_dividend => {
-                return self.refuse("dividend.choose", "the whole revenue is paid out or withheld: choose `payout` or `withhold`");
+        match (kind, action) {
+            (StepKind::LayTile, Action::LayTile { hex, tile, rotation }) => self.lay_tile(corp, hex, tile, *rotation)?,
+            (StepKind::PlaceToken, Action::PlaceToken { hex, city }) => self.place_token(corp, hex, *city)?,
+            (StepKind::RunRoutes, Action::Run { routes }) => self.run_trains(corp, routes)?,
+            (StepKind::Dividend, Action::Dividend { kind: DividendKind::Half }) if !self.t.settings.half_dividend => {
+                return self.refuse(RuleKey::DividendChoose, "the whole revenue is paid out or withheld: choose `payout` or `withhold`");
             }
-            ("dividend", Action::Dividend { kind }) => {
+            (StepKind::Dividend, Action::Dividend { kind }) => {
                 let revenue = self.or().turn.revenue.unwrap_or(0);
                 self.apply_dividend(corp, *kind, revenue)?;
                 self.step_done(&step);
             }
-            ("buy_train", Action::BuyTrain { train, variant, price }) => self.buy_train(corp, train, variant.as_deref(), *price)?,
-            ("buy_train", Action::Sell { corp: target, percent, certs, tag }) => {
-                let Some(pres) = self.st.president(corp) else { return self.refuse("emr.no_president", "no president") };
+            (StepKind::BuyTrain, Action::BuyTrain { train, variant, price }) => self.buy_train(corp, train, variant.as_deref(), *price)?,
+            (StepKind::BuyTrain, Action::Sell { corp: target, percent, certs, tag }) => {
+                let Some(pres) = self.st.president(corp) else { return self.refuse(RuleKey::EmrNoPresident, "no president") };
                 let c = self.find_corp(target)?;
                 let (percent, certs) = self.sell_what(pres, c, *percent, certs.as_deref(), tag.as_deref())?;
                 self.emergency_sell(corp, target, percent, certs.as_deref())?
             }
-            ("issue_shares", Action::Issue { count, certs }) => self.issue(corp, *count, certs.as_deref())?,
-            ("issue_shares", Action::Redeem { cert }) => self.redeem(corp, *cert)?,
-            ("script", Action::Script { name, args }) => {
+            (StepKind::IssueShares, Action::Issue { count, certs }) => self.issue(corp, *count, certs.as_deref())?,
+            (StepKind::IssueShares, Action::Redeem { cert }) => self.redeem(corp, *cert)?,
+            (StepKind::Script, Action::Script { name, args }) => {
                 let done: Option<bool> = self.host.call_defined(
                     "step",
                     &step,
@@ -282,11 +286,11 @@ impl Engine<'_> {
                     self.step_done(&step);
                 }
             }
-            (_, Action::Pass) => self.pass_step(corp, &step, &kind)?,
+            (_, Action::Pass) => self.pass_step(corp, &step, kind)?,
             _ => {
                 self.explain_out_of_step(corp, action)?;
                 return self.refuse(
-                    "flow.wrong_step",
+                    RuleKey::FlowWrongStep,
                     format!("{} is at the {} step; `{action}` is not possible now (see `moves`)", self.st.corps[corp as usize].id, step.replace('_', " ")),
                 );
             }
@@ -305,17 +309,17 @@ impl Engine<'_> {
         let (tiles, tokens, issued, redeemed) = (turn.tiles, turn.tokens, turn.issued, turn.redeemed);
         match action {
             Action::LayTile { .. } if tiles >= self.tile_lay_limit(corp)? => {
-                self.refuse("tile.one_per_turn", format!("only one tile may be laid per turn; {id} has laid its tile"))
+                self.refuse(RuleKey::TileOnePerTurn, format!("only one tile may be laid per turn; {id} has laid its tile"))
             }
-            Action::PlaceToken { .. } if tokens >= 1 => self.refuse("token.one_per_turn", format!("only one station token may be placed per turn; {id} has placed one")),
+            Action::PlaceToken { .. } if tokens >= 1 => self.refuse(RuleKey::TokenOnePerTurn, format!("only one station token may be placed per turn; {id} has placed one")),
             Action::BuyTrain { .. } if self.st.trains_of(corp).len() as u32 >= train_limit(self.t, self.st, corp) => {
                 let limit = train_limit(self.t, self.st, corp);
-                self.refuse("train.limit", format!("{id} already has {limit} trains, the limit in this phase"))
+                self.refuse(RuleKey::TrainLimit, format!("{id} already has {limit} trains, the limit in this phase"))
             }
-            Action::Issue { .. } if redeemed > 0 || issued > 0 => self.refuse("issue.either", format!("{id} may issue or buy back once per turn, not both")),
-            Action::Redeem { .. } if redeemed > 0 || issued > 0 => self.refuse("redeem.either", format!("{id} may issue or buy back once per turn, not both")),
-            Action::Issue { .. } if self.current_step().is_some_and(|s| self.step_kind(&s) == "buy_train") && self.must_buy_train(corp)? => {
-                self.refuse("emr.no_issue", format!("{id} must buy a train first; it may not issue shares to pay for it"))
+            Action::Issue { .. } if redeemed > 0 || issued > 0 => self.refuse(RuleKey::IssueEither, format!("{id} may issue or buy back once per turn, not both")),
+            Action::Redeem { .. } if redeemed > 0 || issued > 0 => self.refuse(RuleKey::RedeemEither, format!("{id} may issue or buy back once per turn, not both")),
+            Action::Issue { .. } if self.current_step().is_some_and(|s| self.step_kind(&s) == StepKind::BuyTrain) && self.must_buy_train(corp)? => {
+                self.refuse(RuleKey::EmrNoIssue, format!("{id} must buy a train first; it may not issue shares to pay for it"))
             }
             _ => Ok(()),
         }
@@ -325,22 +329,22 @@ impl Engine<'_> {
         self.or_mut().turn.done_steps.insert(step.to_string());
     }
 
-    fn pass_step(&mut self, corp: CorpId, step: &str, kind: &str) -> GameResult<()> {
+    fn pass_step(&mut self, corp: CorpId, step: &str, kind: StepKind) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
         self.host.check_hook("can_pass", self.st, self.fx, (id.clone(), step.to_string()))?;
         match kind {
-            "run_routes" => return self.refuse("run.must_run", format!("{id} must run its trains (`run auto` runs the best routes)")),
-            "dividend" => return self.refuse("dividend.choose", "choose `payout` or `withhold`"),
-            "buy_train" if self.must_buy_train(corp)? => {
+            StepKind::RunRoutes => return self.refuse(RuleKey::RunMustRun, format!("{id} must run its trains (`run auto` runs the best routes)")),
+            StepKind::Dividend => return self.refuse(RuleKey::DividendChoose, "choose `payout` or `withhold`"),
+            StepKind::BuyTrain if self.must_buy_train(corp)? => {
                 if self.emergency_hopeless(corp)? {
                     return self.emergency_failed(corp);
                 }
-                return self.refuse("train.must_buy", format!("{id} has no train and a route: it must buy a train"));
+                return self.refuse(RuleKey::TrainMustBuy, format!("{id} has no train and a route: it must buy a train"));
             }
-            "script" => {
+            StepKind::Script => {
                 let optional: Option<bool> = self.host.call_defined("step", step, "may_pass", self.st, self.fx, id.clone())?;
                 if optional == Some(false) {
-                    return self.refuse("step.must_act", format!("the {} step cannot be passed", step.replace('_', " ")));
+                    return self.refuse(RuleKey::StepMustAct, format!("the {} step cannot be passed", step.replace('_', " ")));
                 }
             }
             _ => {}
@@ -354,7 +358,7 @@ impl Engine<'_> {
     /// Actions open at any step: buying companies, company abilities.
     fn try_anytime(&mut self, corp: CorpId, action: &Action) -> GameResult<bool> {
         match action {
-            Action::BuyCompany { company, price: Some(price) } if self.anytime_steps().iter().any(|s| self.step_kind(s) == "buy_company") => {
+            Action::BuyCompany { company, price: Some(price) } if self.anytime_steps().iter().any(|s| self.step_kind(s) == StepKind::BuyCompany) => {
                 self.corp_buys_company(corp, company, *price)?;
                 Ok(true)
             }
@@ -372,7 +376,7 @@ impl Engine<'_> {
     /// Could the corporation still buy a company or use an ability?
     fn anytime_possible(&mut self, corp: CorpId) -> GameResult<bool> {
         let c = &self.st.corps[corp as usize];
-        let buy = self.anytime_steps().iter().any(|s| self.step_kind(s) == "buy_company")
+        let buy = self.anytime_steps().iter().any(|s| self.step_kind(s) == StepKind::BuyCompany)
             && self.t.phases[self.st.phase].buy_companies
             && self.t.corporation_kinds[c.kind].can_own_companies
             && c.cash >= 1

@@ -8,6 +8,7 @@ use crate::game::graph::city_stop;
 use crate::game::ids::*;
 use crate::game::ops::{GameError, GameResult};
 use crate::game::trains::train_limit;
+use crate::game::refusals::RuleKey;
 
 impl Engine<'_> {
     /// A presidency exchange once its certificates are chosen: `new` takes
@@ -27,10 +28,10 @@ impl Engine<'_> {
         match (&p.kind, action) {
             (PendingKind::DiscardTrain { corp }, Action::DiscardTrain { train }) => {
                 let Some(ti) = self.st.train_index(train) else {
-                    return self.refuse("train.unknown", format!("there is no train {train}"));
+                    return self.refuse(RuleKey::TrainUnknown, format!("there is no train {train}"));
                 };
                 if self.st.trains[ti as usize].owner != TrainOwner::Corp(*corp) {
-                    return self.refuse("train.not_owned", format!("{} does not own {train}", self.st.corps[*corp as usize].id));
+                    return self.refuse(RuleKey::TrainNotOwned, format!("{} does not own {train}", self.st.corps[*corp as usize].id));
                 }
                 let cid = self.st.corps[*corp as usize].id.clone();
                 let tid = self.st.trains[ti as usize].id.clone();
@@ -42,11 +43,11 @@ impl Engine<'_> {
             }
             (PendingKind::Par { corp, prices, capital }, Action::Par { corp: name, price, .. }) => {
                 if self.st.corp_index(name) != Some(*corp) {
-                    return self.refuse("pending.par", format!("choose the starting value of {}", self.st.corps[*corp as usize].id));
+                    return self.refuse(RuleKey::PendingPar, format!("choose the starting value of {}", self.st.corps[*corp as usize].id));
                 }
                 if !prices.contains(price) {
                     let list: Vec<String> = prices.iter().map(|x| self.t.money(*x)).collect();
-                    return self.refuse("stock.par_price", format!("choose one of {}", list.join(", ")));
+                    return self.refuse(RuleKey::StockParPrice, format!("choose one of {}", list.join(", ")));
                 }
                 let Actor::Player(player) = p.actor else { return Err(GameError::Invalid("a corporation cannot choose a par".into())) };
                 self.st.flow.pending.pop();
@@ -58,11 +59,11 @@ impl Engine<'_> {
             (PendingKind::Home { corp, choices }, Action::Choose { choice }) | (PendingKind::Home { corp, choices }, Action::PlaceToken { hex: choice, .. }) => {
                 let label = choice.split('.').next().unwrap_or(choice);
                 let Some(h) = self.t.map.hex(label).or_else(|| self.t.map.hex(&label.to_uppercase())) else {
-                    return self.refuse("map.unknown_hex", format!("there is no hex {label}"));
+                    return self.refuse(RuleKey::MapUnknownHex, format!("there is no hex {label}"));
                 };
                 let Some(&(hex, city)) = choices.iter().find(|(x, _)| *x == h) else {
                     let names: Vec<String> = choices.iter().map(|(x, _)| self.t.map.hexes[*x as usize].title()).collect();
-                    return self.refuse("corp.home_choice", format!("choose a home among {}", names.join(", ")));
+                    return self.refuse(RuleKey::CorpHomeChoice, format!("choose a home among {}", names.join(", ")));
                 };
                 self.st.flow.pending.pop();
                 let _ = city_stop(self.t, self.st, hex, city);
@@ -71,7 +72,7 @@ impl Engine<'_> {
             (PendingKind::PresidentSwap { corp, from, options, then_sell }, Action::Choose { choice }) => {
                 let idx: usize = match choice.parse::<usize>() {
                     Ok(i) if i >= 1 && i <= options.len() => i - 1,
-                    _ => return self.refuse("stock.swap_choice", format!("choose 1 to {}", options.len())),
+                    _ => return self.refuse(RuleKey::StockSwapChoice, format!("choose 1 to {}", options.len())),
                 };
                 let Actor::Player(old) = p.actor else { return Err(GameError::Invalid("bad swap".into())) };
                 self.st.flow.pending.pop();
@@ -80,7 +81,7 @@ impl Engine<'_> {
             }
             (PendingKind::Choice { handler, choices, data, .. }, Action::Choose { choice }) => {
                 if !choices.iter().any(|c| c == choice) {
-                    return self.refuse("pending.choice", format!("choose one of: {}", choices.join(", ")));
+                    return self.refuse(RuleKey::PendingChoice, format!("choose one of: {}", choices.join(", ")));
                 }
                 let handler = handler.clone();
                 let data = data.clone();
@@ -103,19 +104,19 @@ impl Engine<'_> {
                         self.st.flow.pending.pop();
                         // Nothing can have happened since the offer; still, the sale must be possible.
                         if self.st.companies[co as usize].owner != CompanyOwner::Player(seller) {
-                            return self.refuse("company.consent", format!("{who} no longer owns {name}"));
+                            return self.refuse(RuleKey::CompanyConsent, format!("{who} no longer owns {name}"));
                         }
                         if self.st.corps[corp as usize].cash < price {
-                            return self.refuse("money.insufficient", format!("{buyer} has only {}", self.t.money(self.st.corps[corp as usize].cash)));
+                            return self.refuse(RuleKey::MoneyInsufficient, format!("{buyer} has only {}", self.t.money(self.st.corps[corp as usize].cash)));
                         }
                         self.sell_company_to_corp(corp, co, seller, price)?;
                     }
                     "refuse" => {
                         self.st.flow.pending.pop();
-                        self.fx.log.push(format!("{who} refuses to sell {name} to {buyer} for {}{}", self.t.money(price), self.t.rule_note("company.consent")));
+                        self.fx.log.push(format!("{who} refuses to sell {name} to {buyer} for {}{}", self.t.money(price), self.t.rule_note(RuleKey::CompanyConsent)));
                     }
                     _ => {
-                        return self.refuse("company.consent", format!("{buyer} offers {} for {name}: `choose accept` or `choose refuse`", self.t.money(price)));
+                        return self.refuse(RuleKey::CompanyConsent, format!("{buyer} offers {} for {name}: `choose accept` or `choose refuse`", self.t.money(price)));
                     }
                 }
             }
@@ -130,16 +131,16 @@ impl Engine<'_> {
                     "accept" => {
                         self.st.flow.pending.pop();
                         if self.st.trains[ti as usize].owner != TrainOwner::Corp(seller) {
-                            return self.refuse("train.consent", format!("{sid} no longer owns {tid}"));
+                            return self.refuse(RuleKey::TrainConsent, format!("{sid} no longer owns {tid}"));
                         }
                         self.complete_train_purchase(corp, seller, ti, price)?;
                     }
                     "refuse" => {
                         self.st.flow.pending.pop();
-                        self.fx.log.push(format!("{who} refuses to sell {sid}'s {tid} to {buyer} for {}{}", self.t.money(price), self.t.rule_note("train.consent")));
+                        self.fx.log.push(format!("{who} refuses to sell {sid}'s {tid} to {buyer} for {}{}", self.t.money(price), self.t.rule_note(RuleKey::TrainConsent)));
                     }
                     _ => {
-                        return self.refuse("train.consent", format!("{buyer} offers {} for {sid}'s {tid}: `choose accept` or `choose refuse`", self.t.money(price)));
+                        return self.refuse(RuleKey::TrainConsent, format!("{buyer} offers {} for {sid}'s {tid}: `choose accept` or `choose refuse`", self.t.money(price)));
                     }
                 }
             }
@@ -169,9 +170,9 @@ impl Engine<'_> {
                 };
                 // An offer waiting for its answer cites the rule that asks for it.
                 let key = match kind {
-                    PendingKind::SaleConsent { .. } => "company.consent",
-                    PendingKind::TrainSaleConsent { .. } => "train.consent",
-                    _ => "pending.first",
+                    PendingKind::SaleConsent { .. } => RuleKey::CompanyConsent,
+                    PendingKind::TrainSaleConsent { .. } => RuleKey::TrainConsent,
+                    _ => RuleKey::PendingFirst,
                 };
                 return self.refuse(key, format!("first: {what}"));
             }

@@ -13,6 +13,7 @@ use crate::game::flow::{Pending, PendingKind};
 use crate::game::ids::*;
 use crate::game::market::price_of;
 use crate::game::ops::{Effects, GameError, GameResult};
+use crate::game::refusals::RuleKey;
 
 impl Engine<'_> {
     /// A sale toward the payment on top of the pending stack.
@@ -32,7 +33,7 @@ impl Engine<'_> {
             Actor::Player(p) => self.st.players[p as usize].name.clone(),
             Actor::Corp(c) => self.st.corps[c as usize].id.clone(),
         };
-        self.refuse("emr.raise", format!("first: {who} must raise {} by selling shares (`sell CORP N`)", self.t.money(*amount)))
+        self.refuse(RuleKey::EmrRaise, format!("first: {who} must raise {} by selling shares (`sell CORP N`)", self.t.money(*amount)))
     }
 
     /// Settles the payment on top of the pending stack when it can be: paid

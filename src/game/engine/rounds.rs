@@ -8,6 +8,7 @@ use crate::game::market::{Dir, price_of, value_order};
 use crate::game::ops::GameResult;
 use crate::game::state::{EndTrigger, GameEnd};
 use crate::game::var::Var;
+use crate::title::schema::RoundKind;
 
 impl Engine<'_> {
     /// Moves to the next round in the title's flow.
@@ -86,14 +87,14 @@ impl Engine<'_> {
         // The title may leave a round out this time (1844: the auction of
         // the privates once they are all sold; the stock round after an
         // auction nobody bid in). It ends at once, unannounced.
-        if self.host.call_hook::<_, bool>("skip_round", self.st, self.fx, (name.to_string(), def.kind.clone()))?.unwrap_or(false) {
+        if self.host.call_hook::<_, bool>("skip_round", self.st, self.fx, (name.to_string(), def.kind.name()))?.unwrap_or(false) {
             self.st.flow.round = Round { name: name.to_string(), data: RoundData::Script(ScriptRound { current: None, finished: true, ..Default::default() }) };
             return Ok(());
         }
         let first = self.first_player();
-        let data = match def.kind.as_str() {
-            "auction" => RoundData::Auction(AuctionRound { current: first, ..Default::default() }),
-            "stock" => {
+        let data = match def.kind {
+            RoundKind::Auction => RoundData::Auction(AuctionRound { current: first, ..Default::default() }),
+            RoundKind::Stock => {
                 if self.dead_position() {
                     return self.finish("stalemate");
                 }
@@ -105,14 +106,14 @@ impl Engine<'_> {
                 let current = order.first().copied().unwrap_or(first);
                 RoundData::Stock(StockRound { current, order, ..Default::default() })
             }
-            "operating" => RoundData::Operating(OperatingRound::default()),
-            _ => RoundData::Script(ScriptRound { current: Some(Actor::Player(first)), ..Default::default() }),
+            RoundKind::Operating => RoundData::Operating(OperatingRound::default()),
+            RoundKind::Script => RoundData::Script(ScriptRound { current: Some(Actor::Player(first)), ..Default::default() }),
         };
         self.st.flow.round = Round { name: name.to_string(), data };
         let label = self.round_label();
         self.fx.log.push(format!("-- {label} --"));
-        self.fx.event("round_started", &[("round", Var::Str(name.to_string())), ("kind", Var::Str(def.kind.clone()))]);
-        if def.kind == "operating" {
+        self.fx.event("round_started", &[("round", Var::Str(name.to_string())), ("kind", Var::Str(def.kind.name().to_string()))]);
+        if def.kind == RoundKind::Operating {
             self.ops().pay_company_revenue()?;
         }
         Ok(())
@@ -170,10 +171,10 @@ impl Engine<'_> {
 
     /// "SR 3", "OR 2.1", "auction".
     pub fn round_label(&self) -> String {
-        let kind = self.t.flow.round(&self.st.flow.round.name).map(|r| r.kind.as_str()).unwrap_or("");
+        let kind = self.t.flow.round(&self.st.flow.round.name).map(|r| r.kind);
         match kind {
-            "stock" => format!("stock round {}", self.st.flow.stock_rounds),
-            "operating" => format!("operating round {}.{} of {}", self.st.flow.stock_rounds, self.st.flow.set_index, self.st.flow.set_size),
+            Some(RoundKind::Stock) => format!("stock round {}", self.st.flow.stock_rounds),
+            Some(RoundKind::Operating) => format!("operating round {}.{} of {}", self.st.flow.stock_rounds, self.st.flow.set_index, self.st.flow.set_size),
             _ => self.st.flow.round.name.replace('_', " "),
         }
     }
@@ -185,7 +186,7 @@ impl Engine<'_> {
         }
         let mut corps: Vec<CorpId> = (0..self.st.corps.len() as CorpId).filter(|c| self.st.corps[*c as usize].started && self.st.corps[*c as usize].price.is_some()).collect();
         corps.sort_by(|a, b| value_order(self.t, self.st, *a, *b));
-        let pool_move = Dir::parse(&self.t.settings.sr_pool_move).unwrap_or(Dir::Down);
+        let pool_move = self.t.settings.sr_pool_move.dir();
         for c in corps {
             let pool = self.st.percent(c, CertOwner::Pool);
             let treasury = self.st.percent(c, CertOwner::Treasury);

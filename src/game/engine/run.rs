@@ -7,7 +7,7 @@ use crate::game::flow::RouteRecord;
 use crate::game::graph::{BoardGraph, reach};
 use crate::game::ids::*;
 use crate::game::money;
-use crate::game::ops::{GameError, GameResult, refusal};
+use crate::game::ops::{GameError, GameResult, route_refusal};
 use crate::game::state::GameState;
 use crate::game::var::Var;
 use crate::limits::MAX_AMOUNT;
@@ -15,6 +15,7 @@ use crate::route::{self, Distance, End, PairBonus, PathTagBonus, RouteProblem, R
 use crate::title::Title;
 use crate::title::schema::{RunDef, StopKind};
 use std::collections::BTreeMap;
+use crate::game::refusals::RuleKey;
 
 /// The tag that takes a stop out of play (see `train_spec`).
 pub const CLOSED_TAG: &str = "closed";
@@ -231,7 +232,7 @@ impl Engine<'_> {
             let pos = position(self.t, self.st, corp);
             let declared = self.parse_routes(&pos, specs)?;
             let mut run = route::validate::validate_run(&pos.problem, &declared)
-                .map_err(|e| refusal(self.t, e.rule(), e.to_string()))?;
+                .map_err(|e| route_refusal(self.t, e.rule(), e.to_string()))?;
             if self.host.has_hook("route_bonus") {
                 for r in run.routes.iter_mut() {
                     let stops: Vec<String> = r.stops.iter().map(|s| stop_label(self.t, &pos.board, *s)).collect();
@@ -244,7 +245,7 @@ impl Engine<'_> {
                 let (_, best, _) = self.best_run(corp)?;
                 if run.revenue < best.revenue {
                     return self.refuse(
-                        "run.not_best",
+                        RuleKey::RunNotBest,
                         format!("these routes earn {}, but {} can earn {}: the highest revenue must be taken (`run auto`)", self.t.money(run.revenue), id, self.t.money(best.revenue)),
                     );
                 }
@@ -322,31 +323,31 @@ impl Engine<'_> {
         for (r, spec) in specs.iter().enumerate() {
             let Some(ti) = pos.problem.trains.iter().position(|t| t.id.eq_ignore_ascii_case(&spec.train)) else {
                 let have: Vec<&str> = pos.problem.trains.iter().map(|t| t.id.as_str()).collect();
-                return self.refuse("route.unknown_train", format!("the corporation has no train {} (trains: {})", spec.train, have.join(", ")));
+                return self.refuse(RuleKey::RouteUnknownTrain, format!("the corporation has no train {} (trains: {})", spec.train, have.join(", ")));
             };
             // Checked here as well as by the validator, with the number of
             // legs below: they bound the depth of `pick_trails` (a record's
             // run of 50,000 routes overflowed the stack). A stop named twice
             // is left to the validator, which names the rule it breaks.
             if trains.contains(&ti) {
-                return self.refuse("run.train_runs_twice", format!("train {} is given two routes", pos.problem.trains[ti].id));
+                return self.refuse(RuleKey::RunTrainRunsTwice, format!("train {} is given two routes", pos.problem.trains[ti].id));
             }
             let mut stops = Vec::new();
             for s in &spec.stops {
                 stops.push(self.stop_by_label(pos, s)?);
             }
             if stops.len() < 2 {
-                return self.refuse("route.too_few_stops", "a route names at least two stops");
+                return self.refuse(RuleKey::RouteTooFewStops, "a route names at least two stops");
             }
             if legs.len() + stops.len() - 1 > MAX_DECLARED_LEGS {
-                return self.refuse("route.too_many_stops", format!("the routes declared name more than {MAX_DECLARED_LEGS} stops to stops together"));
+                return self.refuse(RuleKey::RouteTooManyStops, format!("the routes declared name more than {MAX_DECLARED_LEGS} stops to stops together"));
             }
             for (k, pair) in stops.windows(2).enumerate() {
                 let want: Option<Vec<u32>> = spec.via.get(k).map(|hexes| hexes.iter().filter_map(|l| self.t.map.hex(l)).collect());
                 let found = self.trails(pos, pair[0], pair[1], want.as_deref());
                 if found.is_empty() {
                     let (la, lb) = (stop_label(self.t, &pos.board, pair[0]), stop_label(self.t, &pos.board, pair[1]));
-                    return self.refuse("route.disconnected", format!("no track joins {la} and {lb}{}", if want.is_some() { " through the given hexes" } else { "" }));
+                    return self.refuse(RuleKey::RouteDisconnected, format!("no track joins {la} and {lb}{}", if want.is_some() { " through the given hexes" } else { "" }));
                 }
                 legs.push((r, found));
             }
@@ -384,16 +385,16 @@ impl Engine<'_> {
             None => (label, None),
         };
         let Some(h) = self.t.map.hex(hex).or_else(|| self.t.map.hex(&hex.to_uppercase())) else {
-            return self.refuse("map.unknown_hex", format!("there is no hex {hex}"));
+            return self.refuse(RuleKey::MapUnknownHex, format!("there is no hex {hex}"));
         };
         let here: Vec<u32> = pos.board.stop_at.iter().enumerate().filter(|(_, (x, _))| *x == h).map(|(i, _)| i as u32).collect();
         match (idx, here.len()) {
-            (_, 0) => self.refuse("route.no_stop", format!("{} has no station", self.t.map.hexes[h as usize].title())),
+            (_, 0) => self.refuse(RuleKey::RouteNoStop, format!("{} has no station", self.t.map.hexes[h as usize].title())),
             (None, 1) => Ok(here[0]),
-            (None, _) => self.refuse("route.which_stop", format!("{hex} has {} stations: write {hex}.0, {hex}.1 ...", here.len())),
+            (None, _) => self.refuse(RuleKey::RouteWhichStop, format!("{hex} has {} stations: write {hex}.0, {hex}.1 ...", here.len())),
             (Some(i), _) => match pos.board.stop_id(h, i) {
                 Some(s) => Ok(s),
-                None => self.refuse("route.no_stop", format!("{hex} has no station {i}")),
+                None => self.refuse(RuleKey::RouteNoStop, format!("{hex} has no station {i}")),
             },
         }
     }

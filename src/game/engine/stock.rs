@@ -8,6 +8,8 @@ use crate::game::market::{Dir, price_of};
 use crate::game::ops::{GameError, GameResult};
 use crate::game::shares::{cert_count, holdings};
 use crate::game::var::Var;
+use crate::title::schema::SellMove;
+use crate::game::refusals::RuleKey;
 
 impl Engine<'_> {
     pub(super) fn stock(&self) -> &StockRound {
@@ -27,10 +29,10 @@ impl Engine<'_> {
     pub(super) fn find_corp(&self, id: &str) -> GameResult<CorpId> {
         match self.st.corp_index(id) {
             Some(c) if self.st.corps[c as usize].in_play => Ok(c),
-            Some(_) => self.refuse("corp.not_in_play", format!("{id} is not in this game")),
+            Some(_) => self.refuse(RuleKey::CorpNotInPlay, format!("{id} is not in this game")),
             None => {
                 let hint = crate::title::compile::did_you_mean(id, self.st.corps.iter().map(|c| c.id.as_str()));
-                self.refuse("corp.unknown", format!("there is no corporation \"{id}\"{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+                self.refuse(RuleKey::CorpUnknown, format!("there is no corporation \"{id}\"{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
             }
         }
     }
@@ -40,11 +42,11 @@ impl Engine<'_> {
         match action {
             Action::Sell { corp, percent, certs, tag } => {
                 if self.t.settings.sell_before_buy && self.stock().turn.bought > 0 {
-                    return self.refuse("stock.sell_after_buy", "shares are sold before buying in a turn, not after");
+                    return self.refuse(RuleKey::StockSellAfterBuy, "shares are sold before buying in a turn, not after");
                 }
                 if self.st.corp_index(corp).is_none() && self.st.company_index(corp).is_some() {
                     // A private company is no share: it is never sold to the bank (1844-R-028).
-                    return self.refuse("stock.sell_company", format!("{corp} is a company, not shares: it cannot be sold to the bank"));
+                    return self.refuse(RuleKey::StockSellCompany, format!("{corp} is a company, not shares: it cannot be sold to the bank"));
                 }
                 let c = self.find_corp(corp)?;
                 let (percent, certs) = self.sell_what(p, c, *percent, certs.as_deref(), tag.as_deref())?;
@@ -55,7 +57,7 @@ impl Engine<'_> {
                 {
                     self.stock_mut().turn.sold_from.push((c, pos, stack));
                 }
-                if self.t.settings.sale_stacking != "sale_order" {
+                if self.t.settings.sale_stacking != crate::title::schema::SaleStacking::SaleOrder {
                     self.restack_turn_sales();
                 }
                 let s = self.stock_mut();
@@ -78,10 +80,10 @@ impl Engine<'_> {
                 if turn.started == Some(c) && turn.extra < self.t.settings.par_extra_certs {
                     // Extra certificates with the president's (1849-R-081).
                     if *from != ShareSource::Treasury || tag.is_some() {
-                        return self.refuse("stock.par_extra", "the extra certificates bought when starting are ordinary ones from the treasury");
+                        return self.refuse(RuleKey::StockParExtra, "the extra certificates bought when starting are ordinary ones from the treasury");
                     }
                     if cert_count(self.t, self.st, p) >= self.st.cert_limit {
-                        return self.refuse("stock.cert_limit", format!("{} is at the certificate limit of {}", self.st.players[p as usize].name, self.st.cert_limit));
+                        return self.refuse(RuleKey::StockCertLimit, format!("{} is at the certificate limit of {}", self.st.players[p as usize].name, self.st.cert_limit));
                     }
                     self.buy_share(p, c, *from, None, *cert)?;
                     self.stock_mut().turn.extra += 1;
@@ -101,7 +103,7 @@ impl Engine<'_> {
                 if counts {
                     self.check_can_buy_now(p)?;
                 } else if self.stock().turn.bought >= self.t.settings.buys_per_turn {
-                    return self.refuse("stock.one_buy", "only one purchase per turn");
+                    return self.refuse(RuleKey::StockOneBuy, "only one purchase per turn");
                 }
                 self.buy_company_in_sr(p, company)?;
                 self.after_buy(p)?;
@@ -120,7 +122,7 @@ impl Engine<'_> {
                 self.host.check_hook("can_pass", self.st, self.fx, (name.clone(), "stock"))?;
                 if over {
                     return self.refuse(
-                        "stock.cert_limit_over",
+                        RuleKey::StockCertLimitOver,
                         format!("{name} holds {} certificates, over the limit of {}, and must sell down first", cert_count(self.t, self.st, p), self.st.cert_limit),
                     );
                 }
@@ -129,7 +131,7 @@ impl Engine<'_> {
                 }
                 self.end_stock_turn(!acted);
             }
-            _ => return self.refuse("flow.wrong_round", "in a stock round you can sell, buy, start a corporation, or pass"),
+            _ => return self.refuse(RuleKey::FlowWrongRound, "in a stock round you can sell, buy, start a corporation, or pass"),
         }
         Ok(())
     }
@@ -149,11 +151,11 @@ impl Engine<'_> {
 
     fn check_can_buy_now(&self, p: PlayerId) -> GameResult<()> {
         if self.stock().turn.bought >= self.t.settings.buys_per_turn {
-            return self.refuse("stock.one_buy", "only one purchase per turn");
+            return self.refuse(RuleKey::StockOneBuy, "only one purchase per turn");
         }
         if cert_count(self.t, self.st, p) >= self.st.cert_limit {
             return self.refuse(
-                "stock.cert_limit",
+                RuleKey::StockCertLimit,
                 format!("{} is at the certificate limit of {}", self.st.players[p as usize].name, self.st.cert_limit),
             );
         }
@@ -319,16 +321,16 @@ impl Engine<'_> {
     fn par(&mut self, p: PlayerId, c: CorpId, price: i64, extra: u32, home: Option<&str>) -> GameResult<()> {
         let cid = self.st.corps[c as usize].id.clone();
         if self.st.corps[c as usize].started {
-            return self.refuse("stock.already_started", format!("{cid} is already started"));
+            return self.refuse(RuleKey::StockAlreadyStarted, format!("{cid} is already started"));
         }
         if self.st.corps[c as usize].closed {
-            return self.refuse("stock.closed_this_round", format!("{cid} closed this round and may be started again from the next stock round"));
+            return self.refuse(RuleKey::StockClosedThisRound, format!("{cid} closed this round and may be started again from the next stock round"));
         }
         let startable = self.startable(p)?;
         if !startable.contains(&c) {
             let next: Vec<&str> = startable.iter().map(|x| self.st.corps[*x as usize].id.as_str()).collect();
             return self.refuse(
-                "stock.start_order",
+                RuleKey::StockStartOrder,
                 if next.is_empty() { format!("{cid} cannot be started now") } else { format!("{cid} cannot be started now; next available: {}", next.join(", ")) },
             );
         }
@@ -337,18 +339,18 @@ impl Engine<'_> {
         let prices = self.par_prices(c)?;
         if !prices.contains(&price) {
             let list: Vec<String> = prices.iter().map(|x| self.t.money(*x)).collect();
-            return self.refuse("stock.par_price", format!("{cid} may start at {} in this phase, not {}", list.join(" or "), self.t.money(price)));
+            return self.refuse(RuleKey::StockParPrice, format!("{cid} may start at {} in this phase, not {}", list.join(" or "), self.t.money(price)));
         }
         if extra > self.t.settings.par_extra_certs {
-            return self.refuse("stock.par_extra", format!("at most {} extra certificates may be bought when starting", self.t.settings.par_extra_certs));
+            return self.refuse(RuleKey::StockParExtra, format!("at most {} extra certificates may be bought when starting", self.t.settings.par_extra_certs));
         }
         let pres_pct = self.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as u32);
         let ordinary_pct = self.st.corps[c as usize].certs.iter().find(|x| !x.president && x.tag.is_none()).map_or(10, |x| x.percent as u32);
         if pres_pct + extra * ordinary_pct > self.t.settings.max_holding_percent {
-            return self.refuse("stock.max_holding", format!("no player may hold more than {} % of a corporation", self.t.settings.max_holding_percent));
+            return self.refuse(RuleKey::StockMaxHolding, format!("no player may hold more than {} % of a corporation", self.t.settings.max_holding_percent));
         }
         if cert_count(self.t, self.st, p) + 1 + extra > self.st.cert_limit {
-            return self.refuse("stock.cert_limit", format!("{pname} would exceed the certificate limit of {}", self.st.cert_limit));
+            return self.refuse(RuleKey::StockCertLimit, format!("{pname} would exceed the certificate limit of {}", self.st.cert_limit));
         }
         // Choose the home now when it is a choice and given.
         let home_choice = match home {
@@ -357,13 +359,13 @@ impl Engine<'_> {
                 let choices = self.ops().home_choices(c);
                 match choices.iter().find(|(x, _)| *x == hex) {
                     Some(&hc) => Some(hc),
-                    None => return self.refuse("corp.home_choice", format!("{h} is not an open home city for {cid}")),
+                    None => return self.refuse(RuleKey::CorpHomeChoice, format!("{h} is not an open home city for {cid}")),
                 }
             }
             None => None,
         };
         if self.t.corporations[self.st.corps[c as usize].def].home.len() > 1 && home_choice.is_none() && self.ops().home_choices(c).is_empty() {
-            return self.refuse("corp.no_home", format!("{cid} has no home city with a free slot"));
+            return self.refuse(RuleKey::CorpNoHome, format!("{cid} has no home city with a free slot"));
         }
         if let Some(hc) = home_choice {
             self.st.corps[c as usize].home = Some(hc);
@@ -382,10 +384,10 @@ impl Engine<'_> {
         let headless_pool = from == ShareSource::Pool
             && self.st.corps[c as usize].certs.iter().any(|x| x.president && x.owner == CertOwner::Pool);
         if !self.st.corps[c as usize].started && !headless_pool {
-            return self.refuse("stock.not_started", format!("{cid} has not been started: start it with par"));
+            return self.refuse(RuleKey::StockNotStarted, format!("{cid} has not been started: start it with par"));
         }
         if self.t.settings.no_buy_after_sell && self.stock().sold.contains(&(p, c)) {
-            return self.refuse("stock.bought_after_sold", format!("{pname} sold {cid} this round and may not buy it again until the next"));
+            return self.refuse(RuleKey::StockBoughtAfterSold, format!("{pname} sold {cid} this round and may not buy it again until the next"));
         }
         let owner = match from {
             ShareSource::Treasury => CertOwner::Treasury,
@@ -405,7 +407,7 @@ impl Engine<'_> {
         let tag = tag.as_deref();
         let Some(cert) = cert else {
             return self.refuse(
-                "stock.none_there",
+                RuleKey::StockNoneThere,
                 match tag {
                     Some(t) => format!("no {t} certificate of {cid} is in {src}"),
                     None => format!("no ordinary certificate of {cid} is in {src}"),
@@ -414,17 +416,17 @@ impl Engine<'_> {
         };
         let held = holdings(self.st, c)[p as usize];
         if held + cert.percent as u32 > self.t.settings.max_holding_percent {
-            return self.refuse("stock.max_holding", format!("{pname} would hold {} % of {cid}; the most is {} %", held + cert.percent as u32, self.t.settings.max_holding_percent));
+            return self.refuse(RuleKey::StockMaxHolding, format!("{pname} would hold {} % of {cid}; the most is {} %", held + cert.percent as u32, self.t.settings.max_holding_percent));
         }
-        let unit_price = match (from, self.t.settings.ipo_price.as_str()) {
-            (ShareSource::Treasury, "par") => self.st.corps[c as usize].par.unwrap_or_else(|| price_of(self.t, self.st, c)),
+        let unit_price = match (from, self.t.settings.ipo_price) {
+            (ShareSource::Treasury, crate::title::schema::IpoPrice::Par) => self.st.corps[c as usize].par.unwrap_or_else(|| price_of(self.t, self.st, c)),
             _ => price_of(self.t, self.st, c),
         };
         let price = crate::game::shares::worth(self.t, self.st, c, unit_price, cert.percent as i64);
         let source_name = if from == ShareSource::Pool { "pool" } else { "treasury" };
         self.host.check_hook("can_buy_certificate", self.st, self.fx, (pname.clone(), cid.clone(), cert.index, source_name, tag.map(str::to_string)))?;
         if self.st.players[p as usize].cash < price {
-            return self.refuse("money.insufficient", format!("{pname} has {}, the certificate costs {}", self.t.money(self.st.players[p as usize].cash), self.t.money(price)));
+            return self.refuse(RuleKey::MoneyInsufficient, format!("{pname} has {}, the certificate costs {}", self.t.money(self.st.players[p as usize].cash), self.t.money(price)));
         }
         let payee = match from {
             ShareSource::Pool => Purse::Bank,
@@ -449,25 +451,25 @@ impl Engine<'_> {
         let pname = self.st.players[p as usize].name.clone();
         let corp = &self.st.corps[c as usize];
         if !corp.started {
-            return self.refuse("stock.sell_unstarted", format!("{cid} has not been started"));
+            return self.refuse(RuleKey::StockSellUnstarted, format!("{cid} has not been started"));
         }
         if self.t.settings.sell_after_operated && corp.operated == 0 {
-            return self.refuse("stock.sell_before_operating", format!("{cid} has not operated yet; its shares cannot be sold"));
+            return self.refuse(RuleKey::StockSellBeforeOperating, format!("{cid} has not operated yet; its shares cannot be sold"));
         }
         if percent == 0 {
-            return self.refuse("stock.sell_nothing", "sell at least one share");
+            return self.refuse(RuleKey::StockSellNothing, "sell at least one share");
         }
         let certs_owned: Option<Vec<u16>> = match certs {
             Some(list) => {
                 for i in list {
                     let ok = corp.certs.iter().any(|x| x.index == *i && x.owner == CertOwner::Player(p) && !x.president);
                     if !ok {
-                        return self.refuse("stock.sell_not_owned", format!("{pname} does not hold a sellable certificate {cid}_{i}"));
+                        return self.refuse(RuleKey::StockSellNotOwned, format!("{pname} does not hold a sellable certificate {cid}_{i}"));
                     }
                 }
                 let sum: u32 = list.iter().map(|i| corp.certs.iter().find(|x| x.index == *i).map_or(0, |x| x.percent as u32)).sum();
                 if sum != percent {
-                    return self.refuse("stock.sell_exact", format!("those certificates are {sum} %, not {percent} %"));
+                    return self.refuse(RuleKey::StockSellExact, format!("those certificates are {sum} %, not {percent} %"));
                 }
                 Some(list.to_vec())
             }
@@ -475,12 +477,12 @@ impl Engine<'_> {
         };
         let pool = self.st.percent(c, CertOwner::Pool);
         if pool + percent > self.t.settings.pool_limit_percent {
-            return self.refuse("stock.pool_limit", format!("the pool may hold at most {} % of {cid}; it has {pool} %", self.t.settings.pool_limit_percent));
+            return self.refuse(RuleKey::StockPoolLimit, format!("the pool may hold at most {} % of {cid}; it has {pool} %", self.t.settings.pool_limit_percent));
         }
         let held = holdings(self.st, c);
         let mine = held[p as usize];
         if percent > mine {
-            return self.refuse("stock.sell_not_owned", format!("{pname} holds only {mine} % of {cid}"));
+            return self.refuse(RuleKey::StockSellNotOwned, format!("{pname} holds only {mine} % of {cid}"));
         }
         self.host.check_hook("can_sell", self.st, self.fx, (pname.clone(), cid.clone(), percent))?;
         let is_pres = self.st.president(c) == Some(p);
@@ -499,13 +501,13 @@ impl Engine<'_> {
             // Only the operating corporation's presidency is protected,
             // unless the title protects every one (1844-R-149).
             let operating = matches!(&self.st.flow.round.data, crate::game::flow::RoundData::Operating(o) if o.current == Some(c));
-            let protected = operating || self.t.settings.emergency_presidency == "all";
+            let protected = operating || self.t.settings.emergency_presidency == crate::title::schema::EmergencyPresidency::All;
             if moves && emergency && protected {
-                return self.refuse("emr.presidency", format!("an emergency sale may not change the presidency of {cid}"));
+                return self.refuse(RuleKey::EmrPresidency, format!("an emergency sale may not change the presidency of {cid}"));
             }
             if !moves && percent > non_pres {
                 return self.refuse(
-                    "stock.president_cert",
+                    RuleKey::StockPresidentCert,
                     format!("the president's certificate of {cid} cannot be sold; nobody else holds enough to take the presidency"),
                 );
             }
@@ -547,7 +549,7 @@ impl Engine<'_> {
             .collect();
         match found.first() {
             Some(&(i, pct)) => Ok((pct, Some(vec![i]))),
-            None => self.refuse("stock.sell_not_owned", format!("{} holds no {tag} certificate of {}", self.st.players[p as usize].name, self.st.corps[c as usize].id)),
+            None => self.refuse(RuleKey::StockSellNotOwned, format!("{} holds no {tag} certificate of {}", self.st.players[p as usize].name, self.st.corps[c as usize].id)),
         }
     }
 
@@ -583,13 +585,13 @@ impl Engine<'_> {
     }
 
     fn sale_price_drop(&mut self, c: CorpId, percent: u32) -> GameResult<()> {
-        match self.t.settings.sell_move.as_str() {
-            "down" => {
+        match self.t.settings.sell_move {
+            SellMove::Down => {
                 let unit = self.st.corps[c as usize].certs.iter().filter(|x| !x.president).map(|x| x.percent as u32).min().unwrap_or(10).min(10);
                 self.ops().move_price(c, Dir::Down, percent / unit.max(1))?;
             }
-            "down_once" => self.ops().move_price(c, Dir::Down, 1)?,
-            _ => {}
+            SellMove::DownOnce => self.ops().move_price(c, Dir::Down, 1)?,
+            SellMove::None => {}
         }
         Ok(())
     }
@@ -598,7 +600,7 @@ impl Engine<'_> {
         let co = self.st.company_index(company).ok_or_else(|| GameError::Invalid(format!("there is no company \"{company}\"")))?;
         let def = self.t.companies[self.st.companies[co as usize].def].clone();
         if self.st.companies[co as usize].owner != CompanyOwner::Bank || def.auctioned {
-            return self.refuse("stock.company_not_for_sale", format!("{} is not for sale in the stock round", self.st.companies[co as usize].id));
+            return self.refuse(RuleKey::StockCompanyNotForSale, format!("{} is not for sale in the stock round", self.st.companies[co as usize].id));
         }
         let pname = self.st.players[p as usize].name.clone();
         let allowed: Option<(bool, Option<String>, Option<String>)> =
@@ -607,7 +609,7 @@ impl Engine<'_> {
             return Err(GameError::Refused(crate::game::ops::Refusal { message: msg.unwrap_or_else(|| "not allowed".into()), rule }));
         }
         if self.st.players[p as usize].cash < def.value {
-            return self.refuse("money.insufficient", format!("{pname} cannot pay {}", self.t.money(def.value)));
+            return self.refuse(RuleKey::MoneyInsufficient, format!("{pname} cannot pay {}", self.t.money(def.value)));
         }
         self.ops().transfer(Purse::Player(p), Purse::Bank, def.value)?;
         self.ops().give_company(co, CompanyOwner::Player(p))?;

@@ -7,6 +7,7 @@ use crate::game::board::LayRules;
 use crate::game::graph::city_stop;
 use crate::game::ids::*;
 use crate::game::ops::GameResult;
+use crate::game::refusals::RuleKey;
 
 /// Hexes where the network rule is lifted (see `relaxed_hexes`).
 #[derive(Clone, Debug, Default)]
@@ -19,7 +20,7 @@ impl Engine<'_> {
     pub(super) fn lay_tile(&mut self, corp: CorpId, hex: &str, tile: &str, rotation: u8) -> GameResult<()> {
         let limit = self.tile_lay_limit(corp)?;
         if self.or().turn.tiles >= limit {
-            return self.refuse("tile.one_per_turn", "only one tile may be laid per turn");
+            return self.refuse(RuleKey::TileOnePerTurn, "only one tile may be laid per turn");
         }
         let rules = self.lay_rules(corp, hex)?;
         self.lay_tile_free(corp, hex, tile, rotation, rules, false)?;
@@ -73,7 +74,7 @@ impl Engine<'_> {
         self.host.check_hook("can_lay_tile", self.st, self.fx, (id.clone(), self.t.map.hexes[h as usize].label.clone(), tile.to_string(), rotation))?;
         let cost = if free { 0 } else { self.terrain_cost(corp, h, &plan.new_track, plan.base_cost)? };
         if self.st.corps[corp as usize].cash < cost {
-            return self.refuse("money.insufficient", format!("laying on {} costs {}; {id} has {}", self.t.map.hexes[h as usize].title(), self.t.money(cost), self.t.money(self.st.corps[corp as usize].cash)));
+            return self.refuse(RuleKey::MoneyInsufficient, format!("laying on {} costs {}; {id} has {}", self.t.map.hexes[h as usize].title(), self.t.money(cost), self.t.money(self.st.corps[corp as usize].cash)));
         }
         self.ops().transfer(Purse::Corp(corp), Purse::Bank, cost)?;
         self.ops().execute_lay(&plan);
@@ -129,11 +130,11 @@ impl Engine<'_> {
 
     pub(super) fn place_token(&mut self, corp: CorpId, hex: &str, city: u8) -> GameResult<()> {
         if self.or().turn.tokens >= 1 {
-            return self.refuse("token.one_per_turn", "only one station token may be placed per turn");
+            return self.refuse(RuleKey::TokenOnePerTurn, "only one station token may be placed per turn");
         }
         let h = self.ops().hex_index(hex)?;
         let Some(stop) = city_stop(self.t, self.st, h, city) else {
-            return self.refuse("token.no_city", format!("{} has no city {}", self.t.map.hexes[h as usize].title(), city));
+            return self.refuse(RuleKey::TokenNoCity, format!("{} has no city {}", self.t.map.hexes[h as usize].title(), city));
         };
         let need_route = self.token_needs_route(corp, hex)?;
         self.ops().check_token(corp, h, stop, need_route)?;
@@ -142,7 +143,7 @@ impl Engine<'_> {
         let label = self.t.map.hexes[h as usize].label.clone();
         self.host.check_hook("can_place_token", self.st, self.fx, (id.clone(), label))?;
         if self.st.corps[corp as usize].cash < cost {
-            return self.refuse("money.insufficient", format!("the token costs {}; {id} has {}", self.t.money(cost), self.t.money(self.st.corps[corp as usize].cash)));
+            return self.refuse(RuleKey::MoneyInsufficient, format!("the token costs {}; {id} has {}", self.t.money(cost), self.t.money(self.st.corps[corp as usize].cash)));
         }
         self.ops().transfer(Purse::Corp(corp), Purse::Bank, cost)?;
         self.ops().execute_token(corp, h, stop);

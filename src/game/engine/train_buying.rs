@@ -5,9 +5,11 @@
 use super::Engine;
 use crate::game::flow::{Pending, PendingKind};
 use crate::game::ids::*;
+use crate::title::schema::Emergency;
 use crate::game::market::price_of;
 use crate::game::ops::{GameError, GameResult};
 use crate::game::trains::{bank_offers, train_limit};
+use crate::game::refusals::RuleKey;
 
 impl Engine<'_> {
     /// Must the corporation buy a train now (no train, and a route)?
@@ -52,7 +54,7 @@ impl Engine<'_> {
         let id = self.st.corps[corp as usize].id.clone();
         let limit = train_limit(self.t, self.st, corp);
         if self.st.trains_of(corp).len() as u32 >= limit {
-            return self.refuse("train.limit", format!("{id} already has {limit} trains, the limit in this phase"));
+            return self.refuse(RuleKey::TrainLimit, format!("{id} already has {limit} trains, the limit in this phase"));
         }
         // A specific train owned by another corporation?
         if let Some(ti) = self.st.train_index(train)
@@ -62,7 +64,7 @@ impl Engine<'_> {
             let t = &self.st.trains[ti as usize];
             let shown = &self.t.trains[t.class as usize].variants[t.variant as usize].name;
             if let Some(v) = variant.filter(|v| !v.eq_ignore_ascii_case(shown)) {
-                return self.refuse("train.flip", format!("{} is a {shown}; it cannot be bought as a {v}", t.id));
+                return self.refuse(RuleKey::TrainFlip, format!("{} is a {shown}; it cannot be bought as a {v}", t.id));
             }
             return self.buy_train_from_corp(corp, seller, ti, price);
         }
@@ -89,7 +91,7 @@ impl Engine<'_> {
                         format!("{v} {}{}", self.t.money(o.price), if o.pool_train.is_some() { " (pool)" } else { "" })
                     })
                     .collect();
-                return self.refuse("train.not_available", format!("no {train} train is for sale; the bank offers {}", names.join(", ")));
+                return self.refuse(RuleKey::TrainNotAvailable, format!("no {train} train is for sale; the bank offers {}", names.join(", ")));
             }
         };
         let vname = self.t.trains[pick.class as usize].variants[pick.variant as usize].name.clone();
@@ -98,18 +100,18 @@ impl Engine<'_> {
         if let Some(p) = price
             && p != pick.price
         {
-            return self.refuse("train.price", format!("the bank sells the {vname} for {}", self.t.money(pick.price)));
+            return self.refuse(RuleKey::TrainPrice, format!("the bank sells the {vname} for {}", self.t.money(pick.price)));
         }
         let cash = self.st.corps[corp as usize].cash;
         if cash < pick.price {
             // Emergency: the president may top up for the cheapest train.
             if !self.must_buy_train(corp)? {
-                return self.refuse("money.insufficient", format!("{id} has {} and the {vname} costs {}", self.t.money(cash), self.t.money(pick.price)));
+                return self.refuse(RuleKey::MoneyInsufficient, format!("{id} has {} and the {vname} costs {}", self.t.money(cash), self.t.money(pick.price)));
             }
-            if self.t.settings.emergency != "debt" {
+            if self.t.settings.emergency != Emergency::Debt {
                 let cheapest = self.cheapest_offer(corp)?.unwrap_or(pick.price);
                 if pick.price > cheapest {
-                    return self.refuse("emr.cheapest", format!("with the president's money, {id} must buy the cheapest train ({})", self.t.money(cheapest)));
+                    return self.refuse(RuleKey::EmrCheapest, format!("with the president's money, {id} must buy the cheapest train ({})", self.t.money(cheapest)));
                 }
             }
             self.president_helps(corp, pick.price - cash)?;
@@ -162,14 +164,14 @@ impl Engine<'_> {
     fn president_helps(&mut self, corp: CorpId, short: i64) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
         if self.or().turn.helped {
-            return self.refuse("emr.one_train", format!("with the president's help {id} may buy only one train"));
+            return self.refuse(RuleKey::EmrOneTrain, format!("with the president's help {id} may buy only one train"));
         }
-        let Some(pres) = self.st.president(corp) else { return self.refuse("emr.no_president", "no president") };
+        let Some(pres) = self.st.president(corp) else { return self.refuse(RuleKey::EmrNoPresident, "no president") };
         let name = self.st.players[pres as usize].name.clone();
         let has = self.st.players[pres as usize].cash;
-        if has < short && self.t.settings.emergency != "debt" {
+        if has < short && self.t.settings.emergency != Emergency::Debt {
             return self.refuse(
-                "emr.raise",
+                RuleKey::EmrRaise,
                 format!("{id} needs {} more; {name} has {} and must sell shares first", self.t.money(short), self.t.money(has)),
             );
         }
@@ -204,38 +206,34 @@ impl Engine<'_> {
         }
         let v = &self.t.trains[class as usize].variants[variant as usize].name;
         let id = &self.st.corps[corp as usize].id;
-        self.refuse("train.kind", format!("{id} may not own a {v} train"))
+        self.refuse(RuleKey::TrainKind, format!("{id} may not own a {v} train"))
     }
 
     fn buy_train_from_corp(&mut self, corp: CorpId, seller: CorpId, ti: TrainId, price: Option<i64>) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
         let sid = self.st.corps[seller as usize].id.clone();
         if seller == corp {
-            return self.refuse("train.own", format!("{id} already owns that train"));
+            return self.refuse(RuleKey::TrainOwn, format!("{id} already owns that train"));
         }
         let Some(price) = price else {
-            return self.refuse("train.price_needed", format!("give a price for {}'s train (e.g. `train {} 100`)", sid, self.st.trains[ti as usize].id));
+            return self.refuse(RuleKey::TrainPriceNeeded, format!("give a price for {}'s train (e.g. `train {} 100`)", sid, self.st.trains[ti as usize].id));
         };
         if price < 1 {
-            return self.refuse("train.trade_price", "a train bought from another corporation costs at least 1");
+            return self.refuse(RuleKey::TrainTradePrice, "a train bought from another corporation costs at least 1");
         }
         let (class, variant) = (self.st.trains[ti as usize].class, self.st.trains[ti as usize].variant);
         self.check_train_kind(corp, class, variant)?;
-        let debt_mode = self.t.settings.emergency == "debt";
+        let debt_mode = self.t.settings.emergency == Emergency::Debt;
         if self.or().turn.emergency && !debt_mode {
-            return self.refuse("emr.no_trade", "with the president's money only a train from the bank may be bought");
+            return self.refuse(RuleKey::EmrNoTrade, "with the president's money only a train from the bank may be bought");
         }
         let vname = self.t.trains[class as usize].variants[variant as usize].name.clone();
         self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname.clone(), sid.clone()))?;
         let printed = self.t.trains[class as usize].variants[variant as usize].price;
-        let face = match self.t.settings.train_trade_price.as_str() {
-            "face" => true,
-            // 1844-R-142: the printed price unless both have the same president.
-            "face_unless_same_president" => self.st.president(corp) != self.st.president(seller),
-            _ => false,
-        };
+        // 1844-R-142: the printed price unless both have the same president.
+        let face = self.t.settings.train_trade_price.at_face(self.st.president(corp) == self.st.president(seller));
         if face && price != printed {
-            return self.refuse("train.trade_price", format!("between corporations with different presidents the {vname} changes hands at its printed price, {}", self.t.money(printed)));
+            return self.refuse(RuleKey::TrainTradePrice, format!("between corporations with different presidents the {vname} changes hands at its printed price, {}", self.t.money(printed)));
         }
         // The price is agreed by both presidents (1849-R-152): one who
         // presides the seller and not the buyer is asked first.
@@ -261,11 +259,11 @@ impl Engine<'_> {
         let id = self.st.corps[corp as usize].id.clone();
         let cash = self.st.corps[corp as usize].cash;
         if cash < price {
-            if !(self.t.settings.emergency == "debt" && self.must_buy_train(corp)?) {
-                return self.refuse("money.insufficient", format!("{id} has only {}", self.t.money(cash)));
+            if !(self.t.settings.emergency == Emergency::Debt && self.must_buy_train(corp)?) {
+                return self.refuse(RuleKey::MoneyInsufficient, format!("{id} has only {}", self.t.money(cash)));
             }
             if price > printed {
-                return self.refuse("emr.printed_price", format!("with the president's help a train costs at most its printed price ({})", self.t.money(printed)));
+                return self.refuse(RuleKey::EmrPrintedPrice, format!("with the president's help a train costs at most its printed price ({})", self.t.money(printed)));
             }
         }
         Ok(())
@@ -314,7 +312,7 @@ impl Engine<'_> {
     /// legal share sale together fall short of the cheapest bank train
     /// (1849-R-156, R-160).
     pub(super) fn emergency_hopeless(&mut self, corp: CorpId) -> GameResult<bool> {
-        if self.t.settings.emergency == "debt" && !self.t.settings.debt_bankruptcy {
+        if self.t.settings.emergency == Emergency::Debt && !self.t.settings.debt_bankruptcy {
             // The bank lends what the president lacks (1844-R-153).
             return Ok(false);
         }
@@ -352,22 +350,22 @@ impl Engine<'_> {
 
     /// During a forced train purchase the president may sell shares.
     pub(super) fn emergency_sell(&mut self, corp: CorpId, target: &str, percent: u32, certs: Option<&[u16]>) -> GameResult<()> {
-        let Some(pres) = self.st.president(corp) else { return self.refuse("emr.no_president", "no president") };
+        let Some(pres) = self.st.president(corp) else { return self.refuse(RuleKey::EmrNoPresident, "no president") };
         if !self.must_buy_train(corp)? {
-            return self.refuse("emr.not_needed", "shares may be sold in an operating round only to raise money for a required train");
+            return self.refuse(RuleKey::EmrNotNeeded, "shares may be sold in an operating round only to raise money for a required train");
         }
         let treasury = self.st.corps[corp as usize].cash;
         let cash = treasury + self.st.players[pres as usize].cash;
         let offer = self.cheapest_offer(corp)?;
         let cheapest = offer.unwrap_or(0);
         let id = self.st.corps[corp as usize].id.clone();
-        if self.t.settings.emergency == "debt" {
+        if self.t.settings.emergency == Emergency::Debt {
             // Debt financing begins only when the treasury cannot pay for a
             // train (1844-R-147); then the president may sell toward any
             // train.
             if offer.is_some() && treasury >= cheapest {
                 return self.refuse(
-                    "emr.not_needed",
+                    RuleKey::EmrNotNeeded,
                     format!(
                         "shares may be sold in an operating round only when the company cannot pay for a train: {id} has {} and the cheapest train costs {}",
                         self.t.money(treasury),
@@ -376,7 +374,7 @@ impl Engine<'_> {
                 );
             }
         } else if cash >= cheapest {
-            return self.refuse("emr.enough", "the president already has enough money for the cheapest train");
+            return self.refuse(RuleKey::EmrEnough, "the president already has enough money for the cheapest train");
         }
         let c = self.find_corp(target)?;
         // Selling stops as soon as enough is raised: a sale is too big when
@@ -388,9 +386,9 @@ impl Engine<'_> {
             .step_by(unit.max(1) as usize)
             .find(|&pct| crate::game::shares::worth(self.t, self.st, c, price, pct as i64) >= short && self.sale_possible(pres, c, pct));
         // With debt financing the president raises what they like (1844-R-149).
-        if let Some(enough) = too_big.filter(|_| self.t.settings.emergency != "debt") {
+        if let Some(enough) = too_big.filter(|_| self.t.settings.emergency != Emergency::Debt) {
             return self.refuse(
-                "emr.enough",
+                RuleKey::EmrEnough,
                 format!("selling {percent} % raises more than needed: {} more is enough ({enough} % of {target})", self.t.money(short)),
             );
         }

@@ -7,6 +7,7 @@ use crate::game::ids::*;
 use crate::game::market::{Dir, price_of};
 use crate::game::ops::GameResult;
 use crate::title::schema::Capitalization;
+use crate::game::refusals::RuleKey;
 
 impl Engine<'_> {
     pub(super) fn can_issue_or_redeem(&mut self, corp: CorpId) -> GameResult<bool> {
@@ -27,13 +28,13 @@ impl Engine<'_> {
     pub(super) fn issue(&mut self, corp: CorpId, count: u32, chosen: Option<&[u16]>) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
         if count == 0 {
-            return self.refuse("issue.nothing", "issue at least one certificate");
+            return self.refuse(RuleKey::IssueNothing, "issue at least one certificate");
         }
         if self.or().turn.redeemed > 0 || self.or().turn.issued > 0 {
-            return self.refuse("issue.either", format!("{id} may issue or buy back once per turn, not both"));
+            return self.refuse(RuleKey::IssueEither, format!("{id} may issue or buy back once per turn, not both"));
         }
         if self.st.corps[corp as usize].operated == 0 {
-            return self.refuse("issue.first_or", format!("{id} may not issue shares in its first operating round"));
+            return self.refuse(RuleKey::IssueFirstOr, format!("{id} may not issue shares in its first operating round"));
         }
         let mut picked: Vec<u16> = self.st.corps[corp as usize]
             .certs
@@ -53,13 +54,13 @@ impl Engine<'_> {
             picked.extend(more.into_iter().take(count as usize - picked.len()));
         }
         if (picked.len() as u32) < count {
-            return self.refuse("issue.treasury", format!("{id} has only {} certificates in its treasury", picked.len()));
+            return self.refuse(RuleKey::IssueTreasury, format!("{id} has only {} certificates in its treasury", picked.len()));
         }
         if let Some(list) = chosen {
             let ok = list.len() as u32 == count
                 && list.iter().all(|i| self.st.corps[corp as usize].certs.iter().any(|c| c.index == *i && c.owner == CertOwner::Treasury && !c.president));
             if !ok {
-                return self.refuse("issue.treasury", format!("those are not {count} certificates in {id}'s treasury"));
+                return self.refuse(RuleKey::IssueTreasury, format!("those are not {count} certificates in {id}'s treasury"));
             }
             picked = list.to_vec();
         }
@@ -68,7 +69,7 @@ impl Engine<'_> {
         let pct: u32 = picked.iter().map(|i| self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).map_or(0, |c| c.percent as u32)).sum();
         let pool = self.st.percent(corp, CertOwner::Pool);
         if pool + pct > self.t.settings.pool_limit_percent {
-            return self.refuse("stock.pool_limit", format!("the pool may hold at most {} % of {id}", self.t.settings.pool_limit_percent));
+            return self.refuse(RuleKey::StockPoolLimit, format!("the pool may hold at most {} % of {id}", self.t.settings.pool_limit_percent));
         }
         let price = price_of(self.t, self.st, corp);
         let amount = crate::game::shares::worth(self.t, self.st, corp, price, pct as i64);
@@ -87,7 +88,7 @@ impl Engine<'_> {
     pub(super) fn redeem(&mut self, corp: CorpId, index: Option<u16>) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
         if self.or().turn.issued > 0 || self.or().turn.redeemed > 0 {
-            return self.refuse("redeem.either", format!("{id} may issue or buy back once per turn, not both"));
+            return self.refuse(RuleKey::RedeemEither, format!("{id} may issue or buy back once per turn, not both"));
         }
         // An ordinary certificate first; a special one only when none is in the pool.
         let cert = {
@@ -102,7 +103,7 @@ impl Engine<'_> {
                     .cloned(),
             }
         };
-        let Some(cert) = cert else { return self.refuse("redeem.none", format!("no certificate of {id} is in the pool")) };
+        let Some(cert) = cert else { return self.refuse(RuleKey::RedeemNone, format!("no certificate of {id} is in the pool")) };
         // A special certificate (1849's last certificate) only when no
         // ordinary one is in the pool.
         if cert.tag.is_some()
@@ -110,13 +111,13 @@ impl Engine<'_> {
             && self.st.corps[corp as usize].certs.iter().any(|c| c.owner == CertOwner::Pool && c.tag.is_none() && !c.president)
         {
             return self.refuse(
-                "redeem.special_last",
+                RuleKey::RedeemSpecialLast,
                 format!("the {} certificate of {id} may be bought back only when no ordinary certificate is in the pool", cert.tag.as_deref().unwrap_or("special")),
             );
         }
         let price = crate::game::shares::worth(self.t, self.st, corp, price_of(self.t, self.st, corp), cert.percent as i64);
         if self.st.corps[corp as usize].cash < price {
-            return self.refuse("money.insufficient", format!("buying back costs {}", self.t.money(price)));
+            return self.refuse(RuleKey::MoneyInsufficient, format!("buying back costs {}", self.t.money(price)));
         }
         self.ops().transfer(Purse::Corp(corp), Purse::Bank, price)?;
         self.ops().move_cert(corp, cert.index, CertOwner::Treasury);
@@ -144,27 +145,27 @@ impl Engine<'_> {
 
     pub fn corp_buys_company(&mut self, corp: CorpId, company: &str, price: i64) -> GameResult<()> {
         let id = self.st.corps[corp as usize].id.clone();
-        let Some(co) = self.st.company_index(company) else { return self.refuse("company.unknown", format!("there is no company \"{company}\"")) };
+        let Some(co) = self.st.company_index(company) else { return self.refuse(RuleKey::CompanyUnknown, format!("there is no company \"{company}\"")) };
         let def = self.t.companies[self.st.companies[co as usize].def].clone();
         if !self.t.phases[self.st.phase].buy_companies {
-            return self.refuse("company.phase", format!("corporations may not buy companies in phase {}", self.t.phases[self.st.phase].name));
+            return self.refuse(RuleKey::CompanyPhase, format!("corporations may not buy companies in phase {}", self.t.phases[self.st.phase].name));
         }
         if !def.corporations_may_buy {
-            return self.refuse("company.not_for_corps", format!("{} can never be bought by a corporation", def.id));
+            return self.refuse(RuleKey::CompanyNotForCorps, format!("{} can never be bought by a corporation", def.id));
         }
         if !self.t.corporation_kinds[self.st.corps[corp as usize].kind].can_own_companies {
-            return self.refuse("company.kind", format!("{id} may not own companies"));
+            return self.refuse(RuleKey::CompanyKind, format!("{id} may not own companies"));
         }
         let CompanyOwner::Player(seller) = self.st.companies[co as usize].owner else {
-            return self.refuse("company.not_player_owned", format!("{} is not owned by a player", def.id));
+            return self.refuse(RuleKey::CompanyNotPlayerOwned, format!("{} is not owned by a player", def.id));
         };
         self.host.check_hook("can_buy_company", self.st, self.fx, (id.clone(), def.id.clone()))?;
         let (min, max) = self.company_price_range(corp, co)?;
         if price < min || price > max {
-            return self.refuse("company.price", format!("{} may be bought for {} to {}", def.id, self.t.money(min), self.t.money(max)));
+            return self.refuse(RuleKey::CompanyPrice, format!("{} may be bought for {} to {}", def.id, self.t.money(min), self.t.money(max)));
         }
         if self.st.corps[corp as usize].cash < price {
-            return self.refuse("money.insufficient", format!("{id} has only {}", self.t.money(self.st.corps[corp as usize].cash)));
+            return self.refuse(RuleKey::MoneyInsufficient, format!("{id} has only {}", self.t.money(self.st.corps[corp as usize].cash)));
         }
         // The owner's consent, when the title asks for it: not from the
         // buyer's own president (who decides both sides), nor from a player

@@ -74,7 +74,7 @@ pub fn detail(s: &mut Session, label: &str) -> Reply {
     });
     if let Some(corp) = operating_corp(g) {
         let id = &g.state.corps[corp as usize].id;
-        let laying = super::prompt::current_step(g).is_some_and(|s| g.title.flow.step_kind(&s) == Some("lay_tile"));
+        let laying = super::prompt::current_step(g).is_some_and(|s| g.title.flow.step_kind(&s) == Some(crate::title::schema::StepKind::LayTile));
         if !legal.is_empty() {
             let costs: Vec<Option<i64>> = legal.iter().map(|(t, r)| lay_cost(g, corp, h, t, *r)).collect();
             // One cost for every lay is said once, not on every rotation.

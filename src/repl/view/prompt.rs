@@ -4,14 +4,15 @@
 use crate::game::Game;
 use crate::game::flow::{PendingKind, RoundData};
 use crate::game::ids::Actor;
+use crate::title::schema::RoundKind;
 
 /// "OR 2.1", "SR 3", "auction"; and the long form for the status line.
 pub fn round_label(g: &Game) -> (String, String) {
     let f = &g.state.flow;
-    let kind = g.title.flow.round(&f.round.name).map(|r| r.kind.as_str()).unwrap_or("");
+    let kind = g.title.flow.round(&f.round.name).map(|r| r.kind);
     match kind {
-        "stock" => (format!("SR {}", f.stock_rounds), format!("stock round {}", f.stock_rounds)),
-        "operating" => (
+        Some(RoundKind::Stock) => (format!("SR {}", f.stock_rounds), format!("stock round {}", f.stock_rounds)),
+        Some(RoundKind::Operating) => (
             format!("OR {}.{}", f.stock_rounds, f.set_index),
             format!("operating round {}.{} of {}", f.stock_rounds, f.set_index, f.set_size),
         ),

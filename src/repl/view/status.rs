@@ -8,6 +8,7 @@ use crate::game::Game;
 use crate::game::flow::{PendingKind, RoundData};
 use crate::game::ids::Actor;
 use serde_json::{Value, json};
+use crate::game::refusals::RuleKey;
 
 /// In words, what the game waits for.
 fn expects(g: &Game) -> String {
@@ -32,7 +33,7 @@ fn expects(g: &Game) -> String {
                 corp(c),
                 g.title.money(*price),
                 st.companies[*company as usize].id,
-                g.title.rule_note("company.consent")
+                g.title.rule_note(RuleKey::CompanyConsent)
             ),
             PendingKind::TrainSaleConsent { corp: c, seller, train, price } => format!(
                 "{} offers {} for {}'s train {}{}: `choose accept` or `choose refuse`",
@@ -40,7 +41,7 @@ fn expects(g: &Game) -> String {
                 g.title.money(*price),
                 corp(seller),
                 st.trains[*train as usize].id,
-                g.title.rule_note("train.consent")
+                g.title.rule_note(RuleKey::TrainConsent)
             ),
         };
     }
@@ -53,14 +54,14 @@ fn expects(g: &Game) -> String {
         RoundData::Operating(_) if current_step(g).is_none() => "every step is done: buy a company from a player (`buy ID PRICE`), or `pass` to end the turn".to_string(),
         RoundData::Operating(o) => {
             let step = current_step(g).unwrap_or_default();
-            let kind = g.title.flow.step_kind(&step).unwrap_or(&step).to_string();
-            match kind.as_str() {
-                "lay_tile" => "lay a tile (`lay HEX TILE ROTATION`) or `pass`".to_string(),
-                "place_token" => "place a station token (`token HEX`) or `pass`".to_string(),
-                "run_routes" => "run the trains (`run auto` takes the best routes; `routes` shows them)".to_string(),
-                "dividend" => format!("revenue {}: `payout` or `withhold`", g.title.money(o.turn.revenue.unwrap_or(0))),
-                "buy_train" => "buy a train (`train NAME`, see `trains`) or `pass`".to_string(),
-                "issue_shares" => "issue (`issue N`) or redeem (`redeem`) shares, or `pass`".to_string(),
+            use crate::title::schema::StepKind;
+            match g.title.flow.step_kind(&step) {
+                Some(StepKind::LayTile) => "lay a tile (`lay HEX TILE ROTATION`) or `pass`".to_string(),
+                Some(StepKind::PlaceToken) => "place a station token (`token HEX`) or `pass`".to_string(),
+                Some(StepKind::RunRoutes) => "run the trains (`run auto` takes the best routes; `routes` shows them)".to_string(),
+                Some(StepKind::Dividend) => format!("revenue {}: `payout` or `withhold`", g.title.money(o.turn.revenue.unwrap_or(0))),
+                Some(StepKind::BuyTrain) => "buy a train (`train NAME`, see `trains`) or `pass`".to_string(),
+                Some(StepKind::IssueShares) => "issue (`issue N`) or redeem (`redeem`) shares, or `pass`".to_string(),
                 _ => g.title.flow.step(&step).map(|s| s.description.clone()).filter(|d| !d.is_empty()).unwrap_or_else(|| format!("the {} step (see `moves`)", step.replace('_', " "))),
             }
         }

@@ -20,8 +20,7 @@ pub struct FlowFile {
 #[serde(deny_unknown_fields)]
 pub struct RoundDef {
     pub name: String,
-    /// "auction", "stock", "operating", or "script" for a round written in Lua.
-    pub kind: String,
+    pub kind: RoundKind,
     /// Steps in order (names from `[[step]]` or built-in step kinds).
     #[serde(default)]
     pub steps: Vec<String>,
@@ -36,13 +35,89 @@ pub struct RoundDef {
 #[serde(deny_unknown_fields)]
 pub struct StepDef {
     pub name: String,
-    /// Built-in kind ("lay_tile", "place_token", "run_routes", "dividend",
-    /// "buy_train", "issue_shares", ...) or "script".
-    pub kind: String,
+    pub kind: StepKind,
     #[serde(default)]
     pub description: String,
     #[serde(default)]
     pub params: Props,
+}
+
+/// What the core does in a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundKind {
+    Auction,
+    Stock,
+    Operating,
+    /// A round written in Lua.
+    Script,
+}
+
+impl RoundKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            RoundKind::Auction => "auction",
+            RoundKind::Stock => "stock",
+            RoundKind::Operating => "operating",
+            RoundKind::Script => "script",
+        }
+    }
+}
+
+/// The core's built-in steps; `Script` is a step written in Lua. A round
+/// names a built-in step by its kind (`"lay_tile"`) or a `[[step]]` by its
+/// name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    Auction,
+    Stock,
+    LayTile,
+    PlaceToken,
+    RunRoutes,
+    Dividend,
+    BuyTrain,
+    IssueShares,
+    BuyCompany,
+    HomeToken,
+    Script,
+}
+
+impl StepKind {
+    pub const ALL: [StepKind; 11] = [
+        StepKind::Auction,
+        StepKind::Stock,
+        StepKind::LayTile,
+        StepKind::PlaceToken,
+        StepKind::RunRoutes,
+        StepKind::Dividend,
+        StepKind::BuyTrain,
+        StepKind::IssueShares,
+        StepKind::BuyCompany,
+        StepKind::HomeToken,
+        StepKind::Script,
+    ];
+
+    /// As flow.toml writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            StepKind::Auction => "auction",
+            StepKind::Stock => "stock",
+            StepKind::LayTile => "lay_tile",
+            StepKind::PlaceToken => "place_token",
+            StepKind::RunRoutes => "run_routes",
+            StepKind::Dividend => "dividend",
+            StepKind::BuyTrain => "buy_train",
+            StepKind::IssueShares => "issue_shares",
+            StepKind::BuyCompany => "buy_company",
+            StepKind::HomeToken => "home_token",
+            StepKind::Script => "script",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<StepKind> {
+        StepKind::ALL.into_iter().find(|k| k.name() == name)
+    }
 }
 
 /// An edit of the step sequence, used by options.

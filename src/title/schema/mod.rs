@@ -13,6 +13,7 @@ pub type Props = toml::Table;
 
 mod bounds;
 mod title_file;
+mod settings;
 mod map;
 mod tiles;
 mod market;
@@ -22,6 +23,7 @@ mod phases;
 mod flow;
 
 pub use title_file::*;
+pub use settings::*;
 pub use map::*;
 pub use tiles::*;
 pub use market::*;

@@ -1,0 +1,297 @@
+//! `[settings]` of title.toml: the knobs of the generic 18xx machinery in
+//! the core. Every choice is an enum, so a misspelt value (`emergency =
+//! "Debt"`) is an error at its line listing the values allowed, never a
+//! silent fall-back to some default reading.
+
+use super::bounds;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Declares a setting's enum: its TOML spelling is the variant's name in
+/// snake case (`MarketValue` = `"market_value"`).
+macro_rules! choice {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name { $($(#[$vdoc])* $variant),+ }
+    };
+}
+
+choice!(
+    /// When corporations operate.
+    OperatingOrder {
+        /// By share price, re-evaluated before each turn.
+        MarketValue,
+        /// In the order their turns were fixed.
+        Fixed,
+    }
+);
+
+choice!(
+    /// Price of a train traded between corporations.
+    TrainTradePrice {
+        /// Any price of at least 1.
+        Any,
+        /// The printed price of the side showing.
+        Face,
+        /// The printed price unless both have the same president (1844-R-142).
+        FaceUnlessSamePresident,
+    }
+);
+
+choice!(
+    /// When the game ends after the bank breaks.
+    BankBreak {
+        /// At the end of the current set of operating rounds (or of the
+        /// next set, when the bank breaks in a stock round).
+        EndOfSet,
+    }
+);
+
+choice!(
+    /// Rounding of a dividend that is not a whole amount.
+    Rounding { Down, Up }
+);
+
+choice!(
+    /// Who receives the dividends of shares in the treasury or the pool.
+    DividendPayee { Corporation, Bank }
+);
+
+choice!(
+    /// When a corporation's home token is placed.
+    HomeToken {
+        /// When the corporation is started.
+        Start,
+        /// At its first operating turn.
+        FirstTurn,
+    }
+);
+
+choice!(
+    /// Price move at the end of a stock round for shares in the pool.
+    PoolMove { Down, Left }
+);
+
+choice!(
+    /// Price move for a sale.
+    SellMove {
+        /// One row down per share sold.
+        Down,
+        /// One row down per sale action (1844-R-032).
+        DownOnce,
+        /// No move.
+        None,
+    }
+);
+
+choice!(
+    /// Price of a certificate bought from the treasury (IPO).
+    IpoPrice { Market, Par }
+);
+
+choice!(
+    /// How a president helps a corporation that must buy a train and cannot.
+    Emergency {
+        /// Sell shares until the cheapest bank train is paid, else the
+        /// corporation fails (1849).
+        SellFirst,
+        /// Any train at no more than its printed price; what the president
+        /// cannot pay becomes personal debt with interest (1844).
+        Debt,
+    }
+);
+
+choice!(
+    /// Whose presidency an emergency sale may not change.
+    EmergencyPresidency {
+        /// The corporation buying the train (1849).
+        Operating,
+        /// No corporation's (1844-R-149).
+        All,
+    }
+);
+
+choice!(
+    /// How a player's debt is repaid.
+    DebtRepayment {
+        /// Money the player receives pays the debt first (1844-R-152).
+        Automatic,
+        /// Only when the player pays it off (the 18xx.games website).
+        Voluntary,
+    }
+);
+
+choice!(
+    /// Which track of an upgrade the laying corporation must reach.
+    UpgradeConnection {
+        /// Track the new tile adds, or a station whose value it raises (1849-R-122).
+        AddedTrack,
+        /// Any track of the new tile (1844-R-087).
+        AnyTrack,
+    }
+);
+
+choice!(
+    /// Which certificates a new president hands over for the president's.
+    PresidentSwap {
+        /// The outgoing president chooses.
+        Choose,
+        /// The set with the fewest certificates (1844's SBB double).
+        Fewest,
+    }
+);
+
+choice!(
+    /// How the tokens of corporations sold in one stock turn stack in one cell.
+    SaleStacking {
+        /// As they stood before the sales (1849-R-069).
+        ValueOrder,
+        /// Each goes under as it is sold (1844-R-134).
+        SaleOrder,
+    }
+);
+
+impl TrainTradePrice {
+    /// Whether a trade between corporations whose presidents are (not)
+    /// the same must be at the printed price.
+    pub fn at_face(self, same_president: bool) -> bool {
+        match self {
+            TrainTradePrice::Any => false,
+            TrainTradePrice::Face => true,
+            TrainTradePrice::FaceUnlessSamePresident => !same_president,
+        }
+    }
+}
+
+impl PoolMove {
+    pub fn dir(self) -> crate::game::market::Dir {
+        match self {
+            PoolMove::Down => crate::game::market::Dir::Down,
+            PoolMove::Left => crate::game::market::Dir::Left,
+        }
+    }
+}
+
+/// Knobs of the generic 18xx machinery in the core. Defaults follow 1830.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Settings {
+    /// Most percent of one corporation a player may hold.
+    #[serde(deserialize_with = "bounds::percent")]
+    pub max_holding_percent: u32,
+    /// Most percent of one corporation the bank pool may hold.
+    #[serde(deserialize_with = "bounds::percent")]
+    pub pool_limit_percent: u32,
+    /// Players may not sell a corporation before it has operated once.
+    pub sell_after_operated: bool,
+    /// A player who sold a corporation may not buy it again that round.
+    pub no_buy_after_sell: bool,
+    /// Certificates bought per stock turn.
+    #[serde(deserialize_with = "bounds::at_least_one")]
+    pub buys_per_turn: u32,
+    /// Sell, then buy (true) or in any order (false).
+    pub sell_before_buy: bool,
+    pub operating_order: OperatingOrder,
+    pub train_trade_price: TrainTradePrice,
+    pub bank_break: BankBreak,
+    /// Rounding of each holder's dividend (1844 rounds players up).
+    pub dividend_rounding: Rounding,
+    /// Who receives dividends of treasury (IPO) shares.
+    pub treasury_dividends: DividendPayee,
+    /// Who receives dividends of pool shares.
+    pub pool_dividends: DividendPayee,
+    /// Rounding of the dividends of treasury and pool shares paid to the
+    /// corporation. 1844 rounds players up but the pool's payment to the
+    /// company down (1844-R-129, checklist A-13).
+    pub pool_dividend_rounding: Rounding,
+    /// Most ordinary certificates bought together with the president's when
+    /// starting a corporation (1849: two).
+    #[serde(deserialize_with = "bounds::certificates")]
+    pub par_extra_certs: u32,
+    pub home_token: HomeToken,
+    /// Dividend moves right when revenue is at least this many share prices
+    /// (0 = any positive payout moves right).
+    pub payout_move_threshold: u32,
+    pub sr_pool_move: PoolMove,
+    pub sell_move: SellMove,
+    pub ipo_price: IpoPrice,
+    pub emergency: Emergency,
+    /// With `emergency = "debt"`: interest added to the debt.
+    #[serde(deserialize_with = "bounds::interest_percent")]
+    pub debt_interest_percent: i64,
+    pub emergency_presidency: EmergencyPresidency,
+    pub debt_repayment: DebtRepayment,
+    /// With `emergency = "debt"`: whether a president who could not pay
+    /// the cheapest train even by selling every share they can may pass
+    /// instead (the title's `emergency_failed` hook then decides, e.g. a
+    /// bankruptcy). Off: the bank always lends (1844-R-153).
+    pub debt_bankruptcy: bool,
+    pub upgrade_connection: UpgradeConnection,
+    pub president_swap: PresidentSwap,
+    pub sale_stacking: SaleStacking,
+    /// Whether a corporation may pay half its revenue and keep half
+    /// (`half`); otherwise it pays out or withholds all of it.
+    pub half_dividend: bool,
+    /// Smallest raise in auctions.
+    #[serde(deserialize_with = "bounds::smallest_raise")]
+    pub min_raise: i64,
+    /// Price drop of the first company after a full round of passes.
+    #[serde(deserialize_with = "bounds::amount")]
+    pub pass_discount: i64,
+    /// A corporation buying a company from a player other than its own
+    /// president needs that player's consent: the owner is asked
+    /// (`choose accept` / `choose refuse`). Rule key `company.consent`.
+    pub company_sale_consent: bool,
+    /// A corporation buying a train from another corporation whose
+    /// president is another player needs that president's consent: they
+    /// are asked (`choose accept` / `choose refuse`), as for companies.
+    /// Rule key `train.consent`.
+    pub train_sale_consent: bool,
+    /// Rule id shown when a generic rule refuses an action, keyed by the
+    /// refusal's key (`crate::game::refusals::KEYS`; `check` refuses a key
+    /// that is not there).
+    #[serde(default)]
+    pub rule_ids: BTreeMap<String, String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            max_holding_percent: 60,
+            pool_limit_percent: 50,
+            sell_after_operated: true,
+            no_buy_after_sell: true,
+            buys_per_turn: 1,
+            sell_before_buy: true,
+            operating_order: OperatingOrder::MarketValue,
+            train_trade_price: TrainTradePrice::Any,
+            bank_break: BankBreak::EndOfSet,
+            dividend_rounding: Rounding::Down,
+            treasury_dividends: DividendPayee::Corporation,
+            pool_dividends: DividendPayee::Bank,
+            pool_dividend_rounding: Rounding::Down,
+            par_extra_certs: 0,
+            home_token: HomeToken::Start,
+            payout_move_threshold: 0,
+            sr_pool_move: PoolMove::Down,
+            sell_move: SellMove::Down,
+            ipo_price: IpoPrice::Market,
+            half_dividend: false,
+            sale_stacking: SaleStacking::ValueOrder,
+            min_raise: 5,
+            emergency: Emergency::SellFirst,
+            debt_interest_percent: 50,
+            emergency_presidency: EmergencyPresidency::Operating,
+            debt_repayment: DebtRepayment::Automatic,
+            debt_bankruptcy: false,
+            upgrade_connection: UpgradeConnection::AddedTrack,
+            president_swap: PresidentSwap::Choose,
+            pass_discount: 5,
+            company_sale_consent: false,
+            train_sale_consent: false,
+            rule_ids: BTreeMap::new(),
+        }
+    }
+}
