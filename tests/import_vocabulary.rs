@@ -225,3 +225,65 @@ fn a_stopped_import_names_the_readings_it_applied() {
     assert_eq!(railhead::import::readings_of(&rec, Some(5)).len(), 1);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// 1849 with Bonds: from 23 December 2024 to 8 May 2025 the website's
+/// round passed over its bond interest step (it did not block), so no
+/// corporation paid bond interest; records of those months are read so
+/// (`website.no_bond_interest`, a reading with a start and an end). ATA
+/// is given its bond at the end of its second turn: its interest step
+/// takes L. 50 today and nothing under the reading.
+#[test]
+fn the_1849_bond_interest_was_not_paid_from_december_2024_to_may_2025() {
+    let window = 1_735_000_000; // 2024-12-24
+    let after = 1_747_000_000; // 2025-05-11
+    let before = 1_734_000_000; // 2024-12-12
+    let mut rec = record("1849_opening.json");
+    rec.optional_rules = vec!["bonds".into()];
+    let ata_cash_after_interest = |rec: &Recorded| {
+        let (mut game, report) = replay(rec, Some(28)).unwrap_or_else(|(_, e)| panic!("{e}"));
+        let ata = game.state.corp_index("ATA").unwrap();
+        game.state.vars.insert("bond.ATA".into(), Var::Bool(true));
+        let cash = game.state.corps[ata as usize].cash;
+        // The train step, then the issue step: the interest step comes next.
+        game.apply(Action::Pass).unwrap();
+        game.apply(Action::Pass).unwrap();
+        assert_ne!(game.current_actor(), Some(Actor::Corp(ata)), "ATA's turn is over");
+        (cash - game.state.corps[ata as usize].cash, report.readings)
+    };
+    for a in rec.actions.iter_mut() {
+        a["created_at"] = json!(after + a["id"].as_i64().unwrap());
+    }
+    let (paid, readings) = ata_cash_after_interest(&rec);
+    assert_eq!(paid, 50, "today's reading: L. 50 interest (1849-R-186)");
+    assert!(readings.is_empty(), "{readings:?}");
+    for a in rec.actions.iter_mut() {
+        a["created_at"] = json!(window + a["id"].as_i64().unwrap());
+    }
+    let (paid, readings) = ata_cash_after_interest(&rec);
+    assert_eq!(paid, 0, "no interest in the window");
+    assert_eq!(readings.len(), 1, "{readings:?}");
+    assert!(readings[0].contains("no corporation pays interest") && readings[0].contains("from 2024-12-23") && readings[0].contains("to 2025-05-08"), "{readings:?}");
+    // A record begun before the window: the reading holds from its first
+    // action in the window on, and a save replays alike.
+    for a in rec.actions.iter_mut() {
+        let n = a["id"].as_i64().unwrap();
+        a["created_at"] = json!(if n <= 10 { before + n } else { window + n });
+    }
+    let mut seen: Vec<(i64, bool)> = Vec::new();
+    let (game, _) = replay_with(
+        &rec,
+        None,
+        &mut |g, item| {
+            if let Some(n) = item["id"].as_i64() {
+                seen.push((n, g.state.vars.get("website.no_bond_interest") == Some(&Var::Bool(true))));
+            }
+        },
+        &mut |_, _| {},
+    )
+    .unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert!(seen.iter().all(|&(n, on)| on == (n > 10)), "{seen:?}");
+    let again = railhead::game::save::SaveFile::of(&game).restore("saved", None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.digest(), game.digest(), "the save of an import read under a reading of a while differs");
+    let (paid, _) = ata_cash_after_interest(&rec);
+    assert_eq!(paid, 0);
+}
