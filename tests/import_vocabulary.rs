@@ -287,3 +287,23 @@ fn the_1849_bond_interest_was_not_paid_from_december_2024_to_may_2025() {
     let (paid, _) = ata_cash_after_interest(&rec);
     assert_eq!(paid, 0);
 }
+
+/// 1844: at the SBB's formation the website has the SBB's director remove
+/// one of two SBB tokens on a hex (`remove_token` {city, slot}); our
+/// engine sends the second marker back to the charter by itself
+/// (1844-R-191, scenario test `1844-R-191: a second SBB marker on a hex
+/// goes back to the charter` in titles/1844/tests/sbb_R-145_R-201.lua),
+/// so the recorded removal translates to nothing. No hand record reaches
+/// the formation: this one holds the action where it changes nothing,
+/// and the game is the same as without it.
+#[test]
+fn an_1844_remove_token_is_nothing_to_do() {
+    let mut rec = record("1844_opening.json");
+    let at = rec.actions.iter().position(|a| a["id"] == 49).unwrap();
+    rec.actions.insert(at, json!({"type": "remove_token", "entity": "SBB", "entity_type": "corporation", "id": 49, "city": "K10-0-0", "slot": 0}));
+    let (plain, plain_report) = replay(&record("1844_opening.json"), None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(report.skipped, plain_report.skipped + 1, "the removal is counted as skipped");
+    assert!(report.inserted_passes.is_empty(), "{:?}", report.inserted_passes);
+    assert_eq!(game.digest(), plain.digest(), "nothing changed the game");
+}
