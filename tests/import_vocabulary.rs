@@ -307,3 +307,28 @@ fn an_1844_remove_token_is_nothing_to_do() {
     assert!(report.inserted_passes.is_empty(), "{:?}", report.inserted_passes);
     assert_eq!(game.digest(), plain.digest(), "nothing changed the game");
 }
+
+/// 1844: until 7 November 2024 the website let a player sell a company's
+/// shares in several sales of one stock turn, each moving the price down
+/// a row; since, only once a turn. Railhead plays the earlier reading (the
+/// rulebook lets a player sell any number of shares, 1844-R-032 moves the
+/// price once a sale), so a record of 2024 selling FNM twice in a turn
+/// replays as recorded, without a reading.
+#[test]
+fn an_1844_company_may_be_sold_twice_in_a_turn() {
+    let mut rec = record("1844_opening.json");
+    let sell = |n: i64, share: &str| json!({"type": "sell_shares", "entity": 201, "entity_type": "player", "id": n, "shares": [share], "percent": 10});
+    rec.actions.push(sell(58, "FNM_2"));
+    rec.actions.push(sell(59, "FNM_4"));
+    rec.actions.push(player(201, "pass", 60));
+    for a in rec.actions.iter_mut() {
+        a["created_at"] = json!(1_715_000_000 + a["id"].as_i64().unwrap()); // May 2024
+    }
+    let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    let fnm = game.state.corp_index("FNM").unwrap();
+    let price = railhead::game::market::price_of(&game.title, &game.state, fnm);
+    assert_eq!(price, 58, "70 -> 60 -> 58: one row down for each sale");
+    let sales: Vec<&String> = game.log.iter().filter(|l| l.starts_with("Ada sells 10 % of FNM")).collect();
+    assert_eq!(sales.len(), 2, "{sales:?}");
+    assert!(report.readings.iter().all(|r| !r.contains("sell")), "{:?}", report.readings);
+}
