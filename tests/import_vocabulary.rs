@@ -332,3 +332,83 @@ fn an_1844_company_may_be_sold_twice_in_a_turn() {
     assert_eq!(sales.len(), 2, "{sales:?}");
     assert!(report.readings.iter().all(|r| !r.contains("sell")), "{:?}", report.readings);
 }
+
+/// The 1844 opening played on to phase 3 (tests/records/1844_opening.json
+/// and the actions below, in the website's format): Cy starts RhB, which
+/// spends all but 20 SFR on four 2H trains; the last 2-trains go abroad
+/// and the export at the end of OR 4 takes a 3, starting phase 3. In OR
+/// 5.1 RhB, directed by Cy who holds P2 (face value 50) and P3 (80), has
+/// nothing left to do but buy a private. Today it may pay 1 SFR for one;
+/// under the website's rule before 30 March 2025 it needs at least 25 SFR
+/// (half of P2's face value), so with 20 SFR it can buy none, and the
+/// website ended its turn by itself: the record holds no pass there. The
+/// import inserts it for a record of 2024, and stops for the same record
+/// dated after the change (a pass the website would have recorded is
+/// missing then).
+fn the_1844_opening_to_phase_3(created_at: i64) -> Recorded {
+    let mut rec = record("1844_opening.json");
+    let (ada, bo, cy, di) = (201, 202, 203, 204);
+    let corp = |t: &str, c: &str| json!({"type": t, "entity": c, "entity_type": "corporation"});
+    let mut more: Vec<Value> = Vec::new();
+    let p = |who: i64| json!({"type": "pass", "entity": who, "entity_type": "player"});
+    let buy = |who: i64, share: &str| json!({"type": "buy_shares", "entity": who, "entity_type": "player", "shares": [share], "percent": 10});
+    let train = |c: &str, id: &str| json!({"type": "buy_train", "entity": c, "entity_type": "corporation", "train": id, "price": 70, "variant": "2H"});
+    let run = |c: &str| json!({"type": "run_routes", "entity": c, "entity_type": "corporation", "routes": []});
+    // SR 2: RhB launches with 300 SFR.
+    more.push(p(ada));
+    more.push(json!({"type": "par", "entity": cy, "entity_type": "player", "corporation": "RhB", "share_price": "60,5,4"}));
+    more.extend([buy(bo, "RhB_1"), buy(di, "RhB_2"), buy(ada, "RhB_3"), p(cy), p(bo), p(di), p(ada)]);
+    // OR 2: FNM buys three 2H, RhB four (20 SFR left); 2-11 goes abroad.
+    more.extend([corp("pass", "VZ"), corp("pass", "FNM"), run("FNM"), train("FNM", "2-4"), train("FNM", "2-5"), train("FNM", "2-6")]);
+    more.extend([corp("pass", "RhB"), train("RhB", "2-7"), train("RhB", "2-8"), train("RhB", "2-9"), train("RhB", "2-10")]);
+    // SR 3, OR 3 (2-12 abroad), SR 4, OR 4 (a 3 abroad: phase 3), SR 5.
+    for _ in 0..2 {
+        more.extend([p(ada), p(bo), p(cy), p(di), corp("pass", "VZ"), corp("pass", "FNM"), run("FNM"), corp("pass", "RhB")]);
+    }
+    more.extend([p(ada), p(bo), p(cy), p(di)]);
+    // OR 5.1: VZ may buy P4 and declines; RhB passes its tile step, and
+    // nothing more is recorded for it; FNM, last, passes its tile step and
+    // runs. OR 5.2: VZ buys P4 from Di for 55 SFR, half its face value.
+    more.extend([corp("pass", "VZ"), corp("pass", "VZ"), corp("pass", "RhB"), corp("pass", "FNM"), run("FNM")]);
+    more.push(json!({"type": "buy_company", "entity": "VZ", "entity_type": "corporation", "company": "P4", "price": 55}));
+    let mut id = rec.actions.iter().filter_map(|a| a["id"].as_i64()).max().unwrap();
+    for mut a in more {
+        id += 1;
+        a["id"] = json!(id);
+        rec.actions.push(a);
+    }
+    for a in rec.actions.iter_mut() {
+        a["created_at"] = json!(created_at + a["id"].as_i64().unwrap());
+    }
+    rec
+}
+
+/// The pass the website made by itself under its earlier 1844 rule for
+/// privates (see `the_1844_opening_to_phase_3`) is inserted; dated after
+/// the change, the same record stops.
+#[test]
+fn under_the_earlier_1844_reading_a_company_too_poor_for_a_private_is_passed() {
+    let rec = the_1844_opening_to_phase_3(1_718_000_000); // June 2024
+    let last = rec.actions.last().unwrap()["id"].as_i64().unwrap();
+    let fnm_pass = last - 2;
+    let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(game.title.phases[game.state.phase].name, "3");
+    let rhb = game.state.corp_index("RhB").unwrap();
+    assert_eq!(game.state.corps[rhb as usize].cash, 20);
+    // RhB's pass comes before FNM's first action; FNM's own end of turn
+    // (its director holds no private it could buy) is passed in both
+    // readings, before VZ's purchase.
+    assert_eq!(report.inserted_passes.len(), 2, "{:?}", report.inserted_passes);
+    let (before, passed) = &report.inserted_passes[0];
+    assert_eq!(*before, fnm_pass, "{:?}", report.inserted_passes);
+    assert!(report.inserted_passes[1].0 == last && report.inserted_passes[1].1[0].starts_with("FNM"), "{:?}", report.inserted_passes);
+    assert!(game.log.iter().any(|l| l == "VZ buys P4 from Di for 55 SFR"), "{:?}", &game.log[game.log.len() - 5..]);
+    assert!(passed.len() == 1 && passed[0].starts_with("RhB"), "{passed:?}");
+    assert!(report.readings.len() == 1 && report.readings[0].contains("half"), "{:?}", report.readings);
+    // Dated after the change RhB could pay 1 SFR for P2: the website would
+    // have recorded its pass; without it RhB is still to act when FNM's
+    // run comes, and the import stops there.
+    let rec = the_1844_opening_to_phase_3(1_750_000_000); // June 2025
+    let err = replay(&rec, None).err().map(|(_, e)| e.to_string()).expect("RhB is still to act");
+    assert!(err.contains(&format!("action {}", fnm_pass + 1)) && err.contains("RhB"), "{err}");
+}
