@@ -225,3 +225,190 @@ fn a_stopped_import_names_the_readings_it_applied() {
     assert_eq!(railhead::import::readings_of(&rec, Some(5)).len(), 1);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// 1849 with Bonds: from 23 December 2024 to 8 May 2025 the website's
+/// round passed over its bond interest step (it did not block), so no
+/// corporation paid bond interest; records of those months are read so
+/// (`website.no_bond_interest`, a reading with a start and an end). ATA
+/// is given its bond at the end of its second turn: its interest step
+/// takes L. 50 today and nothing under the reading.
+#[test]
+fn the_1849_bond_interest_was_not_paid_from_december_2024_to_may_2025() {
+    let window = 1_735_000_000; // 2024-12-24
+    let after = 1_747_000_000; // 2025-05-11
+    let before = 1_734_000_000; // 2024-12-12
+    let mut rec = record("1849_opening.json");
+    rec.optional_rules = vec!["bonds".into()];
+    let ata_cash_after_interest = |rec: &Recorded| {
+        let (mut game, report) = replay(rec, Some(28)).unwrap_or_else(|(_, e)| panic!("{e}"));
+        let ata = game.state.corp_index("ATA").unwrap();
+        game.state.vars.insert("bond.ATA".into(), Var::Bool(true));
+        let cash = game.state.corps[ata as usize].cash;
+        // The train step, then the issue step: the interest step comes next.
+        game.apply(Action::Pass).unwrap();
+        game.apply(Action::Pass).unwrap();
+        assert_ne!(game.current_actor(), Some(Actor::Corp(ata)), "ATA's turn is over");
+        (cash - game.state.corps[ata as usize].cash, report.readings)
+    };
+    for a in rec.actions.iter_mut() {
+        a["created_at"] = json!(after + a["id"].as_i64().unwrap());
+    }
+    let (paid, readings) = ata_cash_after_interest(&rec);
+    assert_eq!(paid, 50, "today's reading: L. 50 interest (1849-R-186)");
+    assert!(readings.is_empty(), "{readings:?}");
+    for a in rec.actions.iter_mut() {
+        a["created_at"] = json!(window + a["id"].as_i64().unwrap());
+    }
+    let (paid, readings) = ata_cash_after_interest(&rec);
+    assert_eq!(paid, 0, "no interest in the window");
+    assert_eq!(readings.len(), 1, "{readings:?}");
+    assert!(readings[0].contains("no corporation pays interest") && readings[0].contains("from 2024-12-23") && readings[0].contains("to 2025-05-08"), "{readings:?}");
+    // A record begun before the window: the reading holds from its first
+    // action in the window on, and a save replays alike.
+    for a in rec.actions.iter_mut() {
+        let n = a["id"].as_i64().unwrap();
+        a["created_at"] = json!(if n <= 10 { before + n } else { window + n });
+    }
+    let mut seen: Vec<(i64, bool)> = Vec::new();
+    let (game, _) = replay_with(
+        &rec,
+        None,
+        &mut |g, item| {
+            if let Some(n) = item["id"].as_i64() {
+                seen.push((n, g.state.vars.get("website.no_bond_interest") == Some(&Var::Bool(true))));
+            }
+        },
+        &mut |_, _| {},
+    )
+    .unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert!(seen.iter().all(|&(n, on)| on == (n > 10)), "{seen:?}");
+    let again = railhead::game::save::SaveFile::of(&game).restore("saved", None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.digest(), game.digest(), "the save of an import read under a reading of a while differs");
+    let (paid, _) = ata_cash_after_interest(&rec);
+    assert_eq!(paid, 0);
+}
+
+/// 1844: at the SBB's formation the website has the SBB's director remove
+/// one of two SBB tokens on a hex (`remove_token` {city, slot}); our
+/// engine sends the second marker back to the charter by itself
+/// (1844-R-191, scenario test `1844-R-191: a second SBB marker on a hex
+/// goes back to the charter` in titles/1844/tests/sbb_R-145_R-201.lua),
+/// so the recorded removal translates to nothing. No hand record reaches
+/// the formation: this one holds the action where it changes nothing,
+/// and the game is the same as without it.
+#[test]
+fn an_1844_remove_token_is_nothing_to_do() {
+    let mut rec = record("1844_opening.json");
+    let at = rec.actions.iter().position(|a| a["id"] == 49).unwrap();
+    rec.actions.insert(at, json!({"type": "remove_token", "entity": "SBB", "entity_type": "corporation", "id": 49, "city": "K10-0-0", "slot": 0}));
+    let (plain, plain_report) = replay(&record("1844_opening.json"), None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(report.skipped, plain_report.skipped + 1, "the removal is counted as skipped");
+    assert!(report.inserted_passes.is_empty(), "{:?}", report.inserted_passes);
+    assert_eq!(game.digest(), plain.digest(), "nothing changed the game");
+}
+
+/// 1844: until 7 November 2024 the website let a player sell a company's
+/// shares in several sales of one stock turn, each moving the price down
+/// a row; since, only once a turn. Railhead plays the earlier reading (the
+/// rulebook lets a player sell any number of shares, 1844-R-032 moves the
+/// price once a sale), so a record of 2024 selling FNM twice in a turn
+/// replays as recorded, without a reading.
+#[test]
+fn an_1844_company_may_be_sold_twice_in_a_turn() {
+    let mut rec = record("1844_opening.json");
+    let sell = |n: i64, share: &str| json!({"type": "sell_shares", "entity": 201, "entity_type": "player", "id": n, "shares": [share], "percent": 10});
+    rec.actions.push(sell(58, "FNM_2"));
+    rec.actions.push(sell(59, "FNM_4"));
+    rec.actions.push(player(201, "pass", 60));
+    for a in rec.actions.iter_mut() {
+        a["created_at"] = json!(1_715_000_000 + a["id"].as_i64().unwrap()); // May 2024
+    }
+    let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    let fnm = game.state.corp_index("FNM").unwrap();
+    let price = railhead::game::market::price_of(&game.title, &game.state, fnm);
+    assert_eq!(price, 58, "70 -> 60 -> 58: one row down for each sale");
+    let sales: Vec<&String> = game.log.iter().filter(|l| l.starts_with("Ada sells 10 % of FNM")).collect();
+    assert_eq!(sales.len(), 2, "{sales:?}");
+    assert!(report.readings.iter().all(|r| !r.contains("sell")), "{:?}", report.readings);
+}
+
+/// The 1844 opening played on to phase 3 (tests/records/1844_opening.json
+/// and the actions below, in the website's format): Cy starts RhB, which
+/// spends all but 20 SFR on four 2H trains; the last 2-trains go abroad
+/// and the export at the end of OR 4 takes a 3, starting phase 3. In OR
+/// 5.1 RhB, directed by Cy who holds P2 (face value 50) and P3 (80), has
+/// nothing left to do but buy a private. Today it may pay 1 SFR for one;
+/// under the website's rule before 30 March 2025 it needs at least 25 SFR
+/// (half of P2's face value), so with 20 SFR it can buy none, and the
+/// website ended its turn by itself: the record holds no pass there. The
+/// import inserts it for a record of 2024, and stops for the same record
+/// dated after the change (a pass the website would have recorded is
+/// missing then).
+fn the_1844_opening_to_phase_3(created_at: i64) -> Recorded {
+    let mut rec = record("1844_opening.json");
+    let (ada, bo, cy, di) = (201, 202, 203, 204);
+    let corp = |t: &str, c: &str| json!({"type": t, "entity": c, "entity_type": "corporation"});
+    let mut more: Vec<Value> = Vec::new();
+    let p = |who: i64| json!({"type": "pass", "entity": who, "entity_type": "player"});
+    let buy = |who: i64, share: &str| json!({"type": "buy_shares", "entity": who, "entity_type": "player", "shares": [share], "percent": 10});
+    let train = |c: &str, id: &str| json!({"type": "buy_train", "entity": c, "entity_type": "corporation", "train": id, "price": 70, "variant": "2H"});
+    let run = |c: &str| json!({"type": "run_routes", "entity": c, "entity_type": "corporation", "routes": []});
+    // SR 2: RhB launches with 300 SFR.
+    more.push(p(ada));
+    more.push(json!({"type": "par", "entity": cy, "entity_type": "player", "corporation": "RhB", "share_price": "60,5,4"}));
+    more.extend([buy(bo, "RhB_1"), buy(di, "RhB_2"), buy(ada, "RhB_3"), p(cy), p(bo), p(di), p(ada)]);
+    // OR 2: FNM buys three 2H, RhB four (20 SFR left); 2-11 goes abroad.
+    more.extend([corp("pass", "VZ"), corp("pass", "FNM"), run("FNM"), train("FNM", "2-4"), train("FNM", "2-5"), train("FNM", "2-6")]);
+    more.extend([corp("pass", "RhB"), train("RhB", "2-7"), train("RhB", "2-8"), train("RhB", "2-9"), train("RhB", "2-10")]);
+    // SR 3, OR 3 (2-12 abroad), SR 4, OR 4 (a 3 abroad: phase 3), SR 5.
+    for _ in 0..2 {
+        more.extend([p(ada), p(bo), p(cy), p(di), corp("pass", "VZ"), corp("pass", "FNM"), run("FNM"), corp("pass", "RhB")]);
+    }
+    more.extend([p(ada), p(bo), p(cy), p(di)]);
+    // OR 5.1: VZ may buy P4 and declines; RhB passes its tile step, and
+    // nothing more is recorded for it; FNM, last, passes its tile step and
+    // runs. OR 5.2: VZ buys P4 from Di for 55 SFR, half its face value.
+    more.extend([corp("pass", "VZ"), corp("pass", "VZ"), corp("pass", "RhB"), corp("pass", "FNM"), run("FNM")]);
+    more.push(json!({"type": "buy_company", "entity": "VZ", "entity_type": "corporation", "company": "P4", "price": 55}));
+    let mut id = rec.actions.iter().filter_map(|a| a["id"].as_i64()).max().unwrap();
+    for mut a in more {
+        id += 1;
+        a["id"] = json!(id);
+        rec.actions.push(a);
+    }
+    for a in rec.actions.iter_mut() {
+        a["created_at"] = json!(created_at + a["id"].as_i64().unwrap());
+    }
+    rec
+}
+
+/// The pass the website made by itself under its earlier 1844 rule for
+/// privates (see `the_1844_opening_to_phase_3`) is inserted; dated after
+/// the change, the same record stops.
+#[test]
+fn under_the_earlier_1844_reading_a_company_too_poor_for_a_private_is_passed() {
+    let rec = the_1844_opening_to_phase_3(1_718_000_000); // June 2024
+    let last = rec.actions.last().unwrap()["id"].as_i64().unwrap();
+    let fnm_pass = last - 2;
+    let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(game.title.phases[game.state.phase].name, "3");
+    let rhb = game.state.corp_index("RhB").unwrap();
+    assert_eq!(game.state.corps[rhb as usize].cash, 20);
+    // RhB's pass comes before FNM's first action; FNM's own end of turn
+    // (its director holds no private it could buy) is passed in both
+    // readings, before VZ's purchase.
+    assert_eq!(report.inserted_passes.len(), 2, "{:?}", report.inserted_passes);
+    let (before, passed) = &report.inserted_passes[0];
+    assert_eq!(*before, fnm_pass, "{:?}", report.inserted_passes);
+    assert!(report.inserted_passes[1].0 == last && report.inserted_passes[1].1[0].starts_with("FNM"), "{:?}", report.inserted_passes);
+    assert!(game.log.iter().any(|l| l == "VZ buys P4 from Di for 55 SFR"), "{:?}", &game.log[game.log.len() - 5..]);
+    assert!(passed.len() == 1 && passed[0].starts_with("RhB"), "{passed:?}");
+    assert!(report.readings.len() == 1 && report.readings[0].contains("half"), "{:?}", report.readings);
+    // Dated after the change RhB could pay 1 SFR for P2: the website would
+    // have recorded its pass; without it RhB is still to act when FNM's
+    // run comes, and the import stops there.
+    let rec = the_1844_opening_to_phase_3(1_750_000_000); // June 2025
+    let err = replay(&rec, None).err().map(|(_, e)| e.to_string()).expect("RhB is still to act");
+    assert!(err.contains(&format!("action {}", fnm_pass + 1)) && err.contains("RhB"), "{err}");
+}

@@ -180,13 +180,18 @@ impl Game {
     /// Rules a title reads otherwise for the first actions of a game (an
     /// import's earlier website rules, `[props.import_18xx] readings`):
     /// the setup value `readings` maps a var to a number of actions K, and
-    /// the var is true while fewer than K actions are applied. Derived
-    /// from the setup and the action count only, so a save replays alike.
+    /// the var is true while fewer than K actions are applied; or to a
+    /// pair [J, K], true from J applied actions on while fewer than K (a
+    /// rule the website read so only for a while). Derived from the setup
+    /// and the action count only, so a save replays alike.
     pub fn sync_readings(&mut self) {
         let Some(Var::Map(readings)) = self.setup.values.get("readings") else { return };
         let applied = self.actions.len() as i64;
         for (var, until) in readings {
-            let on = until.as_int().is_some_and(|k| applied < k);
+            let on = match until {
+                Var::List(l) => matches!((l.first().and_then(Var::as_int), l.get(1).and_then(Var::as_int)), (Some(j), Some(k)) if j <= applied && applied < k),
+                _ => until.as_int().is_some_and(|k| applied < k),
+            };
             if on {
                 if self.state.vars.get(var) != Some(&Var::Bool(true)) {
                     self.state.vars.insert(var.clone(), Var::Bool(true));

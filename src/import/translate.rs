@@ -44,13 +44,23 @@ pub struct Translator {
 
 /// An earlier rule of the website: the game variable that turns it on
 /// (the title's scripts read it), the moment it stopped applying (Unix
-/// seconds, compared with an action's `created_at`), and what it says.
+/// seconds, compared with an action's `created_at`), the moment it began
+/// where it held only for a while (`from`), and what it says.
 #[derive(Clone, Debug)]
 struct Reading {
     var: String,
+    from: Option<i64>,
     before: i64,
+    from_date: Option<String>,
     date: String,
     says: String,
+}
+
+impl Reading {
+    /// Was this reading in force when an action was recorded at `created_at`?
+    fn holds_at(&self, created_at: Option<i64>) -> bool {
+        created_at.is_some_and(|t| t < self.before && self.from.is_none_or(|f| t >= f))
+    }
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date.
@@ -88,9 +98,15 @@ fn readings(imp: &toml::Table) -> Vec<Reading> {
         .filter_map(|r| {
             let r = r.as_table()?;
             let before = r.get("before")?;
+            let from = r.get("from");
             Some(Reading {
                 var: r.get("var")?.as_str()?.to_string(),
+                from: match from {
+                    Some(f) => Some(unix_seconds(f)?),
+                    None => None,
+                },
                 before: unix_seconds(before)?,
+                from_date: from.map(|f| f.to_string().trim_matches('"').to_string()),
                 date: before.to_string().trim_matches('"').to_string(),
                 says: r.get("says").and_then(|v| v.as_str()).unwrap_or("").to_string(),
             })
@@ -199,13 +215,26 @@ impl Translator {
             Some(Var::Map(m)) => m.clone(),
             _ => BTreeMap::new(),
         };
+        // A reading that began after the record's first action (`from`)
+        // is kept as [first action, end]. Records are in time order: a
+        // reading opens once and closes once.
         let applied = game.actions.len() as i64;
+        let open = |v: Option<&Var>| match v {
+            Some(Var::Int(i64::MAX)) => true,
+            Some(Var::List(l)) => l.get(1) == Some(&Var::Int(i64::MAX)),
+            _ => false,
+        };
         for (r, n) in self.readings.iter().zip(counts.iter_mut()) {
-            if created_at.is_some_and(|t| t < r.before) {
-                readings.entry(r.var.clone()).or_insert(Var::Int(i64::MAX));
+            if r.holds_at(created_at) {
+                let first = if r.from.is_some() { Var::List(vec![Var::Int(applied), Var::Int(i64::MAX)]) } else { Var::Int(i64::MAX) };
+                readings.entry(r.var.clone()).or_insert(first);
                 *n += 1;
-            } else if readings.get(&r.var) == Some(&Var::Int(i64::MAX)) {
-                readings.insert(r.var.clone(), Var::Int(applied));
+            } else if open(readings.get(&r.var)) {
+                let closed = match readings.get(&r.var) {
+                    Some(Var::List(l)) => Var::List(vec![l[0].clone(), Var::Int(applied)]),
+                    _ => Var::Int(applied),
+                };
+                readings.insert(r.var.clone(), closed);
             }
         }
         if !readings.is_empty() {
@@ -220,7 +249,7 @@ impl Translator {
     /// Counts an action recorded at `created_at` for the readings then in force.
     pub fn count_readings(&self, created_at: Option<i64>, counts: &mut [usize]) {
         for (r, n) in self.readings.iter().zip(counts.iter_mut()) {
-            if created_at.is_some_and(|t| t < r.before) {
+            if r.holds_at(created_at) {
                 *n += 1;
             }
         }
@@ -232,7 +261,13 @@ impl Translator {
             .iter()
             .zip(counts)
             .filter(|(_, n)| **n > 0)
-            .map(|(r, n)| format!("{} (the website's rule before {}; {n} recorded action{} made then)", r.says, r.date, if *n == 1 { "" } else { "s" }))
+            .map(|(r, n)| {
+                let when = match &r.from_date {
+                    Some(from) => format!("from {from} to {}", r.date),
+                    None => format!("before {}", r.date),
+                };
+                format!("{} (the website's rule {when}; {n} recorded action{} made then)", r.says, if *n == 1 { "" } else { "s" })
+            })
             .collect()
     }
 

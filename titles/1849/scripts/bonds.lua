@@ -29,9 +29,13 @@ end
 -- due in the turn of issue and interest is paid in the turn of repayment.
 -- Nothing is chosen: it is paid as the step is reached. A treasury short of
 -- L. 50 pays what it has and the president raises the rest (EMR, A-33).
+-- The 18xx.games website paid no bond interest from 23 December 2024 to
+-- 8 May 2025 (its interest step was passed over); an import reads the
+-- actions recorded then so ([props.import_18xx] readings in title.toml).
 step("pay_bond_interest", {
   skip = function(game, corp)
     if not bond_out(game, corp) then return true end
+    if game:var("website.no_bond_interest") then return true end
     local c = game:corporation(corp)
     if c.cash >= INTEREST then
       game:transfer(corp, "bank", INTEREST)
