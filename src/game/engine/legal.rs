@@ -1,6 +1,9 @@
 //! Legal moves. Candidates are generated cheaply (a superset), then each is
 //! tried on a copy of the state: a move is listed exactly when `apply`
 //! would accept it, so the REPL, the fuzzer and bots agree with the rules.
+//! A title script failing while a move is tried is not a refusal of that
+//! move: it is an error of the enumeration, shown with its file and line
+//! (a move must never vanish because a script is broken).
 
 use super::Engine;
 use crate::game::action::{Action, DividendKind, LegalMove, ShareSource};
@@ -8,7 +11,7 @@ use crate::game::board::LayRules;
 use crate::game::flow::{PendingKind, RoundData};
 use crate::game::graph::{BoardGraph, city_stop, reach};
 use crate::game::ids::*;
-use crate::game::ops::{Effects, GameResult};
+use crate::game::ops::{Effects, GameError, GameResult};
 use crate::game::trains::bank_offers;
 use crate::game::var::Var;
 use crate::title::schema::{Color, StepKind, StopKind};
@@ -18,7 +21,7 @@ pub fn legal_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
     let cands = candidates(e)?;
     let mut out = Vec::new();
     for mv in cands {
-        if accepts(e, &mv) {
+        if accepts(e, &mv)? {
             out.push(mv);
         }
     }
@@ -30,18 +33,28 @@ pub fn legal_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
 pub fn only_move_is_pass(e: &mut Engine) -> GameResult<bool> {
     let cands = candidates(e)?;
     let (passes, others): (Vec<LegalMove>, Vec<LegalMove>) = cands.into_iter().partition(|m| m.action == Action::Pass);
-    if passes.is_empty() || others.iter().any(|mv| accepts(e, mv)) {
+    if passes.is_empty() {
         return Ok(false);
     }
-    Ok(accepts(e, &passes[0]))
+    for mv in &others {
+        if accepts(e, mv)? {
+            return Ok(false);
+        }
+    }
+    accepts(e, &passes[0])
 }
 
-/// Would `apply` accept the move (at its lowest price, for ranges)?
-pub fn accepts(e: &mut Engine, mv: &LegalMove) -> bool {
+/// Would `apply` accept the move (at its lowest price, for ranges)? A
+/// refusal is `Ok(false)`; a script fault is the error itself.
+pub fn accepts(e: &mut Engine, mv: &LegalMove) -> GameResult<bool> {
     let mut st = e.st.clone();
     let mut fx = Effects::default();
     let mut probe = Engine::new(e.t, &mut st, &mut fx, e.host);
-    probe.apply(&mv.action).is_ok()
+    match probe.apply(&mv.action) {
+        Ok(()) => Ok(true),
+        Err(GameError::Script(message)) => Err(GameError::Script(format!("{message} (while trying `{}`)", mv.action))),
+        Err(GameError::Refused(_) | GameError::Invalid(_)) => Ok(false),
+    }
 }
 
 /// A superset of the legal moves.

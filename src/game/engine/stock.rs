@@ -118,7 +118,7 @@ impl Engine<'_> {
                 let name = self.st.players[p as usize].name.clone();
                 // Over the limit: sell first, when a sale is possible at all
                 // (it may not be, e.g. in a round without sales).
-                let over = cert_count(self.t, self.st, p) > self.st.cert_limit && self.some_sale_possible(p);
+                let over = cert_count(self.t, self.st, p) > self.st.cert_limit && self.some_sale_possible(p)?;
                 self.host.check_hook("can_pass", self.st, self.fx, (name.clone(), "stock"))?;
                 if over {
                     return self.refuse(
@@ -137,16 +137,21 @@ impl Engine<'_> {
     }
 
     /// Could the player legally sell any shares now?
-    pub(super) fn some_sale_possible(&mut self, p: PlayerId) -> bool {
+    pub(super) fn some_sale_possible(&mut self, p: PlayerId) -> GameResult<bool> {
         if self.t.settings.sell_before_buy && self.stock().turn.bought > 0 {
-            return false;
+            return Ok(false);
         }
         // Sales by percent only, as in `largest_sales`.
         let probes: Vec<Action> = (0..self.st.corps.len() as CorpId)
             .flat_map(|c| crate::game::shares::sale_candidates(self.st, c, p))
             .filter(|a| matches!(a, Action::Sell { percent, .. } if *percent > 0))
             .collect();
-        probes.into_iter().any(|probe| super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe)))
+        for probe in probes {
+            if super::legal::accepts(self, &crate::game::action::LegalMove::exact(probe))? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     fn check_can_buy_now(&self, p: PlayerId) -> GameResult<()> {
