@@ -91,3 +91,106 @@ fn a_rule_id_of_another_title_is_an_error() {
     let out = check_fails(&dir);
     assert!(out.contains("\"1844-R-062\" is not a rule id of this title"), "{out}");
 }
+
+#[test]
+fn a_handler_for_an_event_nothing_emits_is_an_error_at_its_line() {
+    // Before issue 17 `on("tile_layed", ...)` loaded and never ran.
+    let dir = copy_title("1849", "event");
+    let file = dir.join("scripts/terrain.lua");
+    let mut text = fs::read_to_string(&file).unwrap();
+    text.push_str("\non(\"tile_layed\", function(game, ev) end)\n");
+    fs::write(&file, &text).unwrap();
+    let line = text.lines().count();
+    let out = check_fails(&dir);
+    assert!(out.contains(&format!("terrain.lua:{line}")), "no file and line {line}: {out}");
+    assert!(out.contains("no event 'tile_layed'") && out.contains("did you mean `tile_laid`"), "{out}");
+}
+
+#[test]
+fn a_phase_event_no_script_takes_is_an_error_at_its_line() {
+    let dir = copy_title("1849", "phase-event");
+    let file = dir.join("phases.toml");
+    edit(&file, "events = [\"earthquake\"]", "events = [\"earthquake\", \"blue_zone\"]");
+    let line = line_of(&file, "\"blue_zone\"");
+    let out = check_fails(&dir);
+    assert!(out.contains(&format!("phases.toml:{line}")) && out.contains("\"blue_zone\" is taken by no script"), "{out}");
+}
+
+#[test]
+fn a_phase_event_with_the_name_of_a_core_event_is_an_error() {
+    let dir = copy_title("1849", "phase-event-core");
+    edit(&dir.join("phases.toml"), "events = [\"earthquake\"]", "events = [\"earthquake\", \"tile_laid\"]");
+    let out = check_fails(&dir);
+    assert!(out.contains("\"tile_laid\"") && out.contains("core"), "{out}");
+}
+
+#[test]
+fn a_company_ability_no_script_defines_is_an_error_at_its_line() {
+    // 1849's P5 named an ability "rsa_start" that no script defined.
+    let dir = copy_title("1849", "ability");
+    let file = dir.join("companies.toml");
+    edit(&file, "abilities = [{ type = \"script\", name = \"port_token\" }]", "abilities = [{ type = \"script\", name = \"port_tokens\" }]");
+    let line = line_of(&file, "\"port_tokens\"");
+    let out = check_fails(&dir);
+    assert!(out.contains(&format!("companies.toml:{line}")) && out.contains("ability \"port_tokens\" is defined by no script"), "{out}");
+}
+
+#[test]
+fn a_script_step_no_script_defines_is_an_error_at_its_line() {
+    let dir = copy_title("1849", "step");
+    let file = dir.join("flow.toml");
+    let text = fs::read_to_string(&file).unwrap();
+    let name = text.lines().skip_while(|l| !l.contains("kind = \"script\"")).next().map(|_| ());
+    assert!(name.is_some(), "1849's flow.toml has a script step");
+    // Rename the first script step's definition so the flow's use of it dangles.
+    let step_line = text.lines().position(|l| l.trim_start().starts_with("[[step]]")).expect("a [[step]]");
+    let name_line = text.lines().skip(step_line).find(|l| l.trim_start().starts_with("name = ")).unwrap().to_string();
+    let old = name_line.split('"').nth(1).unwrap().to_string();
+    edit(&dir.join("scripts").join(script_defining(&dir, &old)), &format!("step(\"{old}\""), &format!("step(\"{old}_x\""));
+    let out = check_fails(&dir);
+    assert!(out.contains("flow.toml:") && out.contains(&format!("step \"{old}\" is of kind script, but no script defines it")), "{out}");
+}
+
+/// The script file (in scripts/) that defines step `name`.
+fn script_defining(dir: &Path, name: &str) -> String {
+    for e in fs::read_dir(dir.join("scripts")).unwrap() {
+        let e = e.unwrap();
+        if fs::read_to_string(e.path()).unwrap().contains(&format!("step(\"{name}\"")) {
+            return e.file_name().to_string_lossy().to_string();
+        }
+    }
+    panic!("no script defines step {name}");
+}
+
+/// Every event the core emits is in the list `on` checks names against,
+/// and docs/lua-api.md describes each.
+#[test]
+fn the_core_emits_only_listed_and_documented_events() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut emitted = Vec::new();
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for e in fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let text = fs::read_to_string(&p).unwrap();
+                for part in text.split(".event(").skip(1) {
+                    let rest = part.trim_start();
+                    if let Some(name) = rest.strip_prefix('"').and_then(|r| r.split('"').next()) {
+                        emitted.push(name.to_string());
+                    }
+                }
+            }
+        }
+    }
+    assert!(emitted.len() > 25, "the core's events were not found: {emitted:?}");
+    let docs = include_str!("../docs/lua-api.md");
+    for name in &emitted {
+        assert!(railhead::script::EVENTS.contains(&name.as_str()), "the core emits '{name}', which script::EVENTS does not list");
+    }
+    for name in railhead::script::EVENTS {
+        assert!(docs.contains(&format!("`{name}`")), "docs/lua-api.md does not describe the event '{name}'");
+    }
+}

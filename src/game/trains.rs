@@ -190,7 +190,7 @@ impl Ops<'_> {
         }
         self.fx.event("phase_changed", &[("phase", Var::Str(phase.name.clone()))]);
         for e in &phase.events {
-            self.fx.event("phase_event", &[("name", Var::Str(e.clone())), ("phase", Var::Str(phase.name.clone()))]);
+            self.fx.event(e, &[("phase", Var::Str(phase.name.clone()))]);
         }
         self.require_discards();
         Ok(())

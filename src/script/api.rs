@@ -35,6 +35,25 @@ pub const HOOKS_KEY: &str = "railhead.hooks";
 pub const STEPS_KEY: &str = "railhead.steps";
 pub const ABILITIES_KEY: &str = "railhead.abilities";
 
+/// The event names `on` accepts: the core's and the title's phase events
+/// (set when the title's scripts are loaded; without it, as in scenario
+/// files, any name is taken).
+pub struct KnownEvents(pub Vec<String>);
+
+/// Refuses, with a hint, an event name nothing emits: a handler for it
+/// would never run (`on("tile_layed", ...)`).
+fn check_event_name(lua: &Lua, event: &str) -> mlua::Result<()> {
+    let Some(known) = lua.app_data_ref::<KnownEvents>() else { return Ok(()) };
+    if known.0.iter().any(|e| e == event) {
+        return Ok(());
+    }
+    let hint = crate::title::compile::did_you_mean(event, known.0.iter().map(String::as_str));
+    Err(rt(format!(
+        "no event '{event}': a handler for it would never run{} (the core's events are in docs/lua-api.md; a phase's `events` in phases.toml are events too)",
+        hint.map(|h| format!(" ({h})")).unwrap_or_default()
+    )))
+}
+
 /// The game as scripts see it during one call.
 pub struct LuaGame {
     pub title: Arc<Title>,
@@ -99,6 +118,7 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
         "on",
         lua.create_function(|lua, (event, f): (String, Function)| {
             registering(lua, "on")?;
+            check_event_name(lua, &event)?;
             let handlers: Table = lua.named_registry_value(HANDLERS_KEY)?;
             let list: Table = match handlers.get::<Option<Table>>(event.as_str())? {
                 Some(t) => t,

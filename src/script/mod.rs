@@ -88,6 +88,62 @@ impl Drop for Cap<'_> {
     }
 }
 
+/// Events of the core that `on(event, fn)` may subscribe to. A title's
+/// phase events (`events` in phases.toml) are events too, named by
+/// themselves; `on` refuses any other name at load, with a hint
+/// (tests/docs.rs keeps docs/lua-api.md in step; `src_emits_only_listed_events`
+/// keeps this list in step with the core).
+pub const EVENTS: &[&str] = &[
+    "round_started",
+    "round_ended",
+    "stock_round_ended",
+    "turn_started",
+    "turn_ended",
+    "phase_changed",
+    "company_sold",
+    "company_bought",
+    "company_closed",
+    "corporation_started",
+    "corporation_floated",
+    "corporation_closed",
+    "president_changed",
+    "share_bought",
+    "shares_sold",
+    "price_moved",
+    "tile_laid",
+    "token_placed",
+    "trains_run",
+    "dividend",
+    "train_bought",
+    "train_rusted",
+    "train_discarded",
+    "bank_broken",
+    "set_ended",
+    "train_exported",
+    "end_cell_reached",
+    "closing_cell_reached",
+    "end_game_requested",
+    "game_end",
+];
+
+/// The events of a title: the core's and its phase events, also those an
+/// option adds (a script may subscribe to an event of an option that is
+/// off: it then never fires).
+pub fn known_events(title: &Title) -> Vec<String> {
+    let mut names: Vec<String> = EVENTS.iter().map(|e| e.to_string()).collect();
+    names.extend(title.phases.iter().flat_map(|p| p.events.iter().cloned()));
+    for option in &title.options {
+        let phases = option.patch.get("phases").and_then(|p| p.get("phase")).and_then(|p| p.as_array());
+        for phase in phases.into_iter().flatten() {
+            let events = phase.get("events").and_then(|e| e.as_array());
+            names.extend(events.into_iter().flatten().filter_map(|e| e.as_str()).map(str::to_string));
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// Hook points a title may override, with what they are for.
 pub const HOOKS: &[(&str, &str)] = &[
     ("setup", "after the game is set up: remove corporations, set the starting order (game)"),
@@ -141,6 +197,7 @@ impl ScriptHost {
         let budget = Rc::new(Budget::new());
         let lua = sandbox::new_state(&budget).map_err(|e| format!("cannot create the Lua state: {e}"))?;
         api::register_globals(&lua).map_err(|e| e.to_string())?;
+        lua.set_app_data(api::KnownEvents(known_events(&title)));
         let table = |key: &str| lua.named_registry_value::<Table>(key).map_err(|e| e.to_string());
         let registries = [table(api::HANDLERS_KEY)?, table(api::HOOKS_KEY)?, table(api::STEPS_KEY)?, table(api::ABILITIES_KEY)?];
         Ok(ScriptHost { registries, lua, budget, spare: Cell::new(None), trace: Default::default(), title })
@@ -153,8 +210,46 @@ impl ScriptHost {
         for s in &title.scripts {
             host.load_chunk(&s.display, &s.source)?;
         }
+        host.cross_check()?;
         host.freeze()?;
         Ok(host)
+    }
+
+    /// Names the title's TOML gives to its scripts that no script
+    /// defines: a phase event no handler takes, a script step or round, a
+    /// company's script ability. Each would silently do nothing.
+    fn cross_check(&self) -> Result<(), GameError> {
+        let t = &self.title;
+        let has = |registry: usize, name: &str| self.registries[registry].contains_key(name).unwrap_or(false);
+        let at = |file: &str, name: &str| {
+            let line = t.source.read(file).ok().and_then(|text| crate::title::error::line_of(&text, name));
+            match line {
+                Some(l) => format!("{}:{l}", t.source.display(file)),
+                None => t.source.display(file),
+            }
+        };
+        let mut problems = Vec::new();
+        for phase in &t.phases {
+            for e in phase.events.iter().filter(|e| !has(0, e)) {
+                problems.push(format!("{}: phase {}'s event \"{e}\" is taken by no script (`on(\"{e}\", ...)`): it would do nothing", at("phases.toml", e), phase.name));
+            }
+        }
+        for s in t.flow.steps.iter().filter(|s| s.kind == crate::title::schema::StepKind::Script && !has(2, &s.name)) {
+            problems.push(format!("{}: step \"{}\" is of kind script, but no script defines it (`step(\"{}\", {{...}})`)", at("flow.toml", &s.name), s.name, s.name));
+        }
+        for r in t.flow.rounds.iter().filter(|r| r.kind == crate::title::schema::RoundKind::Script && !has(2, &r.name)) {
+            problems.push(format!("{}: round \"{}\" is of kind script, but no script defines it (`step(\"{}\", {{...}})`)", at("flow.toml", &r.name), r.name, r.name));
+        }
+        for c in &t.companies {
+            for a in &c.abilities {
+                if let crate::title::schema::AbilityDef::Script { name, .. } = a
+                    && !has(3, name)
+                {
+                    problems.push(format!("{}: company {}'s ability \"{name}\" is defined by no script (`ability(\"{name}\", {{...}})`)", at("companies.toml", name), c.id));
+                }
+            }
+        }
+        if problems.is_empty() { Ok(()) } else { Err(GameError::Script(problems.join("\n"))) }
     }
 
     /// Runs a chunk at load time (registration), within the bounds.

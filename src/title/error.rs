@@ -119,9 +119,16 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 
 /// Line of the first quoted occurrence of `value` (for errors found after
 /// parsing, when spans are gone), falling back to a bare occurrence.
+/// Occurrences in comments (after a `#` on their line) are passed over.
 pub fn line_of(text: &str, value: &str) -> Option<usize> {
     let quoted = format!("\"{value}\"");
-    let at = text.find(&quoted).or_else(|| text.find(value))?;
+    let outside_comment = |needle: &str| {
+        text.match_indices(needle).map(|(at, _)| at).find(|&at| {
+            let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            !text[line_start..at].contains('#')
+        })
+    };
+    let at = outside_comment(&quoted).or_else(|| outside_comment(value)).or_else(|| text.find(value))?;
     Some(line_col(text, at).0)
 }
 

@@ -180,6 +180,13 @@ fn train_or_variant_exists(t: &Title, name: &str) -> bool {
 }
 
 fn trains_and_phases(ctx: &mut Ctx, t: &Title) {
+    // A phase event is an event of its own name (`on("earthquake", ...)`):
+    // one named as a core event would run that event's handlers.
+    for (i, phase) in t.phases.iter().enumerate() {
+        for e in phase.events.iter().filter(|e| crate::script::EVENTS.contains(&e.as_str())) {
+            ctx.error("phases", &format!("phase[{i}].events"), e, format!("phase {}'s event \"{e}\" has the name of a core event; name it otherwise", phase.name));
+        }
+    }
     let names: Vec<String> =
         t.trains.iter().flat_map(|c| std::iter::once(c.name.clone()).chain(c.variants.iter().map(|v| v.name.clone()))).collect();
     let check = |ctx: &mut Ctx, file: &str, key: &str, name: &str| {

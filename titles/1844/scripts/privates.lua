@@ -152,8 +152,8 @@ end)
 
 -- ---------------------------------------------------------------- phase 5
 
-on("phase_event", function(game, ev)
-  if ev.name == "furka_oberalp" and not game:var("furka_oberalp") then
+on("furka_oberalp", function(game, ev)
+  if not game:var("furka_oberalp") then
     -- 1844-R-174: laid automatically when phase 5 begins.
     furka_oberalp(game, game:var("P4.owner"))
   end

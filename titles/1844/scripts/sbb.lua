@@ -178,8 +178,8 @@ C.form_sbb = form
 
 -- 1844-R-186: bought in an OR: at the end of that OR; exported: at once
 -- (scripts/trains.lua, at the export).
-on("phase_event", function(game, ev)
-  if ev.name ~= "sbb_formation" or game:var("sbb.formed") then return end
+on("sbb_formation", function(game, ev)
+  if game:var("sbb.formed") then return end
   if game:round().kind ~= "operating" then
     form(game)
   else

@@ -5,8 +5,7 @@
 
 local MESSINA = "B14"
 
-on("phase_event", function(game, ev)
-  if ev.name ~= "earthquake" then return end
+on("earthquake", function(game, ev)
   local afg = game:corporation("AFG")
   local lost = game:remove_tokens(MESSINA, true)
   game:revert_tile(MESSINA)
