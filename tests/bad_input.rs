@@ -316,3 +316,24 @@ fn a_game_refuses_players_with_the_same_name() {
         assert!(err.contains("twice"), "{err}");
     }
 }
+
+/// `game:random` draws differ within one action (before issue 17 two
+/// draws of one action were equal: the number hashed only the seed and
+/// the action count), and a game with the same seed draws the same.
+#[test]
+fn two_random_draws_in_one_action_differ_and_replay_alike() {
+    let dir = copy_1849("random");
+    let file = dir.join("scripts/terrain.lua");
+    let mut text = fs::read_to_string(&file).unwrap();
+    text.push_str("\non(\"round_started\", function(game, ev) game:set_var(\"draws\", game:random(1000000) .. \",\" .. game:random(1000000)) end)\n");
+    fs::write(&file, text).unwrap();
+    let draws = |g: &Game| g.state.vars.get("draws").map(|v| format!("{v:?}")).expect("the handler ran");
+    let first = new_game(load_dir(&dir).unwrap()).unwrap();
+    let again = new_game(load_dir(&dir).unwrap()).unwrap();
+    let shown = draws(&first);
+    let numbers: Vec<String> = shown.trim_matches(|c: char| !c.is_ascii_digit()).split(',').map(str::to_string).collect();
+    assert_eq!(numbers.len(), 2, "{shown}");
+    assert_ne!(numbers[0], numbers[1], "two draws of one action are equal: {shown}");
+    assert_eq!(shown, draws(&again), "the same seed drew other numbers");
+    let _ = fs::remove_dir_all(&dir);
+}

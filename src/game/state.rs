@@ -272,6 +272,10 @@ pub struct GameState {
     pub vars: Shared<Vars>,
     /// Counts actions applied (for messages and scripts).
     pub action_count: u64,
+    /// Draws of `game:random` so far in the action numbered `.0` (setup
+    /// is action 0): each draw of one action gives its own number.
+    #[serde(default)]
+    pub random_draws: (u64, u64),
 }
 
 impl GameState {

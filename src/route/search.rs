@@ -876,11 +876,8 @@ impl Sink for Lazy<'_, '_, '_> {
     }
     fn node(&mut self) {
         self.comb.nodes += 1;
-        LVL.with(|l| l.borrow_mut()[self.level.min(7)] += 1);
     }
 }
-thread_local! { pub static LVL: std::cell::RefCell<[u64; 8]> = const { std::cell::RefCell::new([0; 8]) }; }
-pub fn lvl() -> [u64; 8] { LVL.with(|l| *l.borrow()) }
 
 #[cfg(test)]
 mod tests {

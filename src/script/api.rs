@@ -1264,10 +1264,15 @@ impl UserData for LuaGame {
             Ok(())
         });
 
-        m.add_method("random", |_, this, n: Value| {
+        m.add_method_mut("random", |_, this, n: Value| {
             let n = args::int_in("random", "n", &n, 1, i64::MAX)? as u64;
-            // Deterministic: a function of the seed and the actions so far.
-            let x = this.st.seed ^ this.st.action_count.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            // Deterministic: a function of the seed, the actions so far and
+            // the draws made in this action (the first draw of an action
+            // is what it was before draws were counted).
+            let count = this.st.action_count;
+            let draw = if this.st.random_draws.0 == count { this.st.random_draws.1 } else { 0 };
+            this.st.random_draws = (count, draw + 1);
+            let x = this.st.seed ^ count.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ draw.wrapping_mul(0xD6E8_FEB8_6659_FD93);
             let x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             let x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             Ok(((x ^ (x >> 31)) % n + 1) as i64)
