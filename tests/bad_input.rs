@@ -337,3 +337,23 @@ fn two_random_draws_in_one_action_differ_and_replay_alike() {
     assert_eq!(shown, draws(&again), "the same seed drew other numbers");
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A corporation a script floats (1844's SBB, formed by merger) fires
+/// `corporation_floated` like any launch, once (before issue 17 it fired
+/// nothing, so handlers of the event never saw it).
+#[test]
+fn a_corporation_a_script_floats_fires_corporation_floated_once() {
+    let dir = copy_1849("set-floated");
+    let file = dir.join("scripts/terrain.lua");
+    let mut text = fs::read_to_string(&file).unwrap();
+    text.push_str(
+        "\non(\"round_started\", function(game, ev) game:set_floated(\"CTL\", 100); game:set_floated(\"CTL\", 100) end)\n\
+         on(\"corporation_floated\", function(game, ev) game:set_var(\"floated.\" .. ev.corp, (game:var(\"floated.\" .. ev.corp) or 0) + 1) end)\n",
+    );
+    fs::write(&file, text).unwrap();
+    let g = new_game(load_dir(&dir).unwrap()).unwrap();
+    let seen = g.state.vars.get("floated.CTL").map(|v| format!("{v:?}"));
+    assert!(seen.as_deref().is_some_and(|s| s.contains('1') && !s.contains('2')), "corporation_floated fired {seen:?} times");
+    assert!(g.state.corps.iter().any(|c| c.id == "CTL" && c.floated && c.par == Some(100)));
+    let _ = fs::remove_dir_all(&dir);
+}

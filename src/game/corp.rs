@@ -123,6 +123,25 @@ impl Ops<'_> {
         Ok(())
     }
 
+    /// Starts and floats a corporation by a title's own rule (1844's SBB
+    /// formed by merger), without the capital or token fee of a launch:
+    /// `corporation_floated` fires as for any launch, once.
+    pub fn set_floated(&mut self, corp: CorpId, par: Option<i64>) -> GameResult<()> {
+        let c = &mut self.st.corps[corp as usize];
+        let was = c.floated;
+        c.started = true;
+        c.floated = true;
+        c.closed = false;
+        if par.is_some() {
+            c.par = par;
+        }
+        if !was {
+            let name = self.corp_name(corp).to_string();
+            self.fx.event("corporation_floated", &[("corp", Var::Str(name))]);
+        }
+        Ok(())
+    }
+
     /// Home choices still open (hex, city) for the corporation.
     pub fn home_choices(&self, corp: CorpId) -> Vec<(HexId, u8)> {
         let def = &self.t.corporations[self.st.corps[corp as usize].def];

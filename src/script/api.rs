@@ -824,7 +824,6 @@ impl UserData for LuaGame {
         m.add_method_mut("remove_corporation", |_, this, id: String| {
             let c = corp(&this.st, &id)?;
             this.st.corps[c as usize].in_play = false;
-            this.st.corps[c as usize].start_order = u32::MAX;
             Ok(())
         });
         m.add_method_mut("set_start_order", |_, this, ids: Table| {
@@ -1229,14 +1228,7 @@ impl UserData for LuaGame {
                 Some(v) => Some(args::price("set_floated", "par", v)?),
                 None => None,
             };
-            let corp = &mut this.st.corps[c as usize];
-            corp.started = true;
-            corp.floated = true;
-            corp.closed = false;
-            if par.is_some() {
-                corp.par = par;
-            }
-            Ok(())
+            this.ops().set_floated(c, par).map_err(game_err)
         });
         m.add_method_mut("replace_token", |_, this, (label, from, to): (String, String, String)| {
             let h = hex(&this.title, &label)?;

@@ -306,7 +306,7 @@ impl Engine<'_> {
         let mut out: Vec<CorpId> = (0..self.st.corps.len() as CorpId)
             .filter(|&c| {
                 let x = &self.st.corps[c as usize];
-                x.in_play && !x.started && !x.closed && x.start_order != u32::MAX
+                x.in_play && !x.started && !x.closed
             })
             .collect();
         out.sort_by_key(|&c| (self.st.corps[c as usize].start_order, c));

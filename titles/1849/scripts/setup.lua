@@ -87,7 +87,7 @@ local function last_order(game)
   local max = 0
   for _, id in ipairs(game:corporations()) do
     local o = game:corporation_field(id, "start_order")
-    if o < 1000000 and o > max then max = o end
+    if o > max then max = o end
   end
   return max
 end
