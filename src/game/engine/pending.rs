@@ -190,7 +190,9 @@ impl Engine<'_> {
                     PendingKind::TrainSaleConsent { .. } => "train.consent",
                     _ => "pending.first",
                 };
-                return self.refuse(key, format!("first: {what}"));
+                // The starting value's text already says "first".
+                let what = if matches!(kind, PendingKind::Par { .. }) { what } else { format!("first: {what}") };
+                return self.refuse(key, what);
             }
         }
         Ok(())
