@@ -46,6 +46,43 @@ fn hanging_indent(line: &str, width: usize) -> usize {
     (if lead < 4 { lead + 2 } else { lead }).min(width / 2)
 }
 
+/// Puts one word on the line being built, starting a new line (at
+/// `indent`) when it does not fit, and cutting a word longer than a line.
+fn place(lines: &mut Vec<String>, cur: &mut String, cur_len: &mut usize, fresh: &mut bool, word: String, indent: usize, width: usize) {
+    // A word that opens a continuation line drops padding kept from the first line.
+    let word = if *fresh && !lines.is_empty() { word.trim_start().to_string() } else { word };
+    let wlen = word.chars().count();
+    let need = if *fresh { wlen } else { wlen + 1 };
+    if *cur_len + need <= width {
+        if !*fresh {
+            cur.push(' ');
+        }
+        cur.push_str(&word);
+        *cur_len += need;
+        *fresh = false;
+        return;
+    }
+    if !*fresh {
+        lines.push(std::mem::take(cur));
+        *cur = " ".repeat(indent);
+        *cur_len = indent;
+    }
+    // On a fresh line: padding kept from the first line is dropped.
+    let mut word: String = word.trim_start().to_string();
+    while *cur_len + word.chars().count() > width {
+        let room = width - *cur_len;
+        let head: String = word.chars().take(room).collect();
+        word = word.chars().skip(room).collect();
+        cur.push_str(&head);
+        lines.push(std::mem::take(cur));
+        *cur = " ".repeat(indent);
+        *cur_len = indent;
+    }
+    *cur_len += word.chars().count();
+    cur.push_str(&word);
+    *fresh = false;
+}
+
 fn wrap_line(line: &str, width: usize) -> Vec<String> {
     let indent = hanging_indent(line, width);
     let lead: String = line.chars().take_while(|c| *c == ' ').collect();
@@ -81,37 +118,28 @@ fn wrap_line(line: &str, width: usize) -> Vec<String> {
             words.push(w);
         }
     }
+    // Items of a list ("3 standard (rot 3 4), 58 standard (rot 3)") stay
+    // whole when they can: words up to one ending in a comma go together
+    // onto the next line rather than be split.
+    let mut segments: Vec<Vec<String>> = vec![Vec::new()];
     for word in words {
-        let wlen = word.chars().count();
-        let need = if fresh { wlen } else { wlen + 1 };
-        if cur_len + need <= width {
-            if !fresh {
-                cur.push(' ');
-            }
-            cur.push_str(&word);
-            cur_len += need;
-            fresh = false;
-            continue;
+        let ends = word.ends_with(',');
+        segments.last_mut().expect("one segment").push(word);
+        if ends {
+            segments.push(Vec::new());
         }
-        if !fresh {
+    }
+    for seg in segments.into_iter().filter(|s| !s.is_empty()) {
+        let seg_len: usize = seg.iter().map(|w| w.trim_start().chars().count()).sum::<usize>() + seg.len() - 1;
+        if !fresh && cur_len + 1 + seg_len > width && indent + seg_len <= width {
             lines.push(std::mem::take(&mut cur));
             cur = " ".repeat(indent);
             cur_len = indent;
+            fresh = true;
         }
-        // On a fresh line: padding kept from the first line is dropped.
-        let mut word: String = word.trim_start().to_string();
-        while cur_len + word.chars().count() > width {
-            let room = width - cur_len;
-            let head: String = word.chars().take(room).collect();
-            word = word.chars().skip(room).collect();
-            cur.push_str(&head);
-            lines.push(std::mem::take(&mut cur));
-            cur = " ".repeat(indent);
-            cur_len = indent;
+        for word in seg {
+            place(&mut lines, &mut cur, &mut cur_len, &mut fresh, word, indent, width);
         }
-        cur_len += word.chars().count();
-        cur.push_str(&word);
-        fresh = false;
     }
     if !cur.trim().is_empty() {
         lines.push(cur);
@@ -128,8 +156,10 @@ mod tests {
         let line = format!("  par CORP PRICE{}start a corporation: price, extra 10 % shares (+N), home city where there is a choice", " ".repeat(18));
         let out = fit(&line, 80);
         let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines[0], "  par CORP PRICE                  start a corporation: price, extra 10 % shares");
-        assert_eq!(lines[1], "                                  (+N), home city where there is a choice");
+        // Items between commas stay whole when they fit on the next line.
+        assert_eq!(lines[0], "  par CORP PRICE                  start a corporation: price,");
+        assert_eq!(lines[1], "                                  extra 10 % shares (+N),");
+        assert_eq!(lines[2], "                                  home city where there is a choice");
     }
 
     #[test]
