@@ -104,7 +104,19 @@ fn corps_table(head: &[&str], rows: &[Vec<String>], width: usize) -> String {
     }
     let mut out = Vec::new();
     for r in rows {
-        let facts: Vec<String> = head.iter().zip(r).skip(2).map(|(h, c)| format!("{} {c}", h.trim_start_matches('>'))).collect();
+        // "pool 0 %", not "pool % 0".
+        let facts: Vec<String> = head
+            .iter()
+            .zip(r)
+            .skip(2)
+            .map(|(h, c)| {
+                let h = h.trim_start_matches('>');
+                match h.strip_suffix(" %") {
+                    Some(name) => format!("{name} {c} %"),
+                    None => format!("{h} {c}"),
+                }
+            })
+            .collect();
         out.push(format!("{} {}: {}", r[0], r[1], facts.join(", ")));
     }
     out.join("\n")
