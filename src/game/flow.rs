@@ -180,7 +180,9 @@ pub enum PendingKind {
     DiscardTrain { corp: CorpId },
     /// Choose the starting price of a corporation started outside a stock turn.
     /// `capital`: the bank gives the corporation this many times the price first (1849 RSA).
-    Par { corp: CorpId, prices: Vec<i64>, capital: u32 },
+    /// `cause`: what asked for it, in words ("P5 (RSA) was bought"), so a
+    /// player who tries something else learns why they must choose first.
+    Par { corp: CorpId, prices: Vec<i64>, capital: u32, #[serde(default)] cause: Option<String> },
     /// Choose a home city.
     Home { corp: CorpId, choices: Vec<(HexId, u8)> },
     /// The outgoing president chooses which certificates to receive.

@@ -67,7 +67,7 @@ fn quiet_pass_text(g: &Game) -> Option<String> {
 
 /// The players' certificates of the corporation a `sell` names, before
 /// the sale: (index, percent, held by a player).
-fn player_certs(g: &Game, action: &Action) -> Vec<(u16, u8)> {
+pub(super) fn player_certs(g: &Game, action: &Action) -> Vec<(u16, u8)> {
     let Action::Sell { corp, .. } = action else { return Vec::new() };
     let Some(c) = g.state.corp_index(corp) else { return Vec::new() };
     g.state.corps[c as usize].certs.iter().filter(|x| matches!(x.owner, CertOwner::Player(_))).map(|x| (x.index, x.percent)).collect()
@@ -76,7 +76,7 @@ fn player_certs(g: &Game, action: &Action) -> Vec<(u16, u8)> {
 /// `sell JN 2` counts 10 % shares, and a 20 % certificate is two of them:
 /// the reply says what the number counted and which certificates went, so
 /// no one reads "2" as two certificates.
-fn sale_note(g: &Game, action: &Action, held: &[(u16, u8)]) -> Option<String> {
+pub(super) fn sale_note(g: &Game, action: &Action, held: &[(u16, u8)]) -> Option<String> {
     let Action::Sell { corp, .. } = action else { return None };
     let c = g.state.corp_index(corp)?;
     let certs = &g.state.corps[c as usize].certs;
@@ -93,7 +93,10 @@ fn sale_note(g: &Game, action: &Action, held: &[(u16, u8)]) -> Option<String> {
             _ => groups.push((p, 1)),
         }
     }
-    let words: Vec<String> = groups.iter().map(|(p, n)| format!("{} {p} % certificate{}", if *n == 1 { "one".to_string() } else { n.to_string() }, if *n == 1 { "" } else { "s" })).collect();
+    // In words: "2 20 % certificates" reads as one number.
+    const WORDS: [&str; 11] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    let count = |n: usize| WORDS.get(n).map_or(n.to_string(), |w| w.to_string());
+    let words: Vec<String> = groups.iter().map(|(p, n)| format!("{} {p} % certificate{}", count(*n), if *n == 1 { "" } else { "s" })).collect();
     let shares = if total % 10 == 0 { format!("{} share{} of 10 %", total / 10, if total == 10 { "" } else { "s" }) } else { format!("{total} %") };
     Some(format!("(sold {shares}: {}; the number in `sell` counts 10 % shares)", words.join(" and ")))
 }

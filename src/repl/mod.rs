@@ -13,6 +13,7 @@
 
 mod actions;
 pub mod complete;
+pub mod fit;
 mod session_cmds;
 pub mod setup;
 pub mod registry;
@@ -116,6 +117,13 @@ impl Session {
             self.load_warned = None;
         }
         match registry::find(name) {
+            // Views and session commands fit the width; an action's reply
+            // (log lines, refusals) is left as the engine wrote it.
+            Some(cmd) if cmd.group != registry::Group::Action => {
+                let mut reply = (cmd.run)(self, &inv);
+                reply.text = fit::fit(&reply.text, self.width);
+                reply
+            }
             Some(cmd) => (cmd.run)(self, &inv),
             None => registry::unknown(name),
         }
@@ -159,6 +167,8 @@ impl Session {
 
     /// What is printed when a session starts.
     pub fn banner(&self) -> Reply {
-        view::status::banner(&self.game)
+        let mut reply = view::status::banner(&self.game);
+        reply.text = fit::fit(&reply.text, self.width);
+        reply
     }
 }

@@ -897,7 +897,7 @@ impl UserData for LuaGame {
             this.ops().start_corp(c, price, p, 0, free.unwrap_or(false)).map_err(game_err)
         });
 
-        m.add_method_mut("ask_par", |_, this, (id, name, prices, capital): (String, String, Table, Value)| {
+        m.add_method_mut("ask_par", |_, this, (id, name, prices, capital, cause): (String, String, Table, Value, Option<LuaString>)| {
             let c = corp(&this.st, &id)?;
             let p = player(&this.st, &name)?;
             let capital = match args::given(&capital) {
@@ -905,7 +905,11 @@ impl UserData for LuaGame {
                 None => 0,
             };
             let prices = par_choices(this, &prices, capital)?;
-            let ask = Pending { actor: Actor::Player(p), kind: PendingKind::Par { corp: c, prices, capital: capital as u32 } };
+            let cause = match &cause {
+                Some(text) => Some(args::text("ask_par", "cause", text)?),
+                None => None,
+            };
+            let ask = Pending { actor: Actor::Player(p), kind: PendingKind::Par { corp: c, prices, capital: capital as u32, cause } };
             bounds::push_pending("ask_par", &mut this.st, ask)
         });
         m.add_method_mut("place_home", |_, this, id: String| {

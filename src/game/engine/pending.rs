@@ -23,6 +23,22 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// Why `par OTHER` (or any other action) must wait for a pending
+    /// starting value, and the command that gives it: "CTL cannot be
+    /// started now: first A chooses the starting value of ATA (P5 (RSA)
+    /// was bought): `par ATA PRICE`, PRICE one of L. 68, L. 100".
+    fn par_first(&self, tried: &str, corp: CorpId, prices: &[i64], cause: Option<&str>, actor: Actor) -> String {
+        let id = &self.st.corps[corp as usize].id;
+        let who = match actor {
+            Actor::Player(x) => format!("{} chooses", self.st.players[x as usize].name),
+            Actor::Corp(_) => "choose".to_string(),
+        };
+        let list: Vec<String> = prices.iter().map(|x| self.t.money(*x)).collect();
+        let cause = cause.map(|c| format!(" ({c})")).unwrap_or_default();
+        let wait = if tried.is_empty() { String::new() } else { format!("{tried} cannot be started now: ") };
+        format!("{wait}first {who} the starting value of {id}{cause}: `par {id} PRICE`, PRICE one of {}", list.join(", "))
+    }
+
     pub(super) fn pending_action(&mut self, action: &Action) -> GameResult<()> {
         let Some(p) = self.st.flow.pending.last().cloned() else { return Ok(()) };
         match (&p.kind, action) {
@@ -41,9 +57,10 @@ impl Engine<'_> {
                     self.st.flow.pending.pop();
                 }
             }
-            (PendingKind::Par { corp, prices, capital }, Action::Par { corp: name, price, .. }) => {
+            (PendingKind::Par { corp, prices, capital, cause }, Action::Par { corp: name, price, .. }) => {
                 if self.st.corp_index(name) != Some(*corp) {
-                    return self.refuse(RuleKey::PendingPar, format!("choose the starting value of {}", self.st.corps[*corp as usize].id));
+                    let tried = self.st.corp_index(name).map_or(name.clone(), |c| self.st.corps[c as usize].id.clone());
+                    return self.refuse(RuleKey::PendingPar, self.par_first(&tried, *corp, prices, cause.as_deref(), p.actor));
                 }
                 if !prices.contains(price) {
                     let list: Vec<String> = prices.iter().map(|x| self.t.money(*x)).collect();
@@ -149,7 +166,7 @@ impl Engine<'_> {
             (kind, _) => {
                 let what = match kind {
                     PendingKind::DiscardTrain { corp } => format!("{} must discard a train (`discard TRAIN`)", self.st.corps[*corp as usize].id),
-                    PendingKind::Par { corp, .. } => format!("choose the starting value of {} (`par {} PRICE`)", self.st.corps[*corp as usize].id, self.st.corps[*corp as usize].id),
+                    PendingKind::Par { corp, prices, cause, .. } => self.par_first("", *corp, prices, cause.as_deref(), p.actor),
                     PendingKind::Home { corp, .. } => format!("choose the home city of {} (`choose HEX`)", self.st.corps[*corp as usize].id),
                     PendingKind::PresidentSwap { .. } => "choose which certificates to receive (`choose N`)".to_string(),
                     PendingKind::Choice { prompt, choices, .. } => format!("{prompt} (`choose X`: {})", choices.join(", ")),
@@ -174,7 +191,9 @@ impl Engine<'_> {
                     PendingKind::TrainSaleConsent { .. } => RuleKey::TrainConsent,
                     _ => RuleKey::PendingFirst,
                 };
-                return self.refuse(key, format!("first: {what}"));
+                // The starting value's text already says "first".
+                let what = if matches!(kind, PendingKind::Par { .. }) { what } else { format!("first: {what}") };
+                return self.refuse(key, what);
             }
         }
         Ok(())

@@ -51,25 +51,75 @@ pub fn corp_json(g: &Game, c: CorpId) -> Value {
 
 pub fn run_all(s: &mut Session, _inv: &Invocation) -> Reply {
     let g = &s.game;
-    let mut t = Table::new(&["id", "name", "state", "president", ">price", ">cash", "trains", ">tokens", ">pool %", ">treasury %"]);
-    for c in 0..g.state.corps.len() as CorpId {
-        let corp = &g.state.corps[c as usize];
-        let name = &g.title.corporations[corp.def].name;
-        t.row(vec![
-            corp.id.clone(),
-            name.clone(),
-            corp_state(g, c).to_string(),
-            president_name(g, c).unwrap_or_else(|| "-".into()),
-            corp.price.map_or("-".into(), |_| price_of(&g.title, &g.state, c).to_string()),
-            corp.cash.to_string(),
-            trains_of(g, c),
-            tokens_left(g, c).to_string(),
-            g.state.percent(c, CertOwner::Pool).to_string(),
-            g.state.percent(c, CertOwner::Treasury).to_string(),
-        ]);
-    }
+    const HEAD: [&str; 10] = ["id", "name", "state", "president", ">price", ">cash", "trains", ">tokens", ">pool %", ">treasury %"];
+    let rows: Vec<Vec<String>> = (0..g.state.corps.len() as CorpId)
+        .map(|c| {
+            let corp = &g.state.corps[c as usize];
+            vec![
+                corp.id.clone(),
+                g.title.corporations[corp.def].name.clone(),
+                corp_state(g, c).to_string(),
+                president_name(g, c).unwrap_or_else(|| "-".into()),
+                corp.price.map_or("-".into(), |_| price_of(&g.title, &g.state, c).to_string()),
+                corp.cash.to_string(),
+                trains_of(g, c),
+                tokens_left(g, c).to_string(),
+                g.state.percent(c, CertOwner::Pool).to_string(),
+                g.state.percent(c, CertOwner::Treasury).to_string(),
+            ]
+        })
+        .collect();
     let all: Vec<Value> = (0..g.state.corps.len() as CorpId).map(|c| corp_json(g, c)).collect();
-    Reply::ok("corps", format!("{}\n(tokens: station tokens not yet placed)", t.render()), json!({ "corporations": all }))
+    let text = format!("{}\n(tokens: station tokens not yet placed)", corps_table(&HEAD, &rows, s.width));
+    Reply::ok("corps", text, json!({ "corporations": all }))
+}
+
+/// The corporations' table in `width` columns: whole if it fits; else the
+/// names leave the table for a list under it; else each corporation is a
+/// short paragraph ("AFG Azienda Ferroviaria Garibaldi: state not started,
+/// president -, ..."). Column 1 of `head` and `rows` is the name.
+fn corps_table(head: &[&str], rows: &[Vec<String>], width: usize) -> String {
+    let table = |skip_name: bool| {
+        let cols: Vec<&str> = head.iter().enumerate().filter(|(i, _)| !(skip_name && *i == 1)).map(|(_, h)| *h).collect();
+        let mut t = Table::new(&cols);
+        for r in rows {
+            t.row(r.iter().enumerate().filter(|(i, _)| !(skip_name && *i == 1)).map(|(_, c)| c.clone()).collect());
+        }
+        t.render()
+    };
+    let fits = |text: &str| text.lines().all(|l| l.chars().count() <= width);
+    let whole = table(false);
+    if fits(&whole) {
+        return whole;
+    }
+    let names: Vec<String> = rows.iter().map(|r| format!("{} {}", r[0], r[1])).collect();
+    let mut short = table(true);
+    let listed = super::map_legend::wrap_entries(&names, width.saturating_sub(7));
+    let short_fits = fits(&short);
+    if short_fits {
+        for (i, l) in listed.iter().enumerate() {
+            short.push_str(&format!("\n{}{l}", if i == 0 { "names: " } else { "       " }));
+        }
+        return short;
+    }
+    let mut out = Vec::new();
+    for r in rows {
+        // "pool 0 %", not "pool % 0".
+        let facts: Vec<String> = head
+            .iter()
+            .zip(r)
+            .skip(2)
+            .map(|(h, c)| {
+                let h = h.trim_start_matches('>');
+                match h.strip_suffix(" %") {
+                    Some(name) => format!("{name} {c} %"),
+                    None => format!("{h} {c}"),
+                }
+            })
+            .collect();
+        out.push(format!("{} {}: {}", r[0], r[1], facts.join(", ")));
+    }
+    out.join("\n")
 }
 
 pub fn run_one(s: &mut Session, inv: &Invocation) -> Reply {

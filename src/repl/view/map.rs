@@ -172,7 +172,8 @@ fn grid_part(g: &Game, cols: (i32, i32), width: usize) -> String {
         }
         out.push(String::new());
     }
-    out.extend(super::map_legend::legend(g, width));
+    let shown: Vec<u32> = hexes.iter().map(|(i, _)| *i as u32).collect();
+    out.extend(super::map_legend::legend(g, width, &shown));
     out.join("\n")
 }
 

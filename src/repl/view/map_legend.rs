@@ -42,28 +42,30 @@ fn stop_entry(g: &Game, h: u32, kind: StopKind) -> String {
     }
 }
 
-/// Legend lines no wider than `width`.
-pub fn legend(g: &Game, width: usize) -> Vec<String> {
+/// Legend lines no wider than `width`, for the hexes `part` (the part of
+/// the map shown): only the markers that appear there, with examples from
+/// there.
+pub fn legend(g: &Game, width: usize, part: &[u32]) -> Vec<String> {
     let hexes = &g.title.map.hexes;
     let mut entries = Vec::new();
-    // Colours in the order of the colour scale, those the map shows now.
-    let shown: Vec<char> = (0..hexes.len() as u32).filter_map(|h| tile_line(g, h).chars().next()).collect();
+    // Colours in the order of the colour scale, those the part shows now.
+    let shown: Vec<char> = part.iter().filter_map(|h| tile_line(g, *h).chars().next()).collect();
     let order = [Color::White, Color::Yellow, Color::Green, Color::Brown, Color::Gray, Color::Red, Color::Blue, Color::Purple];
     for c in order.map(colour_letter).into_iter().filter(|c| shown.contains(c)) {
         entries.push(format!("{c} {}", colour_word(c)));
     }
-    if let Some(h) = (0..hexes.len()).find(|h| g.state.board.hexes[*h].tile.is_some()) {
+    if let Some(h) = part.iter().map(|h| *h as usize).find(|h| g.state.board.hexes[*h].tile.is_some()) {
         let line = tile_line(g, h as u32);
         let tr = line.split_once(' ').map_or(line.as_str(), |x| x.1).to_string();
         let (name, rot) = tr.split_once('/').unwrap_or((&tr, "0"));
         entries.push(format!("{tr} tile {name} at rotation {rot} (as in {})", hexes[h].label));
     }
-    if let Some(h) = (0..hexes.len()).find(|h| g.state.board.hexes[*h].tile.is_none() && hexes[*h].cost > 0) {
+    if let Some(h) = part.iter().map(|h| *h as usize).find(|h| g.state.board.hexes[*h].tile.is_none() && hexes[*h].cost > 0) {
         entries.push(format!("${} terrain cost (as in {})", hexes[h].cost, hexes[h].label));
     }
     let kinds = [StopKind::City, StopKind::Town, StopKind::Port, StopKind::Offboard, StopKind::Mine, StopKind::Mountain];
     for kind in kinds {
-        if let Some(h) = (0..hexes.len() as u32).find(|h| tile_on(&g.title, &g.state, *h).stops.iter().any(|s| s.kind == kind)) {
+        if let Some(h) = part.iter().copied().find(|h| tile_on(&g.title, &g.state, *h).stops.iter().any(|s| s.kind == kind)) {
             entries.push(stop_entry(g, h, kind));
         }
     }

@@ -25,37 +25,57 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
     // A cell is too narrow for a stack: it shows `CTL+1`, and this
     // legend names everyone in it.
     let mut stacks = Vec::new();
-    for (r, row) in m.rows.iter().enumerate() {
-        let mut prices = String::new();
-        let mut tokens = String::new();
-        let mut cells_json = Vec::new();
-        for (c, cell) in row.iter().enumerate() {
-            let Some(cell) = cell else {
-                prices.push_str(&" ".repeat(CELL));
-                tokens.push_str(&" ".repeat(CELL));
-                cells_json.push(Value::Null);
-                continue;
-            };
-            let flags: String = cell.flags.iter().collect();
-            prices.push_str(&format!("{:<width$}", format!("{}{flags}", cell.price), width = CELL));
-            let here = corps_at(g, r, c);
-            let ids: Vec<String> = here.iter().map(|x| g.state.corps[*x as usize].id.clone()).collect();
-            let shown = match ids.len() {
-                0 => String::new(),
-                1 => ids[0].clone(),
-                n => {
-                    stacks.push(format!("{}+{} = {}", ids[0], n - 1, ids.join(", ")));
-                    format!("{}+{}", ids[0], n - 1)
+    // A grid wider than the width is shown in parts of whole columns,
+    // each with every row (the last cell of a line needs no gap).
+    let ncols = m.rows.iter().map(Vec::len).max().unwrap_or(0);
+    let per = (s.width.saturating_sub(CELL - 1) / CELL + 1).max(1);
+    let parts: Vec<(usize, usize)> = (0..ncols).step_by(per).map(|a| (a, (a + per).min(ncols))).collect();
+    for (part, &(from, to)) in parts.iter().enumerate() {
+        if parts.len() > 1 {
+            lines.push(format!("columns {}–{} of {}:", from + 1, to, ncols));
+        }
+        for (r, row) in m.rows.iter().enumerate() {
+            let mut prices = String::new();
+            let mut tokens = String::new();
+            let mut cells_json = Vec::new();
+            for (c, cell) in row.iter().enumerate() {
+                let Some(cell) = cell else {
+                    if (from..to).contains(&c) {
+                        prices.push_str(&" ".repeat(CELL));
+                        tokens.push_str(&" ".repeat(CELL));
+                    }
+                    cells_json.push(Value::Null);
+                    continue;
+                };
+                let flags: String = cell.flags.iter().collect();
+                let here = corps_at(g, r, c);
+                let ids: Vec<String> = here.iter().map(|x| g.state.corps[*x as usize].id.clone()).collect();
+                let shown = match ids.len() {
+                    0 => String::new(),
+                    1 => ids[0].clone(),
+                    n => {
+                        if part == 0 {
+                            stacks.push(format!("{}+{} = {}", ids[0], n - 1, ids.join(", ")));
+                        }
+                        format!("{}+{}", ids[0], n - 1)
+                    }
+                };
+                if (from..to).contains(&c) {
+                    prices.push_str(&format!("{:<width$}", format!("{}{flags}", cell.price), width = CELL));
+                    tokens.push_str(&format!("{:<width$}", shown.chars().take(CELL - 1).collect::<String>(), width = CELL));
                 }
-            };
-            tokens.push_str(&format!("{:<width$}", shown.chars().take(CELL - 1).collect::<String>(), width = CELL));
-            cells_json.push(json!({ "price": cell.price, "flags": flags, "corporations": ids }));
+                cells_json.push(json!({ "price": cell.price, "flags": flags, "corporations": ids }));
+            }
+            if !prices.trim().is_empty() {
+                lines.push(prices.trim_end().to_string());
+            }
+            if !tokens.trim().is_empty() {
+                lines.push(tokens.trim_end().to_string());
+            }
+            if part == 0 {
+                rows_json.push(Value::Array(cells_json));
+            }
         }
-        lines.push(prices.trim_end().to_string());
-        if !tokens.trim().is_empty() {
-            lines.push(tokens.trim_end().to_string());
-        }
-        rows_json.push(Value::Array(cells_json));
     }
     if !stacks.is_empty() {
         lines.push(format!("stacked (top first): {}", stacks.join(" · ")));

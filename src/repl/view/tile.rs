@@ -11,7 +11,7 @@ use serde_json::json;
 pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
     match inv.args.first() {
         Some(name) => one(&s.game, name),
-        None => all(&s.game),
+        None => all(&s.game, s.width),
     }
 }
 
@@ -24,7 +24,7 @@ fn left(g: &Game, ti: usize) -> String {
     }
 }
 
-fn all(g: &Game) -> Reply {
+fn all(g: &Game, width: usize) -> Reply {
     let mut lines = Vec::new();
     let mut rows = Vec::new();
     let mut colours: Vec<_> = g.title.tiles.iter().filter(|t| !t.hidden).map(|t| t.color).collect();
@@ -42,7 +42,14 @@ fn all(g: &Game) -> Reply {
                 format!("{} ({})", t.name, left(g, i).replace(" left", ""))
             })
             .collect();
-        lines.push(format!("{}: {}", colour.name(), parts.join(", ")));
+        // Wrapped between tiles, never inside one, under the colour's name.
+        let head = format!("{}: ", colour.name());
+        let pad = " ".repeat(head.chars().count());
+        let room = width.saturating_sub(pad.len()).max(12);
+        for (i, l) in super::map_legend::wrap_entries(&parts, room).iter().enumerate() {
+            let l = l.strip_suffix('.').unwrap_or(l);
+            lines.push(format!("{}{l}", if i == 0 { &head } else { &pad }));
+        }
     }
     lines.push("`tiles NAME` shows one: its track, upgrades and where it lies".to_string());
     Reply::ok("tiles", lines.join("\n"), json!({ "tiles": rows }))

@@ -57,7 +57,15 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
     let mut phases_json = Vec::new();
     for (i, p) in t.phases.iter().enumerate() {
         let mark = if i == st.phase { "  now" } else if i < st.phase { "  done" } else { "" };
-        let start = p.on_train.as_ref().map_or("at the start".to_string(), |n| format!("when the first {n} is bought"));
+        // A class's name starts its phase whichever side of the card
+        // leaves the bank (bought, or exported where the title exports).
+        let start = p.on_train.as_ref().map_or("at the start".to_string(), |n| {
+            let sides = t.trains.iter().find(|c| &c.name == n && c.variants.len() > 1).map(|c| c.variants.iter().map(|v| v.name.as_str()).collect::<Vec<_>>());
+            match sides {
+                Some(sides) => format!("when the first {} leaves the bank", sides.join(" or ")),
+                None => format!("when the first {n} leaves the bank"),
+            }
+        });
         let mut facts = vec![format!("{} OR per set", p.operating_rounds), format!("train limit {}", p.train_limit)];
         let tiles: Vec<&str> = p.tiles.iter().map(|c| c.name()).collect();
         facts.push(format!("tiles {}", tiles.join("/")));

@@ -59,7 +59,7 @@ local function on_sold(game, lot, player)
   -- P5: its MOB share comes with the company (companies.toml "shares" ability, R-022).
   elseif lot == "P6" then
     -- 1844-R-021: the FNM director's certificate; the buyer sets the par.
-    game:ask_par("FNM", player, { 60, 70, 80, 90, 100 }, 0)
+    game:ask_par("FNM", player, { 60, 70, 80, 90, 100 }, 0, player .. " bought P6, which comes with the FNM director's certificate")
   end
 end
 

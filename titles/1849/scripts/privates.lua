@@ -14,7 +14,7 @@ on("company_sold", function(game, ev)
   local corp = game:var("place_card_1")
   if corp == nil or not game:corporation(corp).in_play then return end
   game:set_var("rsa_corporation", corp)
-  game:ask_par(corp, ev.player, { 68, 100 }, 2)
+  game:ask_par(corp, ev.player, { 68, 100 }, 2, ev.player .. " bought P5 (RSA), which starts it")
   game:log(ev.player .. " starts " .. corp .. " with the RSA and chooses its value")
 end)
 

@@ -48,6 +48,18 @@ test("1849-R-059 (WE-03): the RSA buyer starts the corporation with place card 1
   expect_eq(g:bank(), 6654)
 end)
 
+test("1849-R-059 (issue 16): while the RSA start waits for its value, another start says why it must wait and how to give the value", function()
+  local g = sale("ATA")
+  local msg = g:refuse("par CTL 68", nil, "CTL cannot be started now")
+  expect_eq(msg:find("first C chooses the starting value of ATA (C bought P5 (RSA), which starts it)", 1, true) ~= nil, true)
+  expect_eq(msg:find("`par ATA PRICE`, PRICE one of L. 68, L. 100", 1, true) ~= nil, true)
+  -- Any other action names the same choice.
+  local other = g:refuse("pass")
+  expect_eq(other:find("first C chooses the starting value of ATA", 1, true) ~= nil, true)
+  g:act("par ATA 100")
+  expect_eq(g:corporation("ATA").price, 100)
+end)
+
 test("1849-R-059 (table 4.4): the RSA corporation's treasury is twice its value less its token fee", function()
   for _, case in ipairs({
     { "RCS", 100, 70 }, { "ATA", 68, 106 }, { "ATA", 100, 170 }, { "CTL", 68, 96 },

@@ -108,6 +108,24 @@ test("1849-R-115: a new tile must connect to the corporation's token", function(
   expect_eq(g:hex("D6").tile, "9")
 end)
 
+test("1849-R-115 (issue 16): a rotation that misses the track is refused, naming the rotations that meet it", function()
+  -- AFG at home in Trapani (C1); D2 is open to it. Tile 7 at rotation 3
+  -- lies on the map with passable edges, but its curve misses Trapani's
+  -- track; rotations 0, 1 and 2 meet it.
+  local g = lay_step("AFG", {}, 500, nil, "C1")
+  local empty = g:hex("D2").tile
+  local moves = {}
+  for _, m in ipairs(g:moves()) do moves[m] = true end
+  expect_eq({ moves["lay D2 7 0"], moves["lay D2 7 1"], moves["lay D2 7 2"], moves["lay D2 7 3"] }, { true, true, true, nil })
+  local msg = g:refuse("lay D2 7 3", "1849-R-115", "rotation 0 or 1 or 2 would meet it")
+  expect_eq(msg:find("tile 7 at rotation 3 has no track where AFG's track reaches", 1, true) ~= nil, true)
+  -- Refused without a trace (g:refuse compares digests): D2 empty, the cash as it was.
+  expect_eq(g:hex("D2").tile, empty)
+  expect_eq(g:corporation("AFG").cash, 500)
+  g:act("lay D2 7 1")
+  expect_eq(g:hex("D2").tile, "7")
+end)
+
 test("1849-R-115: the connection must be over a gauge that joins (narrow track off standard track)", function()
   local g = lay_step("RCS", { { "D6", "9", 2 } })
   g:refuse("lay E7 74 2", "1849-R-102", "gauge")       -- narrow town against D6's standard track
