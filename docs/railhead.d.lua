@@ -196,7 +196,8 @@ function Game:start_corporation(corp, price, player, free) end
 ---@param player string
 ---@param prices integer[]
 ---@param capital? integer
-function Game:ask_par(corp, player, prices, capital) end
+---@param cause? string why this start is waiting (quoted in refusals of other actions)
+function Game:ask_par(corp, player, prices, capital, cause) end
 ---@param corp string
 function Game:place_home(corp) end
 ---@param corp string
