@@ -12,7 +12,7 @@
 function on(event, handler) end
 
 ---Override a hook point (see docs/lua-api.md for names and arguments).
----@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"extra_tile_lays"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"|"skip_round"|"can_pass"|"can_discard_train"
+---@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"extra_tile_lays"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"revenue"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"|"skip_round"|"can_pass"|"can_discard_train"
 ---@param fn function
 function hook(name, fn) end
 
@@ -313,6 +313,13 @@ function Game:set_price(corp, row, col) end
 ---@param corp string
 ---@param par? integer
 function Game:set_floated(corp, par) end
+---@param amount integer
+function Game:set_revenue(amount) end
+---@param corp string
+---@param kind "payout"|"half"|"withhold"
+---@param revenue integer
+---@param moves? string directions, comma-separated, or "none"; the core's default if nil
+function Game:pay_dividend(corp, kind, revenue, moves) end
 ---@param hex string
 ---@param from string
 ---@param to string

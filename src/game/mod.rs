@@ -16,6 +16,7 @@ pub mod ids;
 pub mod market;
 pub mod money;
 pub mod ops;
+pub mod payout;
 pub mod refusals;
 pub mod save;
 pub mod shares;

@@ -1234,6 +1234,33 @@ impl UserData for LuaGame {
             };
             this.ops().set_floated(c, par).map_err(game_err)
         });
+        m.add_method_mut("set_revenue", |_, this, amount: Value| {
+            use crate::game::flow::RoundData;
+            let amount = args::price("set_revenue", "amount", &amount)?;
+            let RoundData::Operating(o) = &mut this.st.flow.round.data else { return Err(rt("set_revenue: only in an operating round")) };
+            if o.current.is_none() {
+                return Err(rt("set_revenue: no corporation is operating"));
+            }
+            o.turn.revenue = Some(amount);
+            Ok(())
+        });
+        m.add_method_mut("pay_dividend", |_, this, (id, kind, revenue, moves): (String, String, Value, Option<String>)| {
+            use crate::game::action::DividendKind;
+            let c = corp(&this.st, &id)?;
+            let kind = match kind.as_str() {
+                "payout" => DividendKind::Payout,
+                "half" => DividendKind::Half,
+                "withhold" => DividendKind::Withhold,
+                other => return Err(rt(format!("pay_dividend: the kind is payout, half or withhold, not '{other}'"))),
+            };
+            let revenue = args::price("pay_dividend", "revenue", &revenue)?;
+            if let Some(m) = &moves
+                && let Some(bad) = m.split(',').map(str::trim).find(|d| !d.is_empty() && *d != "none" && Dir::parse(d).is_none())
+            {
+                return Err(rt(format!("pay_dividend: the move '{bad}' is not left, right, up, down or none")));
+            }
+            this.ops().pay_dividend(c, kind, revenue, moves.as_deref()).map_err(game_err)
+        });
         m.add_method_mut("replace_token", |_, this, (label, from, to): (String, String, String)| {
             let h = hex(&this.title, &label)?;
             let (f, t) = (corp(&this.st, &from)?, corp(&this.st, &to)?);

@@ -159,6 +159,7 @@ pub const HOOKS: &[(&str, &str)] = &[
     ("extra_tile_lays", "tile lays this turn beyond the step's count (game, corp) -> number"),
     ("route_bonus", "extra revenue of one route (game, corp, route) -> amount"),
     ("run_bonus", "extra revenue of a whole run (game, corp, routes) -> amount"),
+    ("revenue", "the turn's revenue of a title that pays without route search (game, corp) -> amount, or nil to search routes"),
     ("player_value", "a player's final value (game, player, value) -> value"),
     ("must_buy_train", "must the corporation own a train now? (game, corp, default) -> bool"),
     ("can_buy_train", "extra rules for buying a train: return false, message[, rule] (game, corp, train)"),

@@ -159,12 +159,8 @@ impl Engine<'_> {
         let trains = self.st.trains_of(corp);
         Ok(match kind {
             StepKind::RunRoutes => {
-                if trains.is_empty() || !super::run::has_route(self.t, self.st, corp) {
-                    self.or_mut().turn.revenue = Some(0);
-                    true
-                } else {
-                    false
-                }
+                let searchable = !trains.is_empty() && super::run::has_route(self.t, self.st, corp);
+                self.run_without_routes(corp, searchable)?
             }
             StepKind::Dividend => {
                 if self.or().turn.revenue.unwrap_or(0) == 0 {

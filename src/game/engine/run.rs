@@ -292,12 +292,7 @@ impl Engine<'_> {
                 Var::Map(m)
             })
             .collect();
-        let bonus: Option<i64> = self.host.call_hook("run_bonus", self.st, self.fx, (id.clone(), super::LuaVar(Var::List(routes_var.clone()))))?;
-        let revenue = money::sum("the run's revenue", run.revenue, money::from_hook("run_bonus", bonus.unwrap_or(0), -MAX_AMOUNT)?)?;
-        // Paid out or withheld as it is: a revenue is never negative.
-        if revenue < 0 {
-            return Err(GameError::Invalid(format!("{id}'s run would earn {}: a revenue cannot be negative (a hook or a stop value set by a script made it so)", self.t.money(revenue))));
-        }
+        let revenue = self.with_run_bonus(corp, run.revenue, &routes_var)?;
         for r in &records {
             self.fx.log.push(format!("{id} runs {} on {} for {}", r.train, r.stops.join("-"), self.t.money(r.revenue)));
         }
@@ -309,6 +304,45 @@ impl Engine<'_> {
         self.or_mut().turn.done_steps.insert(step);
         self.fx.event("trains_run", &[("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(routes_var))]);
         Ok(())
+    }
+
+    /// A run's revenue with the title's `run_bonus` added; never negative.
+    fn with_run_bonus(&mut self, corp: CorpId, base: i64, routes: &[Var]) -> GameResult<i64> {
+        let id = self.st.corps[corp as usize].id.clone();
+        let bonus: Option<i64> = self.host.call_hook("run_bonus", self.st, self.fx, (id.clone(), super::LuaVar(Var::List(routes.to_vec()))))?;
+        let revenue = money::sum("the run's revenue", base, money::from_hook("run_bonus", bonus.unwrap_or(0), -MAX_AMOUNT)?)?;
+        // Paid out or withheld as it is: a revenue is never negative.
+        if revenue < 0 {
+            return Err(GameError::Invalid(format!("{id}'s run would earn {}: a revenue cannot be negative (a hook or a stop value set by a script made it so)", self.t.money(revenue))));
+        }
+        Ok(revenue)
+    }
+
+    /// The run step of a corporation that runs no route: with nothing
+    /// to search (no train, no route) its revenue is the title's
+    /// `run_bonus` alone, 0 without one; where the title's `revenue` hook
+    /// gives the turn's revenue (a title that pays without routes:
+    /// 1865's traffic, 18FB's X+Y), that plus `run_bonus`, and
+    /// `trains_run` fires with no routes. Returns whether the step is done.
+    pub(super) fn run_without_routes(&mut self, corp: CorpId, searchable: bool) -> GameResult<bool> {
+        let id = self.st.corps[corp as usize].id.clone();
+        let hooked: Option<i64> = self.host.call_hook::<_, Option<i64>>("revenue", self.st, self.fx, id.clone())?.flatten();
+        let base = match hooked {
+            Some(amount) => money::from_hook("revenue", amount, 0)?,
+            None if searchable => return Ok(false),
+            None => 0,
+        };
+        let revenue = self.with_run_bonus(corp, base, &[])?;
+        if hooked.is_some() || revenue > 0 {
+            self.fx.log.push(format!("{id} earns {}", self.t.money(revenue)));
+        }
+        let turn = &mut self.or_mut().turn;
+        turn.revenue = Some(revenue);
+        turn.routes = Vec::new();
+        if hooked.is_some() {
+            self.fx.event("trains_run", &[("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(Vec::new()))]);
+        }
+        Ok(true)
     }
 
     /// Turns declared routes (stops, optional hexes between them) into
