@@ -233,7 +233,10 @@ fn shipped_maps_copy_into_far_less_than_the_limit() {
         let source = TitleSource::embedded(&id).unwrap();
         let map: MapFile = load::parse_text("map.toml", &source.read("map.toml").unwrap()).unwrap();
         let tiles: TilesFile = load::parse_text("tiles.toml", &source.read("tiles.toml").unwrap()).unwrap();
-        let bytes = railhead::title::compile::copied_map_bytes(&map, &tiles);
+        let (defs, errors) = railhead::title::catalogue::resolve(&tiles.tile, railhead::title::catalogue::shipped().unwrap());
+        assert_eq!(errors, vec![], "{id}");
+        let defs: Vec<_> = defs.into_iter().map(|(_, d)| d).collect();
+        let bytes = railhead::title::compile::copied_map_bytes(&map, &defs);
         eprintln!("{id}: the map copies into {bytes} bytes");
         assert!(bytes * 10 < limits::MAX_MAP_COPY_BYTES, "{id}: {bytes}");
     }

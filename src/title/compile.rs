@@ -204,8 +204,8 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
 /// names) is copied for every hex its `at` lists, so a short file can
 /// stand for a huge map. Measured as JSON, which is close to the data's
 /// size in memory.
-pub fn copied_map_bytes(map: &MapFile, tiles: &TilesFile) -> u64 {
-    let tile_sizes: HashMap<&str, u64> = tiles.tile.iter().map(|t| (t.name.as_str(), json_len(t))).collect();
+pub fn copied_map_bytes(map: &MapFile, tiles: &[TileDef]) -> u64 {
+    let tile_sizes: HashMap<&str, u64> = tiles.iter().map(|t| (t.name.as_str(), json_len(t))).collect();
     map.hex
         .iter()
         .map(|h| {

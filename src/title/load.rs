@@ -5,7 +5,7 @@ use super::compile::{self, Ctx};
 use super::error::{DataError, DataErrors, line_col, serde_hint};
 use super::schema::*;
 use super::source::{ReadError, TitleSource};
-use super::{ScriptFile, Title, patch, validate};
+use super::{ScriptFile, Title, catalogue, patch, validate};
 use crate::limits::MAX_MAP_COPY_BYTES;
 use crate::tile::Tile;
 use serde::de::DeserializeOwned;
@@ -226,9 +226,23 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
     };
 
     let mut ctx = Ctx { texts: &texts, errors };
+    // Catalogue tiles take their track from catalogue/tiles.toml.
+    let catalogue = match catalogue::shipped() {
+        Ok(c) => c,
+        Err(e) => {
+            ctx.errors.push(e);
+            return Err(DataErrors(ctx.errors));
+        }
+    };
+    let (tile_defs, entry_errors) = catalogue::resolve(&tiles_file.tile, catalogue);
+    for e in entry_errors {
+        let (display, text) = &texts["tiles"];
+        let line = catalogue::entry_line(text, &tiles_file.tile[e.index].name);
+        ctx.errors.push(DataError::new(display, &e.key, e.message).at_line(line).with_hint(e.hint));
+    }
     let mut tiles: Vec<Tile> = Vec::new();
     let mut tile_index = HashMap::new();
-    for (i, def) in tiles_file.tile.iter().enumerate() {
+    for (i, def) in &tile_defs {
         match Tile::from_def(def) {
             Ok(t) => {
                 if tile_index.insert(t.name.clone(), tiles.len()).is_some() {
@@ -239,7 +253,8 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
             Err(e) => ctx.error("tiles", &format!("tile[{i}].paths"), &e.path, e.to_string()),
         }
     }
-    let copied = compile::copied_map_bytes(&map_file, &tiles_file);
+    let defs: Vec<TileDef> = tile_defs.iter().map(|(_, d)| d.clone()).collect();
+    let copied = compile::copied_map_bytes(&map_file, &defs);
     if copied > MAX_MAP_COPY_BYTES {
         let message = format!(
             "the map's hexes, each entry copied for every hex its `at` lists, come to {} MiB: at most {} MiB are allowed (shorten long names, tags or props of entries that describe many hexes)",

@@ -4,6 +4,7 @@
 //! options as overlays, and compiles the data into a [`Title`]: immutable,
 //! shared by every game of that title and option set.
 
+pub mod catalogue;
 pub mod compile;
 pub mod error;
 pub mod load;

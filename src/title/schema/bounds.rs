@@ -210,6 +210,10 @@ pub fn stops<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<StopDef>, D::Error> 
     Ok(list)
 }
 
+pub fn some_stops<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<StopDef>>, D::Error> {
+    stops(d).map(Some)
+}
+
 /// Lists whose length the engine multiplies into memory or time.
 macro_rules! bounded_lists {
     ($($name:ident: $ty:ty, $max:expr, $things:literal;)*) => {
@@ -222,7 +226,8 @@ macro_rules! bounded_lists {
 bounded_lists! {
     scripts: String, MAX_SCRIPTS, "scripts";
     options: super::OptionDef, MAX_OPTIONS, "options";
-    tiles: super::TileDef, MAX_TILE_KINDS, "tile kinds";
+    tiles: super::TileEntry, MAX_TILE_KINDS, "tile kinds";
+    catalogue_tiles: super::CatalogueTile, MAX_TILE_KINDS, "tile kinds";
     corporations: super::CorporationDef, MAX_CORPORATIONS, "corporations";
     companies: super::CompanyDef, MAX_COMPANIES, "companies";
     train_classes: super::TrainDef, MAX_TRAIN_CLASSES, "train classes";
