@@ -248,7 +248,9 @@ fn the_1849_bond_interest_was_not_paid_from_december_2024_to_may_2025() {
         game.apply(Action::Pass).unwrap();
         game.apply(Action::Pass).unwrap();
         assert_ne!(game.current_actor(), Some(Actor::Corp(ata)), "ATA's turn is over");
-        (cash - game.state.corps[ata as usize].cash, report.readings)
+        // Records before 2026-04-26 are read with the earlier stacking
+        // reading too (nothing here that it changes): only the bond's counts.
+        (cash - game.state.corps[ata as usize].cash, report.readings.into_iter().filter(|r| r.contains("interest")).collect::<Vec<_>>())
     };
     for a in rec.actions.iter_mut() {
         a["created_at"] = json!(after + a["id"].as_i64().unwrap());
@@ -411,4 +413,54 @@ fn under_the_earlier_1844_reading_a_company_too_poor_for_a_private_is_passed() {
     let rec = the_1844_opening_to_phase_3(1_750_000_000); // June 2025
     let err = replay(&rec, None).err().map(|(_, e)| e.to_string()).expect("RhB is still to act");
     assert!(err.contains(&format!("action {}", fnm_pass + 1)) && err.contains("RhB"), "{err}");
+}
+
+/// 1849: until its commit ed559033f (2026-04-26 04:51 UTC) the website
+/// restacked a market space at the end of a stock turn, counting a
+/// corporation started in that turn as moved and, unpriced at the turn's
+/// start, first in the turn's order: it went above the corporations the
+/// same turn's sales had brought into its space. Since then (and by
+/// 1849-R-013) it goes to the bottom. In tests/records/1849_sale_then_par.json
+/// Cy sells ATA (which has operated) into the L. 68 starting space and
+/// starts AFG there in the same turn; Ada buys the share back, so no
+/// end-of-round fall parts them, and the two operate in their stack order.
+#[test]
+fn a_corporation_started_after_a_sale_into_its_space_went_above_it_before_april_2026() {
+    let change = 1_777_179_062; // 2026-04-26T04:51:02Z
+    let dated = |at: i64| {
+        let mut rec = record("1849_sale_then_par.json");
+        for a in rec.actions.iter_mut() {
+            a["created_at"] = json!(at + a["id"].as_i64().unwrap());
+        }
+        rec
+    };
+    // Stack order in the L. 68 space, top first, and who operates first.
+    let order = |rec: &Recorded, until: Option<i64>| {
+        let (game, report) = replay(rec, until).unwrap_or_else(|(_, e)| panic!("{e}"));
+        let st = &game.state;
+        let (ata, afg) = (st.corp_index("ATA").unwrap() as usize, st.corp_index("AFG").unwrap() as usize);
+        assert_eq!(st.corps[ata].price, st.corps[afg].price, "ATA and AFG share a space");
+        let top = if st.corps[afg].stack < st.corps[ata].stack { ["AFG", "ATA"] } else { ["ATA", "AFG"] };
+        let first = match game.current_actor() {
+            Some(Actor::Corp(c)) => st.corps[c as usize].id.clone(),
+            other => format!("{other:?}"),
+        };
+        (top, first, report.readings, game)
+    };
+    // Before: AFG above ATA at the end of Cy's turn, and it operates first.
+    let before = dated(change - 10_000);
+    let (top, _, _, _) = order(&before, Some(39));
+    assert_eq!(top, ["AFG", "ATA"]);
+    let (top, first, readings, game) = order(&before, None);
+    assert_eq!((top, first.as_str()), (["AFG", "ATA"], "AFG"));
+    assert!(readings.len() == 1 && readings[0].contains("goes above") && readings[0].contains("2026-04-26"), "{readings:?}");
+    assert!(game.log.iter().any(|l| l == "AFG is stacked above ATA at L. 68, sold into that space this turn"), "{:?}", &game.log[game.log.len() - 12..]);
+    let again = railhead::game::save::SaveFile::of(&game).restore("saved", None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.digest(), game.digest(), "the save of an import read under the earlier stacking differs");
+    // After (and undated): ATA, there first, stays above AFG and operates first.
+    for rec in [dated(change), record("1849_sale_then_par.json")] {
+        let (top, first, readings, _) = order(&rec, None);
+        assert_eq!((top, first.as_str()), (["ATA", "AFG"], "ATA"));
+        assert!(readings.is_empty(), "{readings:?}");
+    }
 }

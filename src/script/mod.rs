@@ -171,6 +171,7 @@ pub const HOOKS: &[(&str, &str)] = &[
     ("emergency_failed", "the president cannot raise the money for a required train (game, corp, player); default closes the corporation"),
     ("player_order", "the order of turns in a stock round (game) -> list of player names"),
     ("sell_after_drop", "pay a sale at the price after its drop? (game, player, corp) -> bool"),
+    ("started_above_sales", "does a corporation started in a stock turn go above the tokens that turn's sales brought into its cell? (game, player, corp) -> bool"),
     ("game_end_check", "after each action: return a reason to end the game now, or nil (game)"),
     ("skip_round", "leave a round out this time: return true (game, round name, round kind)"),
     ("can_pass", "extra rules for passing: return false, message[, rule] (game, player or corp, step name or 'stock')"),

@@ -69,6 +69,7 @@ impl Engine<'_> {
                 self.check_can_buy_now(p)?;
                 let c = self.find_corp(corp)?;
                 self.par(p, c, *price, *extra, home.as_deref())?;
+                self.stack_started_above_sales(p, c)?;
                 let turn = &mut self.stock_mut().turn;
                 turn.started = Some(c);
                 turn.extra = *extra;
@@ -583,6 +584,37 @@ impl Engine<'_> {
                 self.st.corps[x.0 as usize].stack = stack;
             }
         }
+    }
+
+    /// A corporation started in a stock turn enters its cell at the bottom
+    /// of the stack, below the tokens the same turn's sales brought there,
+    /// unless the title's `started_above_sales` hook says it goes above
+    /// them (18xx.games read 1849 so before April 2026: a dated reading of
+    /// the importer). Those tokens keep their order among themselves.
+    fn stack_started_above_sales(&mut self, p: PlayerId, c: CorpId) -> GameResult<()> {
+        let Some(cell) = self.st.corps[c as usize].price else { return Ok(()) };
+        let mut moved_in: Vec<CorpId> =
+            self.stock().turn.sold_from.iter().filter(|&&(x, from, _)| x != c && from != cell && self.st.corps[x as usize].price == Some(cell)).map(|x| x.0).collect();
+        if moved_in.is_empty() {
+            return Ok(());
+        }
+        let pname = self.st.players[p as usize].name.clone();
+        let cid = self.st.corps[c as usize].id.clone();
+        let above: bool = self.host.call_hook("started_above_sales", self.st, self.fx, (pname, cid.clone()))?.unwrap_or(false);
+        if !above {
+            return Ok(());
+        }
+        moved_in.sort_by_key(|&x| self.st.corps[x as usize].stack);
+        let names: Vec<String> = moved_in.iter().map(|&x| self.st.corps[x as usize].id.clone()).collect();
+        let group: Vec<CorpId> = std::iter::once(c).chain(moved_in).collect();
+        let mut stacks: Vec<u64> = group.iter().map(|&x| self.st.corps[x as usize].stack).collect();
+        stacks.sort();
+        for (x, stack) in group.into_iter().zip(stacks) {
+            self.st.corps[x as usize].stack = stack;
+        }
+        let at = self.t.money(price_of(self.t, self.st, c));
+        self.fx.log.push(format!("{cid} is stacked above {} at {at}, sold into that space this turn", names.join(", ")));
+        Ok(())
     }
 
     fn log_sale(&mut self, pname: &str, cid: &str, percent: u32, got: i64) {

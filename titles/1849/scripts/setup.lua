@@ -83,6 +83,15 @@ hook("startable", function(game, player)
   return { best }
 end)
 
+-- A corporation started in a stock turn goes to the bottom of its cell,
+-- below the corporations that turn's sales moved there (1849-R-013: a
+-- token entering a space goes to the bottom). The 18xx.games website put it above
+-- them until April 2026; an import reads the actions recorded then so
+-- ([props.import_18xx] readings in title.toml).
+hook("started_above_sales", function(game, player, corp)
+  return game:var("website.started_above_sales") == true
+end)
+
 local function last_order(game)
   local max = 0
   for _, id in ipairs(game:corporations()) do
