@@ -71,7 +71,7 @@ fn an_automatic_pass_for_another_player_comes_after_the_idle_players() {
 /// report names the earlier reading and how many actions it read.
 #[test]
 fn actions_are_read_with_the_website_rules_of_their_date() {
-    let change = 1_743_306_924; // 2025-03-30T03:55:24Z
+    let change = 1_744_318_380; // 2025-04-10T20:53:00Z (merged)
     let mut rec = record("1844_opening.json");
     for a in rec.actions.iter_mut() {
         let n = a["id"].as_i64().unwrap();
@@ -99,7 +99,7 @@ fn actions_are_read_with_the_website_rules_of_their_date() {
     let again = railhead::game::save::SaveFile::of(&early).restore("saved", None).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(again.digest(), early.digest(), "a save made while an earlier rule is read differs");
     assert_eq!(report.readings.len(), 1, "{:?}", report.readings);
-    assert!(report.readings[0].contains("half") && report.readings[0].contains("2025-03-30") && report.readings[0].contains("10 recorded actions"), "{:?}", report.readings);
+    assert!(report.readings[0].contains("half") && report.readings[0].contains("2025-04-10") && report.readings[0].contains("10 recorded actions"), "{:?}", report.readings);
     // Without dates: today's rules, no reading named.
     let (_, report) = replay(&record("1844_opening.json"), None).unwrap_or_else(|(_, e)| panic!("{e}"));
     assert!(report.readings.is_empty(), "{:?}", report.readings);
@@ -234,9 +234,9 @@ fn a_stopped_import_names_the_readings_it_applied() {
 /// takes L. 50 today and nothing under the reading.
 #[test]
 fn the_1849_bond_interest_was_not_paid_from_december_2024_to_may_2025() {
-    let window = 1_735_000_000; // 2024-12-24
-    let after = 1_747_000_000; // 2025-05-11
-    let before = 1_734_000_000; // 2024-12-12
+    let window = 1_737_000_000; // 2025-01-16
+    let after = 1_749_000_000; // 2025-06-04
+    let before = 1_736_000_000; // 2025-01-04
     let mut rec = record("1849_opening.json");
     rec.optional_rules = vec!["bonds".into()];
     let ata_cash_after_interest = |rec: &Recorded| {
@@ -248,7 +248,7 @@ fn the_1849_bond_interest_was_not_paid_from_december_2024_to_may_2025() {
         game.apply(Action::Pass).unwrap();
         game.apply(Action::Pass).unwrap();
         assert_ne!(game.current_actor(), Some(Actor::Corp(ata)), "ATA's turn is over");
-        // Records before 2026-04-26 are read with the earlier stacking
+        // Records before 2026-05-12 are read with the earlier stacking
         // reading too (nothing here that it changes): only the bond's counts.
         (cash - game.state.corps[ata as usize].cash, report.readings.into_iter().filter(|r| r.contains("interest")).collect::<Vec<_>>())
     };
@@ -264,7 +264,7 @@ fn the_1849_bond_interest_was_not_paid_from_december_2024_to_may_2025() {
     let (paid, readings) = ata_cash_after_interest(&rec);
     assert_eq!(paid, 0, "no interest in the window");
     assert_eq!(readings.len(), 1, "{readings:?}");
-    assert!(readings[0].contains("no corporation pays interest") && readings[0].contains("from 2024-12-23") && readings[0].contains("to 2025-05-08"), "{readings:?}");
+    assert!(readings[0].contains("no corporation pays interest") && readings[0].contains("from 2025-01-15") && readings[0].contains("to 2025-05-29"), "{readings:?}");
     // A record begun before the window: the reading holds from its first
     // action in the window on, and a save replays alike.
     for a in rec.actions.iter_mut() {
@@ -415,7 +415,7 @@ fn under_the_earlier_1844_reading_a_company_too_poor_for_a_private_is_passed() {
     assert!(err.contains(&format!("action {}", fnm_pass + 1)) && err.contains("RhB"), "{err}");
 }
 
-/// 1849: until its commit ed559033f (2026-04-26 04:51 UTC) the website
+/// 1849: until its change ed559033f reached master (2026-05-12 14:37 UTC) the website
 /// restacked a market space at the end of a stock turn, counting a
 /// corporation started in that turn as moved and, unpriced at the turn's
 /// start, first in the turn's order: it went above the corporations the
@@ -425,8 +425,8 @@ fn under_the_earlier_1844_reading_a_company_too_poor_for_a_private_is_passed() {
 /// starts AFG there in the same turn; Ada buys the share back, so no
 /// end-of-round fall parts them, and the two operate in their stack order.
 #[test]
-fn a_corporation_started_after_a_sale_into_its_space_went_above_it_before_april_2026() {
-    let change = 1_777_179_062; // 2026-04-26T04:51:02Z
+fn a_corporation_started_after_a_sale_into_its_space_went_above_it_before_may_2026() {
+    let change = 1_778_596_632; // 2026-05-12T14:37:12Z (merged)
     let dated = |at: i64| {
         let mut rec = record("1849_sale_then_par.json");
         for a in rec.actions.iter_mut() {
@@ -453,7 +453,7 @@ fn a_corporation_started_after_a_sale_into_its_space_went_above_it_before_april_
     assert_eq!(top, ["AFG", "ATA"]);
     let (top, first, readings, game) = order(&before, None);
     assert_eq!((top, first.as_str()), (["AFG", "ATA"], "AFG"));
-    assert!(readings.len() == 1 && readings[0].contains("goes above") && readings[0].contains("2026-04-26"), "{readings:?}");
+    assert!(readings.len() == 1 && readings[0].contains("goes above") && readings[0].contains("2026-05-12"), "{readings:?}");
     assert!(game.log.iter().any(|l| l == "AFG is stacked above ATA at L. 68, sold into that space this turn"), "{:?}", &game.log[game.log.len() - 12..]);
     let again = railhead::game::save::SaveFile::of(&game).restore("saved", None).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(again.digest(), game.digest(), "the save of an import read under the earlier stacking differs");
