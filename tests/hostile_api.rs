@@ -237,17 +237,15 @@ fn amounts_from_hooks_beyond_the_bound_are_script_errors() {
 
     // player_value: the game ends at once (game_end_check), and its final
     // values are read from the hook.
-    let t = with_script(
-        boundary(),
-        r#"hook("game_end_check", function(game) return "test" end)
-           hook("player_value", function(game, player, value) return math.mininteger end)"#,
-    );
-    let err = Game::new(Arc::new(t), setup(&["A", "B"], &[])).err().expect("the final value is refused").to_string();
+    // (The boundary's own game_end_check ends it when the bank holds
+    // less than `setup.end_below`: scripts/hooks.lua.)
+    let t = with_script(boundary(), r#"hook("player_value", function(game, player, value) return math.mininteger end)"#);
+    let err = Game::new(Arc::new(t), setup(&["A", "B"], &[("end_below", Var::Int(MAX_AMOUNT))])).err().expect("the final value is refused").to_string();
     assert!(err.contains("player_value") && err.contains("MAX_AMOUNT"), "{err}");
 
     // par_prices: no starting price beyond the bound is offered.
-    let t = with_script(boundary(), r#"hook("par_prices", function(game, corp, prices) return { 60, math.maxinteger } end)"#);
-    let mut g = Game::new(Arc::new(t), setup(&["A", "B"], &[])).unwrap();
+    // (The boundary's own par_prices offers `setup.par_prices`.)
+    let mut g = Game::new(Arc::new(boundary()), setup(&["A", "B"], &[("par_prices", Var::List(vec![Var::Int(60), Var::Int(i64::MAX)]))])).unwrap();
     let err = g.act("par NRR 60").unwrap_err();
     assert!(err.contains("par_prices") && err.contains("MAX_AMOUNT"), "{err}");
 }

@@ -385,13 +385,18 @@ impl ScriptHost {
         let Some(hooks) = self.registry(api::HOOKS_KEY) else { return Ok(None) };
         let Ok(Some(func)) = hooks.get::<Option<Function>>(name) else { return Ok(None) };
         let args = args.into_lua_multi(&self.lua).map_err(|e| self.error(&format!("hook '{name}'"), &e))?;
-        self.with_game(&|| format!("hook '{name}'"), Some(&func), st, fx, |_, ud| {
+        let values: mlua::MultiValue = self.with_game(&|| format!("hook '{name}'"), Some(&func), st, fx, |_, ud| {
             let mut all = mlua::MultiValue::new();
             all.push_back(Value::UserData(ud));
             all.extend(args);
             func.call::<mlua::MultiValue>(all)
-        })
-        .map(Some)
+        })?;
+        // A hook that returns nothing (or nil) keeps the core's default,
+        // whatever its answer's type (docs/lua-api.md, "Hooks").
+        if values.front().is_none_or(Value::is_nil) {
+            return Ok(None);
+        }
+        R::from_lua_multi(values, &self.lua).map(Some).map_err(|e| self.error(&format!("hook '{name}'"), &e))
     }
 
     /// A yes/no hook: `false, message[, rule]` refuses.

@@ -339,8 +339,11 @@ impl Engine<'_> {
             let sales = self.emergency_sales(corp);
             self.sell_everything(p, sales)?;
         }
-        let handled: Option<()> = self.host.call_hook("emergency_failed", self.st, self.fx, (id, pres))?;
-        if handled.is_none() {
+        // A title that defines the hook decides what happens (1844's
+        // bankruptcy); without it the corporation closes.
+        if self.host.has_hook("emergency_failed") {
+            let _: Option<()> = self.host.call_hook("emergency_failed", self.st, self.fx, (id, pres))?;
+        } else {
             self.ops().close_corp(corp)?;
         }
         let step = self.current_step().unwrap_or_default();
