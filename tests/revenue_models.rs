@@ -73,8 +73,10 @@ fn a_revenue_hook_returning_nil_leaves_the_route_search() {
 fn run_bonus_is_paid_even_where_no_route_runs() {
     // Before issue 17 the run step set the revenue to 0 for a corporation
     // with no train, before run_bonus was asked.
-    let t = boundary(r#"hook("run_bonus", function(game, corp, routes) if #routes == 0 then return 15 end return 0 end)"#);
-    let mut g = game(t);
+    // The boundary's run_bonus gives `setup.idle_bonus` to a railway that
+    // runs no route (scripts/hooks.lua).
+    let setup = Setup { players: vec!["A".into(), "B".into()], seed: 1, options: BTreeMap::new(), values: [("idle_bonus".to_string(), Var::Int(15))].into() };
+    let mut g = Game::new(Arc::new(boundary("")), setup).unwrap();
     play(&mut g, &["par NRR 60", "pass", "pass", "do subsidy amount=40"]);
     assert_eq!(turn_revenue(&g), Some(15));
     assert_eq!(current_step(&g), "dividend");

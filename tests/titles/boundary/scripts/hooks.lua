@@ -1,5 +1,5 @@
 -- Hook points no shipped title uses, each proven by a scenario
--- (tests/hooks_BND-R-030_R-034.lua). Each answers only when the game's
+-- (tests/hooks_BND-R-030_R-035.lua). Each answers only when the game's
 -- setup gives its value (`setup = { ... }` in a scenario), and otherwise
 -- returns nothing, which keeps the core's default: the boundary's other
 -- tests play the core's defaults.
@@ -34,4 +34,11 @@ end)
 hook("game_end_check", function(game)
   local floor = game:var("setup.end_below")
   if floor and game:bank() < floor then return "bank below " .. floor end
+end)
+
+-- BND-R-035: a bonus on the whole run: `setup.run_bonus` for a run with
+-- routes, `setup.idle_bonus` for a railway that runs none.
+hook("run_bonus", function(game, corp, routes)
+  if #routes == 0 then return game:var("setup.idle_bonus") end
+  return game:var("setup.run_bonus")
 end)

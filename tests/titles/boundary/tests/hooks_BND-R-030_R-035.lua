@@ -62,3 +62,13 @@ test("BND-R-034: game_end_check ends the game when it gives a reason", function(
   local r = g:result()
   expect_eq(r.reason, "bank below 1170")         -- the subsidy took 40
 end)
+
+test("BND-R-035: run_bonus adds to a run, and is a railway's revenue when it runs none", function()
+  local g = game{ run_bonus = 5 }
+  g:acts{ "par NRR 60", "pass", "pass", "do subsidy amount=40", "train 2", "pass", "pass", "pass", "do subsidy amount=30", "run auto" }
+  expect_eq(g:turn().revenue, 25)                      -- 20 from the route, 5 from the hook
+  g = game{ idle_bonus = 15 }
+  g:acts{ "par NRR 60", "pass", "pass", "do subsidy amount=40" }
+  expect_eq(g:step(), "dividend")                      -- no train, yet it earns
+  expect_eq(g:turn().revenue, 15)
+end)
