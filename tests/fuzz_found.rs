@@ -43,7 +43,7 @@ fn title_with(id: &str, rel: &str, edit: impl FnOnce(&str) -> String) -> TitleSo
 #[test]
 fn a_train_class_of_billions_of_cards_is_refused() {
     let source = title_with("1844", "trains.toml", |t| t.replacen("name = \"SBB5H\"\ncount = 1", "name = \"SBB5H\"\ncount = 2147483647", 1));
-    let err = load::load(&source, &BTreeMap::new(), None).err().expect("the title must be refused").to_string();
+    let err = load::load(&source, &BTreeMap::new(), None).expect_err("the title must be refused").to_string();
     // Refused where it is read, at its line (schema/bounds.rs).
     assert!(err.contains("trains.toml:") && err.contains("2147483647") && err.contains("at most 1000"), "{err}");
 }
@@ -54,7 +54,7 @@ fn a_train_class_of_billions_of_cards_is_refused() {
 #[test]
 fn certificates_adding_up_to_100_only_modulo_2_to_the_32_are_refused() {
     let source = title_with("1849", "companies.toml", |t| t.replacen("{ percent = 10, count = 6 },", "{ percent = 10, count = 6 },\n  { percent = 2, count = 2147483648 },", 1));
-    let err = load::load(&source, &BTreeMap::new(), None).err().expect("the title must be refused").to_string();
+    let err = load::load(&source, &BTreeMap::new(), None).expect_err("the title must be refused").to_string();
     assert!(err.contains("companies.toml:") && err.contains("2147483648") && err.contains("at most 100"), "{err}");
 }
 
@@ -64,7 +64,7 @@ fn certificates_adding_up_to_100_only_modulo_2_to_the_32_are_refused() {
 #[test]
 fn billions_of_certificates_of_no_percent_are_refused() {
     let source = title_with("1849", "companies.toml", |t| t.replacen("{ percent = 10, count = 6 },", "{ percent = 10, count = 6 },\n  { percent = 0, count = 4000000000 },", 1));
-    let err = load::load(&source, &BTreeMap::new(), None).err().expect("the title must be refused").to_string();
+    let err = load::load(&source, &BTreeMap::new(), None).expect_err("the title must be refused").to_string();
     assert!(err.contains("companies.toml:") && err.contains("4000000000") && err.contains("at most 100"), "{err}");
 }
 

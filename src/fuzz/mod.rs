@@ -203,7 +203,7 @@ fn play_out(game: &mut Game, rng: &mut ChaCha8Rng, cfg: &FuzzConfig, out: &mut O
             out.violations.push(format!("after action {} (`{}`): {v}", out.actions, game.actions.last().map(|a| a.to_string()).unwrap_or_default()));
             return;
         }
-        if out.actions % cfg.deep_check_every as u64 == 0
+        if out.actions.is_multiple_of(cfg.deep_check_every as u64)
             && let Err(v) = round_trip(game)
         {
             out.violations.push(format!("after {} actions: {v}", out.actions));

@@ -592,7 +592,7 @@ fn upgrades_listed(old: &Tile) -> bool {
 /// `old` lists, or else a tile of the next colour.
 pub fn follows(old: &Tile, new: &Tile) -> bool {
     match &old.upgrades {
-        Some(list) if upgrades_listed(old) => list.iter().any(|n| *n == new.name),
+        Some(list) if upgrades_listed(old) => list.contains(&new.name),
         _ => new.color.rank() == old.color.rank().map(|r| r + 1),
     }
 }

@@ -97,6 +97,6 @@ pub(super) fn sale_note(g: &Game, action: &Action, held: &[(u16, u8)]) -> Option
     const WORDS: [&str; 11] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
     let count = |n: usize| WORDS.get(n).map_or(n.to_string(), |w| w.to_string());
     let words: Vec<String> = groups.iter().map(|(p, n)| format!("{} {p} % certificate{}", count(*n), if *n == 1 { "" } else { "s" })).collect();
-    let shares = if total % 10 == 0 { format!("{} share{} of 10 %", total / 10, if total == 10 { "" } else { "s" }) } else { format!("{total} %") };
+    let shares = if total.is_multiple_of(10) { format!("{} share{} of 10 %", total / 10, if total == 10 { "" } else { "s" }) } else { format!("{total} %") };
     Some(format!("(sold {shares}: {}; the number in `sell` counts 10 % shares)", words.join(" and ")))
 }

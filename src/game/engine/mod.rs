@@ -86,17 +86,15 @@ impl<'a> Engine<'a> {
     fn core_reaction(&mut self, ev: &super::ops::Event) -> GameResult<()> {
         use super::state::EndTrigger;
         match ev.name.as_str() {
-            "bank_broken" => {
-                if self.st.end_trigger.is_none() {
-                    let in_or = matches!(self.st.flow.round.data, RoundData::Operating(_));
-                    let reason = "bank".to_string();
-                    self.st.end_trigger = Some(if in_or {
-                        EndTrigger::EndOfSet { reason }
-                    } else {
-                        EndTrigger::AfterNextSet { reason }
-                    });
-                    self.fx.log.push("the bank is broken: the game will end".into());
-                }
+            "bank_broken" if self.st.end_trigger.is_none() => {
+                let in_or = matches!(self.st.flow.round.data, RoundData::Operating(_));
+                let reason = "bank".to_string();
+                self.st.end_trigger = Some(if in_or {
+                    EndTrigger::EndOfSet { reason }
+                } else {
+                    EndTrigger::AfterNextSet { reason }
+                });
+                self.fx.log.push("the bank is broken: the game will end".into());
             }
             "end_cell_reached" => {
                 let corp = ev.args.get("corp").and_then(|v| v.as_str()).and_then(|id| self.st.corp_index(id));

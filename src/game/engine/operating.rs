@@ -162,17 +162,13 @@ impl Engine<'_> {
                 let searchable = !trains.is_empty() && super::run::has_route(self.t, self.st, corp);
                 self.run_without_routes(corp, searchable)?
             }
-            StepKind::Dividend => {
-                if self.or().turn.revenue.unwrap_or(0) == 0 {
-                    let id = self.st.corps[corp as usize].id.clone();
-                    let why = if trains.is_empty() { "has no train" } else if self.or().turn.routes.is_empty() { "has no route" } else { "earns nothing" };
-                    self.fx.log.push(format!("{id} {why} and pays no dividend"));
-                    // No revenue: nothing to pay; the price moves as for a withhold.
-                    self.apply_dividend(corp, DividendKind::Withhold, 0)?;
-                    true
-                } else {
-                    false
-                }
+            StepKind::Dividend if self.or().turn.revenue.unwrap_or(0) == 0 => {
+                let id = self.st.corps[corp as usize].id.clone();
+                let why = if trains.is_empty() { "has no train" } else if self.or().turn.routes.is_empty() { "has no route" } else { "earns nothing" };
+                self.fx.log.push(format!("{id} {why} and pays no dividend"));
+                // No revenue: nothing to pay; the price moves as for a withhold.
+                self.apply_dividend(corp, DividendKind::Withhold, 0)?;
+                true
             }
             StepKind::PlaceToken => !self.can_place_any_token(corp)?,
             StepKind::LayTile => !self.can_lay_any_tile(corp)?,

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
     let g = &s.game;
     // `full`: search without the game's node budget (see `best_run_unlimited`).
-    let full = inv.args.iter().any(|a| *a == "full");
+    let full = inv.args.contains(&"full");
     let corp = match inv.args.iter().find(|a| **a != "full") {
         Some(w) => match find_corp(g, w) {
             Ok(c) => c,

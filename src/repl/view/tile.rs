@@ -61,7 +61,6 @@ fn one(g: &Game, name: &str) -> Reply {
         let also = if g.title.map.hex(&name.to_uppercase()).is_some() { format!(" (`map {name}` shows the hex {name})") } else { String::new() };
         return Reply::error("tile", format!("no tile '{name}' in this title{}{also} — `tiles` lists them", hint.map(|h| format!(" ({h})")).unwrap_or_default()));
     };
-    let ti = ti as usize;
     let tile = &g.title.tiles[ti];
     let mut lines = vec![tile.summary()];
     let track = super::hex::track_lines(g, tile, 0);
