@@ -2,39 +2,20 @@
 //! broken TOML, unknown keys, Lua syntax and runtime errors, endless
 //! loops, scripts reaching for `os`, damaged save files.
 
+mod common;
+
 use railhead::game::save::SaveFile;
 use railhead::game::{Game, Setup};
 use railhead::title::{TitleSource, load};
 use std::collections::BTreeMap;
 use std::fs;
+use common::edit;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// A copy of the 1849 title in a fresh temporary folder.
 fn copy_1849(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("railhead-bad-input-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    copy_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("titles/1849").as_path(), &dir);
-    dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for e in fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
-}
-
-fn edit(path: &Path, from: &str, to: &str) {
-    let text = fs::read_to_string(path).unwrap();
-    assert!(text.contains(from), "{} has no '{from}'", path.display());
-    fs::write(path, text.replacen(from, to, 1)).unwrap();
+    common::fresh_copy("1849", &format!("bad-input-{name}"))
 }
 
 fn load_dir(dir: &Path) -> Result<railhead::title::Title, String> {

@@ -1,23 +1,14 @@
 //! `railhead check DIR` passes on a shipped title and reports a planted
 //! error with file and line, exiting non-zero.
 
+mod common;
+
+use common::copy_dir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn railhead() -> Command {
     Command::new(env!("CARGO_BIN_EXE_railhead"))
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
 }
 
 fn title(id: &str) -> PathBuf {

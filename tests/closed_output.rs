@@ -2,8 +2,10 @@
 //! output quietly: no panic message, the documented exit code (141, as a
 //! process stopped by SIGPIPE reports in a shell).
 
+mod common;
+
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 /// Runs railhead, reads `keep` bytes of its output and closes the pipe;
@@ -24,25 +26,11 @@ fn read_then_close(args: &[&std::ffi::OsStr], keep: usize) -> (Option<i32>, Stri
     (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
-}
-
 /// `check` of a title with thousands of problems: far more output than a
 /// pipe holds, so railhead is still writing when the reader goes.
 #[test]
 fn check_output_ends_quietly_when_the_reader_stops() {
-    let dir = std::env::temp_dir().join(format!("railhead-closed-output-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("titles/1849"), &dir);
+    let dir = common::fresh_copy("1849", "closed-output");
     let unknown: Vec<String> = (0..5000).map(|i| format!("\"no-such-tile-{i}\"")).collect();
     let map = dir.join("map.toml");
     let text = std::fs::read_to_string(&map).unwrap();

@@ -3,36 +3,24 @@
 //! every error names the hook and the script's `file:line`. Each probe
 //! here is a script the sandbox once failed on.
 
+mod common;
+
 use railhead::game::{Game, Setup};
 use railhead::title::{TitleSource, load};
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The 1849 title with one more script, `scripts/probe.lua`, in a fresh
 /// temporary folder.
 fn title_with(name: &str, probe: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("railhead-hostile-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("titles/1849"), &dir);
+    let dir = common::fresh_copy("1849", &format!("hostile-{name}"));
     fs::write(dir.join("scripts/probe.lua"), probe).unwrap();
     let toml = dir.join("title.toml");
     let text = fs::read_to_string(&toml).unwrap();
     fs::write(&toml, text.replacen("scripts = [\n", "scripts = [\n  \"scripts/probe.lua\",\n", 1)).unwrap();
     dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for e in fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &to.join(e.file_name()));
-        } else {
-            fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
 }
 
 fn setup() -> Setup {

@@ -1,5 +1,7 @@
 //! `railhead play` driven over stdin/stdout, as a script would drive it.
 
+mod common;
+
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -173,7 +175,7 @@ fn a_save_loads_against_the_title_folder_given() {
     let save = dir.join("g.json");
     play(&["--seed", "1"], &format!("buy P1\nsave {}\n", save.display()));
     let changed = dir.join("changed");
-    copy_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("titles/1849"), &changed);
+    common::copy_dir(&common::title_dir("1849"), &changed);
     let title = changed.join("title.toml");
     let text = std::fs::read_to_string(&title).unwrap();
     std::fs::write(&title, text.replacen("name = \"1849: The Game of Sicilian Railways\"", "name = \"1849, changed\"", 1)).unwrap();
@@ -181,23 +183,11 @@ fn a_save_loads_against_the_title_folder_given() {
     assert!(out.starts_with("railhead play — 1849, changed"), "{out}");
     assert!(out.contains("auction · B"), "{out}");
     let other = dir.join("1844");
-    copy_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("titles/1844"), &other);
+    common::copy_dir(&common::title_dir("1844"), &other);
     let (ok, out, err) = play_bytes(&["--load", save.to_str().unwrap(), "--title-dir", other.to_str().unwrap()], b"");
     assert!(!ok, "{out}");
     assert!(err.contains("1849") && err.contains("1844"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
 }
 
 /// Issue 16, item 8: names with spaces, typed as they are or quoted.

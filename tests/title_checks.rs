@@ -3,34 +3,16 @@
 //! in a copy of a real title and runs `railhead check` on it as a designer
 //! would.
 
+mod common;
+
+use common::edit;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A copy of `titles/<id>` in a fresh temporary folder.
 fn copy_title(id: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("railhead-title-checks-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("titles").join(id), &dir);
-    dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for e in fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &to.join(e.file_name()));
-        } else {
-            fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
-}
-
-fn edit(path: &Path, from: &str, to: &str) {
-    let text = fs::read_to_string(path).unwrap();
-    assert!(text.contains(from), "{} has no '{from}'", path.display());
-    fs::write(path, text.replacen(from, to, 1)).unwrap();
+    common::fresh_copy(id, &format!("title-checks-{name}"))
 }
 
 /// The line (1-based) of the first line of `file` containing `text`.

@@ -3,30 +3,17 @@
 //! and (where the file is read as written) the line, and says what is
 //! allowed. The bounds are `railhead::limits`.
 
+mod common;
+
 use railhead::limits;
 use railhead::title::{TitleSource, load};
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for e in fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
-}
+use std::path::PathBuf;
 
 /// A copy of 1849 in a fresh folder, with `edit` applied to one file.
 fn title_with(name: &str, file: &str, edit: impl FnOnce(String) -> String) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("railhead-limits-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("titles/1849"), &dir);
+    let dir = common::fresh_copy("1849", &format!("limits-{name}"));
     let path = dir.join(file);
     let text = fs::read_to_string(&path).unwrap();
     fs::write(&path, edit(text)).unwrap();
