@@ -19,9 +19,19 @@ fn boundary(script: &str) -> Title {
     t
 }
 
+/// Two players, seed 1, with these setup values (the boundary's hooks
+/// read some: scripts/hooks.lua).
+fn setup(values: &[(&str, Var)]) -> Setup {
+    Setup {
+        players: vec!["A".into(), "B".into()],
+        seed: 1,
+        options: BTreeMap::new(),
+        values: values.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+    }
+}
+
 fn game(t: Title) -> Game {
-    let setup = Setup { players: vec!["A".into(), "B".into()], seed: 1, options: BTreeMap::new(), values: BTreeMap::new() };
-    Game::new(Arc::new(t), setup).unwrap()
+    Game::new(Arc::new(t), setup(&[])).unwrap()
 }
 
 fn play(g: &mut Game, cmds: &[&str]) {
@@ -75,8 +85,7 @@ fn run_bonus_is_paid_even_where_no_route_runs() {
     // with no train, before run_bonus was asked.
     // The boundary's run_bonus gives `setup.idle_bonus` to a railway that
     // runs no route (scripts/hooks.lua).
-    let setup = Setup { players: vec!["A".into(), "B".into()], seed: 1, options: BTreeMap::new(), values: [("idle_bonus".to_string(), Var::Int(15))].into() };
-    let mut g = Game::new(Arc::new(boundary("")), setup).unwrap();
+    let mut g = Game::new(Arc::new(boundary("")), setup(&[("idle_bonus", Var::Int(15))])).unwrap();
     play(&mut g, &["par NRR 60", "pass", "pass", "do subsidy amount=40"]);
     assert_eq!(turn_revenue(&g), Some(15));
     assert_eq!(current_step(&g), "dividend");
@@ -125,8 +134,7 @@ fn a_script_pays_through_the_same_call_with_a_move_of_its_own() {
     // (the boundary title pays treasury dividends to the corporation).
     assert_eq!(g.state.vars.get("kept"), Some(&Var::Int(25 + 20)));
     // A wrong kind is an error naming the call.
-    let setup = Setup { players: vec!["A".into(), "B".into()], seed: 1, options: BTreeMap::new(), values: BTreeMap::new() };
-    let err = Game::new(Arc::new(boundary(r#"on("round_started", function(game, ev) game:pay_dividend("NRR", "double", 10) end)"#)), setup)
+    let err = Game::new(Arc::new(boundary(r#"on("round_started", function(game, ev) game:pay_dividend("NRR", "double", 10) end)"#)), setup(&[]))
         .map(|_| ())
         .unwrap_err()
         .to_string();

@@ -98,7 +98,7 @@ impl Ops<'_> {
         // Per share unit of the corporation's kind (10 %, or 1844's 5, 20,
         // 25 %: "per share" alone would read as per 10 %).
         let unit = self.t.corporation_kinds[self.st.corps[corp as usize].kind].unit_percent.max(1);
-        let per_unit = if up { share(unit as i64, true) } else { share(unit as i64, false) };
+        let per_unit = share(unit as i64, up);
         let per = if unit == 10 { "per share".to_string() } else { format!("per {unit} % share") };
         self.log(format!("{id} pays out {} ({} {per})", self.money(revenue), self.money(per_unit)));
         Ok(())

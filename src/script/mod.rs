@@ -222,7 +222,7 @@ impl ScriptHost {
     /// company's script ability. Each would silently do nothing.
     fn cross_check(&self) -> Result<(), GameError> {
         let t = &self.title;
-        let has = |registry: usize, name: &str| self.registries[registry].contains_key(name).unwrap_or(false);
+        let has = |registry: &str, name: &str| self.registry(registry).is_some_and(|t| t.contains_key(name).unwrap_or(false));
         let at = |file: &str, name: &str| {
             let line = t.source.read(file).ok().and_then(|text| crate::title::error::line_of(&text, name));
             match line {
@@ -232,20 +232,20 @@ impl ScriptHost {
         };
         let mut problems = Vec::new();
         for phase in &t.phases {
-            for e in phase.events.iter().filter(|e| !has(0, e)) {
+            for e in phase.events.iter().filter(|e| !has(api::HANDLERS_KEY, e)) {
                 problems.push(format!("{}: phase {}'s event \"{e}\" is taken by no script (`on(\"{e}\", ...)`): it would do nothing", at("phases.toml", e), phase.name));
             }
         }
-        for s in t.flow.steps.iter().filter(|s| s.kind == crate::title::schema::StepKind::Script && !has(2, &s.name)) {
+        for s in t.flow.steps.iter().filter(|s| s.kind == crate::title::schema::StepKind::Script && !has(api::STEPS_KEY, &s.name)) {
             problems.push(format!("{}: step \"{}\" is of kind script, but no script defines it (`step(\"{}\", {{...}})`)", at("flow.toml", &s.name), s.name, s.name));
         }
-        for r in t.flow.rounds.iter().filter(|r| r.kind == crate::title::schema::RoundKind::Script && !has(2, &r.name)) {
+        for r in t.flow.rounds.iter().filter(|r| r.kind == crate::title::schema::RoundKind::Script && !has(api::STEPS_KEY, &r.name)) {
             problems.push(format!("{}: round \"{}\" is of kind script, but no script defines it (`step(\"{}\", {{...}})`)", at("flow.toml", &r.name), r.name, r.name));
         }
         for c in &t.companies {
             for a in &c.abilities {
                 if let crate::title::schema::AbilityDef::Script { name, .. } = a
-                    && !has(3, name)
+                    && !has(api::ABILITIES_KEY, name)
                 {
                     problems.push(format!("{}: company {}'s ability \"{name}\" is defined by no script (`ability(\"{name}\", {{...}})`)", at("companies.toml", name), c.id));
                 }
