@@ -62,6 +62,10 @@ pub struct LuaGame {
     /// The board's track graph for `game:connected`, kept for the call's
     /// next questions while the board is unchanged (see `track_graph`).
     pub track: std::cell::RefCell<Option<TrackCache>>,
+    /// Set while a hook or function that only answers a question runs
+    /// (its name): the game is read-only then, so asking (listing moves,
+    /// a view) never changes it.
+    pub asking: Option<String>,
 }
 
 /// A track graph with the parts of the state it was built from: the hexes
@@ -136,26 +140,37 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
         "hook",
         lua.create_function(|lua, (name, f): (String, Function)| {
             registering(lua, "hook")?;
-            if !super::HOOKS.iter().any(|(h, _)| *h == name) {
-                let hint = crate::title::compile::did_you_mean(&name, super::HOOKS.iter().map(|(h, _)| *h));
+            let Some(spec) = super::HOOKS.iter().find(|h| h.name == name) else {
+                let hint = crate::title::compile::did_you_mean(&name, super::HOOKS.iter().map(|h| h.name));
                 return Err(rt(format!("unknown hook '{name}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
-            }
+            };
             let hooks: Table = lua.named_registry_value(HOOKS_KEY)?;
-            // A hook has one definition: a second one would silently
-            // replace the first (two scripts each adding their own
-            // `can_pass` condition lose one of them).
-            if let Some(first) = hooks.get::<Option<Function>>(name.as_str())? {
+            let list: Table = match hooks.get::<Option<Table>>(name.as_str())? {
+                Some(t) => t,
+                None => {
+                    let t = lua.create_table()?;
+                    hooks.set(name.as_str(), &t)?;
+                    t
+                }
+            };
+            // Several rules may each add a definition; the core combines
+            // their answers as the hook says (`Compose`). A hook whose
+            // answer cannot be combined takes one definition: a second
+            // would silently replace the first.
+            if spec.compose == super::Compose::One
+                && let Some(first) = list.get::<Option<Function>>(1)?
+            {
                 let at = |f: &Function| {
                     let info = f.info();
                     format!("{}:{}", info.short_src.unwrap_or_default(), info.line_defined.unwrap_or(0))
                 };
                 return Err(rt(format!(
-                    "hook '{name}' is defined twice, at {} and first at {}: merge the two into one function",
+                    "hook '{name}' is defined twice, at {} and first at {}: its answer cannot be combined with another's, so merge the two into one function",
                     at(&f),
                     at(&first)
                 )));
             }
-            hooks.set(name, f)?;
+            list.push(f)?;
             Ok(())
         })?,
     )?;
@@ -556,6 +571,11 @@ impl<M: UserDataMethods<LuaGame>> Methods<'_, M> {
         let method = name.to_string();
         self.0.add_method_mut(name, move |lua, this, args: mlua::MultiValue| {
             let _cap = super::Cap::lifted(lua);
+            if let Some(asking) = &this.asking {
+                return Err(rt(format!(
+                    "game:{method} changes the game, but {asking} only answers a question and sees the game read-only (change the game in an event handler, a step or an ability's process)"
+                )));
+            }
             bounds::room_for_effects(&method, &this.fx)?;
             let args = A::from_lua_multi(super::freeze::thaw_multi(lua, args)?, lua)?;
             f(lua, this, args)?.into_lua_multi(lua)

@@ -99,6 +99,8 @@ pub const EVENTS: &[&str] = &[
     "stock_round_ended",
     "turn_started",
     "turn_ended",
+    "step_started",
+    "step_ended",
     "phase_changed",
     "company_sold",
     "company_bought",
@@ -144,38 +146,72 @@ pub fn known_events(title: &Title) -> Vec<String> {
     names
 }
 
-/// Hook points a title may override, with what they are for.
-pub const HOOKS: &[(&str, &str)] = &[
-    ("setup", "after the game is set up: remove corporations, set the starting order (game)"),
-    ("can_buy_certificate", "extra rules for buying a certificate: return false, message[, rule] (game, player, corp, cert, source)"),
-    ("can_sell", "extra rules for selling: return false, message[, rule] (game, player, corp, percent)"),
-    ("can_issue", "extra rules for issuing: return false, message[, rule] (game, corp, count, certificate indices)"),
-    ("can_start", "may this corporation be started now? return false, message[, rule] (game, player, corp)"),
-    ("startable", "corporations a player may start now, in order (game, player) -> list of ids"),
-    ("par_prices", "starting values allowed for a corporation (game, corp, prices) -> list"),
-    ("dividend_move", "share price move after a dividend: 'right', 'left', 'none'... (game, corp, kind, revenue)"),
-    ("terrain_cost", "cost of a tile lay (game, corp, hex, new_track_gauges, cost) -> cost"),
-    ("can_lay_tile", "extra rules for a tile lay: return false, message[, rule] (game, corp, hex, tile, rotation)"),
-    ("extra_tile_lays", "tile lays this turn beyond the step's count (game, corp) -> number"),
-    ("route_bonus", "extra revenue of one route (game, corp, route) -> amount"),
-    ("run_bonus", "extra revenue of a whole run (game, corp, routes) -> amount"),
-    ("revenue", "the turn's revenue of a title that pays without route search (game, corp) -> amount, or nil to search routes"),
-    ("player_value", "a player's final value (game, player, value) -> value"),
-    ("must_buy_train", "must the corporation own a train now? (game, corp, default) -> bool"),
-    ("can_buy_train", "extra rules for buying a train: return false, message[, rule] (game, corp, train)"),
-    ("operating_order", "corporations that operate this round, in order (game, order) -> list"),
-    ("company_price_range", "price range for a corporation buying a company (game, corp, company, min, max) -> min, max"),
-    ("can_buy_company", "extra rules for a corporation buying a company: return false, message[, rule] (game, corp, company)"),
-    ("relaxed_hexes", "hexes where the network rule is lifted now: return { lay = {hexes}, token = {hexes} } (game, corp)"),
-    ("can_place_token", "extra rules for a station token: return false, message[, rule] (game, corp, hex)"),
-    ("emergency_failed", "the president cannot raise the money for a required train (game, corp, player); default closes the corporation"),
-    ("player_order", "the order of turns in a stock round (game) -> list of player names"),
-    ("sell_after_drop", "pay a sale at the price after its drop? (game, player, corp) -> bool"),
-    ("started_above_sales", "does a corporation started in a stock turn go above the tokens that turn's sales brought into its cell? (game, player, corp) -> bool"),
-    ("game_end_check", "after each action: return a reason to end the game now, or nil (game)"),
-    ("skip_round", "leave a round out this time: return true (game, round name, round kind)"),
-    ("can_pass", "extra rules for passing: return false, message[, rule] (game, player or corp, step name or 'stock')"),
-    ("can_discard_train", "extra rules for discarding a train over the limit: return false, message[, rule] (game, corp, train)"),
+/// How the answers of several definitions of one hook combine: rules of
+/// a title (or of a house rule added to it) may each add their part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compose {
+    /// One definition: its answer cannot be combined with another's (a
+    /// second definition is an error at load).
+    One,
+    /// Every definition is called in the order the scripts registered them.
+    Each,
+    /// A yes/no rule: every definition must allow; the first refusal
+    /// (`false, message, rule`) is the answer.
+    AllAllow,
+    /// Amounts added up (bonuses); no answer counts as 0.
+    Sum,
+    /// Each definition gets the answer so far in place of the argument
+    /// at this index (after `game`; the core's default to begin with)
+    /// and may change it; no answer keeps it.
+    Chain(usize),
+    /// The first definition with an answer (neither nil nor false) decides.
+    First,
+}
+
+/// A hook the core asks a title.
+#[derive(Clone, Copy, Debug)]
+pub struct Hook {
+    pub name: &'static str,
+    pub compose: Compose,
+    /// It acts on the game (`setup`); every other hook only answers a
+    /// question and sees a read-only game.
+    pub acts: bool,
+    pub doc: &'static str,
+}
+
+/// Hooks the core calls.
+pub const HOOKS: &[Hook] = &[
+    Hook { name: "setup", compose: Compose::Each, acts: true, doc: "after the game is set up: remove corporations, set the starting order (game)" },
+    Hook { name: "can_buy_certificate", compose: Compose::AllAllow, acts: false, doc: "extra rules for buying a certificate: return false, message[, rule] (game, player, corp, cert, source)" },
+    Hook { name: "can_sell", compose: Compose::AllAllow, acts: false, doc: "extra rules for selling: return false, message[, rule] (game, player, corp, percent)" },
+    Hook { name: "can_issue", compose: Compose::AllAllow, acts: false, doc: "extra rules for issuing: return false, message[, rule] (game, corp, count, certificate indices)" },
+    Hook { name: "can_start", compose: Compose::AllAllow, acts: false, doc: "may this corporation be started now? return false, message[, rule] (game, player, corp)" },
+    Hook { name: "startable", compose: Compose::One, acts: false, doc: "corporations a player may start now, in order (game, player) -> list of ids" },
+    Hook { name: "par_prices", compose: Compose::Chain(1), acts: false, doc: "starting values allowed for a corporation (game, corp, prices) -> list" },
+    Hook { name: "dividend_move", compose: Compose::One, acts: false, doc: "share price move after a dividend: 'right', 'left', 'none'... (game, corp, kind, revenue)" },
+    Hook { name: "terrain_cost", compose: Compose::Chain(3), acts: false, doc: "cost of a tile lay (game, corp, hex, new_track_gauges, cost) -> cost" },
+    Hook { name: "can_lay_tile", compose: Compose::AllAllow, acts: false, doc: "extra rules for a tile lay: return false, message[, rule] (game, corp, hex, tile, rotation)" },
+    Hook { name: "extra_tile_lays", compose: Compose::Sum, acts: false, doc: "tile lays this turn beyond the step's count (game, corp) -> number" },
+    Hook { name: "route_bonus", compose: Compose::Sum, acts: false, doc: "extra revenue of one route (game, corp, route) -> amount" },
+    Hook { name: "run_bonus", compose: Compose::Sum, acts: false, doc: "extra revenue of a whole run (game, corp, routes) -> amount" },
+    Hook { name: "revenue", compose: Compose::One, acts: false, doc: "the turn's revenue of a title that pays without route search (game, corp) -> amount, or nil to search routes" },
+    Hook { name: "player_value", compose: Compose::Chain(1), acts: false, doc: "a player's final value (game, player, value) -> value" },
+    Hook { name: "must_buy_train", compose: Compose::Chain(1), acts: false, doc: "must the corporation own a train now? (game, corp, default) -> bool" },
+    Hook { name: "can_buy_train", compose: Compose::AllAllow, acts: false, doc: "extra rules for buying a train: return false, message[, rule] (game, corp, train)" },
+    Hook { name: "operating_order", compose: Compose::Chain(0), acts: false, doc: "corporations that operate this round, in order (game, order) -> list" },
+    Hook { name: "company_price_range", compose: Compose::Chain(2), acts: false, doc: "price range for a corporation buying a company (game, corp, company, min, max) -> min, max" },
+    Hook { name: "can_buy_company", compose: Compose::AllAllow, acts: false, doc: "extra rules for a corporation buying a company: return false, message[, rule] (game, corp, company)" },
+    Hook { name: "relaxed_hexes", compose: Compose::One, acts: false, doc: "hexes where the network rule is lifted now: return { lay = {hexes}, token = {hexes} } (game, corp)" },
+    Hook { name: "can_place_token", compose: Compose::AllAllow, acts: false, doc: "extra rules for a station token: return false, message[, rule] (game, corp, hex)" },
+    Hook { name: "emergency_failed", compose: Compose::One, acts: true, doc: "the president cannot raise the money for a required train (game, corp, player); default closes the corporation" },
+    Hook { name: "player_order", compose: Compose::One, acts: false, doc: "the order of turns in a stock round (game) -> list of player names" },
+    Hook { name: "sell_after_drop", compose: Compose::One, acts: false, doc: "pay a sale at the price after its drop? (game, player, corp) -> bool" },
+    Hook { name: "started_above_sales", compose: Compose::One, acts: false, doc: "does a corporation started in a stock turn go above the tokens that turn's sales brought into its cell? (game, player, corp) -> bool" },
+    Hook { name: "game_end_check", compose: Compose::First, acts: false, doc: "after each action: return a reason to end the game now, or nil (game)" },
+    Hook { name: "skip_round", compose: Compose::First, acts: false, doc: "leave a round out this time: return true (game, round name, round kind)" },
+    Hook { name: "can_pass", compose: Compose::AllAllow, acts: false, doc: "extra rules for passing: return false, message[, rule] (game, player or corp, step name or 'stock')" },
+    Hook { name: "certificate_count", compose: Compose::Chain(1), acts: false, doc: "certificates counted toward a player's limit (game, player, count) -> count" },
+    Hook { name: "can_discard_train", compose: Compose::AllAllow, acts: false, doc: "extra rules for discarding a train over the limit: return false, message[, rule] (game, corp, train)" },
 ];
 
 pub struct ScriptHost {
@@ -270,9 +306,12 @@ impl ScriptHost {
     /// registering is closed (`freeze.rs`).
     fn freeze(&self) -> Result<(), GameError> {
         let mut owned: Vec<Table> = self.registries.to_vec();
-        for pair in self.registries[0].pairs::<Value, Table>() {
-            let (_, list) = pair.map_err(|e| GameError::Script(format!("script error in loading: {e}")))?;
-            owned.push(list);
+        // The lists of event handlers and of hook definitions.
+        for registry in &self.registries[..2] {
+            for pair in registry.pairs::<Value, Table>() {
+                let (_, list) = pair.map_err(|e| GameError::Script(format!("script error in loading: {e}")))?;
+                owned.push(list);
+            }
         }
         let mut roots = vec![self.lua.globals()];
         roots.extend(owned.iter().cloned());
@@ -318,7 +357,7 @@ impl ScriptHost {
     }
 
     pub fn has_hook(&self, name: &str) -> bool {
-        self.registry(api::HOOKS_KEY).and_then(|t| t.get::<Option<Function>>(name).ok().flatten()).is_some()
+        self.registry(api::HOOKS_KEY).and_then(|t| t.get::<Option<Table>>(name).ok().flatten()).is_some_and(|t| t.raw_len() > 0)
     }
 
     pub fn has_step(&self, name: &str) -> bool {
@@ -339,6 +378,7 @@ impl ScriptHost {
         &self,
         context: &dyn Fn() -> String,
         entered: Option<&Function>,
+        asking: Option<&str>,
         st: &mut GameState,
         fx: &mut Effects,
         f: impl FnOnce(&Lua, mlua::AnyUserData) -> mlua::Result<mlua::MultiValue>,
@@ -358,7 +398,13 @@ impl ScriptHost {
         // The caller's `st` holds an empty state meanwhile, kept from call
         // to call (a new default state would allocate its shared parts).
         let empty = self.spare.take().unwrap_or_default();
-        let mut lg = LuaGame { title: self.title.clone(), st: std::mem::replace(st, empty), fx: std::mem::take(fx), track: Default::default() };
+        let mut lg = LuaGame {
+            title: self.title.clone(),
+            st: std::mem::replace(st, empty),
+            fx: std::mem::take(fx),
+            track: Default::default(),
+            asking: asking.map(str::to_string),
+        };
         let result = self.lua.scope(|scope| {
             let ud = scope.create_userdata_ref_mut(&mut lg)?;
             let values = {
@@ -374,7 +420,10 @@ impl ScriptHost {
         result.map_err(|e| self.error(&context(), &e))
     }
 
-    /// Calls a hook; `None` when the title does not override it.
+    /// Calls a hook: every definition, combined as the hook says
+    /// ([`Compose`]); `None` when the title does not override it or no
+    /// definition answers. A hook that only answers a question sees a
+    /// read-only game.
     pub fn call_hook<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
         &self,
         name: &str,
@@ -383,20 +432,61 @@ impl ScriptHost {
         args: A,
     ) -> Result<Option<R>, GameError> {
         let Some(hooks) = self.registry(api::HOOKS_KEY) else { return Ok(None) };
-        let Ok(Some(func)) = hooks.get::<Option<Function>>(name) else { return Ok(None) };
-        let args = args.into_lua_multi(&self.lua).map_err(|e| self.error(&format!("hook '{name}'"), &e))?;
-        let values: mlua::MultiValue = self.with_game(&|| format!("hook '{name}'"), Some(&func), st, fx, |_, ud| {
-            let mut all = mlua::MultiValue::new();
-            all.push_back(Value::UserData(ud));
-            all.extend(args);
-            func.call::<mlua::MultiValue>(all)
-        })?;
-        // A hook that returns nothing (or nil) keeps the core's default,
-        // whatever its answer's type (docs/lua-api.md, "Hooks").
-        if values.front().is_none_or(Value::is_nil) {
-            return Ok(None);
+        let Ok(Some(list)) = hooks.get::<Option<Table>>(name) else { return Ok(None) };
+        let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
+        let Some(hook) = HOOKS.iter().find(|h| h.name == name) else { return Ok(None) };
+        let context = || format!("hook '{name}'");
+        let mut args: mlua::MultiValue = args.into_lua_multi(&self.lua).map_err(|e| self.error(&context(), &e))?;
+        let asking = (!hook.acts).then_some(name);
+        let mut answer: Option<mlua::MultiValue> = None;
+        let mut sum: Option<i64> = None;
+        for func in &funcs {
+            let values: mlua::MultiValue = self.with_game(&context, Some(func), asking, st, fx, |_, ud| {
+                let mut all = mlua::MultiValue::new();
+                all.push_back(Value::UserData(ud));
+                all.extend(args.iter().cloned());
+                func.call::<mlua::MultiValue>(all)
+            })?;
+            // An answer of nothing (or nil) keeps the core's default,
+            // whatever its type (docs/lua-api.md, "Hooks").
+            let none = values.front().is_none_or(Value::is_nil);
+            match hook.compose {
+                Compose::One => answer = (!none).then_some(values),
+                Compose::Each => {}
+                Compose::AllAllow => {
+                    if matches!(values.front(), Some(Value::Boolean(false))) {
+                        return R::from_lua_multi(values, &self.lua).map(Some).map_err(|e| self.error(&context(), &e));
+                    }
+                }
+                Compose::Sum if none => {}
+                Compose::Sum => {
+                    let v = <i64 as mlua::FromLua>::from_lua(values.front().cloned().unwrap_or(Value::Nil), &self.lua).map_err(|e| self.error(&context(), &e))?;
+                    let total = sum.unwrap_or(0).checked_add(v).ok_or_else(|| GameError::Script(format!("script error in {}: the answers add up past any amount", context())))?;
+                    sum = Some(total);
+                }
+                Compose::Chain(_) if none => {}
+                Compose::Chain(at) => {
+                    for (k, v) in values.iter().enumerate() {
+                        if let Some(slot) = args.get_mut(at + k) {
+                            *slot = v.clone();
+                        }
+                    }
+                    answer = Some(values);
+                }
+                Compose::First if none || matches!(values.front(), Some(Value::Boolean(false))) => {}
+                Compose::First => {
+                    answer = Some(values);
+                    break;
+                }
+            }
         }
-        R::from_lua_multi(values, &self.lua).map(Some).map_err(|e| self.error(&format!("hook '{name}'"), &e))
+        if let Some(total) = sum {
+            answer = Some(mlua::MultiValue::from_iter([Value::Integer(total)]));
+        }
+        match answer {
+            None => Ok(None),
+            Some(values) => R::from_lua_multi(values, &self.lua).map(Some).map_err(|e| self.error(&context(), &e)),
+        }
     }
 
     /// A yes/no hook: `false, message[, rule]` refuses.
@@ -418,7 +508,7 @@ impl ScriptHost {
         let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
         for func in funcs {
             let payload = convert::args_table(&self.lua, &event.args).map_err(|e| self.error("event", &e))?;
-            let _: () = self.with_game(&|| format!("handler of '{}'", event.name), Some(&func), st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
+            let _: () = self.with_game(&|| format!("handler of '{}'", event.name), Some(&func), None, st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
         }
         Ok(())
     }
@@ -440,7 +530,12 @@ impl ScriptHost {
         let Ok(Some(f)) = spec.get::<Option<Function>>(func) else { return Ok(None) };
         let context = || format!("{kind} '{name}' ({func})");
         let args = args.into_lua_multi(&self.lua).map_err(|e| self.error(&context(), &e))?;
-        self.with_game(&context, Some(&f), st, fx, |_, ud| {
+        // What a step or ability is asked (its moves, whether it may be
+        // passed or bought) is a question: it sees a read-only game. A
+        // step's `skip` may act (1849's bond interest is paid as its step
+        // is skipped), so it is not one.
+        let asking = matches!(func, "actions" | "can_buy" | "may_pass").then(|| format!("{kind} '{name}' ({func})"));
+        self.with_game(&context, Some(&f), asking.as_deref(), st, fx, |_, ud| {
             let mut all = mlua::MultiValue::new();
             all.push_back(Value::UserData(ud));
             all.extend(args);
@@ -472,7 +567,7 @@ impl ScriptHost {
             Err(_) => self.lua.load(expr).set_name("=repl").set_environment(env.clone()).into_function().map_err(|e| self.error("lua", &e))?,
         };
         self.budget.begin_query();
-        let shown: String = self.with_game(&|| "lua".to_string(), Some(&func), st, fx, |lua, ud| {
+        let shown: String = self.with_game(&|| "lua".to_string(), Some(&func), None, st, fx, |lua, ud| {
             env.raw_set("game", ud)?;
             let vals = freeze::thaw_multi(lua, func.call::<mlua::MultiValue>(())?)?;
             let parts: Vec<String> = vals.iter().map(convert::show).collect();

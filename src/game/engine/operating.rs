@@ -108,8 +108,21 @@ impl Engine<'_> {
             return Ok(false);
         }
         let step = steps[i].clone();
-        if self.or().turn.done_steps.contains(&step) || self.step_skips(corp, &step)? {
-            self.or_mut().step += 1;
+        let id = self.st.corps[corp as usize].id.clone();
+        if !self.or().turn.step_started {
+            self.or_mut().turn.step_started = true;
+            self.fx.event("step_started", &[("corp", Var::Str(id.clone())), ("step", Var::Str(step.clone()))]);
+            self.dispatch()?;
+            // A handler may have closed the corporation or ended the game.
+            return Ok(true);
+        }
+        let done = self.or().turn.done_steps.contains(&step);
+        if done || self.step_skips(corp, &step)? {
+            self.fx.event("step_ended", &[("corp", Var::Str(id)), ("step", Var::Str(step)), ("skipped", Var::Bool(!done))]);
+            let or = self.or_mut();
+            or.step += 1;
+            or.turn.step_started = false;
+            self.dispatch()?;
             return Ok(true);
         }
         Ok(false)

@@ -6,7 +6,7 @@ use crate::game::flow::{RoundData, StockRound};
 use crate::game::ids::*;
 use crate::game::market::{Dir, price_of};
 use crate::game::ops::{GameError, GameResult};
-use crate::game::shares::{cert_count, holdings};
+use crate::game::shares::holdings;
 use crate::game::var::Var;
 use crate::title::schema::SellMove;
 use crate::game::refusals::RuleKey;
@@ -83,7 +83,7 @@ impl Engine<'_> {
                     if *from != ShareSource::Treasury || tag.is_some() {
                         return self.refuse(RuleKey::StockParExtra, "the extra certificates bought when starting are ordinary ones from the treasury");
                     }
-                    if cert_count(self.t, self.st, p) >= self.st.cert_limit {
+                    if self.cert_count(p)? >= self.st.cert_limit {
                         return self.refuse(RuleKey::StockCertLimit, format!("{} is at the certificate limit of {}", self.st.players[p as usize].name, self.st.cert_limit));
                     }
                     self.buy_share(p, c, *from, None, *cert)?;
@@ -119,12 +119,13 @@ impl Engine<'_> {
                 let name = self.st.players[p as usize].name.clone();
                 // Over the limit: sell first, when a sale is possible at all
                 // (it may not be, e.g. in a round without sales).
-                let over = cert_count(self.t, self.st, p) > self.st.cert_limit && self.some_sale_possible(p)?;
+                let held = self.cert_count(p)?;
+                let over = held > self.st.cert_limit && self.some_sale_possible(p)?;
                 self.host.check_hook("can_pass", self.st, self.fx, (name.clone(), "stock"))?;
                 if over {
                     return self.refuse(
                         RuleKey::StockCertLimitOver,
-                        format!("{name} holds {} certificates, over the limit of {}, and must sell down first", cert_count(self.t, self.st, p), self.st.cert_limit),
+                        format!("{name} holds {held} certificates, over the limit of {}, and must sell down first", self.st.cert_limit),
                     );
                 }
                 if !acted {
@@ -155,11 +156,11 @@ impl Engine<'_> {
         Ok(false)
     }
 
-    fn check_can_buy_now(&self, p: PlayerId) -> GameResult<()> {
+    fn check_can_buy_now(&mut self, p: PlayerId) -> GameResult<()> {
         if self.stock().turn.bought >= self.t.settings.buys_per_turn {
             return self.refuse(RuleKey::StockOneBuy, "only one purchase per turn");
         }
-        if cert_count(self.t, self.st, p) >= self.st.cert_limit {
+        if self.cert_count(p)? >= self.st.cert_limit {
             return self.refuse(
                 RuleKey::StockCertLimit,
                 format!("{} is at the certificate limit of {}", self.st.players[p as usize].name, self.st.cert_limit),
@@ -231,7 +232,7 @@ impl Engine<'_> {
     /// false only when nothing at all is possible.
     fn could_act_in_sr(&mut self, p: PlayerId) -> GameResult<bool> {
         let cash = self.st.players[p as usize].cash;
-        let at_limit = cert_count(self.t, self.st, p) >= self.st.cert_limit;
+        let at_limit = self.cert_count(p)? >= self.st.cert_limit;
         let turn = self.stock().turn.clone();
         if let Some(c) = turn.started
             && turn.extra < self.t.settings.par_extra_certs
@@ -283,7 +284,7 @@ impl Engine<'_> {
             }
         }
         let companies = may_buy && self.st.companies.iter().any(|co| co.owner == CompanyOwner::Bank && !self.t.companies[co.def].auctioned && self.t.companies[co.def].value <= cash);
-        if companies || (may_sell && cert_count(self.t, self.st, p) > self.st.cert_limit) {
+        if companies || (may_sell && self.cert_count(p)? > self.st.cert_limit) {
             return Ok(true);
         }
         // An ability the player may use now (1844 P4, EVA).
@@ -355,7 +356,7 @@ impl Engine<'_> {
         if pres_pct + extra * ordinary_pct > self.t.settings.max_holding_percent {
             return self.refuse(RuleKey::StockMaxHolding, format!("no player may hold more than {} % of a corporation", self.t.settings.max_holding_percent));
         }
-        if cert_count(self.t, self.st, p) + 1 + extra > self.st.cert_limit {
+        if self.cert_count(p)? + 1 + extra > self.st.cert_limit {
             return self.refuse(RuleKey::StockCertLimit, format!("{pname} would exceed the certificate limit of {}", self.st.cert_limit));
         }
         // Choose the home now when it is a choice and given.
