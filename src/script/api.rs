@@ -240,11 +240,14 @@ pub const CORP_FIELDS: &[&str] = &[
     "tokens",
     "home",
     "home_city",
+    "homes",
     "shares",
     "treasury_percent",
     "pool_percent",
     "certificates",
     "companies",
+    "train_limit",
+    "unit_percent",
     "props",
 ];
 
@@ -310,6 +313,8 @@ fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlu
         }
         "home" => corp.home.map(|(h, _)| t.map.hexes[h as usize].label.as_str()).into_lua(lua)?,
         "home_city" => corp.home.map(|(_, city)| city).into_lua(lua)?,
+        // The home choices companies.toml gives (AFG's five in 1849).
+        "homes" => Value::Table(lua.create_sequence_from(def.home.iter().map(String::as_str))?),
         "shares" => {
             let shares = lua.create_table()?;
             for (p, pct) in holdings(st, c).iter().enumerate() {
@@ -350,10 +355,32 @@ fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlu
             }
             Value::Table(companies)
         }
+        // The core's limit now: the kind's for this phase, else the phase's.
+        "train_limit" => crate::game::trains::train_limit(t, st, c).into_lua(lua)?,
+        // The kind's: its share price is per this many percent.
+        "unit_percent" => t.corporation_kinds[corp.kind].unit_percent.into_lua(lua)?,
         "props" => Value::Table(props_to_lua(lua, &def.props)?),
         _ => return Ok(None),
     };
     Ok(Some(v))
+}
+
+/// `game:corporation_kind(id)`: a kind of companies.toml as data.
+fn kind_table(lua: &Lua, k: &crate::title::schema::CorporationKindDef) -> mlua::Result<Table> {
+    let tb = lua.create_table()?;
+    tb.raw_set("id", k.id.as_str())?;
+    tb.raw_set("name", k.name.as_str())?;
+    tb.raw_set("unit_percent", k.unit_percent)?;
+    tb.raw_set("capital_multiple", k.capital_multiple)?;
+    tb.raw_set("float_shares", k.float_shares)?;
+    tb.raw_set("token_costs", lua.create_sequence_from(k.token_costs.iter().copied())?)?;
+    let limits = lua.create_table()?;
+    for (phase, n) in &k.train_limit {
+        limits.raw_set(phase.as_str(), *n)?;
+    }
+    tb.raw_set("train_limit", limits)?;
+    tb.raw_set("props", props_to_lua(lua, &k.props)?)?;
+    Ok(tb)
 }
 
 /// The conditions of a `corporations(filter)` call: corporation fields
@@ -570,7 +597,17 @@ impl UserData for LuaGame {
         m.add_method("title", |_, this, ()| Ok(this.title.meta.id.clone()));
         m.add_method("option", |_, this, id: String| Ok(this.title.option_on(&id)));
         m.add_method("seed", |_, this, ()| Ok(this.st.seed as i64));
-        m.add_method("props", |lua, this, ()| props_to_lua(lua, &this.title.props));
+        // The title's [props], overlaid with the props of the game's
+        // [[player_count]] (1849's number of corporations).
+        m.add_method("props", |lua, this, ()| {
+            let tb = props_to_lua(lua, &this.title.props)?;
+            if let Some(pc) = this.title.player_count(this.st.players.len()) {
+                for (k, v) in &pc.props {
+                    tb.raw_set(k.as_str(), toml_to_lua(lua, v)?)?;
+                }
+            }
+            Ok(tb)
+        });
         m.add_method("player_count", |_, this, ()| Ok(this.st.players.len()));
         m.add_method("players", |lua, this, ()| lua.create_sequence_from(this.st.players.iter().map(|p| p.name.clone())));
         m.add_method("player", |lua, this, name: String| {
@@ -609,6 +646,10 @@ impl UserData for LuaGame {
                 }
             }
             lua.create_sequence_from(out)
+        });
+        m.add_method("corporation_kind", |lua, this, id: String| {
+            let k = this.title.corporation_kind(&id).ok_or_else(|| rt(format!("no corporation kind '{id}'")))?;
+            kind_table(lua, k)
         });
         m.add_method("all_corporations", |lua, this, ()| lua.create_sequence_from(this.st.corps.iter().map(|c| c.id.clone())));
         m.add_method("corporation", |lua, this, id: String| {

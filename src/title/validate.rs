@@ -169,6 +169,9 @@ fn companies(ctx: &mut Ctx, t: &Title) {
                         }
                     }
                 }
+                AbilityDef::Script { rule: Some(id), .. } if !t.owns_rule_id(id) => {
+                    ctx.error("companies", &format!("{key}.abilities"), id, format!("{}: \"{id}\" is not a rule id of this title (they begin with title.rules_prefix \"{}\")", co.id, t.meta.rules_prefix));
+                }
                 _ => {}
             }
         }

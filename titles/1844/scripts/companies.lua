@@ -8,36 +8,39 @@ local HOME = {
 }
 C.HOME = HOME
 
-local MULTIPLE = { historical = 5, pre_sbb = 2 }
-
--- 1844-R-062: a historical company's markers by par: 60 -> 1 ... 100 -> 5.
-local BY_PAR = { [60] = 1, [70] = 2, [80] = 3, [90] = 4, [100] = 5 }
-local COSTS = { 0, 40, 100, 100, 100 }
-
+-- 1844-R-062: a historical company's markers by par: 60 -> 1 ... 100 -> 5
+-- (its kind's props.tokens_by_par), the first ones of its kind's
+-- token_costs.
 on("corporation_started", function(game, ev)
-  if game:corporation_field(ev.corp, "kind") == "historical" then
-    local n = BY_PAR[ev.price] or 5
+  local kind = game:corporation_kind(game:corporation_field(ev.corp, "kind"))
+  local by_par = kind.props.tokens_by_par
+  if by_par then
+    local n = by_par[tostring(ev.price)] or #kind.token_costs
     local costs = {}
-    for i = 1, n do costs[i] = COSTS[i] end
+    for i = 1, n do costs[i] = kind.token_costs[i] end
     game:set_tokens(ev.corp, costs)
   end
 end)
 
 -- 1844-R-059, R-101, R-166: launched in phase 6 or later, a historical
--- company receives 10 x par at once and has no destination.
+-- company receives 10 x par at once and has no destination (its kind's
+-- props.full_capital_multiple from props.full_capital_from_phase; the
+-- launch paid capital_multiple x par already).
 on("corporation_floated", function(game, ev)
   local c = game:corporation(ev.corp)
-  if c.kind == "historical" and C.phase_reached(game, "6") then
-    game:transfer("bank", ev.corp, 5 * (c.par or 0))
+  local kind = game:corporation_kind(c.kind)
+  local from = kind.props.full_capital_from_phase
+  if from and C.phase_reached(game, from) then
+    game:transfer("bank", ev.corp, (kind.props.full_capital_multiple - kind.capital_multiple) * (c.par or 0))
     game:set_var("dest." .. ev.corp, "none")
     game:log(ev.corp .. " launches in phase 6 or later: full capital, no destination")
   end
-  if c.kind == "regional" then game:set_var("dest." .. ev.corp, "none") end
+  if kind.props.no_destination then game:set_var("dest." .. ev.corp, "none") end
 end)
 
 local function pay_destination(game, corp, why)
   local c = game:corporation(corp)
-  local amount = (MULTIPLE[c.kind] or 0) * (c.par or 0)
+  local amount = (game:corporation_kind(c.kind).props.destination_multiple or 0) * (c.par or 0)
   game:set_var("dest." .. corp, "paid")
   if amount > 0 then
     game:transfer("bank", corp, amount)

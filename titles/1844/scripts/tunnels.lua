@@ -41,16 +41,6 @@ on("trains_run", function(game, ev)
   if game:operating() == ev.corp then game:set_turn_var("ran", true) end
 end)
 
--- An unused Tunnel certificate of the player, lowest first.
-local function unused_cert(game, player)
-  if player == nil then return nil end
-  for i = 1, 5 do
-    local t = "T" .. i
-    if game:company_field(t, "owner") == player and game:company_field(t, "owner_kind") == "player" and not game:var("tunnel.cert." .. t) then return t end
-  end
-  return nil
-end
-
 -- The Furka-Oberalp line's tile on a hex (P4, R-174), or nil.
 local FURKA_TILES = { OP1 = true, OP2 = true, OP3 = true }
 local function furka_tile(game, h)
@@ -96,11 +86,16 @@ local function built(game)
   return n
 end
 
+-- A Tunnel certificate is used by a company its owner directs
+-- (companies.toml: used_by = "owner_or_presided"); the core offers the
+-- lowest unused one first (ctx.company) and skips used ones
+-- (game:use_company below). ctx.props.cost is the 100 SFR.
 ability("build_tunnel", {
-  actions = function(game, corp)
+  actions = function(game, ctx)
+    local corp = ctx.actor
     -- Tunnels are built in the track step, before or after the tile (R-091).
-    if C.is_player(game, corp) or game:operating() ~= corp or not track_step(game) then return {} end
-    if game:corporation_field(corp, "cash") < 100 or unused_cert(game, game:corporation_field(corp, "president")) == nil or built(game) >= 5 then return {} end
+    if ctx.actor_kind ~= "corporation" or game:operating() ~= corp or not track_step(game) then return {} end
+    if game:corporation_field(corp, "cash") < ctx.props.cost or built(game) >= 5 then return {} end
     local out = {}
     for _, h in ipairs(HEXES) do
       if free_for_tunnel(game, h) then
@@ -111,13 +106,13 @@ ability("build_tunnel", {
     end
     return out
   end,
-  process = function(game, corp, args)
-    if C.is_player(game, corp) or game:operating() ~= corp or not track_step(game) then
+  process = function(game, ctx, args)
+    local corp = ctx.actor
+    if ctx.actor_kind ~= "corporation" or game:operating() ~= corp or not track_step(game) then
       fail("a company builds tunnels in the track step of its operating turn", "1844-R-091")
     end
     local c = game:corporation(corp)
-    local cert = unused_cert(game, c.president)
-    if cert == nil then fail(corp .. "'s director holds no unused Tunnel certificate", "1844-R-091") end
+    local cert = ctx.company
     if built(game) >= 5 then fail("only five tunnels can be built", "1844-R-096") end
     local h = tostring(args.hex)
     -- Also by tile and rotation, as the website records it.
@@ -131,8 +126,9 @@ ability("build_tunnel", {
     if MOUTHS[h] == nil then fail(h .. " is no tunnel hex", "1844-R-092") end
     if not free_for_tunnel(game, h) then fail(h .. " already has its tunnel", "1844-R-092") end
     if not C.contains(MOUTHS[h], tostring(args.mouths)) then fail("a tunnel joins two of the hex's mouths", "1844-R-092") end
-    if c.cash < 100 then fail(corp .. " cannot pay 100 SFR for the tunnel", "1844-R-093") end
-    if h == "H19" then game:set_var("gotthard_built", true) end
+    if c.cash < ctx.props.cost then fail(corp .. " cannot pay " .. game:money(ctx.props.cost) .. " for the tunnel", "1844-R-093") end
+    -- GB's destination is the hex map.toml tags with its props.destination_hex_tag.
+    if C.contains(game:hex(h).tags, game:corporation_field("GB", "props").destination_hex_tag) then game:set_var("gotthard_built", true) end
     local op = furka_tile(game, h)
     if op then
       -- On the Furka-Oberalp line: its tile gives way to one with both.
@@ -142,9 +138,10 @@ ability("build_tunnel", {
       game:lay_tile(corp, h, tile, rot, { connection = true, phase_colours = false })
     end
     game:set_var("tunnel.mouths." .. h, tostring(args.mouths))
-    game:transfer(corp, "bank", 100)
+    game:transfer(corp, "bank", ctx.props.cost)
     game:set_var("tunnel." .. h, cert)
     game:set_var("tunnel.cert." .. cert, h)
+    game:use_company(cert)
     game:log(corp .. " builds a tunnel on " .. h .. " with " .. cert)
     C.check_destinations(game)
   end,
