@@ -1,12 +1,12 @@
 -- Launch, station markers and destinations of the railway companies
 -- (1844-R-058 to R-062, R-097 to R-102, R-105).
 
-local HOME = {
-  JN = "F7", ChA = "G28", VZ = "K10",
-  FNM = "L21", RhB = "G26", BLS = "F11", STB = "D15", AB = "D25", MOB = "I6",
-  NOB = "D19", SCB = "C12", VSB = "C24", JS = "I4", GB = "G18",
-}
-C.HOME = HOME
+-- A corporation's home hex: the one placed, else companies.toml's (each
+-- 1844 company has one; the SBB none).
+local function home_of(game, corp)
+  return game:corporation_field(corp, "home") or game:corporation_field(corp, "homes")[1]
+end
+C.home_of = home_of
 
 -- 1844-R-062: a historical company's markers by par: 60 -> 1 ... 100 -> 5
 -- (its kind's props.tokens_by_par), the first ones of its kind's
@@ -56,9 +56,10 @@ local function check_destinations(game)
   for _, corp in ipairs(game:corporations({ floated = true, closed = false })) do
     local function f(field) return game:corporation_field(corp, field) end
     local destination = game:var("dest." .. corp) == nil and f("destination")
-    if destination and HOME[corp] then
+    local home = home_of(game, corp)
+    if destination and home then
       if not (f("kind") == "pre_sbb" and game:var("sbb.formed")) then
-        if game:connected(corp, destination, f("home") or HOME[corp], f("home_city")) then
+        if game:connected(corp, destination, home, f("home_city")) then
           pay_destination(game, corp, "reaches its destination " .. destination)
         end
       end
@@ -105,7 +106,7 @@ local BARE_HOMES = { C12 = true, C24 = true, D19 = true, D25 = true, G18 = true,
 -- The bare home hex `corp` must lay its first tile on now, or nil.
 local function home_lay_due(game, corp)
   if game:operating() ~= corp then return nil end
-  local home = game:corporation_field(corp, "home") or HOME[corp]
+  local home = home_of(game, corp)
   -- `operated` counts the company's completed turns.
   local n = game:corporation_field(corp, "operated")
   local operated = n == true or (type(n) == "number" and n > 0)

@@ -77,8 +77,9 @@ local function form(game)
     -- operated): its reserved home becomes an SBB station (R-188, A-18).
     if c.started then
       local down = false
-      for _, tk in ipairs(c.tokens) do if tk.hex == (c.home or C.HOME[v]) then down = true end end
-      if not down then homes[#homes + 1] = { hex = c.home or C.HOME[v], city = c.home_city } end
+      local home = C.home_of(game, v)
+      for _, tk in ipairs(c.tokens) do if tk.hex == home then down = true end end
+      if not down then homes[#homes + 1] = { hex = home, city = c.home_city } end
     end
     -- 1844-R-191: V markers become SBB markers; a second one on a hex goes back.
     for _, tk in ipairs(c.tokens) do
