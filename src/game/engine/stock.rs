@@ -111,7 +111,10 @@ impl Engine<'_> {
             }
             Action::Script { name, args } if self.host.ability_names().contains(name) => {
                 // Abilities a player may use in a stock turn (1844 P4, EVA).
-                self.apply_ability(Actor::Player(p), name, args)?;
+                // One without `process` only answers questions.
+                if self.apply_ability(Actor::Player(p), name, args)? != Some(true) {
+                    return self.refuse(RuleKey::FlowWrongRound, format!("{name} is not an action of a stock turn"));
+                }
             }
             Action::Pass => {
                 let acted = !self.stock().turn.sold.is_empty() || self.stock().turn.bought > 0;
