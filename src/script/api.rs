@@ -779,6 +779,7 @@ impl UserData for LuaGame {
             tb.raw_set("locked", this.st.board.locked.contains_key(&h))?;
             let free: u32 = (0..tile.stops.len() as u8).map(|s| crate::game::graph::free_slots(&this.title, &this.st, h, s, None)).sum();
             tb.raw_set("free_slots", free)?;
+            tb.raw_set("props", props_to_lua(lua, &hd.props)?)?;
             Ok(tb)
         });
         m.add_method("hexes_tagged", |lua, this, tag: String| {

@@ -1,10 +1,11 @@
 -- Mountain Railways B1-B5 (1844-R-180, R-181, R-126, R-183).
 
--- The hexes and the shared pool of income panels are each railway's props
--- in companies.toml (the same on all five).
-local function free_hexes(game, props)
+-- The hexes are those map.toml tags "mountain_railway"; the shared pool
+-- of income panels is each railway's props in companies.toml (the same on
+-- all five).
+local function free_hexes(game)
   local out = {}
-  for _, h in ipairs(props.hexes) do
+  for _, h in ipairs(game:hexes_tagged("mountain_railway")) do
     if not game:var("mr.hex." .. h) then out[#out + 1] = h end
   end
   return out
@@ -23,7 +24,7 @@ on("company_bought", function(game, ev)
   local co = game:company(ev.company)
   if co.kind ~= "mountain_railway" or co.owner_kind ~= "player" or game:var("mr." .. ev.company) then return end
   local choices = {}
-  for _, h in ipairs(free_hexes(game, co.props)) do
+  for _, h in ipairs(free_hexes(game)) do
     for _, p in ipairs(free_panels(game, co.props)) do choices[#choices + 1] = h .. ":" .. p.id end
   end
   if #choices == 0 then return end
@@ -38,7 +39,7 @@ ability("place_mountain_railway", {
     local h, panel = choice:match("^(%w+):(%w+)$")
     local values
     for _, p in ipairs(free_panels(game, props)) do if p.id == panel then values = p.revenue end end
-    if h == nil or values == nil or game:var("mr.hex." .. h) or not C.contains(props.hexes, h) then
+    if h == nil or values == nil or game:var("mr.hex." .. h) or not C.contains(game:hexes_tagged("mountain_railway"), h) then
       fail("choose a free mountain hex and an unused panel", "1844-R-181")
     end
     game:set_var("mr." .. data.company, h)

@@ -48,15 +48,17 @@ end)
 
 -- ---------------------------------------------------------------- P4
 
--- Lays the Furka-Oberalp line (the tile of each hex is P4's
--- props.tiles), closes P4, pays its owner props.compensation (R-174).
+-- Lays the Furka-Oberalp line (the tile of each hex is map.toml's
+-- props.furka_oberalp_tile), closes P4, pays its owner props.compensation
+-- (R-174).
 local function furka_oberalp(game, owner)
   local props = game:company_field("P4", "props")
-  for hex, tile in pairs(props.tiles) do
+  for _, hex in ipairs(game:hexes_tagged("tunnel")) do
     local h = game:hex(hex)
-    if not h.laid then
+    local tile = h.props.furka_oberalp_tile   -- nil: the line does not cross it
+    if tile ~= nil and not h.laid then
       game:lay_tile(nil, hex, tile, 0, { connection = false, phase_colours = false, hidden = true, replace = true })
-    else
+    elseif tile ~= nil then
       -- A tunnel already there stays: the hex gets both (scripts/tunnels.lua).
       C.furka_over_tunnel(game, hex, tile)
     end

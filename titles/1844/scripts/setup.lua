@@ -17,8 +17,8 @@ hook("setup", function(game)
     end
   end
   -- 1844-R-111: a mountain hex is no stop until a Mountain Railway opens there.
-  -- (The hexes are the Mountain Railways' props, the same on each.)
-  for _, h in ipairs(game:company_field("B1", "props").hexes) do game:add_marker(h, "closed") end
+  -- (The hexes map.toml tags "mountain_railway".)
+  for _, h in ipairs(game:hexes_tagged("mountain_railway")) do game:add_marker(h, "closed") end
   -- The SBB never starts as the others do; it is formed (sbb.lua).
   game:log("turn order: " .. table.concat(game:players(), ", "))
 end)
