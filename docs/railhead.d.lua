@@ -103,7 +103,7 @@ function Game:corporation_field(id, field) end
 ---@return string[]
 function Game:companies() end
 ---@param id string
----@return {id: string, name: string, kind: string, value: integer, revenue: integer, used: boolean, owner: string?, owner_kind: string, props: table}
+---@return {id: string, name: string, abbr: string?, kind: string, value: integer, revenue: integer, used: boolean, owner: string?, owner_kind: string, props: table}
 function Game:company(id) end
 ---One field of `company(id)` without building the whole table.
 ---@param id string

@@ -465,7 +465,7 @@ fn player_field(lua: &Lua, t: &Title, st: &GameState, p: PlayerId, key: &str) ->
 }
 
 /// The fields of `game:company(id)`, in the order the table is filled.
-pub const COMPANY_FIELDS: &[&str] = &["id", "name", "kind", "value", "revenue", "used", "owner", "owner_kind", "props"];
+pub const COMPANY_FIELDS: &[&str] = &["id", "name", "abbr", "kind", "value", "revenue", "used", "owner", "owner_kind", "props"];
 
 fn company_table(lua: &Lua, t: &Title, st: &GameState, i: CompanyId) -> mlua::Result<Table> {
     let tb = lua.create_table()?;
@@ -486,6 +486,7 @@ fn company_field(lua: &Lua, t: &Title, st: &GameState, i: CompanyId, key: &str) 
     let v = match key {
         "id" => co.id.as_str().into_lua(lua)?,
         "name" => def.name.as_str().into_lua(lua)?,
+        "abbr" => def.abbr.as_deref().into_lua(lua)?,
         "kind" => def.kind.as_str().into_lua(lua)?,
         "value" => def.value.into_lua(lua)?,
         "revenue" => def.revenue.into_lua(lua)?,
