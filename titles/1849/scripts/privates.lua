@@ -2,15 +2,18 @@
 -- P2's discount are data (companies.toml); these three need rules.
 
 -- P5 (RSA): its buyer starts the corporation with place card 1 at L. 68 or
--- L. 100; the corporation receives twice that from the bank and pays its
--- token fee (1849-R-038, R-059, R-060).
+-- L. 100 (its props.par_prices); the corporation receives twice that
+-- (props.capital_multiple) from the bank and pays its token fee
+-- (1849-R-038, R-059, R-060).
 on("company_sold", function(game, ev)
-  if ev.company ~= "P5" then return end
+  local co = game:company(ev.company)
+  if co.props.par_prices == nil then return end
   local corp = game:var("place_card_1")
   if corp == nil or not game:corporation(corp).in_play then return end
   game:set_var("rsa_corporation", corp)
-  game:ask_par(corp, ev.player, { 68, 100 }, 2, ev.player .. " bought P5 (RSA), which starts it")
-  game:log(ev.player .. " starts " .. corp .. " with the RSA and chooses its value")
+  game:set_var("rsa_company", ev.company)
+  game:ask_par(corp, ev.player, co.props.par_prices, co.props.capital_multiple, ev.player .. " bought " .. ev.company .. " (" .. co.abbr .. "), which starts it")
+  game:log(ev.player .. " starts " .. corp .. " with the " .. co.abbr .. " and chooses its value")
 end)
 
 -- 1849-R-039: if that corporation closes before owning a train, P5 stays
@@ -21,8 +24,9 @@ end)
 
 -- 1849-R-039: P5 closes when that corporation buys its first train.
 on("train_bought", function(game, ev)
-  if ev.corp == game:var("rsa_corporation") and game:company_field("P5", "owner_kind") ~= "closed" then
-    game:close_company("P5")
+  local co = game:var("rsa_company")
+  if ev.corp == game:var("rsa_corporation") and game:company_field(co, "owner_kind") ~= "closed" then
+    game:close_company(co)
     game:set_var("rsa_corporation", nil)
   end
 end)
