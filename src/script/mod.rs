@@ -226,6 +226,8 @@ pub struct ScriptHost {
     /// The script calls made while tracing (`start_trace`): which hook or
     /// handler, and where its function is.
     trace: std::cell::RefCell<Option<Vec<String>>>,
+    /// `unbound_abilities`, read once registration is over.
+    unbound: std::cell::OnceCell<Vec<String>>,
     pub title: Arc<Title>,
 }
 
@@ -238,7 +240,7 @@ impl ScriptHost {
         lua.set_app_data(api::KnownEvents(known_events(&title)));
         let table = |key: &str| lua.named_registry_value::<Table>(key).map_err(|e| e.to_string());
         let registries = [table(api::HANDLERS_KEY)?, table(api::HOOKS_KEY)?, table(api::STEPS_KEY)?, table(api::ABILITIES_KEY)?];
-        Ok(ScriptHost { registries, lua, budget, spare: Cell::new(None), trace: Default::default(), title })
+        Ok(ScriptHost { registries, lua, budget, spare: Cell::new(None), trace: Default::default(), unbound: Default::default(), title })
     }
 
     /// Loads every script of the title, then freezes what they built.
@@ -287,6 +289,34 @@ impl ScriptHost {
                 }
             }
         }
+        // The other way: an ability a player or corporation uses (it has
+        // `actions`, `process` or `can_buy`) that no company declares and
+        // that is not registered `unbound = true` would never be offered.
+        let declared = declared_abilities(t);
+        for (name, spec) in self.ability_specs() {
+            let acts = ["actions", "process", "can_buy"].iter().find(|f| matches!(spec.raw_get::<Value>(**f), Ok(Value::Function(_))));
+            let unbound = matches!(spec.raw_get::<Value>("unbound"), Ok(Value::Boolean(true)));
+            let Some(f) = acts else { continue };
+            let defined = match spec.raw_get::<Function>(*f) {
+                Ok(func) => {
+                    let info = func.info();
+                    let file = info.source.as_deref().map(|s| s.strip_prefix('@').unwrap_or(s).to_string()).unwrap_or_default();
+                    format!("{file}:{}", info.line_defined.unwrap_or(0))
+                }
+                Err(_) => "a script".to_string(),
+            };
+            match (unbound, declared.contains(&name)) {
+                (false, false) => problems.push(format!(
+                    "{defined}: ability \"{name}\" is bound to no company: declare it in companies.toml (`abilities = [{{ type = \"script\", name = \"{name}\" }}]`) or register it `unbound = true` if every player or corporation has it"
+                )),
+                (true, true) => problems.push(format!(
+                    "{}: ability \"{name}\" is registered `unbound = true` ({defined}) but a company declares it: drop one of the two",
+                    at("companies.toml", &name)
+                )),
+                _ => {}
+            }
+        }
+        problems.extend(unread_props(t));
         if problems.is_empty() { Ok(()) } else { Err(GameError::Script(problems.join("\n"))) }
     }
 
@@ -544,6 +574,22 @@ impl ScriptHost {
         .map(Some)
     }
 
+    /// The registered abilities with their specs, by name.
+    fn ability_specs(&self) -> Vec<(String, Table)> {
+        let Some(reg) = self.registry(api::ABILITIES_KEY) else { return Vec::new() };
+        let mut out: Vec<(String, Table)> = reg.pairs::<String, Table>().filter_map(Result::ok).collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    /// Abilities registered `unbound = true`: every player and corporation
+    /// has them, no company gives them (1844's `pay_debt`).
+    pub fn unbound_abilities(&self) -> &[String] {
+        self.unbound.get_or_init(|| {
+            self.ability_specs().into_iter().filter(|(_, spec)| matches!(spec.get::<Value>("unbound"), Ok(Value::Boolean(true)))).map(|(n, _)| n).collect()
+        })
+    }
+
     /// Names of script-defined abilities.
     pub fn ability_names(&self) -> Vec<String> {
         let Some(reg) = self.registry(api::ABILITIES_KEY) else { return Vec::new() };
@@ -579,6 +625,128 @@ impl ScriptHost {
     pub fn lua(&self) -> &Lua {
         &self.lua
     }
+}
+
+/// `props` keys the core reads itself (title.toml `[props]`): the
+/// importer's wording of 18xx.games records.
+pub const CORE_PROPS: &[&str] = &["import_18xx"];
+
+/// Does `word` occur in `text` as a whole identifier (not inside a longer
+/// one: `units` is not read by `launch_units`)?
+fn mentions(text: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(ident) && !after.is_some_and(ident)
+    })
+}
+
+/// The line of `key = ` as a TOML key in `text`, the first at or after
+/// the first line holding `anchor` (the entry's `id = "X"`), outside
+/// comments; else the anchor's line.
+fn key_line(text: &str, anchor: &str, key: &str) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let code = |l: &str| l.split('#').next().unwrap_or("").to_string();
+    let start = lines.iter().position(|l| code(l).contains(anchor)).unwrap_or(0);
+    let is_key = |l: &str| {
+        let l = code(l);
+        l.match_indices(key).any(|(at, _)| {
+            let before = l[..at].chars().next_back();
+            let rest = l[at + key.len()..].trim_start();
+            !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.') && rest.starts_with('=')
+        })
+    };
+    lines.iter().enumerate().skip(start).find(|(_, l)| is_key(l)).map(|(i, _)| i + 1).or(Some(start + 1))
+}
+
+/// Every `props` key of the title's data that nothing reads: neither the
+/// core ([`CORE_PROPS`]) nor any script, where "read" means the key
+/// appears in some script's text as a whole identifier or string (a
+/// static scan: `props.bonus`, `props["bonus"]`; a key built at run time
+/// from pieces is not seen). Only the top-level keys of each `props`
+/// table are checked. Each is an error at the key's file and line.
+fn unread_props(t: &Title) -> Vec<String> {
+    let sources: Vec<&str> = t.scripts.iter().map(|s| s.source.as_str()).collect();
+    let read = |key: &str| CORE_PROPS.contains(&key) || sources.iter().any(|s| mentions(s, key));
+    // (file, anchor, what, key)
+    let mut keys: Vec<(&str, String, String, String)> = Vec::new();
+    for k in t.props.keys() {
+        keys.push(("title.toml", "[props".into(), "[props]".into(), k.clone()));
+    }
+    for pc in &t.player_counts {
+        for k in pc.props.keys() {
+            keys.push(("title.toml", format!("players = {}", pc.players), format!("the {}-player count's props", pc.players), k.clone()));
+        }
+    }
+    for kind in &t.corporation_kinds {
+        for k in kind.props.keys() {
+            keys.push(("companies.toml", format!("id = \"{}\"", kind.id), format!("corporation kind {}'s props", kind.id), k.clone()));
+        }
+    }
+    for c in &t.corporations {
+        for k in c.props.keys() {
+            keys.push(("companies.toml", format!("id = \"{}\"", c.id), format!("corporation {}'s props", c.id), k.clone()));
+        }
+    }
+    for c in &t.companies {
+        for k in c.props.keys() {
+            keys.push(("companies.toml", format!("id = \"{}\"", c.id), format!("company {}'s props", c.id), k.clone()));
+        }
+        for a in &c.abilities {
+            if let crate::title::schema::AbilityDef::Script { name, props, .. } = a {
+                for k in props.keys() {
+                    keys.push(("companies.toml", format!("id = \"{}\"", c.id), format!("company {}'s ability \"{name}\"'s props", c.id), k.clone()));
+                }
+            }
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for (file, anchor, what, key) in keys {
+        if read(&key) || !seen.insert((what.clone(), key.clone())) {
+            continue;
+        }
+        let at = match t.source.read(file).ok().and_then(|text| key_line(&text, &anchor, &key)) {
+            Some(l) => format!("{}:{l}", t.source.display(file)),
+            None => t.source.display(file),
+        };
+        out.push(format!(
+            "{at}: {what}: \"{key}\" is read by nothing (no script names it, and the core reads only {}): read it in a script (`props.{key}`) or remove it",
+            CORE_PROPS.join(", ")
+        ));
+    }
+    out
+}
+
+/// The script abilities companies declare, also those of companies an
+/// option adds or changes (an ability of an option that is off is still
+/// bound).
+fn declared_abilities(t: &Title) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for c in &t.companies {
+        for a in &c.abilities {
+            if let crate::title::schema::AbilityDef::Script { name, .. } = a {
+                names.push(name.clone());
+            }
+        }
+    }
+    for option in &t.options {
+        let companies = option.patch.get("companies").and_then(|p| p.get("company")).and_then(|p| p.as_array());
+        for c in companies.into_iter().flatten() {
+            let abilities = c.get("abilities").and_then(|a| a.as_array());
+            for a in abilities.into_iter().flatten() {
+                if a.get("type").and_then(|x| x.as_str()) == Some("script")
+                    && let Some(n) = a.get("name").and_then(|x| x.as_str())
+                {
+                    names.push(n.to_string());
+                }
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// Compiles a script without running it; the error names file and line.

@@ -5,6 +5,7 @@
 //! `apply` and `legal_moves`; `Game` (in `game/mod.rs`) wraps them with the
 //! snapshot that makes every action atomic.
 
+mod abilities;
 mod auction;
 mod raise;
 mod legal;

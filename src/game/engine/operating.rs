@@ -367,13 +367,8 @@ impl Engine<'_> {
                 self.corp_buys_company(corp, company, *price)?;
                 Ok(true)
             }
-            Action::Script { name, args } if self.host.ability_names().contains(name) => {
-                let id = self.st.corps[corp as usize].id.clone();
-                let r: Option<Option<bool>> =
-                    self.host.call_defined("ability", name, "process", self.st, self.fx, (id, LuaVar(Var::Map(args.clone()))))?;
-                // An ability without `process` only answers questions.
-                Ok(r.is_some())
-            }
+            // An ability without `process` only answers questions.
+            Action::Script { name, args } if self.host.ability_names().contains(name) => Ok(self.apply_ability(Actor::Corp(corp), name, args)?.unwrap_or(false)),
             _ => Ok(false),
         }
     }
@@ -389,14 +384,7 @@ impl Engine<'_> {
         if buy {
             return Ok(true);
         }
-        let id = c.id.clone();
-        for name in self.host.ability_names() {
-            let list: Option<Vec<mlua::Table>> = self.host.call_defined("ability", &name, "actions", self.st, self.fx, LuaVar(Var::Str(id.clone())))?;
-            if list.is_some_and(|l| !l.is_empty()) {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        self.any_ability_move(Actor::Corp(corp))
     }
 
 }

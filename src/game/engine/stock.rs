@@ -1,6 +1,6 @@
 //! Stock rounds: sell, then buy one certificate or start a corporation.
 
-use super::{Engine, LuaVar};
+use super::Engine;
 use crate::game::action::{Action, ShareSource};
 use crate::game::flow::{RoundData, StockRound};
 use crate::game::ids::*;
@@ -111,8 +111,10 @@ impl Engine<'_> {
             }
             Action::Script { name, args } if self.host.ability_names().contains(name) => {
                 // Abilities a player may use in a stock turn (1844 P4, EVA).
-                let pname = self.st.players[p as usize].name.clone();
-                let _: Option<Option<bool>> = self.host.call_defined("ability", name, "process", self.st, self.fx, (pname, LuaVar(Var::Map(args.clone()))))?;
+                // One without `process` only answers questions.
+                if self.apply_ability(Actor::Player(p), name, args)? != Some(true) {
+                    return self.refuse(RuleKey::FlowWrongRound, format!("{name} is not an action of a stock turn"));
+                }
             }
             Action::Pass => {
                 let acted = !self.stock().turn.sold.is_empty() || self.stock().turn.bought > 0;
@@ -288,14 +290,7 @@ impl Engine<'_> {
             return Ok(true);
         }
         // An ability the player may use now (1844 P4, EVA).
-        let pname = self.st.players[p as usize].name.clone();
-        for name in self.host.ability_names() {
-            let list: Option<Vec<mlua::Table>> = self.host.call_defined("ability", &name, "actions", self.st, self.fx, LuaVar(Var::Str(pname.clone())))?;
-            if list.is_some_and(|l| !l.is_empty()) {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        self.any_ability_move(Actor::Player(p))
     }
 
     /// Corporations the player may start now, in order.
@@ -641,11 +636,7 @@ impl Engine<'_> {
             return self.refuse(RuleKey::StockCompanyNotForSale, format!("{} is not for sale in the stock round", self.st.companies[co as usize].id));
         }
         let pname = self.st.players[p as usize].name.clone();
-        let allowed: Option<(bool, Option<String>, Option<String>)> =
-            self.host.call_defined("ability", &def.kind, "can_buy", self.st, self.fx, (pname.clone(), LuaVar(Var::Str(def.id.clone()))))?;
-        if let Some((false, msg, rule)) = allowed {
-            return Err(GameError::Refused(crate::game::ops::Refusal { message: msg.unwrap_or_else(|| "not allowed".into()), rule }));
-        }
+        self.ability_allows_purchase(p, co)?;
         if self.st.players[p as usize].cash < def.value {
             return self.refuse(RuleKey::MoneyInsufficient, format!("{pname} cannot pay {}", self.t.money(def.value)));
         }

@@ -23,13 +23,9 @@ function C.rule(name, fn)
   table.insert(rules[name], fn)
 end
 
-C.PRIVATES = { "P1", "P2", "P3", "P4", "P5", "P6", "P7" }
-C.PRE_SBB = { "NOB", "SCB", "VSB", "JS", "GB" }
-C.UNIT = { regional = 20, historical = 10, pre_sbb = 25, sbb = 5 }
-
--- Percent of one unit of the corporation.
+-- Percent of one unit of the corporation (its kind's unit_percent).
 function C.unit(game, corp)
-  return C.UNIT[game:corporation_field(corp, "kind")] or 10
+  return game:corporation_field(corp, "unit_percent")
 end
 
 -- Units the player holds of the corporation.
