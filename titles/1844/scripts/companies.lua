@@ -117,7 +117,7 @@ local function home_lay_due(game, corp)
   return home
 end
 
-C.rule("can_pass", function(game, who, step)
+hook("can_pass", function(game, who, step)
   local home = step == "lay_tile" and home_lay_due(game, who)
   if home then return false, who .. " must lay its first tile on its home hex " .. home .. " (it is bare)", "1844-R-080" end
   return true

@@ -134,7 +134,7 @@ hook("extra_tile_lays", function(game, corp)
   return 0
 end)
 
-C.rule("can_lay_tile", function(game, corp, hex, tile, rotation)
+hook("can_lay_tile", function(game, corp, hex, tile, rotation)
   if game:operating() == corp and (game:turn().tiles or 0) >= 1 and p2_usable(game, corp) then
     if not C.contains(p2_tiles(game), tostring(tile)) then
       return false, "the second lay of the turn is P2's, a plain yellow tile", "1844-R-173"

@@ -226,7 +226,7 @@ local function could_sell(game, player)
   return false
 end
 
-C.rule("can_pass", function(game, who, step)
+hook("can_pass", function(game, who, step)
   if step ~= "stock" or not C.is_player(game, who) then return true end
   local owed = math.min(game:var("free_debt." .. who) or 0, game:player_field(who, "debt") or 0)
   if owed > 0 and could_sell(game, who) then
