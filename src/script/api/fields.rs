@@ -1,0 +1,375 @@
+//! The tables scripts read (a corporation, a player, a company, props)
+//! and the lookups of names in the state, shared by the `game` methods.
+
+use super::*;
+
+pub(super) fn purse(st: &GameState, name: &str) -> mlua::Result<Purse> {
+    if name.eq_ignore_ascii_case("bank") {
+        return Ok(Purse::Bank);
+    }
+    if let Some(c) = st.corp_index(name) {
+        return Ok(Purse::Corp(c));
+    }
+    if let Some(p) = st.player_index(name) {
+        return Ok(Purse::Player(p));
+    }
+    Err(rt(format!("'{name}' is neither the bank, a corporation nor a player")))
+}
+
+pub(super) fn corp(st: &GameState, id: &str) -> mlua::Result<CorpId> {
+    st.corp_index(id).ok_or_else(|| rt(format!("no corporation '{id}'")))
+}
+
+pub(super) fn player(st: &GameState, name: &str) -> mlua::Result<PlayerId> {
+    st.player_index(name).ok_or_else(|| rt(format!("no player '{name}'")))
+}
+
+pub(super) fn company(st: &GameState, id: &str) -> mlua::Result<CompanyId> {
+    st.company_index(id).ok_or_else(|| rt(format!("no company '{id}'")))
+}
+
+pub(super) fn hex(t: &Title, label: &str) -> mlua::Result<HexId> {
+    t.map.hex(label).ok_or_else(|| rt(format!("no hex '{label}'")))
+}
+
+
+pub(super) fn actor_name(st: &GameState, a: Actor) -> String {
+    match a {
+        Actor::Player(p) => st.players[p as usize].name.clone(),
+        Actor::Corp(c) => st.corps[c as usize].id.clone(),
+    }
+}
+
+/// The fields of `game:corporation(id)`, in the order the table is filled
+/// (`game:corporation_field(id, field)` reads one of them alone).
+pub const CORP_FIELDS: &[&str] = &[
+    "id",
+    "name",
+    "kind",
+    "in_play",
+    "started",
+    "floated",
+    "operated",
+    "closed",
+    "cash",
+    "price",
+    "market_row",
+    "market_col",
+    "par",
+    "reached_end",
+    "president",
+    "start_order",
+    "destination",
+    "trains",
+    "tokens",
+    "home",
+    "home_city",
+    "homes",
+    "shares",
+    "treasury_percent",
+    "pool_percent",
+    "certificates",
+    "companies",
+    "train_limit",
+    "unit_percent",
+    "props",
+];
+
+pub(super) fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlua::Result<Table> {
+    let tb = lua.create_table()?;
+    for key in CORP_FIELDS {
+        // Absent fields (nil) are left out, as `raw_set(key, nil)` would.
+        let v = corp_field(lua, t, st, c, key)?.unwrap_or(Value::Nil);
+        if !v.is_nil() {
+            tb.raw_set(*key, v)?;
+        }
+    }
+    Ok(tb)
+}
+
+/// One field of a corporation's table, built alone: `None` when there is
+/// no such field. The table and the single reads agree by construction.
+pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlua::Result<Option<Value>> {
+    let corp = &st.corps[c as usize];
+    let def = &t.corporations[corp.def];
+    let v = match key {
+        "id" => corp.id.as_str().into_lua(lua)?,
+        "name" => def.name.as_str().into_lua(lua)?,
+        "kind" => t.corporation_kinds[corp.kind].id.as_str().into_lua(lua)?,
+        "in_play" => corp.in_play.into_lua(lua)?,
+        "started" => corp.started.into_lua(lua)?,
+        "floated" => corp.floated.into_lua(lua)?,
+        "operated" => corp.operated.into_lua(lua)?,
+        "closed" => corp.closed.into_lua(lua)?,
+        "cash" => corp.cash.into_lua(lua)?,
+        "price" => (if corp.price.is_some() { Some(price_of(t, st, c)) } else { None }).into_lua(lua)?,
+        "market_row" => corp.price.map(|p| p.row).into_lua(lua)?,
+        "market_col" => corp.price.map(|p| p.col).into_lua(lua)?,
+        "par" => corp.par.into_lua(lua)?,
+        "reached_end" => corp.reached_end.into_lua(lua)?,
+        "president" => st.president(c).map(|p| st.players[p as usize].name.as_str()).into_lua(lua)?,
+        "start_order" => corp.start_order.into_lua(lua)?,
+        "destination" => def.destination.as_deref().into_lua(lua)?,
+        "trains" => {
+            let trains = lua.create_table()?;
+            for tr in st.trains.iter().filter(|x| x.owner == TrainOwner::Corp(c)) {
+                let one = lua.create_table()?;
+                one.raw_set("id", tr.id.as_str())?;
+                one.raw_set("class", t.trains[tr.class as usize].name.as_str())?;
+                one.raw_set("variant", t.trains[tr.class as usize].variants[tr.variant as usize].name.as_str())?;
+                trains.raw_push(one)?;
+            }
+            Value::Table(trains)
+        }
+        "tokens" => {
+            let tokens = lua.create_table()?;
+            for tk in &corp.tokens {
+                let one = lua.create_table()?;
+                one.raw_set("cost", tk.cost)?;
+                one.raw_set("lost", tk.lost)?;
+                if let Some((h, s)) = tk.placed {
+                    one.raw_set("hex", t.map.hexes[h as usize].label.as_str())?;
+                    one.raw_set("stop", s)?;
+                }
+                tokens.raw_push(one)?;
+            }
+            Value::Table(tokens)
+        }
+        "home" => corp.home.map(|(h, _)| t.map.hexes[h as usize].label.as_str()).into_lua(lua)?,
+        "home_city" => corp.home.map(|(_, city)| city).into_lua(lua)?,
+        // The home choices companies.toml gives (AFG's five in 1849).
+        "homes" => Value::Table(lua.create_sequence_from(def.home.iter().map(String::as_str))?),
+        "shares" => {
+            let shares = lua.create_table()?;
+            for (p, pct) in holdings(st, c).iter().enumerate() {
+                if *pct > 0 {
+                    shares.raw_set(st.players[p].name.as_str(), *pct)?;
+                }
+            }
+            Value::Table(shares)
+        }
+        "treasury_percent" => st.percent(c, CertOwner::Treasury).into_lua(lua)?,
+        "pool_percent" => st.percent(c, CertOwner::Pool).into_lua(lua)?,
+        "certificates" => {
+            let certs = lua.create_table()?;
+            for cert in &corp.certs {
+                let one = lua.create_table()?;
+                one.raw_set("index", cert.index)?;
+                one.raw_set("percent", cert.percent)?;
+                one.raw_set("president", cert.president)?;
+                one.raw_set("tag", cert.tag.as_deref())?;
+                one.raw_set(
+                    "owner",
+                    match cert.owner {
+                        CertOwner::Treasury => "treasury",
+                        CertOwner::Pool => "pool",
+                        CertOwner::Player(p) => st.players[p as usize].name.as_str(),
+                        CertOwner::Corp(o) => st.corps[o as usize].id.as_str(),
+                        CertOwner::Removed => "removed",
+                    },
+                )?;
+                certs.raw_push(one)?;
+            }
+            Value::Table(certs)
+        }
+        "companies" => {
+            let companies = lua.create_table()?;
+            for co in st.companies.iter().filter(|x| x.owner == CompanyOwner::Corp(c)) {
+                companies.raw_push(co.id.as_str())?;
+            }
+            Value::Table(companies)
+        }
+        // The core's limit now: the kind's for this phase, else the phase's.
+        "train_limit" => crate::game::trains::train_limit(t, st, c).into_lua(lua)?,
+        // The kind's: its share price is per this many percent.
+        "unit_percent" => t.corporation_kinds[corp.kind].unit_percent.into_lua(lua)?,
+        "props" => Value::Table(props_to_lua(lua, &def.props)?),
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// `game:corporation_kind(id)`: a kind of companies.toml as data.
+pub(super) fn kind_table(lua: &Lua, k: &crate::title::schema::CorporationKindDef) -> mlua::Result<Table> {
+    let tb = lua.create_table()?;
+    tb.raw_set("id", k.id.as_str())?;
+    tb.raw_set("name", k.name.as_str())?;
+    tb.raw_set("unit_percent", k.unit_percent)?;
+    tb.raw_set("capital_multiple", k.capital_multiple)?;
+    tb.raw_set("float_shares", k.float_shares)?;
+    tb.raw_set("token_costs", lua.create_sequence_from(k.token_costs.iter().copied())?)?;
+    let limits = lua.create_table()?;
+    for (phase, n) in &k.train_limit {
+        limits.raw_set(phase.as_str(), *n)?;
+    }
+    tb.raw_set("train_limit", limits)?;
+    tb.raw_set("props", props_to_lua(lua, &k.props)?)?;
+    Ok(tb)
+}
+
+/// The conditions of a `corporations(filter)` call: corporation fields
+/// with the scalar each must equal.
+pub(super) fn corp_filter(filter: &Table) -> mlua::Result<Vec<(String, Value)>> {
+    let mut conds = Vec::new();
+    for pair in filter.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        let Value::String(k) = k else { return Err(rt("corporations(filter): the filter's keys are field names")) };
+        let field = k.to_str()?.to_string();
+        if !CORP_FIELDS.contains(&field.as_str()) {
+            let hint = crate::title::compile::did_you_mean(&field, CORP_FIELDS.iter().copied());
+            return Err(rt(format!("corporations(filter): a corporation has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
+        }
+        if !matches!(v, Value::Boolean(_) | Value::Integer(_) | Value::Number(_) | Value::String(_)) {
+            return Err(rt(format!("corporations(filter): '{field}' must be compared with a boolean, number or string, not a {}", v.type_name())));
+        }
+        conds.push((field, v));
+    }
+    conds.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(conds)
+}
+
+/// Lua's `==` on the values a filter compares (booleans, numbers, strings, nil).
+pub(super) fn scalar_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Nil, Value::Nil) => true,
+        (Value::Boolean(x), Value::Boolean(y)) => x == y,
+        (Value::Integer(x), Value::Integer(y)) => x == y,
+        (Value::Integer(x), Value::Number(y)) | (Value::Number(y), Value::Integer(x)) => (*x as f64) == *y,
+        (Value::Number(x), Value::Number(y)) => x == y,
+        (Value::String(x), Value::String(y)) => x.as_bytes() == y.as_bytes(),
+        _ => false,
+    }
+}
+
+/// The fields of `game:player(name)`, in the order the table is filled.
+pub const PLAYER_FIELDS: &[&str] = &["name", "cash", "loans", "debt", "left", "certificates", "shares", "companies"];
+
+pub(super) fn player_table(lua: &Lua, t: &Title, st: &GameState, p: PlayerId) -> mlua::Result<Table> {
+    let tb = lua.create_table()?;
+    for key in PLAYER_FIELDS {
+        let v = player_field(lua, t, st, p, key)?.unwrap_or(Value::Nil);
+        if !v.is_nil() {
+            tb.raw_set(*key, v)?;
+        }
+    }
+    Ok(tb)
+}
+
+/// One field of a player's table, built alone: `None` when there is no
+/// such field.
+pub(super) fn player_field(lua: &Lua, t: &Title, st: &GameState, p: PlayerId, key: &str) -> mlua::Result<Option<Value>> {
+    let pl = &st.players[p as usize];
+    let v = match key {
+        "name" => pl.name.as_str().into_lua(lua)?,
+        "cash" => pl.cash.into_lua(lua)?,
+        "loans" => pl.loans.into_lua(lua)?,
+        "debt" => pl.debt.into_lua(lua)?,
+        "left" => pl.left.into_lua(lua)?,
+        "certificates" => cert_count(t, st, p).into_lua(lua)?,
+        "shares" => {
+            let shares = lua.create_table()?;
+            for (c, corp) in st.corps.iter().enumerate() {
+                let pct = st.percent(c as CorpId, CertOwner::Player(p));
+                if pct > 0 {
+                    shares.raw_set(corp.id.as_str(), pct)?;
+                }
+            }
+            Value::Table(shares)
+        }
+        "companies" => {
+            let cos = lua.create_table()?;
+            for co in st.companies.iter().filter(|x| x.owner == CompanyOwner::Player(p)) {
+                cos.raw_push(co.id.as_str())?;
+            }
+            Value::Table(cos)
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// The fields of `game:company(id)`, in the order the table is filled.
+pub const COMPANY_FIELDS: &[&str] = &["id", "name", "abbr", "kind", "value", "revenue", "used", "owner", "owner_kind", "props"];
+
+pub(super) fn company_table(lua: &Lua, t: &Title, st: &GameState, i: CompanyId) -> mlua::Result<Table> {
+    let tb = lua.create_table()?;
+    for key in COMPANY_FIELDS {
+        let v = company_field(lua, t, st, i, key)?.unwrap_or(Value::Nil);
+        if !v.is_nil() {
+            tb.raw_set(*key, v)?;
+        }
+    }
+    Ok(tb)
+}
+
+/// One field of a company's table, built alone: `None` when there is no
+/// such field.
+pub(super) fn company_field(lua: &Lua, t: &Title, st: &GameState, i: CompanyId, key: &str) -> mlua::Result<Option<Value>> {
+    let co = &st.companies[i as usize];
+    let def = &t.companies[co.def];
+    let v = match key {
+        "id" => co.id.as_str().into_lua(lua)?,
+        "name" => def.name.as_str().into_lua(lua)?,
+        "abbr" => def.abbr.as_deref().into_lua(lua)?,
+        "kind" => def.kind.as_str().into_lua(lua)?,
+        "value" => def.value.into_lua(lua)?,
+        "revenue" => def.revenue.into_lua(lua)?,
+        "used" => co.used.into_lua(lua)?,
+        "owner" => match co.owner {
+            CompanyOwner::Player(p) => st.players[p as usize].name.as_str().into_lua(lua)?,
+            CompanyOwner::Corp(c) => st.corps[c as usize].id.as_str().into_lua(lua)?,
+            CompanyOwner::Bank | CompanyOwner::Closed => Value::Nil,
+        },
+        "owner_kind" => match co.owner {
+            CompanyOwner::Bank => "bank",
+            CompanyOwner::Player(_) => "player",
+            CompanyOwner::Corp(_) => "corporation",
+            CompanyOwner::Closed => "closed",
+        }
+        .into_lua(lua)?,
+        "props" => Value::Table(props_to_lua(lua, &def.props)?),
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// A title's props as a fresh Lua table, converted straight from the TOML
+/// (scripts read a corporation's props on every `game:corporation` call:
+/// going through a cloned TOML table and a `Var` tripled the cost).
+pub(super) fn props_to_lua(lua: &Lua, props: &toml::Table) -> mlua::Result<Table> {
+    let tb = lua.create_table_with_capacity(0, props.len())?;
+    for (k, v) in props {
+        tb.raw_set(k.as_str(), toml_to_lua(lua, v)?)?;
+    }
+    Ok(tb)
+}
+
+pub(super) fn toml_to_lua(lua: &Lua, v: &toml::Value) -> mlua::Result<Value> {
+    Ok(match v {
+        toml::Value::String(s) => Value::String(lua.create_string(s)?),
+        toml::Value::Integer(i) => Value::Integer(*i),
+        toml::Value::Float(f) => Value::Integer(*f as i64),
+        toml::Value::Boolean(b) => Value::Boolean(*b),
+        toml::Value::Datetime(d) => Value::String(lua.create_string(d.to_string())?),
+        toml::Value::Array(a) => {
+            let t = lua.create_table_with_capacity(a.len(), 0)?;
+            for x in a {
+                t.raw_push(toml_to_lua(lua, x)?)?;
+            }
+            Value::Table(t)
+        }
+        toml::Value::Table(m) => Value::Table(props_to_lua(lua, m)?),
+    })
+}
+
+pub fn toml_to_var(v: &toml::Value) -> Var {
+    match v {
+        toml::Value::String(s) => Var::Str(s.clone()),
+        toml::Value::Integer(i) => Var::Int(*i),
+        toml::Value::Float(f) => Var::Int(*f as i64),
+        toml::Value::Boolean(b) => Var::Bool(*b),
+        toml::Value::Array(a) => Var::List(a.iter().map(toml_to_var).collect()),
+        toml::Value::Table(t) => Var::Map(t.iter().map(|(k, v)| (k.clone(), toml_to_var(v))).collect()),
+        toml::Value::Datetime(d) => Var::Str(d.to_string()),
+    }
+}

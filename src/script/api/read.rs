@@ -1,0 +1,236 @@
+//! `game` methods that read: the title, players, corporations, companies, the board, the round and turn.
+//! Each is registered through `Methods`, with the memory cap lifted
+//! while it builds its answer.
+
+use super::*;
+
+pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
+    m.add_method("title", |_, this, ()| Ok(this.title.meta.id.clone()));
+    m.add_method("option", |_, this, id: String| Ok(this.title.option_on(&id)));
+    m.add_method("seed", |_, this, ()| Ok(this.st.seed as i64));
+    // The title's [props], overlaid with the props of the game's
+    // [[player_count]] (1849's number of corporations).
+    m.add_method("props", |lua, this, ()| {
+        let tb = props_to_lua(lua, &this.title.props)?;
+        if let Some(pc) = this.title.player_count(this.st.players.len()) {
+            for (k, v) in &pc.props {
+                tb.raw_set(k.as_str(), toml_to_lua(lua, v)?)?;
+            }
+        }
+        Ok(tb)
+    });
+    m.add_method("player_count", |_, this, ()| Ok(this.st.players.len()));
+    m.add_method("players", |lua, this, ()| lua.create_sequence_from(this.st.players.iter().map(|p| p.name.clone())));
+    m.add_method("player", |lua, this, name: String| {
+        let p = player(&this.st, &name)?;
+        player_table(lua, &this.title, &this.st, p)
+    });
+    // One field of `player(name)` without building the whole table.
+    m.add_method("player_field", |lua, this, (name, field): (String, String)| {
+        let p = player(&this.st, &name)?;
+        player_field(lua, &this.title, &this.st, p, &field)?.ok_or_else(|| {
+            let hint = crate::title::compile::did_you_mean(&field, PLAYER_FIELDS.iter().copied());
+            rt(format!("a player has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+        })
+    });
+    // Ids in play, those whose fields equal the filter's values with one.
+    m.add_method("corporations", |lua, this, filter: Option<Table>| {
+        let Some(filter) = filter else {
+            return lua.create_sequence_from(this.st.corps.iter().filter(|c| c.in_play).map(|c| c.id.clone()));
+        };
+        let conds = corp_filter(&filter)?;
+        let mut out = Vec::new();
+        for (c, corp) in this.st.corps.iter().enumerate() {
+            if !corp.in_play {
+                continue;
+            }
+            let mut all = true;
+            for (field, want) in &conds {
+                let have = corp_field(lua, &this.title, &this.st, c as CorpId, field)?.unwrap_or(Value::Nil);
+                if !scalar_eq(&have, want) {
+                    all = false;
+                    break;
+                }
+            }
+            if all {
+                out.push(corp.id.as_str());
+            }
+        }
+        lua.create_sequence_from(out)
+    });
+    m.add_method("corporation_kind", |lua, this, id: String| {
+        let k = this.title.corporation_kind(&id).ok_or_else(|| rt(format!("no corporation kind '{id}'")))?;
+        kind_table(lua, k)
+    });
+    m.add_method("all_corporations", |lua, this, ()| lua.create_sequence_from(this.st.corps.iter().map(|c| c.id.clone())));
+    m.add_method("corporation", |lua, this, id: String| {
+        let c = corp(&this.st, &id)?;
+        corp_table(lua, &this.title, &this.st, c)
+    });
+    // One field of `corporation(id)` without building the whole table.
+    m.add_method("corporation_field", |lua, this, (id, field): (String, String)| {
+        let c = corp(&this.st, &id)?;
+        corp_field(lua, &this.title, &this.st, c, &field)?.ok_or_else(|| {
+            let hint = crate::title::compile::did_you_mean(&field, CORP_FIELDS.iter().copied());
+            rt(format!("a corporation has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+        })
+    });
+    m.add_method("companies", |lua, this, ()| lua.create_sequence_from(this.st.companies.iter().map(|c| c.id.clone())));
+    m.add_method("company", |lua, this, id: String| {
+        let i = company(&this.st, &id)?;
+        company_table(lua, &this.title, &this.st, i)
+    });
+    // One field of `company(id)` without building the whole table.
+    m.add_method("company_field", |lua, this, (id, field): (String, String)| {
+        let i = company(&this.st, &id)?;
+        company_field(lua, &this.title, &this.st, i, &field)?.ok_or_else(|| {
+            let hint = crate::title::compile::did_you_mean(&field, COMPANY_FIELDS.iter().copied());
+            rt(format!("a company has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+        })
+    });
+    m.add_method("phase", |_, this, ()| Ok(this.title.phases[this.st.phase].name.clone()));
+    m.add_method("phase_index", |_, this, ()| Ok(this.st.phase + 1));
+    m.add_method("phase_before", |_, this, name: String| {
+        let i = this.title.phase_index(&name).ok_or_else(|| rt(format!("no phase '{name}'")))?;
+        Ok(this.st.phase < i)
+    });
+    m.add_method("round", |lua, this, ()| {
+        let tb = lua.create_table()?;
+        let f = &this.st.flow;
+        tb.raw_set("name", f.round.name.as_str())?;
+        let kind = this.title.flow.round(&f.round.name).map_or("", |r| r.kind.name());
+        tb.raw_set("kind", kind)?;
+        tb.raw_set("stock_rounds", f.stock_rounds)?;
+        tb.raw_set("set_index", f.set_index)?;
+        tb.raw_set("set_size", f.set_size)?;
+        Ok(tb)
+    });
+    m.add_method("current", |_, this, ()| Ok(crate::game::engine::current_actor(&this.title, &this.st).map(|a| actor_name(&this.st, a))));
+    m.add_method("operating", |_, this, ()| {
+        Ok(match &this.st.flow.round.data {
+            crate::game::flow::RoundData::Operating(or) => or.current.map(|c| this.st.corps[c as usize].id.clone()),
+            _ => None,
+        })
+    });
+    m.add_method("bank", |_, this, ()| Ok(this.st.bank));
+    m.add_method("step", |_, this, ()| {
+        use crate::game::flow::RoundData;
+        Ok(match &this.st.flow.round.data {
+            RoundData::Operating(o) if o.current.is_some() => {
+                this.title.flow.round(&this.st.flow.round.name).and_then(|r| r.steps.get(o.step).cloned())
+            }
+            _ => None,
+        })
+    });
+    m.add_method("turn", |lua, this, ()| {
+        use crate::game::flow::RoundData;
+        let RoundData::Operating(o) = &this.st.flow.round.data else { return Ok(Value::Nil) };
+        let tb = lua.create_table()?;
+        tb.raw_set("tiles", o.turn.tiles)?;
+        tb.raw_set("tokens", o.turn.tokens)?;
+        tb.raw_set("revenue", o.turn.revenue)?;
+        tb.raw_set("trains_bought", o.turn.trains_bought)?;
+        tb.raw_set("issued", o.turn.issued)?;
+        tb.raw_set("emergency", o.turn.emergency)?;
+        let vars = lua.create_table()?;
+        for (k, v) in &o.turn.vars {
+            vars.set(k.as_str(), to_lua(lua, v)?)?;
+        }
+        tb.raw_set("vars", vars)?;
+        let done = lua.create_sequence_from(o.turn.done_steps.iter().cloned())?;
+        tb.raw_set("done", done)?;
+        Ok(Value::Table(tb))
+    });
+    m.add_method("stops_of_kind", |lua, this, kind: String| {
+        let mut out = Vec::new();
+        for (h, hd) in this.title.map.hexes.iter().enumerate() {
+            let tile = tile_on(&this.title, &this.st, h as HexId);
+            if tile.stops.iter().any(|s| s.kind.name() == kind) {
+                out.push(hd.label.clone());
+            }
+        }
+        lua.create_sequence_from(out)
+    });
+    m.add_method("priority", |_, this, ()| Ok(this.st.players[this.st.priority as usize].name.clone()));
+    m.add_method("cert_limit", |_, this, ()| Ok(this.st.cert_limit));
+    m.add_method("var", |lua, this, key: String| match this.st.vars.get(&key) {
+        Some(v) => to_lua(lua, v),
+        None => Ok(Value::Nil),
+    });
+    m.add_method("share_price", |_, this, id: String| {
+        let c = corp(&this.st, &id)?;
+        Ok(price_of(&this.title, &this.st, c))
+    });
+    m.add_method("value_order", |lua, this, ()| {
+        let mut ids: Vec<CorpId> = (0..this.st.corps.len() as CorpId).filter(|c| this.st.corps[*c as usize].price.is_some()).collect();
+        ids.sort_by(|a, b| value_order(&this.title, &this.st, *a, *b));
+        lua.create_sequence_from(ids.into_iter().map(|c| this.st.corps[c as usize].id.clone()))
+    });
+    m.add_method("hex", |lua, this, label: String| {
+        let h = hex(&this.title, &label)?;
+        let hd = &this.title.map.hexes[h as usize];
+        let tile = tile_on(&this.title, &this.st, h);
+        let tb = lua.create_table()?;
+        tb.raw_set("label", hd.label.as_str())?;
+        tb.raw_set("name", hd.name.clone())?;
+        tb.raw_set("tile", tile.name.as_str())?;
+        tb.raw_set("color", tile.color.name())?;
+        tb.raw_set("laid", this.st.board.hexes[h as usize].tile.is_some())?;
+        tb.raw_set("rotation", this.st.board.hexes[h as usize].rotation)?;
+        tb.raw_set("terrain", hd.terrain.clone())?;
+        tb.raw_set("cost", hd.cost)?;
+        tb.raw_set("tags", lua.create_sequence_from(hd.tags.iter().cloned())?)?;
+        let tokens = lua.create_table()?;
+        for slots in &this.st.board.hexes[h as usize].tokens {
+            for c in slots.iter().flatten() {
+                tokens.raw_push(this.st.corps[*c as usize].id.as_str())?;
+            }
+        }
+        tb.raw_set("tokens", tokens)?;
+        tb.raw_set("locked", this.st.board.locked.contains_key(&h))?;
+        let free: u32 = (0..tile.stops.len() as u8).map(|s| crate::game::graph::free_slots(&this.title, &this.st, h, s, None)).sum();
+        tb.raw_set("free_slots", free)?;
+        tb.raw_set("props", props_to_lua(lua, &hd.props)?)?;
+        Ok(tb)
+    });
+    m.add_method("hexes_tagged", |lua, this, tag: String| {
+        lua.create_sequence_from(this.title.map.hexes.iter().filter(|h| h.has_tag(&tag)).map(|h| h.label.clone()))
+    });
+    m.add_method("trains_on_sale", |lua, this, ()| {
+        let offers = crate::game::trains::bank_offers(&this.title, &this.st);
+        let out = lua.create_table()?;
+        for o in offers {
+            let tb = lua.create_table()?;
+            let class = &this.title.trains[o.class as usize];
+            tb.raw_set("class", class.name.as_str())?;
+            tb.raw_set("variant", class.variants[o.variant as usize].name.as_str())?;
+            tb.raw_set("price", o.price)?;
+            tb.raw_set("pool", o.pool_train.is_some())?;
+            out.push(tb)?;
+        }
+        Ok(out)
+    });
+    m.add_method("trains_left", |_, this, class: String| {
+        Ok(this.st.trains.iter().filter(|t| t.owner == TrainOwner::Depot && this.title.trains[t.class as usize].name == class).count())
+    });
+
+
+    m.add_method("connected", |_, this, (id, target, from, city): (String, String, Option<String>, Value)| {
+        let c = corp(&this.st, &id)?;
+        let goal = hex(&this.title, &target)?;
+        let start = match from {
+            Some(f) => {
+                let h = hex(&this.title, &f)?;
+                let city = match args::given(&city) {
+                    Some(v) => Some(args::city("connected", &this.title, &this.st, h, v)?.0),
+                    None => None,
+                };
+                Some((h, city))
+            }
+            None => None,
+        };
+        let template = this.track_graph();
+        Ok(crate::game::graph::connects_on(&this.title, &this.st, &template, c, goal, start))
+    });
+    m.add_method("money", |_, this, amount: Value| Ok(this.title.money(args::whole("money", "amount", &amount)?)));
+}

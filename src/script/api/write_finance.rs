@@ -1,0 +1,195 @@
+//! `game` methods that write money, corporations, companies and shares: transfers, starts and closures, prices, certificates, loans and debts, revenue and dividends.
+//! Each is registered through `Methods`, so a write is refused while a
+//! question is asked (`LuaGame::asking`) and when the action's effects
+//! are at their bound.
+
+use super::*;
+
+pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
+    m.add_method_mut("transfer", |_, this, (from, to, amount): (String, String, Value)| {
+        let amount = args::price("transfer", "amount", &amount)?;
+        let (f, t) = (purse(&this.st, &from)?, purse(&this.st, &to)?);
+        this.ops().transfer(f, t, amount).map_err(game_err)
+    });
+    m.add_method_mut("close_corporation", |_, this, id: String| {
+        let c = corp(&this.st, &id)?;
+        this.ops().close_corp(c).map_err(game_err)
+    });
+    m.add_method_mut("remove_corporation", |_, this, id: String| {
+        let c = corp(&this.st, &id)?;
+        this.st.corps[c as usize].in_play = false;
+        Ok(())
+    });
+    m.add_method_mut("set_start_order", |_, this, ids: Table| {
+        let ids = args::list("set_start_order", "corporations", &ids, this.st.corps.len(), "one entry per corporation")?;
+        // Every id is found before any order changes.
+        let mut order = Vec::with_capacity(ids.len());
+        for id in &ids {
+            let Value::String(id) = id else { return Err(rt(format!("set_start_order: a corporation id must be a string, not a {}", id.type_name()))) };
+            order.push(corp(&this.st, &id.to_string_lossy())?);
+        }
+        for (i, c) in order.into_iter().enumerate() {
+            this.st.corps[c as usize].start_order = i as u32;
+        }
+        Ok(())
+    });
+
+    m.add_method_mut("set_cert_limit", |_, this, n: Value| {
+        this.st.cert_limit = args::count("set_cert_limit", "n", &n)? as u32;
+        Ok(())
+    });
+
+    m.add_method_mut("close_company", |_, this, id: String| {
+        let i = company(&this.st, &id)?;
+        this.ops().close_company(i);
+        Ok(())
+    });
+    m.add_method_mut("use_company", |_, this, id: String| {
+        let i = company(&this.st, &id)?;
+        this.st.companies[i as usize].used = true;
+        Ok(())
+    });
+    m.add_method_mut("give_company", |_, this, (id, owner): (String, String)| {
+        let i = company(&this.st, &id)?;
+        let to = match purse(&this.st, &owner)? {
+            Purse::Player(p) => CompanyOwner::Player(p),
+            Purse::Corp(c) => CompanyOwner::Corp(c),
+            Purse::Bank => CompanyOwner::Bank,
+        };
+        this.ops().give_company(i, to).map_err(game_err)
+    });
+
+    m.add_method_mut("move_price", |_, this, (id, dir, n): (String, String, Value)| {
+        let c = corp(&this.st, &id)?;
+        let d = Dir::parse(&dir).ok_or_else(|| rt(format!("direction '{dir}' is not up, down, left or right")))?;
+        let n = match args::given(&n) {
+            Some(n) => args::count("move_price", "n", n)?,
+            None => 1,
+        };
+        this.ops().move_price(c, d, n as u32).map_err(game_err)
+    });
+
+    m.add_method_mut("start_corporation", |_, this, (id, price, name, free): (String, Value, String, Option<bool>)| {
+        let price = args::price("start_corporation", "price", &price)?;
+        let c = corp(&this.st, &id)?;
+        let p = player(&this.st, &name)?;
+        this.ops().start_corp(c, price, p, 0, free.unwrap_or(false)).map_err(game_err)
+    });
+
+    m.add_method_mut("ask_par", |_, this, (id, name, prices, capital, cause): (String, String, Table, Value, Option<LuaString>)| {
+        let c = corp(&this.st, &id)?;
+        let p = player(&this.st, &name)?;
+        let capital = match args::given(&capital) {
+            Some(v) => args::count("ask_par", "capital", v)?,
+            None => 0,
+        };
+        let prices = par_choices(this, &prices, capital)?;
+        let cause = match &cause {
+            Some(text) => Some(args::text("ask_par", "cause", text)?),
+            None => None,
+        };
+        let ask = Pending { actor: Actor::Player(p), kind: PendingKind::Par { corp: c, prices, capital: capital as u32, cause } };
+        bounds::push_pending("ask_par", &mut this.st, ask)
+    });
+    m.add_method_mut("take_loan", |_, this, (name, amount): (String, Value)| {
+        let p = player(&this.st, &name)?;
+        let amount = args::price("take_loan", "amount", &amount)?;
+        let loans = this.st.players[p as usize].loans.checked_add(1).ok_or_else(|| rt(format!("take_loan: {name} has taken too many loans")))?;
+        this.ops().transfer(Purse::Bank, Purse::Player(p), amount).map_err(game_err)?;
+        this.st.players[p as usize].loans = loans;
+        Ok(())
+    });
+    m.add_method_mut("leave_game", |_, this, name: String| {
+        let p = player(&this.st, &name)?;
+        this.st.players[p as usize].left = true;
+        Ok(())
+    });
+
+    m.add_method_mut("move_certificate", |_, this, (id, index, owner): (String, Value, String)| {
+        let c = corp(&this.st, &id)?;
+        let index = args::whole("move_certificate", "index", &index)?;
+        let certs = &this.st.corps[c as usize].certs;
+        let Some(index) = certs.iter().map(|x| x.index).find(|&i| i64::from(i) == index) else {
+            let last = certs.iter().map(|x| x.index).max().unwrap_or(0);
+            return Err(rt(format!("move_certificate: {id} has certificates 0 to {last}, no certificate {index}")));
+        };
+        let to = match owner.as_str() {
+            "pool" => CertOwner::Pool,
+            "treasury" | "ipo" => CertOwner::Treasury,
+            "removed" => CertOwner::Removed,
+            other => match purse(&this.st, other)? {
+                Purse::Player(p) => CertOwner::Player(p),
+                Purse::Corp(o) => CertOwner::Corp(o),
+                Purse::Bank => CertOwner::Treasury,
+            },
+        };
+        this.ops().move_cert(c, index, to);
+        Ok(())
+    });
+
+    m.add_method_mut("add_debt", |_, this, (name, amount): (String, Value)| {
+        let p = player(&this.st, &name)?;
+        let amount = args::amount("add_debt", "amount", &amount)?;
+        // Both within MAX_AMOUNT: the sum cannot overflow.
+        let debt = this.st.players[p as usize].debt + amount;
+        if !(0..=crate::limits::MAX_AMOUNT).contains(&debt) {
+            return Err(rt(format!(
+                "add_debt: {name} owes {}; adding {amount} would make it {debt}, outside 0 to {} (limits::MAX_AMOUNT)",
+                this.st.players[p as usize].debt,
+                crate::limits::MAX_AMOUNT
+            )));
+        }
+        this.st.players[p as usize].debt = debt;
+        Ok(())
+    });
+
+    m.add_method_mut("set_price", |_, this, (id, row, col): (String, Value, Value)| {
+        let c = corp(&this.st, &id)?;
+        let (row, col) = (args::whole("set_price", "row", &row)?, args::whole("set_price", "column", &col)?);
+        let cell = |x: i64| u8::try_from(x).ok();
+        let Some(pos) = cell(row).zip(cell(col)).map(|(row, col)| crate::game::state::MarketPos { row, col }) else {
+            return Err(rt(format!("set_price: the market has no cell at row {row}, column {col}")));
+        };
+        if this.title.market.cell(pos.row as usize, pos.col as usize).is_none() {
+            return Err(rt(format!("set_price: the market has no cell at row {row}, column {col}")));
+        }
+        this.ops().set_price(c, pos);
+        Ok(())
+    });
+
+    m.add_method_mut("set_floated", |_, this, (id, par): (String, Value)| {
+        let c = corp(&this.st, &id)?;
+        let par = match args::given(&par) {
+            Some(v) => Some(args::price("set_floated", "par", v)?),
+            None => None,
+        };
+        this.ops().set_floated(c, par).map_err(game_err)
+    });
+    m.add_method_mut("set_revenue", |_, this, amount: Value| {
+        use crate::game::flow::RoundData;
+        let amount = args::price("set_revenue", "amount", &amount)?;
+        let RoundData::Operating(o) = &mut this.st.flow.round.data else { return Err(rt("set_revenue: only in an operating round")) };
+        if o.current.is_none() {
+            return Err(rt("set_revenue: no corporation is operating"));
+        }
+        o.turn.revenue = Some(amount);
+        Ok(())
+    });
+    m.add_method_mut("pay_dividend", |_, this, (id, kind, revenue, moves): (String, String, Value, Option<String>)| {
+        use crate::game::action::DividendKind;
+        let c = corp(&this.st, &id)?;
+        let kind = match kind.as_str() {
+            "payout" => DividendKind::Payout,
+            "half" => DividendKind::Half,
+            "withhold" => DividendKind::Withhold,
+            other => return Err(rt(format!("pay_dividend: the kind is payout, half or withhold, not '{other}'"))),
+        };
+        let revenue = args::price("pay_dividend", "revenue", &revenue)?;
+        if let Some(m) = &moves
+            && let Some(bad) = m.split(',').map(str::trim).find(|d| !d.is_empty() && *d != "none" && Dir::parse(d).is_none())
+        {
+            return Err(rt(format!("pay_dividend: the move '{bad}' is not left, right, up, down or none")));
+        }
+        this.ops().pay_dividend(c, kind, revenue, moves.as_deref()).map_err(game_err)
+    });
+}
