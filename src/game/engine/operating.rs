@@ -144,13 +144,27 @@ impl Engine<'_> {
         self.dispatch()?;
         let end = match &self.st.end_trigger {
             Some(EndTrigger::AfterTurnOf { corp: c, reason }) if *c == corp => Some(reason.clone()),
-            Some(EndTrigger::AfterFirstFlaggedTurn { reason }) if self.st.corps[corp as usize].reached_end => Some(reason.clone()),
+            Some(EndTrigger::AfterFirstFlaggedTurn { reason }) if self.ends_game_after_turn(corp) => Some(reason.clone()),
             _ => None,
         };
         if let Some(reason) = end {
             self.finish(&reason)?;
         }
         Ok(())
+    }
+
+    /// Whether the end of `corp`'s turn ends a game whose market token
+    /// reached a game-end space outside that corporation's turn: it has
+    /// reached one in the game (1849-R-176), or with `end_cell_turn =
+    /// "standing"` it stands on one now (the 1998 game kit of 1849, E-21).
+    fn ends_game_after_turn(&self, corp: CorpId) -> bool {
+        let c = &self.st.corps[corp as usize];
+        match self.t.settings.end_cell_turn {
+            crate::title::schema::EndCellTurn::Reached => c.reached_end,
+            crate::title::schema::EndCellTurn::Standing => c.price.is_some_and(|pos| {
+                self.t.market.cell(pos.row as usize, pos.col as usize).is_some_and(|cell| cell.flags.iter().filter_map(|f| self.t.market.flag(*f)).any(|f| f.ends_game))
+            }),
+        }
     }
 
     /// Steps with nothing to do are skipped without a pass.
