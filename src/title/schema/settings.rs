@@ -166,7 +166,7 @@ choice!(
         /// game, even if it has left it since (1849-R-176, A-27).
         Reached,
         /// The first corporation standing on such a space when its turn
-        /// ends (the 1998 game kit of 1849, E-21).
+        /// begins (the 1998 game kit of 1849, E-21).
         Standing,
     }
 );
