@@ -138,6 +138,10 @@ pub const MAX_TITLE_FILE_BYTES: u64 = 4 << 20;
 /// Lua files listed in title.toml's `scripts` (1844: 12).
 pub const MAX_SCRIPTS: usize = 100;
 
+/// Titles that extend one another (`extends`): a house rule of an edition
+/// of a title is three.
+pub const MAX_EXTENDS: usize = 8;
+
 /// Options (`[[option]]`) of a title: `railhead check` loads the title once
 /// per option (1849: 8).
 pub const MAX_OPTIONS: usize = 100;

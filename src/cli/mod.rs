@@ -6,6 +6,7 @@ mod closed_output;
 mod fuzz;
 mod fuzz_input;
 mod import;
+mod new;
 mod play;
 mod run;
 mod width;
@@ -39,6 +40,15 @@ pub enum Command {
     Check {
         /// The title folder (e.g. titles/1849).
         dir: std::path::PathBuf,
+    },
+    /// Start a house rule: a folder that extends a title (`extends`), with
+    /// one sample rule and one sample test (docs/house-rules.md).
+    New {
+        /// The new folder (its name becomes the title id).
+        dir: std::path::PathBuf,
+        /// The title it extends: an id shipped in railhead, or a title folder.
+        #[arg(long, value_name = "TITLE", default_value = "1849")]
+        from: String,
     },
     /// Replay a game recorded on 18xx.games and compare the final standings.
     Import {
@@ -102,6 +112,10 @@ pub enum Command {
         /// One line per test, not only per failure.
         #[arg(short, long)]
         verbose: bool,
+        /// For a title that extends another: also run its parents' tests
+        /// against it (a house rule may rightly fail some of them).
+        #[arg(long)]
+        inherited: bool,
     },
     /// Performance harness: route search and replay timings.
     Bench {
@@ -134,13 +148,14 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Check { dir }) => check::run(&dir),
+        Some(Command::New { dir, from }) => new::run(&dir, &from),
         Some(Command::Fuzz { title, games, seed, players, max_actions, threads, save_failures, title_args }) => {
             fuzz::run(&title, games, seed, players, max_actions, threads, save_failures, &title_args)
         }
         Some(Command::FuzzInput(args)) => fuzz_input::run_cli(&args),
         Some(Command::Import { file, json, until, save, routes, trace, title_dir }) => import::run(&file, json, until, save.as_deref(), routes, trace, title_dir),
-        Some(Command::Test { titles, title_dir, filter, json, verbose }) => {
-            test::run(&test::TestArgs { titles, title_dir, filter, json, verbose })
+        Some(Command::Test { titles, title_dir, filter, json, verbose, inherited }) => {
+            test::run(&test::TestArgs { titles, title_dir, filter, json, verbose, inherited })
         }
         Some(Command::Run { script, title, title_dir, filter, json, verbose }) => {
             run::run(&run::RunArgs { script, title, title_dir, filter, json, verbose })

@@ -24,7 +24,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         ),
         (None, None) => title_of_script(&args.script),
     };
-    let opts = RunOptions { filter: args.filter.clone(), script_mode: true };
+    let opts = RunOptions { filter: args.filter.clone(), script_mode: true, inherited: false };
     let display = args.script.display().to_string();
     let report = run_source(&display, &text, default_title, &TitleCache::new(), &opts);
     print_report(&report, args.json, args.verbose);

@@ -11,6 +11,7 @@ pub struct TestArgs {
     pub filter: Option<String>,
     pub json: bool,
     pub verbose: bool,
+    pub inherited: bool,
 }
 
 pub fn run(args: &TestArgs) -> anyhow::Result<ExitCode> {
@@ -34,7 +35,7 @@ pub fn run(args: &TestArgs) -> anyhow::Result<ExitCode> {
             })
             .collect::<anyhow::Result<_>>()?,
     };
-    let opts = RunOptions { filter: args.filter.clone(), script_mode: false };
+    let opts = RunOptions { filter: args.filter.clone(), script_mode: false, inherited: args.inherited };
     let titles = TitleCache::new();
     let mut report = Report::default();
     for s in &sources {

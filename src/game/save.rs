@@ -42,9 +42,11 @@ pub enum SaveError {
 
 impl SaveFile {
     pub fn of(game: &Game) -> SaveFile {
-        let title_dir = match &game.title.source {
+        // An extending title is saved as its own folder; loading reads its
+        // parents again through `extends`.
+        let title_dir = match game.title.source.top() {
             TitleSource::Disk(d) => Some(d.display().to_string()),
-            TitleSource::Embedded(_) | TitleSource::Memory(_) => None,
+            TitleSource::Embedded(_) | TitleSource::Memory(_) | TitleSource::Layered(_) => None,
         };
         SaveFile { railhead: FORMAT_VERSION, title: game.title.meta.id.clone(), title_dir, setup: game.setup.clone(), actions: game.actions.clone() }
     }

@@ -337,9 +337,9 @@ fn resolve_title(lua: &Lua, ctx: &Context, id: Option<&str>) -> mlua::Result<Tit
         (Some(src), None) => Ok(src.clone()),
         (None, None) => Err(fail(lua, "new_game needs title = \"...\": this script is not in a title's tests folder (or use --title)")),
         (Some(src), Some(id)) => {
-            let own = match src {
+            let own = match src.top() {
                 TitleSource::Embedded(own) => own == id,
-                TitleSource::Disk(_) | TitleSource::Memory(_) => ctx.titles.id_of(src).as_deref() == Some(id),
+                TitleSource::Disk(_) | TitleSource::Memory(_) | TitleSource::Layered(_) => ctx.titles.id_of(src).as_deref() == Some(id),
             };
             if own { Ok(src.clone()) } else { embedded() }
         }

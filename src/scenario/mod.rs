@@ -148,6 +148,9 @@ pub struct RunOptions {
     /// `railhead run`: a script without `test`s counts as one test, its
     /// top-level code.
     pub script_mode: bool,
+    /// `railhead test --inherited`: a title that extends another also runs
+    /// its parents' tests, against itself.
+    pub inherited: bool,
 }
 
 impl RunOptions {
@@ -162,12 +165,31 @@ impl RunOptions {
     }
 }
 
-/// Runs every `tests/*.lua` of a title.
+/// Runs every `tests/*.lua` of a title: of a title that extends another,
+/// its own, and its parents' too when `opts.inherited` asks. Each runs
+/// against the title itself, and reads test libraries (`tests/lib`) from
+/// the first layer that has them.
 pub fn run_title(source: &TitleSource, titles: &Rc<TitleCache>, opts: &RunOptions) -> Report {
     let mut report = Report::default();
-    for rel in source.list("tests", "lua") {
-        let display = source.display(&rel);
-        match source.read(&rel) {
+    let source = &match crate::title::inherit::resolve(source) {
+        Ok(s) => s,
+        Err(e) => {
+            report.cases.push(Case {
+                file: source.display("title.toml"),
+                name: "(reading the title)".into(),
+                declared: None,
+                outcome: Outcome::Failed { message: e.to_string() },
+                output: Vec::new(),
+            });
+            return report;
+        }
+    };
+    let layers = source.layers();
+    let shown = if opts.inherited { layers.len() } else { 1 };
+    let files = layers.iter().take(shown).flat_map(|layer| layer.list("tests", "lua").into_iter().map(move |rel| (*layer, rel)));
+    for (layer, rel) in files {
+        let display = layer.display(&rel);
+        match layer.read(&rel) {
             Ok(text) => report.extend(run_source(&display, &text, Some(source.clone()), titles, opts)),
             Err(e) => report.cases.push(Case {
                 file: display.clone(),

@@ -4,8 +4,8 @@
 use super::compile::{self, Ctx};
 use super::error::{DataError, DataErrors, line_col, serde_hint};
 use super::schema::*;
-use super::source::{ReadError, TitleSource};
-use super::{ScriptFile, Title, catalogue, patch, validate};
+use super::source::TitleSource;
+use super::{ScriptFile, Title, catalogue, inherit, patch, validate};
 use crate::limits::MAX_MAP_COPY_BYTES;
 use crate::tile::Tile;
 use serde::de::DeserializeOwned;
@@ -62,6 +62,18 @@ fn parse_table<T: DeserializeOwned>(display: &str, options: &str, table: toml::T
     })
 }
 
+/// Deserializes title.toml merged from layers. A mistake's line is looked
+/// up in the title's own file when its key is there.
+fn parse_merged<T: DeserializeOwned>(display: &str, text: &str, what: &str, table: toml::Table) -> Result<T, DataError> {
+    serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
+        let key = e.path().to_string();
+        let last = key.rsplit('.').next().unwrap_or_default().split('[').next().unwrap_or_default().to_string();
+        let message = format!("{} (in this file merged onto {what})", e.inner().message().trim());
+        DataError { file: display.to_string(), line: None, column: None, key, hint: serde_hint(e.inner().message()), message }
+            .at_line(if last.is_empty() { None } else { super::error::line_of(text, &last) })
+    })
+}
+
 /// Which options are on: title defaults, overridden by `choices`.
 pub fn resolve_options(
     file: &TitleFile,
@@ -107,15 +119,23 @@ pub fn resolve_options(
     if errors.is_empty() { Ok(selected) } else { Err(DataErrors(errors)) }
 }
 
-/// Loads and compiles a title with the given option choices.
+/// Loads and compiles a title with the given option choices. A title
+/// that `extends` another is read through its layers (see `inherit`).
 pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Option<usize>) -> Result<Title, DataErrors> {
+    let source = &inherit::resolve(source)?;
     let mut errors: Vec<DataError> = Vec::new();
-    let title_display = source.display("title.toml");
-    let title_text = source.read("title.toml").map_err(|e| {
-        let why = if e == ReadError::NotFound { " (every title needs title.toml)" } else { "" };
-        DataErrors(vec![DataError::new(&title_display, "", format!("the file {e}{why}"))])
-    })?;
-    let title_file: TitleFile = parse_text(&title_display, &title_text).map_err(|e| DataErrors(vec![e]))?;
+    let title_versions = inherit::versions(source, "title.toml").map_err(|e| DataErrors(vec![e]))?;
+    let Some((title_display, title_text)) = title_versions.last().cloned() else {
+        let display = source.display("title.toml");
+        return Err(DataErrors(vec![DataError::new(&display, "", "the file is not found (every title needs title.toml)")]));
+    };
+    let layered = title_versions.len() > 1;
+    // An extending title's title.toml is its parents' merged with its own.
+    let title_table: Option<toml::Table> = if layered { Some(inherit::merge_title_files(&title_versions)?) } else { None };
+    let title_file: TitleFile = match &title_table {
+        Some(t) => parse_merged(&title_display, &title_text, "its parent's", t.clone()).map_err(|e| DataErrors(vec![e]))?,
+        None => parse_text(&title_display, &title_text).map_err(|e| DataErrors(vec![e]))?,
+    };
     let selected = resolve_options(&title_file, &title_display, choices, players)?;
     // Options may patch title.toml too (its settings and props): `[option.patch.title]`.
     let title_patches: Vec<toml::Table> = title_file
@@ -127,7 +147,10 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
     let title_file: TitleFile = if title_patches.is_empty() {
         title_file
     } else {
-        let mut table: toml::Table = title_text.parse().map_err(|e: toml::de::Error| DataErrors(vec![DataError::new(&title_display, "", e.to_string())]))?;
+        let mut table = match title_table {
+            Some(t) => t,
+            None => inherit::syntax(&title_display, &title_text)?,
+        };
         for p in &title_patches {
             patch::merge(&mut table, p);
         }
@@ -141,35 +164,44 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
     let mut raw: HashMap<&str, toml::Table> = HashMap::new();
     for stem in DATA_FILES {
         let rel = format!("{stem}.toml");
-        let display = source.display(&rel);
-        let text = match source.read(&rel) {
-            Ok(text) => text,
+        let versions = match inherit::versions(source, &rel) {
+            Ok(v) if v.is_empty() => {
+                errors.push(DataError::new(&source.display(&rel), "", "the file is not found"));
+                continue;
+            }
+            Ok(v) => v,
             Err(e) => {
-                errors.push(DataError::new(&display, "", format!("the file {e}")));
+                errors.push(e);
                 continue;
             }
         };
-        // Parse once typed, for exact positions of mistakes in the file itself.
+        // The first (the parent-most) is a whole file: parse it typed, for
+        // exact positions of mistakes in the file itself. The layers above
+        // it are overlays, merged key by key.
+        let (display, text) = &versions[0];
         let typed_ok = match stem {
-            "map" => parse_text::<MapFile>(&display, &text).map(|_| ()),
-            "tiles" => parse_text::<TilesFile>(&display, &text).map(|_| ()),
-            "market" => parse_text::<MarketFile>(&display, &text).map(|_| ()),
-            "companies" => parse_text::<CompaniesFile>(&display, &text).map(|_| ()),
-            "trains" => parse_text::<TrainsFile>(&display, &text).map(|_| ()),
-            "phases" => parse_text::<PhasesFile>(&display, &text).map(|_| ()),
-            _ => parse_text::<FlowFile>(&display, &text).map(|_| ()),
+            "map" => parse_text::<MapFile>(display, text).map(|_| ()),
+            "tiles" => parse_text::<TilesFile>(display, text).map(|_| ()),
+            "market" => parse_text::<MarketFile>(display, text).map(|_| ()),
+            "companies" => parse_text::<CompaniesFile>(display, text).map(|_| ()),
+            "trains" => parse_text::<TrainsFile>(display, text).map(|_| ()),
+            "phases" => parse_text::<PhasesFile>(display, text).map(|_| ()),
+            _ => parse_text::<FlowFile>(display, text).map(|_| ()),
         };
         if let Err(e) = typed_ok {
             errors.push(e);
-        } else {
-            match text.parse::<toml::Table>() {
-                Ok(t) => {
-                    raw.insert(stem, t);
-                }
-                Err(e) => errors.push(DataError::new(&display, "", e.to_string())),
+            continue;
+        }
+        let mut merged = toml::Table::new();
+        for (display, text) in &versions {
+            match inherit::syntax(display, text) {
+                Ok(t) => patch::merge(&mut merged, &t),
+                Err(e) => errors.extend(e.0),
             }
         }
-        texts.insert(stem.to_string(), (display, text));
+        raw.insert(stem, merged);
+        // Messages about merged data point into the file that was read last.
+        texts.insert(stem.to_string(), versions[versions.len() - 1].clone());
     }
     if !errors.is_empty() {
         return Err(DataErrors(errors));
@@ -279,9 +311,19 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
         }
     }
 
+    // Each parent's [title] as that parent has it (merged with its own
+    // parents'), nearest first.
+    let parents: Vec<TitleMeta> = (0..title_versions.len().saturating_sub(1))
+        .rev()
+        .filter_map(|i| {
+            let table = inherit::merge_title_files(&title_versions[..=i]).ok()?;
+            parse_table::<TitleMeta>(&title_versions[i].0, "", table.get("title")?.as_table()?.clone()).ok()
+        })
+        .collect();
     let title = Title {
         source: source.clone(),
         meta: title_file.title.clone(),
+        parents,
         bank: title_file.bank.clone(),
         player_counts: title_file.player_count.clone(),
         settings: title_file.settings.clone(),

@@ -7,6 +7,7 @@
 pub mod catalogue;
 pub mod compile;
 pub mod error;
+pub mod inherit;
 pub mod load;
 pub mod patch;
 pub mod schema;
@@ -35,6 +36,8 @@ pub struct ScriptFile {
 pub struct Title {
     pub source: TitleSource,
     pub meta: TitleMeta,
+    /// The titles it extends, parent first (`extends`); empty for most.
+    pub parents: Vec<TitleMeta>,
     pub bank: BankDef,
     pub player_counts: Vec<PlayerCountDef>,
     pub settings: Settings,
@@ -85,6 +88,13 @@ impl Title {
     /// Formats money the title's way ("L. 100").
     pub fn money(&self, amount: i64) -> String {
         self.meta.currency.replace("{}", &amount.to_string())
+    }
+
+    /// Whether a rule id is one of this title's or of a title it extends
+    /// (by their `rules_prefix`); any id when the title names no prefix.
+    pub fn owns_rule_id(&self, id: &str) -> bool {
+        let prefixes: Vec<&str> = std::iter::once(&self.meta).chain(&self.parents).map(|m| m.rules_prefix.as_str()).filter(|p| !p.is_empty()).collect();
+        prefixes.is_empty() || prefixes.iter().any(|p| id.starts_with(p))
     }
 
     /// Rule id for a generic rule key, from the title's settings.

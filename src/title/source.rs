@@ -17,6 +17,19 @@ pub enum TitleSource {
     Embedded(String),
     Disk(PathBuf),
     Memory(Arc<MemoryTitle>),
+    /// A title that `extends` another (title.toml `extends = "1849"`):
+    /// its own folder first, then its parent, grandparent... A file is read
+    /// from the first layer that has it; the loader merges the TOML files
+    /// of every layer (see `load::layers`).
+    Layered(Arc<Layers>),
+}
+
+/// The layers of an extending title, the title itself first.
+#[derive(Clone, Debug)]
+pub struct Layers {
+    pub top: TitleSource,
+    /// Parent first, then its parent.
+    pub parents: Vec<TitleSource>,
 }
 
 /// A title's files in memory: relative path ("scripts/bonds.lua") -> text.
@@ -43,12 +56,30 @@ impl TitleSource {
         Self::embedded_ids().iter().any(|i| i == id).then(|| TitleSource::Embedded(id.to_string()))
     }
 
-    /// The path shown in messages for a file of this title.
+    /// The path shown in messages for a file of this title: for an
+    /// extending title, of the layer the file is read from.
     pub fn display(&self, rel: &str) -> String {
         match self {
             TitleSource::Embedded(id) => format!("titles/{id}/{rel}"),
             TitleSource::Disk(dir) => dir.join(rel).display().to_string(),
             TitleSource::Memory(m) => format!("{}/{rel}", m.name),
+            TitleSource::Layered(l) => l.holder(rel).unwrap_or(&l.top).display(rel),
+        }
+    }
+
+    /// The title's own folder: for an extending title, its top layer.
+    pub fn top(&self) -> &TitleSource {
+        match self {
+            TitleSource::Layered(l) => &l.top,
+            other => other,
+        }
+    }
+
+    /// Every layer, the title's own first (one layer unless it extends).
+    pub fn layers(&self) -> Vec<&TitleSource> {
+        match self {
+            TitleSource::Layered(l) => std::iter::once(&l.top).chain(&l.parents).collect(),
+            other => vec![other],
         }
     }
 
@@ -61,6 +92,7 @@ impl TitleSource {
             return Err(ReadError::NotInside);
         }
         let bytes = match self {
+            TitleSource::Layered(l) => return l.holder(rel).unwrap_or(&l.top).read(rel),
             TitleSource::Embedded(id) => EMBEDDED.get_file(Path::new(id).join(rel)).ok_or(ReadError::NotFound)?.contents().to_vec(),
             TitleSource::Disk(dir) => read_inside(dir, rel)?,
             TitleSource::Memory(m) => {
@@ -78,9 +110,12 @@ impl TitleSource {
         })
     }
 
-    /// Relative paths of the files in a sub-folder with the extension, sorted.
+    /// Relative paths of the files in a sub-folder with the extension,
+    /// sorted. Of an extending title, only its own: a house rule's tests
+    /// are its own, and its parent's run against it only when asked.
     pub fn list(&self, sub: &str, ext: &str) -> Vec<String> {
         let mut out: Vec<String> = match self {
+            TitleSource::Layered(l) => return l.top.list(sub, ext),
             TitleSource::Embedded(id) => EMBEDDED
                 .get_dir(Path::new(id).join(sub))
                 .map(|d| {
@@ -107,6 +142,13 @@ impl TitleSource {
         };
         out.sort();
         out
+    }
+}
+
+impl Layers {
+    /// The first layer holding the file `rel`.
+    fn holder(&self, rel: &str) -> Option<&TitleSource> {
+        std::iter::once(&self.top).chain(&self.parents).find(|s| s.read(rel) != Err(ReadError::NotFound))
     }
 }
 

@@ -47,12 +47,13 @@ fn rule_ids(ctx: &mut Ctx, t: &Title) {
             let hint = did_you_mean(key, ALL.iter().map(|(_, k, _)| *k));
             ctx.error_hint("title", &format!("settings.rule_ids.\"{key}\""), &format!("\"{key}\""), format!("no generic rule refuses by the key \"{key}\" (docs/title-format.md lists the keys)"), hint);
         }
-        if !t.meta.rules_prefix.is_empty() && !id.starts_with(&t.meta.rules_prefix) {
+        if !t.owns_rule_id(id) {
+            let prefixes: Vec<String> = std::iter::once(&t.meta).chain(&t.parents).map(|m| format!("\"{}\"", m.rules_prefix)).collect();
             ctx.error(
                 "title",
                 &format!("settings.rule_ids.\"{key}\""),
                 &format!("\"{id}\""),
-                format!("\"{id}\" is not a rule id of this title (they begin with title.rules_prefix \"{}\")", t.meta.rules_prefix),
+                format!("\"{id}\" is not a rule id of this title (they begin with title.rules_prefix {})", prefixes.join(" or ")),
             );
         }
     }
