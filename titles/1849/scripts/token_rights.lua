@@ -15,12 +15,13 @@
 -- must agree) and `rule` (the rule id cited). The 1849 game kit
 -- (titles/1849-gamekit) has neither restriction (its E-04).
 
--- The parameters: first phase, consent needed, rule id.
+-- The parameters: { from_phase, consent, rule }, read once per call of
+-- the step (game:props() copies all of the title's props).
 local function params(game)
   local p = game:props().token_rights or {}
   local consent = p.consent
   if consent == nil then consent = true end
-  return p.from_phase or "6", consent, p.rule or "1849-R-184"
+  return { from_phase = p.from_phase or "6", consent = consent, rule = p.rule or "1849-R-184" }
 end
 
 local function has_free_token(game, corp)
@@ -38,9 +39,9 @@ local function token_of(game, corp, hex)
 end
 
 -- Why `buyer` may not buy `from`'s token on `hex` for `price`, or nil.
-local function refusal(game, buyer, hex, from, price)
+local function refusal(game, par, buyer, hex, from, price)
   if not game:option("acquiring_station_tokens") then return "Token Rights Acquisition is not in play", "1849-R-182" end
-  local from_phase, _, rule = params(game)
+  local from_phase, rule = par.from_phase, par.rule
   if game:phase_before(from_phase) then return "station tokens may be bought from phase " .. from_phase .. " on", rule end
   if from == nil or from == buyer then return "name the corporation whose token is bought (from=CORP)", rule end
   if token_of(game, from, hex) == nil then return from .. " has no station token on " .. tostring(hex), rule end
@@ -58,13 +59,15 @@ end
 -- The tokens the corporation could buy now, at the lowest price.
 local function offers(game, corp)
   local out = {}
-  if not game:option("acquiring_station_tokens") or game:phase_before((params(game))) then return out end
+  if not game:option("acquiring_station_tokens") then return out end
+  local par = params(game)
+  if game:phase_before(par.from_phase) then return out end
   local cash = game:corporation_field(corp, "cash")
   if cash < 1 or not has_free_token(game, corp) then return out end
   for _, other in ipairs(game:corporations({ started = true })) do
     if other ~= corp then
       for _, t in ipairs(game:corporation_field(other, "tokens")) do
-        if t.hex ~= nil and refusal(game, corp, t.hex, other, 1) == nil then
+        if t.hex ~= nil and refusal(game, par, corp, t.hex, other, 1) == nil then
           out[#out + 1] = { name = "acquire_token", args = { hex = t.hex, from = other }, range = { 1, cash } }
         end
       end
@@ -84,14 +87,14 @@ step("acquire_token", {
   skip = function(game, corp) return #offers(game, corp) == 0 end,
   actions = function(game, corp) return offers(game, corp) end,
   process = function(game, corp, name, args)
-    local _, consent, rule_id = params(game)
-    if name ~= "acquire_token" then fail("at the token-acquisition step: `do acquire_token hex=H from=CORP price=N`, or `pass`", rule_id) end
-    local why, rule = refusal(game, corp, args.hex, args.from, args.price)
+    local par = params(game)
+    if name ~= "acquire_token" then fail("at the token-acquisition step: `do acquire_token hex=H from=CORP price=N`, or `pass`", par.rule) end
+    local why, rule = refusal(game, par, corp, args.hex, args.from, args.price)
     if why then fail(why, rule) end
     local seller = game:corporation_field(args.from, "president")
     -- Without the consent rule (the 1849 game kit) the buyer's offer is
     -- the purchase.
-    if not consent or seller == game:corporation_field(corp, "president") then
+    if not par.consent or seller == game:corporation_field(corp, "president") then
       execute(game, corp, args.hex, args.from, args.price)
       return true
     end
@@ -112,7 +115,7 @@ ability("token_sale", {
       game:log(who .. " refuses to sell " .. data.from .. "'s token on " .. data.hex)
       return
     end
-    local why, rule = refusal(game, data.buyer, data.hex, data.from, data.price)
+    local why, rule = refusal(game, params(game), data.buyer, data.hex, data.from, data.price)
     if why then fail(why, rule) end
     execute(game, data.buyer, data.hex, data.from, data.price)
     game:finish_step("acquire_token")
