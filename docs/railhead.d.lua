@@ -12,7 +12,7 @@
 function on(event, handler) end
 
 ---Override a hook point (see docs/lua-api.md for names and arguments).
----@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"extra_tile_lays"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"revenue"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"|"skip_round"|"can_pass"|"can_discard_train"|"started_above_sales"
+---@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"extra_tile_lays"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"revenue"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"|"skip_round"|"can_pass"|"can_discard_train"|"started_above_sales"|"certificate_count"
 ---@param fn function
 function hook(name, fn) end
 
@@ -27,15 +27,28 @@ function hook(name, fn) end
 ---@param spec StepSpec
 function step(name, spec) end
 
+---What an ability's functions are called with: the company that gives the
+---ability (absent for an `unbound` one), its owner, who acts, and the
+---company's props overlaid with the `props` of its `abilities` entry.
+---@class AbilityCtx
+---@field company? string the company, e.g. "P3"
+---@field owner? string its owner (a player or corporation)
+---@field owner_kind? "player"|"corporation"|"bank" ("bank": a company being bought, `can_buy`)
+---@field actor string who acts now: the operating corporation, or the player in a stock turn
+---@field actor_kind "player"|"corporation"
+---@field props table the company's props, overlaid with the ability entry's
+
 ---@class AbilitySpec
----@field actions? fun(game: Game, entity: string): {name: string, args: table}[]
----@field process? fun(game: Game, entity: string, args: table)
+---@field unbound? boolean true: no company gives it, every player and corporation has it
+---@field actions? fun(game: Game, ctx: AbilityCtx): {name: string, args: table}[]
+---@field process? fun(game: Game, ctx: AbilityCtx, args: table)
+---@field can_buy? fun(game: Game, ctx: AbilityCtx): boolean, string?, string?
 ---@field choose? fun(game: Game, who: string, choice: string, data: Value)
----@field can_buy? fun(game: Game, player: string, company: string): boolean, string?, string?
 ---@field paid? fun(game: Game, player: string, amount: integer, data: Value)
 ---@field failed? fun(game: Game, player: string, short: integer, data: Value)
 
----Define a company ability or a question handler.
+---Define a company ability (declared in companies.toml, or `unbound`) or a
+---question handler (only `choose`, `paid`, `failed`).
 ---@param name string
 ---@param spec AbilitySpec
 function ability(name, spec) end
@@ -55,6 +68,7 @@ function Game:title() end
 function Game:option(id) end
 ---@return integer
 function Game:seed() end
+---The title's [props], overlaid with the props of the game's [[player_count]].
 ---@return table
 function Game:props() end
 ---@return integer
@@ -74,6 +88,10 @@ function Game:player_field(name, field) end
 function Game:corporations(filter) end
 ---@return string[]
 function Game:all_corporations() end
+---A corporation kind of companies.toml.
+---@param id string
+---@return {id: string, name: string, unit_percent: integer, capital_multiple: integer, float_shares: integer, token_costs: integer[], train_limit: table<string, integer>, props: table}
+function Game:corporation_kind(id) end
 ---@param id string
 ---@return table
 function Game:corporation(id) end
@@ -85,7 +103,7 @@ function Game:corporation_field(id, field) end
 ---@return string[]
 function Game:companies() end
 ---@param id string
----@return {id: string, name: string, kind: string, value: integer, revenue: integer, used: boolean, owner: string?, owner_kind: string, props: table}
+---@return {id: string, name: string, abbr: string?, kind: string, value: integer, revenue: integer, used: boolean, owner: string?, owner_kind: string, props: table}
 function Game:company(id) end
 ---One field of `company(id)` without building the whole table.
 ---@param id string

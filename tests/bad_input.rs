@@ -74,11 +74,14 @@ fn script_touching_os_is_stopped() {
 
 #[test]
 fn a_hook_defined_twice_names_both_places() {
+    // emergency_failed acts once: its answer cannot be combined (hooks
+    // whose answers combine take several definitions: title_checks.rs).
     let dir = copy_1849("twice");
-    fs::write(dir.join("scripts/scoring.lua"), "-- a second setup\nhook(\"setup\", function(game) end)\n").unwrap();
+    let first = fs::read_to_string(dir.join("scripts/emergency.lua")).unwrap().lines().position(|l| l.starts_with("hook(\"emergency_failed\"")).unwrap() + 1;
+    fs::write(dir.join("scripts/scoring.lua"), "-- a second one\nhook(\"emergency_failed\", function(game) end)\n").unwrap();
     let err = new_game(load_dir(&dir).unwrap()).err().expect("the game must not start");
-    assert!(err.contains("hook 'setup' is defined twice"), "{err}");
-    assert!(err.contains("setup.lua:48"), "{err}");
+    assert!(err.contains("hook 'emergency_failed' is defined twice"), "{err}");
+    assert!(err.contains(&format!("emergency.lua:{first}")), "{err}");
     assert!(err.contains("scoring.lua:2"), "{err}");
 }
 

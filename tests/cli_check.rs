@@ -47,8 +47,7 @@ fn a_script_that_reaches_for_os_fails_the_check() {
     let dir = std::env::temp_dir().join(format!("railhead-check-os-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     copy_dir(&title("1849"), &dir);
-    // Inside 1849's own setup hook (a second `setup` hook would be refused
-    // for being defined twice before it could run).
+    // Inside 1849's own setup hook.
     let setup = dir.join("scripts/setup.lua");
     let text = std::fs::read_to_string(&setup).unwrap();
     let at = "hook(\"setup\", function(game)\n";

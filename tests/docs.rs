@@ -18,7 +18,7 @@ fn every_game_method_and_hook_is_documented() {
             missing.push(format!("railhead.d.lua: {name}"));
         }
     }
-    for (hook, _) in railhead::script::HOOKS {
+    for hook in railhead::script::HOOKS.iter().map(|h| h.name) {
         if !md.contains(&format!("`{hook}`")) {
             missing.push(format!("lua-api.md hook: {hook}"));
         }
@@ -146,6 +146,31 @@ fn every_game_method_is_documented_with_its_arguments() {
             None => wrong.push(format!("railhead.d.lua has no Game:{}", m.name)),
             Some(sig) if written_args(sig) != m.args => wrong.push(format!("railhead.d.lua: Game:{}({sig}) but the method takes {} argument(s)", m.name, m.args)),
             Some(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The hooks table says how several definitions of each hook combine,
+/// as the core does it (`script::HOOKS`).
+#[test]
+fn every_hook_row_names_how_its_definitions_combine() {
+    use railhead::script::Compose;
+    let md = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/lua-api.md")).unwrap();
+    let mut wrong = Vec::new();
+    for h in railhead::script::HOOKS {
+        let word = match h.compose {
+            Compose::One => "one |",
+            Compose::Each => "each |",
+            Compose::AllAllow => "all allow |",
+            Compose::Sum => "sum |",
+            Compose::Chain(_) => "chain:",
+            Compose::First => "first answer |",
+        };
+        let row = md.lines().find(|l| l.starts_with(&format!("| `{}` |", h.name)));
+        let last = row.and_then(|r| r.trim_end_matches(" |").rsplit(" | ").next());
+        if !last.is_some_and(|cell| format!("{cell} |").starts_with(word) || cell.starts_with(word)) {
+            wrong.push(format!("{}: {:?} but the row says {:?}", h.name, h.compose, last));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

@@ -51,7 +51,7 @@ fn flat_unpruned_agrees() {
     let p = synthetic_dense_problem(SyntheticKind::Flat1849);
     let t = Instant::now();
     let mut zero = |_: &Route| 0i64;
-    let (slow, stats) = best_run_with(&p, Some(&mut zero));
+    let (slow, stats) = best_run_with(&p, Some(&mut zero), &NodeBudget::unlimited());
     println!("unpruned: revenue {} candidates {} nodes {} in {:?}", slow.revenue, stats.candidates, stats.nodes, t.elapsed());
     assert_eq!(slow.revenue, best_run(&p).0.revenue);
 }
@@ -96,7 +96,7 @@ fn flat_dual_route_count() {
     }
     let t = Instant::now();
     let mut zero = |_: &Route| 0i64;
-    let (slow, stats) = best_run_with(&p, Some(&mut zero));
+    let (slow, stats) = best_run_with(&p, Some(&mut zero), &NodeBudget::unlimited());
     println!("all-dual unpruned: revenue {} legal routes {} in {:?}; pruned search {}", slow.revenue, stats.candidates, t.elapsed(), best_run(&p).0.revenue);
 }
 

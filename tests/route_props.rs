@@ -318,7 +318,7 @@ proptest! {
         let p = random_problem(seed);
         let bonus = |r: &Route| if r.stops.last() == Some(&0) || r.stops.first() == Some(&0) { 15 } else { 0 };
         let mut cb = bonus;
-        let (run, _) = best_run_with(&p, Some(&mut cb));
+        let (run, _) = best_run_with(&p, Some(&mut cb), &NodeBudget::unlimited());
         let best = brute_with_bonus(&p, &bonus);
         prop_assert_eq!(run.revenue, best);
     }
@@ -419,7 +419,7 @@ fn debug_seed() {
         let a = best_run(&q).0;
         let b = best_run_exhaustive(&q);
         let mut zero = |_: &Route| 0i64;
-        let c = best_run_with(&q, Some(&mut zero)).0;
+        let c = best_run_with(&q, Some(&mut zero), &NodeBudget::unlimited()).0;
         println!("train {t} {:?}: search {} nobound {} checker {}", p.trains[t], a.revenue, c.revenue, b.revenue);
         if a.revenue != b.revenue {
             println!("  search {:?}\n  checker {:?}", a.routes, b.routes);

@@ -111,10 +111,90 @@ fn a_company_ability_no_script_defines_is_an_error_at_its_line() {
     // 1849's P5 named an ability "rsa_start" that no script defined.
     let dir = copy_title("1849", "ability");
     let file = dir.join("companies.toml");
-    edit(&file, "abilities = [{ type = \"script\", name = \"port_token\" }]", "abilities = [{ type = \"script\", name = \"port_tokens\" }]");
+    edit(&file, "name = \"port_token\",", "name = \"port_tokens\",");
     let line = line_of(&file, "\"port_tokens\"");
     let out = check_fails(&dir);
     assert!(out.contains(&format!("companies.toml:{line}")) && out.contains("ability \"port_tokens\" is defined by no script"), "{out}");
+}
+
+#[test]
+fn an_ability_a_script_defines_but_no_company_binds_is_reported_with_file_and_line() {
+    let dir = copy_title("1849", "ability-unbound-2");
+    let file = dir.join("companies.toml");
+    let text = fs::read_to_string(&file).unwrap();
+    let line = text.lines().find(|l| l.contains("name = \"port_token\"")).expect("P3's ability").to_string();
+    edit(&file, &line, "");
+    let lua = dir.join("scripts/privates.lua");
+    let defined = line_of(&lua, "actions = function(game, ctx)");
+    let out = check_fails(&dir);
+    assert!(
+        out.contains(&format!("privates.lua:{defined}: ability \"port_token\" is bound to no company")),
+        "no file and line {defined}: {out}"
+    );
+}
+
+#[test]
+fn a_prop_nothing_reads_is_an_error_at_its_line() {
+    // A key of a player count's props, and one of an ability entry.
+    let dir = copy_title("1849", "unread-prop");
+    let title = dir.join("title.toml");
+    edit(&title, "props = { corporations = 5 }", "props = { corporations = 5, spare_trains = 2 }");
+    let title_line = line_of(&title, "spare_trains");
+    let companies = dir.join("companies.toml");
+    edit(&companies, "props = { bonus = 20 }", "props = { bonus = 20, bonus_hexes = 1 }");
+    let companies_line = line_of(&companies, "bonus_hexes");
+    let out = check_fails(&dir);
+    assert!(out.contains(&format!("title.toml:{title_line}: the 3-player count's props: \"spare_trains\" is read by nothing")), "{out}");
+    assert!(out.contains(&format!("companies.toml:{companies_line}: company P3's ability \"port_token\"'s props: \"bonus_hexes\" is read by nothing")), "{out}");
+    // Read by a script: no longer an error.
+    let dir = copy_title("1849", "read-prop");
+    edit(&dir.join("title.toml"), "props = { corporations = 5 }", "props = { corporations = 5, spare_trains = 2 }");
+    edit(&dir.join("scripts/setup.lua"), "local function five_corporations(game)", "local function spare(game) return game:props().spare_trains end\n\nlocal function five_corporations(game)");
+    let out = Command::new(env!("CARGO_BIN_EXE_railhead")).arg("check").arg(&dir).output().unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let _ = fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{text}");
+}
+
+#[test]
+fn an_ability_entrys_props_reach_the_script() {
+    // P3's port bonus is its ability entry's `bonus`: at 35 the port is
+    // worth L. 35 more to its owner (1849 itself says 20).
+    let dir = copy_title("1849", "ability-props");
+    edit(&dir.join("companies.toml"), "props = { bonus = 20 }", "props = { bonus = 35 }");
+    for e in fs::read_dir(dir.join("tests")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "lua") {
+            fs::remove_file(p).unwrap();
+        }
+    }
+    fs::write(
+        dir.join("tests/bonus.lua"),
+        r#"
+local advance = test_lib("play").advance
+test("P3's bonus comes from its ability entry", function()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" } } }
+  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  g:give_cash("B", 1000)
+  g:start("RCS", "B", 100)
+  g:set_phase("6")
+  g:lay("C5", "651", 5)
+  g:lay("D6", "9", 2)
+  g:lay("E7", "4", 2)
+  g:give_train("RCS", "6H")
+  g:give_company("P3", "RCS")
+  expect_eq(g:best_run("RCS").revenue, 110)
+  while not (g:actor() == "RCS" and g:step() == "lay_tile") do advance(g) end
+  g:act("do port_token hex=A5")
+  expect_eq(g:best_run("RCS").revenue, 145)
+end)
+"#,
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_railhead")).arg("test").arg("--title-dir").arg(&dir).output().unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let _ = fs::remove_dir_all(&dir);
+    assert!(out.status.success() && text.contains("1 passed, 0 failed"), "{text}");
 }
 
 #[test]

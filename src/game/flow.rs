@@ -154,6 +154,10 @@ pub struct OrTurn {
     pub helped: bool,
     /// Steps whose work is done this turn (by name).
     pub done_steps: BTreeSet<String>,
+    /// `step_started` has fired for the current step (it fires once, when
+    /// the turn reaches the step; `step_ended` when the turn moves past it).
+    #[serde(default)]
+    pub step_started: bool,
     /// Free state for script steps.
     pub vars: Vars,
 }

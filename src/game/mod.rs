@@ -221,6 +221,14 @@ impl Game {
         Engine::new(&self.title, &mut st, &mut fx, &self.host).player_values()
     }
 
+    /// Certificates counted toward a player's limit, as the rules count
+    /// them (the title's `certificate_count` hook included).
+    pub fn cert_count(&self, p: PlayerId) -> GameResult<u32> {
+        let mut st = self.state.clone();
+        let mut fx = Effects::default();
+        Engine::new(&self.title, &mut st, &mut fx, &self.host).cert_count(p)
+    }
+
     /// Whether passing is the only legal move now.
     pub fn only_move_is_pass(&mut self) -> GameResult<bool> {
         let mut st = self.state.clone();

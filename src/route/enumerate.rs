@@ -8,6 +8,7 @@
 //! long and express trains tractable.
 
 use super::bitset::Bits;
+use super::budget::NodeBudget;
 use super::memo::SharedMemo;
 use super::model::*;
 use super::prep::{Incidence, Limit, SpecGraph};
@@ -22,6 +23,8 @@ pub(crate) trait Sink {
 }
 
 pub(crate) struct Enum<'a> {
+    /// The search's node budget, shared by all its walks.
+    budget: &'a NodeBudget,
     p: &'a RouteProblem,
     inc: &'a Incidence,
     sg: &'a SpecGraph,
@@ -103,9 +106,11 @@ impl<'a> Enum<'a> {
         train: usize,
         used: Bits,
         prune: bool,
+        budget: &'a NodeBudget,
     ) -> Enum<'a> {
         let n = sg.n_stops();
         Enum {
+            budget,
             p,
             inc,
             sg,
@@ -317,7 +322,7 @@ impl<'a> Enum<'a> {
         if len >= MEMO_MIN_STOPS && self.seen_before(cur) {
             return;
         }
-        if !super::budget::tick() {
+        if !self.budget.tick() {
             return;
         }
         sink.node();
@@ -1018,7 +1023,7 @@ fn top_k_with_token(sorted: &[(i64, bool)], end: Option<(i64, bool)>, k: usize) 
 mod tests {
     use super::super::synthetic::{SyntheticKind, synthetic_dense_problem};
     use super::super::testkit::express;
-    use super::super::{best_run, budget};
+    use super::super::search::best_run_with;
     use super::*;
     use std::cell::Cell;
 
@@ -1059,7 +1064,7 @@ mod tests {
         }
         let before = CHECKED.with(|c| c.get());
         for p in &cases {
-            let _ = budget::with_limit(20_000, || best_run(p));
+            let _ = best_run_with(p, None, &NodeBudget::nodes(20_000));
         }
         assert!(CHECKED.with(|c| c.get()) - before > 10_000);
     }

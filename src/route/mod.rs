@@ -110,5 +110,6 @@ mod value;
 
 pub use ends::EndLists;
 pub use model::*;
+pub use budget::NodeBudget;
 pub use search::{best_run, best_run_parallel, best_run_split, best_run_with};
 pub use validate::{RouteError, validate_route, validate_route_from, validate_run};

@@ -49,6 +49,7 @@
 //! output.
 
 use super::bitset::Bits;
+use super::budget::NodeBudget;
 use super::enumerate::{Enum, Sink};
 use super::memo::SharedMemo;
 use super::model::*;
@@ -58,22 +59,23 @@ use super::value;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-/// The best run of the problem's trains.
+/// The best run of the problem's trains (an unlimited search).
 pub fn best_run(p: &RouteProblem) -> (Run, SearchStats) {
-    best_run_with(p, None)
+    best_run_with(p, None, &NodeBudget::unlimited())
 }
 
 /// The best run, with a title bonus added to each candidate route's
-/// revenue. The callback is called once per distinct candidate route (the
-/// route's `train` is the first train of its kind, `revenue` the rules'
-/// value), never per edge.
+/// revenue, searched within `budget` (`stats.ran_out` tells whether it
+/// ran out: the run is then the best found). The callback is called once
+/// per distinct candidate route (the route's `train` is the first train
+/// of its kind, `revenue` the rules' value), never per edge.
 pub fn best_run_with(
     p: &RouteProblem,
     route_bonus: Option<&mut dyn FnMut(&Route) -> i64>,
+    budget: &NodeBudget,
 ) -> (Run, SearchStats) {
-    let (run, mut stats) = search(p, route_bonus, None);
-    // Outside `budget::with_limit` no budget runs out.
-    stats.ran_out = !super::budget::tick();
+    let (run, mut stats) = search(p, route_bonus, None, budget);
+    stats.ran_out = budget.ran_out();
     (run, stats)
 }
 
@@ -84,14 +86,15 @@ pub fn best_run_with(
 /// or per first-train candidate); tasks share the best revenue found only
 /// to prune, never pruning a tie, and their results are merged in the
 /// sequential order, so the first best run in that order wins as it does
-/// on one thread. Never budgeted (`route::budget` is per thread): for
+/// on one thread. Never limited (a `NodeBudget` is for one thread): for
 /// benchmarks and checks, not for the game.
 pub fn best_run_parallel(p: &RouteProblem, pool: &rayon::ThreadPool) -> (Run, SearchStats) {
     // Most positions are solved before tasks could even be handed out:
     // search on this thread first, and split only a search that outgrows
     // a small budget (both find the same run).
-    let ((run, stats), ran_out) = super::budget::with_limit(SEQUENTIAL_FIRST_NODES, || best_run(p));
-    if !ran_out {
+    let first = NodeBudget::nodes(SEQUENTIAL_FIRST_NODES);
+    let (run, stats) = best_run_with(p, None, &first);
+    if !first.ran_out() {
         return (run, stats);
     }
     let (run, mut more) = best_run_split(p, pool);
@@ -103,7 +106,7 @@ pub fn best_run_parallel(p: &RouteProblem, pool: &rayon::ThreadPool) -> (Run, Se
 /// [`best_run_parallel`] without the single-thread start: the search is
 /// always split into tasks (so tests exercise the split on small problems).
 pub fn best_run_split(p: &RouteProblem, pool: &rayon::ThreadPool) -> (Run, SearchStats) {
-    pool.install(|| search(p, None, Some(Par)))
+    pool.install(|| search(p, None, Some(Par), &NodeBudget::unlimited()))
 }
 
 /// Nodes `best_run_parallel` searches on one thread before it splits the
@@ -159,15 +162,16 @@ fn search(
     p: &RouteProblem,
     route_bonus: Option<&mut dyn FnMut(&Route) -> i64>,
     par: Option<Par>,
+    budget: &NodeBudget,
 ) -> (Run, SearchStats) {
     let part = Reachable::of(p);
     let (run, stats) = match route_bonus {
         // The title's callback sees routes as the game knows them.
         Some(cb) => {
             let mut bonus = |r: &Route| cb(&part.original(r));
-            search_part(&part.problem, Some(&mut bonus), par)
+            search_part(&part.problem, Some(&mut bonus), par, budget)
         }
-        None => search_part(&part.problem, None, par),
+        None => search_part(&part.problem, None, par, budget),
     };
     (part.original_run(run), stats)
 }
@@ -176,8 +180,9 @@ fn search_part(
     p: &RouteProblem,
     route_bonus: Option<&mut dyn FnMut(&Route) -> i64>,
     par: Option<Par>,
+    budget: &NodeBudget,
 ) -> (Run, SearchStats) {
-    let prep = Prepared::new(p);
+    let prep = Prepared::new(p, budget);
     let mut stats = SearchStats::default();
     let n = p.trains.len();
     if n == 0 {
@@ -192,7 +197,7 @@ fn search_part(
     if let Some(cb) = route_bonus {
         for (k, sg) in prep.specs.iter().enumerate() {
             let mut sink = Collect::new(i64::MIN, usize::MAX, u64::MAX);
-            Enum::new(p, &prep.inc, sg, prep.first_train[k], Bits::new(p.graph.paths.len()), false)
+            Enum::new(p, &prep.inc, sg, prep.first_train[k], Bits::new(p.graph.paths.len()), false, prep.budget)
                 .run(&mut sink);
             let mut list: Vec<Cand> = Vec::new();
             for mut c in sink.out {
@@ -305,7 +310,7 @@ fn list_routes(prep: &Prepared, k: usize, min: i64, cap: usize, minimal: bool, p
     let p = prep.p;
     let node_cap = if minimal { EXPRESS_LIST_NODES } else { u64::MAX };
     let walk = || {
-        let e = Enum::new(p, &prep.inc, &prep.specs[k], prep.first_train[k], Bits::new(p.graph.paths.len()), true);
+        let e = Enum::new(p, &prep.inc, &prep.specs[k], prep.first_train[k], Bits::new(p.graph.paths.len()), true, prep.budget);
         if minimal { e.minimal_only() } else { e }
     };
     let (mut list, walked) = match par {
@@ -371,6 +376,7 @@ fn finish(p: &RouteProblem, mut routes: Vec<Route>, orient: bool) -> Run {
 /// Shared precomputation: incidence, one stretch graph per distinct kind.
 pub(crate) struct Prepared<'p> {
     p: &'p RouteProblem,
+    budget: &'p NodeBudget,
     inc: Incidence,
     specs: Vec<SpecGraph>,
     /// Kind of each train.
@@ -380,7 +386,7 @@ pub(crate) struct Prepared<'p> {
 }
 
 impl<'p> Prepared<'p> {
-    fn new(p: &'p RouteProblem) -> Prepared<'p> {
+    fn new(p: &'p RouteProblem, budget: &'p NodeBudget) -> Prepared<'p> {
         let inc = Incidence::new(&p.graph);
         let mut specs: Vec<SpecGraph> = Vec::new();
         let mut spec_of = Vec::new();
@@ -401,7 +407,7 @@ impl<'p> Prepared<'p> {
                 }
             }
         }
-        Prepared { p, inc, specs, spec_of, first_train }
+        Prepared { p, budget, inc, specs, spec_of, first_train }
     }
 }
 
@@ -517,7 +523,7 @@ fn best_single(
     stats: &mut SearchStats,
     par: Option<Par>,
 ) -> Option<Route> {
-    let walk = || Enum::new(prep.p, &prep.inc, sg, train, used.clone(), true);
+    let walk = || Enum::new(prep.p, &prep.inc, sg, train, used.clone(), true, prep.budget);
     let Some(Par) = par else {
         let mut sink = Best {
             best: None,
@@ -660,7 +666,7 @@ impl<'a> Comb<'a, '_> {
 
     fn rec(&mut self, i: usize, acc: i64) {
         self.nodes += 1;
-        if !super::budget::tick() {
+        if !self.prep.budget.tick() {
             return;
         }
         if acc > self.best {
@@ -721,7 +727,7 @@ impl<'a> Comb<'a, '_> {
                 _ => None,
             };
             let mut sink = Lazy { comb: self, level: i, acc, m, cap, tie_after };
-            let e = Enum::new(prep.p, &prep.inc, sg, t, used, true);
+            let e = Enum::new(prep.p, &prep.inc, sg, t, used, true, prep.budget);
             if last { e.with_memo() } else { e.minimal_only() }.run(&mut sink);
         }
         self.choice[i] = None;
@@ -755,7 +761,7 @@ impl<'a> Comb<'a, '_> {
                 .take_while(|&k| list[k].route.revenue.saturating_mul(m) + rest > self.best)
                 .map(Task::Cand)
                 .collect(),
-            None => Enum::new(prep.p, &prep.inc, sg, t, self.used.clone(), true)
+            None => Enum::new(prep.p, &prep.inc, sg, t, self.used.clone(), true, prep.budget)
                 .starts()
                 .into_iter()
                 .map(Task::Start)
@@ -791,7 +797,7 @@ impl<'a> Comb<'a, '_> {
                         cap: i64::MAX,
                         tie_after: None,
                     };
-                    let e = Enum::new(prep.p, &prep.inc, sg, t, used, true);
+                    let e = Enum::new(prep.p, &prep.inc, sg, t, used, true, prep.budget);
                     if last {
                         e.with_memo()
                     } else {
@@ -881,6 +887,7 @@ impl Sink for Lazy<'_, '_, '_> {
 
 #[cfg(test)]
 mod tests {
+    static UNLIMITED: NodeBudget = NodeBudget::unlimited();
     use super::super::testkit::*;
     use super::super::validate::{RouteError, validate_route, validate_run};
     use super::*;
@@ -1113,7 +1120,7 @@ mod tests {
             seen.push((r.stops.clone(), r.paths.clone()));
             0
         };
-        let (run, _) = best_run_with(&b.p, Some(&mut bonus));
+        let (run, _) = best_run_with(&b.p, Some(&mut bonus), &NodeBudget::unlimited());
         assert_eq!(run.revenue, 30);
         assert_eq!(seen.len(), 1);
         let mut stops_seen = seen[0].0.clone();
@@ -1144,7 +1151,7 @@ mod tests {
             calls += 1;
             if r.stops.contains(&e) { 100 } else { 0 }
         };
-        let (run, stats) = best_run_with(&b.p, Some(&mut bonus));
+        let (run, stats) = best_run_with(&b.p, Some(&mut bonus), &NodeBudget::unlimited());
         assert_eq!(run.revenue, 120);
         assert_eq!(calls, 2);
         assert_eq!(stats.candidates, 2);
@@ -1343,11 +1350,11 @@ mod tests {
         let run = assert_search_exact(&b.p);
         assert_eq!(run.revenue, 90 + 60);
         // What the first twin's enumeration emits.
-        let prep = Prepared::new(&b.p);
+        let prep = Prepared::new(&b.p, &UNLIMITED);
         let sg = &prep.specs[0];
         let all = |minimal: bool| {
             let mut sink = Collect::new(1, usize::MAX, u64::MAX);
-            let e = Enum::new(&b.p, &prep.inc, sg, 0, Bits::new(b.p.graph.paths.len()), true);
+            let e = Enum::new(&b.p, &prep.inc, sg, 0, Bits::new(b.p.graph.paths.len()), true, prep.budget);
             if minimal { e.minimal_only() } else { e }.run(&mut sink);
             sink.out.into_iter().map(|c| c.route.stops).collect::<Vec<_>>()
         };
@@ -1379,7 +1386,7 @@ mod tests {
         b.line(d, a, &[STD, STD]);
         b.train(express(2));
         b.train(express(2));
-        let prep = Prepared::new(&b.p);
+        let prep = Prepared::new(&b.p, &UNLIMITED);
         let all = list_routes(&prep, 0, 1, usize::MAX, true, None).expect("no cap");
         assert!(all.len() >= 3, "{}", all.len());
         assert!(all.windows(2).all(|w| w[0].route.revenue >= w[1].route.revenue), "sorted by revenue");
@@ -1413,9 +1420,9 @@ mod tests {
         b.train(express(2));
         b.train(express(2));
         assert_eq!(assert_search_exact(&b.p).revenue, 60 + 60);
-        let prep = Prepared::new(&b.p);
+        let prep = Prepared::new(&b.p, &UNLIMITED);
         let mut sink = Collect::new(1, usize::MAX, u64::MAX);
-        Enum::new(&b.p, &prep.inc, &prep.specs[0], 0, Bits::new(b.p.graph.paths.len()), true)
+        Enum::new(&b.p, &prep.inc, &prep.specs[0], 0, Bits::new(b.p.graph.paths.len()), true, prep.budget)
             .minimal_only()
             .run(&mut sink);
         let emitted: Vec<Vec<StopId>> = sink.out.into_iter().map(|c| c.route.stops).collect();

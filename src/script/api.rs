@@ -62,6 +62,10 @@ pub struct LuaGame {
     /// The board's track graph for `game:connected`, kept for the call's
     /// next questions while the board is unchanged (see `track_graph`).
     pub track: std::cell::RefCell<Option<TrackCache>>,
+    /// Set while a hook or function that only answers a question runs
+    /// (its name): the game is read-only then, so asking (listing moves,
+    /// a view) never changes it.
+    pub asking: Option<String>,
 }
 
 /// A track graph with the parts of the state it was built from: the hexes
@@ -136,26 +140,37 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
         "hook",
         lua.create_function(|lua, (name, f): (String, Function)| {
             registering(lua, "hook")?;
-            if !super::HOOKS.iter().any(|(h, _)| *h == name) {
-                let hint = crate::title::compile::did_you_mean(&name, super::HOOKS.iter().map(|(h, _)| *h));
+            let Some(spec) = super::HOOKS.iter().find(|h| h.name == name) else {
+                let hint = crate::title::compile::did_you_mean(&name, super::HOOKS.iter().map(|h| h.name));
                 return Err(rt(format!("unknown hook '{name}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
-            }
+            };
             let hooks: Table = lua.named_registry_value(HOOKS_KEY)?;
-            // A hook has one definition: a second one would silently
-            // replace the first (two scripts each adding their own
-            // `can_pass` condition lose one of them).
-            if let Some(first) = hooks.get::<Option<Function>>(name.as_str())? {
+            let list: Table = match hooks.get::<Option<Table>>(name.as_str())? {
+                Some(t) => t,
+                None => {
+                    let t = lua.create_table()?;
+                    hooks.set(name.as_str(), &t)?;
+                    t
+                }
+            };
+            // Several rules may each add a definition; the core combines
+            // their answers as the hook says (`Compose`). A hook whose
+            // answer cannot be combined takes one definition: a second
+            // would silently replace the first.
+            if spec.compose == super::Compose::One
+                && let Some(first) = list.get::<Option<Function>>(1)?
+            {
                 let at = |f: &Function| {
                     let info = f.info();
                     format!("{}:{}", info.short_src.unwrap_or_default(), info.line_defined.unwrap_or(0))
                 };
                 return Err(rt(format!(
-                    "hook '{name}' is defined twice, at {} and first at {}: merge the two into one function",
+                    "hook '{name}' is defined twice, at {} and first at {}: its answer cannot be combined with another's, so merge the two into one function",
                     at(&f),
                     at(&first)
                 )));
             }
-            hooks.set(name, f)?;
+            list.push(f)?;
             Ok(())
         })?,
     )?;
@@ -240,11 +255,14 @@ pub const CORP_FIELDS: &[&str] = &[
     "tokens",
     "home",
     "home_city",
+    "homes",
     "shares",
     "treasury_percent",
     "pool_percent",
     "certificates",
     "companies",
+    "train_limit",
+    "unit_percent",
     "props",
 ];
 
@@ -310,6 +328,8 @@ fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlu
         }
         "home" => corp.home.map(|(h, _)| t.map.hexes[h as usize].label.as_str()).into_lua(lua)?,
         "home_city" => corp.home.map(|(_, city)| city).into_lua(lua)?,
+        // The home choices companies.toml gives (AFG's five in 1849).
+        "homes" => Value::Table(lua.create_sequence_from(def.home.iter().map(String::as_str))?),
         "shares" => {
             let shares = lua.create_table()?;
             for (p, pct) in holdings(st, c).iter().enumerate() {
@@ -350,10 +370,32 @@ fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlu
             }
             Value::Table(companies)
         }
+        // The core's limit now: the kind's for this phase, else the phase's.
+        "train_limit" => crate::game::trains::train_limit(t, st, c).into_lua(lua)?,
+        // The kind's: its share price is per this many percent.
+        "unit_percent" => t.corporation_kinds[corp.kind].unit_percent.into_lua(lua)?,
         "props" => Value::Table(props_to_lua(lua, &def.props)?),
         _ => return Ok(None),
     };
     Ok(Some(v))
+}
+
+/// `game:corporation_kind(id)`: a kind of companies.toml as data.
+fn kind_table(lua: &Lua, k: &crate::title::schema::CorporationKindDef) -> mlua::Result<Table> {
+    let tb = lua.create_table()?;
+    tb.raw_set("id", k.id.as_str())?;
+    tb.raw_set("name", k.name.as_str())?;
+    tb.raw_set("unit_percent", k.unit_percent)?;
+    tb.raw_set("capital_multiple", k.capital_multiple)?;
+    tb.raw_set("float_shares", k.float_shares)?;
+    tb.raw_set("token_costs", lua.create_sequence_from(k.token_costs.iter().copied())?)?;
+    let limits = lua.create_table()?;
+    for (phase, n) in &k.train_limit {
+        limits.raw_set(phase.as_str(), *n)?;
+    }
+    tb.raw_set("train_limit", limits)?;
+    tb.raw_set("props", props_to_lua(lua, &k.props)?)?;
+    Ok(tb)
 }
 
 /// The conditions of a `corporations(filter)` call: corporation fields
@@ -438,7 +480,7 @@ fn player_field(lua: &Lua, t: &Title, st: &GameState, p: PlayerId, key: &str) ->
 }
 
 /// The fields of `game:company(id)`, in the order the table is filled.
-pub const COMPANY_FIELDS: &[&str] = &["id", "name", "kind", "value", "revenue", "used", "owner", "owner_kind", "props"];
+pub const COMPANY_FIELDS: &[&str] = &["id", "name", "abbr", "kind", "value", "revenue", "used", "owner", "owner_kind", "props"];
 
 fn company_table(lua: &Lua, t: &Title, st: &GameState, i: CompanyId) -> mlua::Result<Table> {
     let tb = lua.create_table()?;
@@ -459,6 +501,7 @@ fn company_field(lua: &Lua, t: &Title, st: &GameState, i: CompanyId, key: &str) 
     let v = match key {
         "id" => co.id.as_str().into_lua(lua)?,
         "name" => def.name.as_str().into_lua(lua)?,
+        "abbr" => def.abbr.as_deref().into_lua(lua)?,
         "kind" => def.kind.as_str().into_lua(lua)?,
         "value" => def.value.into_lua(lua)?,
         "revenue" => def.revenue.into_lua(lua)?,
@@ -556,6 +599,11 @@ impl<M: UserDataMethods<LuaGame>> Methods<'_, M> {
         let method = name.to_string();
         self.0.add_method_mut(name, move |lua, this, args: mlua::MultiValue| {
             let _cap = super::Cap::lifted(lua);
+            if let Some(asking) = &this.asking {
+                return Err(rt(format!(
+                    "game:{method} changes the game, but {asking} only answers a question and sees the game read-only (change the game in an event handler, a step or an ability's process)"
+                )));
+            }
             bounds::room_for_effects(&method, &this.fx)?;
             let args = A::from_lua_multi(super::freeze::thaw_multi(lua, args)?, lua)?;
             f(lua, this, args)?.into_lua_multi(lua)
@@ -570,7 +618,17 @@ impl UserData for LuaGame {
         m.add_method("title", |_, this, ()| Ok(this.title.meta.id.clone()));
         m.add_method("option", |_, this, id: String| Ok(this.title.option_on(&id)));
         m.add_method("seed", |_, this, ()| Ok(this.st.seed as i64));
-        m.add_method("props", |lua, this, ()| props_to_lua(lua, &this.title.props));
+        // The title's [props], overlaid with the props of the game's
+        // [[player_count]] (1849's number of corporations).
+        m.add_method("props", |lua, this, ()| {
+            let tb = props_to_lua(lua, &this.title.props)?;
+            if let Some(pc) = this.title.player_count(this.st.players.len()) {
+                for (k, v) in &pc.props {
+                    tb.raw_set(k.as_str(), toml_to_lua(lua, v)?)?;
+                }
+            }
+            Ok(tb)
+        });
         m.add_method("player_count", |_, this, ()| Ok(this.st.players.len()));
         m.add_method("players", |lua, this, ()| lua.create_sequence_from(this.st.players.iter().map(|p| p.name.clone())));
         m.add_method("player", |lua, this, name: String| {
@@ -609,6 +667,10 @@ impl UserData for LuaGame {
                 }
             }
             lua.create_sequence_from(out)
+        });
+        m.add_method("corporation_kind", |lua, this, id: String| {
+            let k = this.title.corporation_kind(&id).ok_or_else(|| rt(format!("no corporation kind '{id}'")))?;
+            kind_table(lua, k)
         });
         m.add_method("all_corporations", |lua, this, ()| lua.create_sequence_from(this.st.corps.iter().map(|c| c.id.clone())));
         m.add_method("corporation", |lua, this, id: String| {
@@ -738,6 +800,7 @@ impl UserData for LuaGame {
             tb.raw_set("locked", this.st.board.locked.contains_key(&h))?;
             let free: u32 = (0..tile.stops.len() as u8).map(|s| crate::game::graph::free_slots(&this.title, &this.st, h, s, None)).sum();
             tb.raw_set("free_slots", free)?;
+            tb.raw_set("props", props_to_lua(lua, &hd.props)?)?;
             Ok(tb)
         });
         m.add_method("hexes_tagged", |lua, this, tag: String| {

@@ -99,6 +99,8 @@ pub const EVENTS: &[&str] = &[
     "stock_round_ended",
     "turn_started",
     "turn_ended",
+    "step_started",
+    "step_ended",
     "phase_changed",
     "company_sold",
     "company_bought",
@@ -144,38 +146,72 @@ pub fn known_events(title: &Title) -> Vec<String> {
     names
 }
 
-/// Hook points a title may override, with what they are for.
-pub const HOOKS: &[(&str, &str)] = &[
-    ("setup", "after the game is set up: remove corporations, set the starting order (game)"),
-    ("can_buy_certificate", "extra rules for buying a certificate: return false, message[, rule] (game, player, corp, cert, source)"),
-    ("can_sell", "extra rules for selling: return false, message[, rule] (game, player, corp, percent)"),
-    ("can_issue", "extra rules for issuing: return false, message[, rule] (game, corp, count, certificate indices)"),
-    ("can_start", "may this corporation be started now? return false, message[, rule] (game, player, corp)"),
-    ("startable", "corporations a player may start now, in order (game, player) -> list of ids"),
-    ("par_prices", "starting values allowed for a corporation (game, corp, prices) -> list"),
-    ("dividend_move", "share price move after a dividend: 'right', 'left', 'none'... (game, corp, kind, revenue)"),
-    ("terrain_cost", "cost of a tile lay (game, corp, hex, new_track_gauges, cost) -> cost"),
-    ("can_lay_tile", "extra rules for a tile lay: return false, message[, rule] (game, corp, hex, tile, rotation)"),
-    ("extra_tile_lays", "tile lays this turn beyond the step's count (game, corp) -> number"),
-    ("route_bonus", "extra revenue of one route (game, corp, route) -> amount"),
-    ("run_bonus", "extra revenue of a whole run (game, corp, routes) -> amount"),
-    ("revenue", "the turn's revenue of a title that pays without route search (game, corp) -> amount, or nil to search routes"),
-    ("player_value", "a player's final value (game, player, value) -> value"),
-    ("must_buy_train", "must the corporation own a train now? (game, corp, default) -> bool"),
-    ("can_buy_train", "extra rules for buying a train: return false, message[, rule] (game, corp, train)"),
-    ("operating_order", "corporations that operate this round, in order (game, order) -> list"),
-    ("company_price_range", "price range for a corporation buying a company (game, corp, company, min, max) -> min, max"),
-    ("can_buy_company", "extra rules for a corporation buying a company: return false, message[, rule] (game, corp, company)"),
-    ("relaxed_hexes", "hexes where the network rule is lifted now: return { lay = {hexes}, token = {hexes} } (game, corp)"),
-    ("can_place_token", "extra rules for a station token: return false, message[, rule] (game, corp, hex)"),
-    ("emergency_failed", "the president cannot raise the money for a required train (game, corp, player); default closes the corporation"),
-    ("player_order", "the order of turns in a stock round (game) -> list of player names"),
-    ("sell_after_drop", "pay a sale at the price after its drop? (game, player, corp) -> bool"),
-    ("started_above_sales", "does a corporation started in a stock turn go above the tokens that turn's sales brought into its cell? (game, player, corp) -> bool"),
-    ("game_end_check", "after each action: return a reason to end the game now, or nil (game)"),
-    ("skip_round", "leave a round out this time: return true (game, round name, round kind)"),
-    ("can_pass", "extra rules for passing: return false, message[, rule] (game, player or corp, step name or 'stock')"),
-    ("can_discard_train", "extra rules for discarding a train over the limit: return false, message[, rule] (game, corp, train)"),
+/// How the answers of several definitions of one hook combine: rules of
+/// a title (or of a house rule added to it) may each add their part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compose {
+    /// One definition: its answer cannot be combined with another's (a
+    /// second definition is an error at load).
+    One,
+    /// Every definition is called in the order the scripts registered them.
+    Each,
+    /// A yes/no rule: every definition must allow; the first refusal
+    /// (`false, message, rule`) is the answer.
+    AllAllow,
+    /// Amounts added up (bonuses); no answer counts as 0.
+    Sum,
+    /// Each definition gets the answer so far in place of the argument
+    /// at this index (after `game`; the core's default to begin with)
+    /// and may change it; no answer keeps it.
+    Chain(usize),
+    /// The first definition with an answer (neither nil nor false) decides.
+    First,
+}
+
+/// A hook the core asks a title.
+#[derive(Clone, Copy, Debug)]
+pub struct Hook {
+    pub name: &'static str,
+    pub compose: Compose,
+    /// It acts on the game (`setup`); every other hook only answers a
+    /// question and sees a read-only game.
+    pub acts: bool,
+    pub doc: &'static str,
+}
+
+/// Hooks the core calls.
+pub const HOOKS: &[Hook] = &[
+    Hook { name: "setup", compose: Compose::Each, acts: true, doc: "after the game is set up: remove corporations, set the starting order (game)" },
+    Hook { name: "can_buy_certificate", compose: Compose::AllAllow, acts: false, doc: "extra rules for buying a certificate: return false, message[, rule] (game, player, corp, cert, source)" },
+    Hook { name: "can_sell", compose: Compose::AllAllow, acts: false, doc: "extra rules for selling: return false, message[, rule] (game, player, corp, percent)" },
+    Hook { name: "can_issue", compose: Compose::AllAllow, acts: false, doc: "extra rules for issuing: return false, message[, rule] (game, corp, count, certificate indices)" },
+    Hook { name: "can_start", compose: Compose::AllAllow, acts: false, doc: "may this corporation be started now? return false, message[, rule] (game, player, corp)" },
+    Hook { name: "startable", compose: Compose::One, acts: false, doc: "corporations a player may start now, in order (game, player) -> list of ids" },
+    Hook { name: "par_prices", compose: Compose::Chain(1), acts: false, doc: "starting values allowed for a corporation (game, corp, prices) -> list" },
+    Hook { name: "dividend_move", compose: Compose::One, acts: false, doc: "share price move after a dividend: 'right', 'left', 'none'... (game, corp, kind, revenue)" },
+    Hook { name: "terrain_cost", compose: Compose::Chain(3), acts: false, doc: "cost of a tile lay (game, corp, hex, new_track_gauges, cost) -> cost" },
+    Hook { name: "can_lay_tile", compose: Compose::AllAllow, acts: false, doc: "extra rules for a tile lay: return false, message[, rule] (game, corp, hex, tile, rotation)" },
+    Hook { name: "extra_tile_lays", compose: Compose::Sum, acts: false, doc: "tile lays this turn beyond the step's count (game, corp) -> number" },
+    Hook { name: "route_bonus", compose: Compose::Sum, acts: false, doc: "extra revenue of one route (game, corp, route) -> amount" },
+    Hook { name: "run_bonus", compose: Compose::Sum, acts: false, doc: "extra revenue of a whole run (game, corp, routes) -> amount" },
+    Hook { name: "revenue", compose: Compose::One, acts: false, doc: "the turn's revenue of a title that pays without route search (game, corp) -> amount, or nil to search routes" },
+    Hook { name: "player_value", compose: Compose::Chain(1), acts: false, doc: "a player's final value (game, player, value) -> value" },
+    Hook { name: "must_buy_train", compose: Compose::Chain(1), acts: false, doc: "must the corporation own a train now? (game, corp, default) -> bool" },
+    Hook { name: "can_buy_train", compose: Compose::AllAllow, acts: false, doc: "extra rules for buying a train: return false, message[, rule] (game, corp, train)" },
+    Hook { name: "operating_order", compose: Compose::Chain(0), acts: false, doc: "corporations that operate this round, in order (game, order) -> list" },
+    Hook { name: "company_price_range", compose: Compose::Chain(2), acts: false, doc: "price range for a corporation buying a company (game, corp, company, min, max) -> min, max" },
+    Hook { name: "can_buy_company", compose: Compose::AllAllow, acts: false, doc: "extra rules for a corporation buying a company: return false, message[, rule] (game, corp, company)" },
+    Hook { name: "relaxed_hexes", compose: Compose::One, acts: false, doc: "hexes where the network rule is lifted now: return { lay = {hexes}, token = {hexes} } (game, corp)" },
+    Hook { name: "can_place_token", compose: Compose::AllAllow, acts: false, doc: "extra rules for a station token: return false, message[, rule] (game, corp, hex)" },
+    Hook { name: "emergency_failed", compose: Compose::One, acts: true, doc: "the president cannot raise the money for a required train (game, corp, player); default closes the corporation" },
+    Hook { name: "player_order", compose: Compose::One, acts: false, doc: "the order of turns in a stock round (game) -> list of player names" },
+    Hook { name: "sell_after_drop", compose: Compose::One, acts: false, doc: "pay a sale at the price after its drop? (game, player, corp) -> bool" },
+    Hook { name: "started_above_sales", compose: Compose::One, acts: false, doc: "does a corporation started in a stock turn go above the tokens that turn's sales brought into its cell? (game, player, corp) -> bool" },
+    Hook { name: "game_end_check", compose: Compose::First, acts: false, doc: "after each action: return a reason to end the game now, or nil (game)" },
+    Hook { name: "skip_round", compose: Compose::First, acts: false, doc: "leave a round out this time: return true (game, round name, round kind)" },
+    Hook { name: "can_pass", compose: Compose::AllAllow, acts: false, doc: "extra rules for passing: return false, message[, rule] (game, player or corp, step name or 'stock')" },
+    Hook { name: "certificate_count", compose: Compose::Chain(1), acts: false, doc: "certificates counted toward a player's limit (game, player, count) -> count" },
+    Hook { name: "can_discard_train", compose: Compose::AllAllow, acts: false, doc: "extra rules for discarding a train over the limit: return false, message[, rule] (game, corp, train)" },
 ];
 
 pub struct ScriptHost {
@@ -190,6 +226,8 @@ pub struct ScriptHost {
     /// The script calls made while tracing (`start_trace`): which hook or
     /// handler, and where its function is.
     trace: std::cell::RefCell<Option<Vec<String>>>,
+    /// `unbound_abilities`, read once registration is over.
+    unbound: std::cell::OnceCell<Vec<String>>,
     pub title: Arc<Title>,
 }
 
@@ -202,7 +240,7 @@ impl ScriptHost {
         lua.set_app_data(api::KnownEvents(known_events(&title)));
         let table = |key: &str| lua.named_registry_value::<Table>(key).map_err(|e| e.to_string());
         let registries = [table(api::HANDLERS_KEY)?, table(api::HOOKS_KEY)?, table(api::STEPS_KEY)?, table(api::ABILITIES_KEY)?];
-        Ok(ScriptHost { registries, lua, budget, spare: Cell::new(None), trace: Default::default(), title })
+        Ok(ScriptHost { registries, lua, budget, spare: Cell::new(None), trace: Default::default(), unbound: Default::default(), title })
     }
 
     /// Loads every script of the title, then freezes what they built.
@@ -251,6 +289,34 @@ impl ScriptHost {
                 }
             }
         }
+        // The other way: an ability a player or corporation uses (it has
+        // `actions`, `process` or `can_buy`) that no company declares and
+        // that is not registered `unbound = true` would never be offered.
+        let declared = declared_abilities(t);
+        for (name, spec) in self.ability_specs() {
+            let acts = ["actions", "process", "can_buy"].iter().find(|f| matches!(spec.raw_get::<Value>(**f), Ok(Value::Function(_))));
+            let unbound = matches!(spec.raw_get::<Value>("unbound"), Ok(Value::Boolean(true)));
+            let Some(f) = acts else { continue };
+            let defined = match spec.raw_get::<Function>(*f) {
+                Ok(func) => {
+                    let info = func.info();
+                    let file = info.source.as_deref().map(|s| s.strip_prefix('@').unwrap_or(s).to_string()).unwrap_or_default();
+                    format!("{file}:{}", info.line_defined.unwrap_or(0))
+                }
+                Err(_) => "a script".to_string(),
+            };
+            match (unbound, declared.contains(&name)) {
+                (false, false) => problems.push(format!(
+                    "{defined}: ability \"{name}\" is bound to no company: declare it in companies.toml (`abilities = [{{ type = \"script\", name = \"{name}\" }}]`) or register it `unbound = true` if every player or corporation has it"
+                )),
+                (true, true) => problems.push(format!(
+                    "{}: ability \"{name}\" is registered `unbound = true` ({defined}) but a company declares it: drop one of the two",
+                    at("companies.toml", &name)
+                )),
+                _ => {}
+            }
+        }
+        problems.extend(unread_props(t));
         if problems.is_empty() { Ok(()) } else { Err(GameError::Script(problems.join("\n"))) }
     }
 
@@ -270,9 +336,12 @@ impl ScriptHost {
     /// registering is closed (`freeze.rs`).
     fn freeze(&self) -> Result<(), GameError> {
         let mut owned: Vec<Table> = self.registries.to_vec();
-        for pair in self.registries[0].pairs::<Value, Table>() {
-            let (_, list) = pair.map_err(|e| GameError::Script(format!("script error in loading: {e}")))?;
-            owned.push(list);
+        // The lists of event handlers and of hook definitions.
+        for registry in &self.registries[..2] {
+            for pair in registry.pairs::<Value, Table>() {
+                let (_, list) = pair.map_err(|e| GameError::Script(format!("script error in loading: {e}")))?;
+                owned.push(list);
+            }
         }
         let mut roots = vec![self.lua.globals()];
         roots.extend(owned.iter().cloned());
@@ -318,7 +387,7 @@ impl ScriptHost {
     }
 
     pub fn has_hook(&self, name: &str) -> bool {
-        self.registry(api::HOOKS_KEY).and_then(|t| t.get::<Option<Function>>(name).ok().flatten()).is_some()
+        self.registry(api::HOOKS_KEY).and_then(|t| t.get::<Option<Table>>(name).ok().flatten()).is_some_and(|t| t.raw_len() > 0)
     }
 
     pub fn has_step(&self, name: &str) -> bool {
@@ -339,6 +408,7 @@ impl ScriptHost {
         &self,
         context: &dyn Fn() -> String,
         entered: Option<&Function>,
+        asking: Option<&str>,
         st: &mut GameState,
         fx: &mut Effects,
         f: impl FnOnce(&Lua, mlua::AnyUserData) -> mlua::Result<mlua::MultiValue>,
@@ -358,7 +428,13 @@ impl ScriptHost {
         // The caller's `st` holds an empty state meanwhile, kept from call
         // to call (a new default state would allocate its shared parts).
         let empty = self.spare.take().unwrap_or_default();
-        let mut lg = LuaGame { title: self.title.clone(), st: std::mem::replace(st, empty), fx: std::mem::take(fx), track: Default::default() };
+        let mut lg = LuaGame {
+            title: self.title.clone(),
+            st: std::mem::replace(st, empty),
+            fx: std::mem::take(fx),
+            track: Default::default(),
+            asking: asking.map(str::to_string),
+        };
         let result = self.lua.scope(|scope| {
             let ud = scope.create_userdata_ref_mut(&mut lg)?;
             let values = {
@@ -374,7 +450,10 @@ impl ScriptHost {
         result.map_err(|e| self.error(&context(), &e))
     }
 
-    /// Calls a hook; `None` when the title does not override it.
+    /// Calls a hook: every definition, combined as the hook says
+    /// ([`Compose`]); `None` when the title does not override it or no
+    /// definition answers. A hook that only answers a question sees a
+    /// read-only game.
     pub fn call_hook<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
         &self,
         name: &str,
@@ -383,20 +462,61 @@ impl ScriptHost {
         args: A,
     ) -> Result<Option<R>, GameError> {
         let Some(hooks) = self.registry(api::HOOKS_KEY) else { return Ok(None) };
-        let Ok(Some(func)) = hooks.get::<Option<Function>>(name) else { return Ok(None) };
-        let args = args.into_lua_multi(&self.lua).map_err(|e| self.error(&format!("hook '{name}'"), &e))?;
-        let values: mlua::MultiValue = self.with_game(&|| format!("hook '{name}'"), Some(&func), st, fx, |_, ud| {
-            let mut all = mlua::MultiValue::new();
-            all.push_back(Value::UserData(ud));
-            all.extend(args);
-            func.call::<mlua::MultiValue>(all)
-        })?;
-        // A hook that returns nothing (or nil) keeps the core's default,
-        // whatever its answer's type (docs/lua-api.md, "Hooks").
-        if values.front().is_none_or(Value::is_nil) {
-            return Ok(None);
+        let Ok(Some(list)) = hooks.get::<Option<Table>>(name) else { return Ok(None) };
+        let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
+        let Some(hook) = HOOKS.iter().find(|h| h.name == name) else { return Ok(None) };
+        let context = || format!("hook '{name}'");
+        let mut args: mlua::MultiValue = args.into_lua_multi(&self.lua).map_err(|e| self.error(&context(), &e))?;
+        let asking = (!hook.acts).then_some(name);
+        let mut answer: Option<mlua::MultiValue> = None;
+        let mut sum: Option<i64> = None;
+        for func in &funcs {
+            let values: mlua::MultiValue = self.with_game(&context, Some(func), asking, st, fx, |_, ud| {
+                let mut all = mlua::MultiValue::new();
+                all.push_back(Value::UserData(ud));
+                all.extend(args.iter().cloned());
+                func.call::<mlua::MultiValue>(all)
+            })?;
+            // An answer of nothing (or nil) keeps the core's default,
+            // whatever its type (docs/lua-api.md, "Hooks").
+            let none = values.front().is_none_or(Value::is_nil);
+            match hook.compose {
+                Compose::One => answer = (!none).then_some(values),
+                Compose::Each => {}
+                Compose::AllAllow => {
+                    if matches!(values.front(), Some(Value::Boolean(false))) {
+                        return R::from_lua_multi(values, &self.lua).map(Some).map_err(|e| self.error(&context(), &e));
+                    }
+                }
+                Compose::Sum if none => {}
+                Compose::Sum => {
+                    let v = <i64 as mlua::FromLua>::from_lua(values.front().cloned().unwrap_or(Value::Nil), &self.lua).map_err(|e| self.error(&context(), &e))?;
+                    let total = sum.unwrap_or(0).checked_add(v).ok_or_else(|| GameError::Script(format!("script error in {}: the answers add up past any amount", context())))?;
+                    sum = Some(total);
+                }
+                Compose::Chain(_) if none => {}
+                Compose::Chain(at) => {
+                    for (k, v) in values.iter().enumerate() {
+                        if let Some(slot) = args.get_mut(at + k) {
+                            *slot = v.clone();
+                        }
+                    }
+                    answer = Some(values);
+                }
+                Compose::First if none || matches!(values.front(), Some(Value::Boolean(false))) => {}
+                Compose::First => {
+                    answer = Some(values);
+                    break;
+                }
+            }
         }
-        R::from_lua_multi(values, &self.lua).map(Some).map_err(|e| self.error(&format!("hook '{name}'"), &e))
+        if let Some(total) = sum {
+            answer = Some(mlua::MultiValue::from_iter([Value::Integer(total)]));
+        }
+        match answer {
+            None => Ok(None),
+            Some(values) => R::from_lua_multi(values, &self.lua).map(Some).map_err(|e| self.error(&context(), &e)),
+        }
     }
 
     /// A yes/no hook: `false, message[, rule]` refuses.
@@ -418,7 +538,7 @@ impl ScriptHost {
         let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
         for func in funcs {
             let payload = convert::args_table(&self.lua, &event.args).map_err(|e| self.error("event", &e))?;
-            let _: () = self.with_game(&|| format!("handler of '{}'", event.name), Some(&func), st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
+            let _: () = self.with_game(&|| format!("handler of '{}'", event.name), Some(&func), None, st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
         }
         Ok(())
     }
@@ -440,13 +560,34 @@ impl ScriptHost {
         let Ok(Some(f)) = spec.get::<Option<Function>>(func) else { return Ok(None) };
         let context = || format!("{kind} '{name}' ({func})");
         let args = args.into_lua_multi(&self.lua).map_err(|e| self.error(&context(), &e))?;
-        self.with_game(&context, Some(&f), st, fx, |_, ud| {
+        // What a step or ability is asked (its moves, whether it may be
+        // passed or bought) is a question: it sees a read-only game. A
+        // step's `skip` may act (1849's bond interest is paid as its step
+        // is skipped), so it is not one.
+        let asking = matches!(func, "actions" | "can_buy" | "may_pass").then(|| format!("{kind} '{name}' ({func})"));
+        self.with_game(&context, Some(&f), asking.as_deref(), st, fx, |_, ud| {
             let mut all = mlua::MultiValue::new();
             all.push_back(Value::UserData(ud));
             all.extend(args);
             f.call::<mlua::MultiValue>(all)
         })
         .map(Some)
+    }
+
+    /// The registered abilities with their specs, by name.
+    fn ability_specs(&self) -> Vec<(String, Table)> {
+        let Some(reg) = self.registry(api::ABILITIES_KEY) else { return Vec::new() };
+        let mut out: Vec<(String, Table)> = reg.pairs::<String, Table>().filter_map(Result::ok).collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    /// Abilities registered `unbound = true`: every player and corporation
+    /// has them, no company gives them (1844's `pay_debt`).
+    pub fn unbound_abilities(&self) -> &[String] {
+        self.unbound.get_or_init(|| {
+            self.ability_specs().into_iter().filter(|(_, spec)| matches!(spec.get::<Value>("unbound"), Ok(Value::Boolean(true)))).map(|(n, _)| n).collect()
+        })
     }
 
     /// Names of script-defined abilities.
@@ -472,7 +613,7 @@ impl ScriptHost {
             Err(_) => self.lua.load(expr).set_name("=repl").set_environment(env.clone()).into_function().map_err(|e| self.error("lua", &e))?,
         };
         self.budget.begin_query();
-        let shown: String = self.with_game(&|| "lua".to_string(), Some(&func), st, fx, |lua, ud| {
+        let shown: String = self.with_game(&|| "lua".to_string(), Some(&func), None, st, fx, |lua, ud| {
             env.raw_set("game", ud)?;
             let vals = freeze::thaw_multi(lua, func.call::<mlua::MultiValue>(())?)?;
             let parts: Vec<String> = vals.iter().map(convert::show).collect();
@@ -484,6 +625,128 @@ impl ScriptHost {
     pub fn lua(&self) -> &Lua {
         &self.lua
     }
+}
+
+/// `props` keys the core reads itself (title.toml `[props]`): the
+/// importer's wording of 18xx.games records.
+pub const CORE_PROPS: &[&str] = &["import_18xx"];
+
+/// Does `word` occur in `text` as a whole identifier (not inside a longer
+/// one: `units` is not read by `launch_units`)?
+fn mentions(text: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(ident) && !after.is_some_and(ident)
+    })
+}
+
+/// The line of `key = ` as a TOML key in `text`, the first at or after
+/// the first line holding `anchor` (the entry's `id = "X"`), outside
+/// comments; else the anchor's line.
+fn key_line(text: &str, anchor: &str, key: &str) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let code = |l: &str| l.split('#').next().unwrap_or("").to_string();
+    let start = lines.iter().position(|l| code(l).contains(anchor)).unwrap_or(0);
+    let is_key = |l: &str| {
+        let l = code(l);
+        l.match_indices(key).any(|(at, _)| {
+            let before = l[..at].chars().next_back();
+            let rest = l[at + key.len()..].trim_start();
+            !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.') && rest.starts_with('=')
+        })
+    };
+    lines.iter().enumerate().skip(start).find(|(_, l)| is_key(l)).map(|(i, _)| i + 1).or(Some(start + 1))
+}
+
+/// Every `props` key of the title's data that nothing reads: neither the
+/// core ([`CORE_PROPS`]) nor any script, where "read" means the key
+/// appears in some script's text as a whole identifier or string (a
+/// static scan: `props.bonus`, `props["bonus"]`; a key built at run time
+/// from pieces is not seen). Only the top-level keys of each `props`
+/// table are checked. Each is an error at the key's file and line.
+fn unread_props(t: &Title) -> Vec<String> {
+    let sources: Vec<&str> = t.scripts.iter().map(|s| s.source.as_str()).collect();
+    let read = |key: &str| CORE_PROPS.contains(&key) || sources.iter().any(|s| mentions(s, key));
+    // (file, anchor, what, key)
+    let mut keys: Vec<(&str, String, String, String)> = Vec::new();
+    for k in t.props.keys() {
+        keys.push(("title.toml", "[props".into(), "[props]".into(), k.clone()));
+    }
+    for pc in &t.player_counts {
+        for k in pc.props.keys() {
+            keys.push(("title.toml", format!("players = {}", pc.players), format!("the {}-player count's props", pc.players), k.clone()));
+        }
+    }
+    for kind in &t.corporation_kinds {
+        for k in kind.props.keys() {
+            keys.push(("companies.toml", format!("id = \"{}\"", kind.id), format!("corporation kind {}'s props", kind.id), k.clone()));
+        }
+    }
+    for c in &t.corporations {
+        for k in c.props.keys() {
+            keys.push(("companies.toml", format!("id = \"{}\"", c.id), format!("corporation {}'s props", c.id), k.clone()));
+        }
+    }
+    for c in &t.companies {
+        for k in c.props.keys() {
+            keys.push(("companies.toml", format!("id = \"{}\"", c.id), format!("company {}'s props", c.id), k.clone()));
+        }
+        for a in &c.abilities {
+            if let crate::title::schema::AbilityDef::Script { name, props, .. } = a {
+                for k in props.keys() {
+                    keys.push(("companies.toml", format!("id = \"{}\"", c.id), format!("company {}'s ability \"{name}\"'s props", c.id), k.clone()));
+                }
+            }
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for (file, anchor, what, key) in keys {
+        if read(&key) || !seen.insert((what.clone(), key.clone())) {
+            continue;
+        }
+        let at = match t.source.read(file).ok().and_then(|text| key_line(&text, &anchor, &key)) {
+            Some(l) => format!("{}:{l}", t.source.display(file)),
+            None => t.source.display(file),
+        };
+        out.push(format!(
+            "{at}: {what}: \"{key}\" is read by nothing (no script names it, and the core reads only {}): read it in a script (`props.{key}`) or remove it",
+            CORE_PROPS.join(", ")
+        ));
+    }
+    out
+}
+
+/// The script abilities companies declare, also those of companies an
+/// option adds or changes (an ability of an option that is off is still
+/// bound).
+fn declared_abilities(t: &Title) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for c in &t.companies {
+        for a in &c.abilities {
+            if let crate::title::schema::AbilityDef::Script { name, .. } = a {
+                names.push(name.clone());
+            }
+        }
+    }
+    for option in &t.options {
+        let companies = option.patch.get("companies").and_then(|p| p.get("company")).and_then(|p| p.as_array());
+        for c in companies.into_iter().flatten() {
+            let abilities = c.get("abilities").and_then(|a| a.as_array());
+            for a in abilities.into_iter().flatten() {
+                if a.get("type").and_then(|x| x.as_str()) == Some("script")
+                    && let Some(n) = a.get("name").and_then(|x| x.as_str())
+                {
+                    names.push(n.to_string());
+                }
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// Compiles a script without running it; the error names file and line.

@@ -170,6 +170,9 @@ fn companies(ctx: &mut Ctx, t: &Title) {
                         }
                     }
                 }
+                AbilityDef::Script { rule: Some(id), .. } if !t.meta.rules_prefix.is_empty() && !id.starts_with(&t.meta.rules_prefix) => {
+                    ctx.error("companies", &format!("{key}.abilities"), id, format!("{}: \"{id}\" is not a rule id of this title (they begin with title.rules_prefix \"{}\")", co.id, t.meta.rules_prefix));
+                }
                 _ => {}
             }
         }

@@ -204,9 +204,7 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
         }
     }
     // Abilities a player may use in a stock turn.
-    for name in e.host.ability_names() {
-        out.extend(script_moves(e, "ability", &name, Var::Str(pname.clone()))?);
-    }
+    out.extend(e.ability_moves(Actor::Player(p))?);
     out.push(LegalMove::exact(Action::Pass));
     Ok(out)
 }
@@ -233,9 +231,7 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
             }
         }
     }
-    for name in e.host.ability_names() {
-        out.extend(script_moves(e, "ability", &name, Var::Str(e.st.corps[corp as usize].id.clone()))?);
-    }
+    out.extend(e.ability_moves(Actor::Corp(corp))?);
     let Some(step) = e.current_step() else {
         out.push(LegalMove::exact(Action::Pass));
         return Ok(out);
@@ -398,7 +394,7 @@ pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
 /// Actions a script step or ability offers: its `actions(game, entity)`
 /// returns a list of `{ name = ..., args = { ... } }`, with `range = { lo,
 /// hi }` when the `price` argument may be any amount from lo to hi.
-fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResult<Vec<LegalMove>> {
+pub(super) fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResult<Vec<LegalMove>> {
     let list: Option<Vec<mlua::Table>> = e.host.call_defined(kind, name, "actions", e.st, e.fx, super::LuaVar(entity))?;
     let mut out = Vec::new();
     for t in list.unwrap_or_default() {

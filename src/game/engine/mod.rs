@@ -5,6 +5,7 @@
 //! `apply` and `legal_moves`; `Game` (in `game/mod.rs`) wraps them with the
 //! snapshot that makes every action atomic.
 
+mod abilities;
 mod auction;
 mod raise;
 mod legal;
@@ -68,6 +69,23 @@ impl<'a> Engine<'a> {
     }
 
     /// Hands queued events to the title's handlers until none are left.
+    /// Certificates counted toward a player's limit: the core's count
+    /// (`shares::cert_count`), or what the title's `certificate_count`
+    /// hook makes of it.
+    pub fn cert_count(&mut self, p: PlayerId) -> GameResult<u32> {
+        let base = crate::game::shares::cert_count(self.t, self.st, p);
+        if !self.host.has_hook("certificate_count") {
+            return Ok(base);
+        }
+        let name = self.st.players[p as usize].name.clone();
+        let n: Option<i64> = self.host.call_hook("certificate_count", self.st, self.fx, (name, base as i64))?;
+        match n {
+            None => Ok(base),
+            Some(n) if (0..=crate::limits::MAX_COUNT).contains(&n) => Ok(n as u32),
+            Some(n) => Err(GameError::Script(format!("script error in hook 'certificate_count': {n} is not a count of certificates (0 to {})", crate::limits::MAX_COUNT))),
+        }
+    }
+
     pub fn dispatch(&mut self) -> GameResult<()> {
         let mut guard = 0;
         while !self.fx.events.is_empty() {

@@ -108,8 +108,21 @@ impl Engine<'_> {
             return Ok(false);
         }
         let step = steps[i].clone();
-        if self.or().turn.done_steps.contains(&step) || self.step_skips(corp, &step)? {
-            self.or_mut().step += 1;
+        let id = self.st.corps[corp as usize].id.clone();
+        if !self.or().turn.step_started {
+            self.or_mut().turn.step_started = true;
+            self.fx.event("step_started", &[("corp", Var::Str(id.clone())), ("step", Var::Str(step.clone()))]);
+            self.dispatch()?;
+            // A handler may have closed the corporation or ended the game.
+            return Ok(true);
+        }
+        let done = self.or().turn.done_steps.contains(&step);
+        if done || self.step_skips(corp, &step)? {
+            self.fx.event("step_ended", &[("corp", Var::Str(id)), ("step", Var::Str(step)), ("skipped", Var::Bool(!done))]);
+            let or = self.or_mut();
+            or.step += 1;
+            or.turn.step_started = false;
+            self.dispatch()?;
             return Ok(true);
         }
         Ok(false)
@@ -379,13 +392,8 @@ impl Engine<'_> {
                 self.corp_buys_company(corp, company, *price)?;
                 Ok(true)
             }
-            Action::Script { name, args } if self.host.ability_names().contains(name) => {
-                let id = self.st.corps[corp as usize].id.clone();
-                let r: Option<Option<bool>> =
-                    self.host.call_defined("ability", name, "process", self.st, self.fx, (id, LuaVar(Var::Map(args.clone()))))?;
-                // An ability without `process` only answers questions.
-                Ok(r.is_some())
-            }
+            // An ability without `process` only answers questions.
+            Action::Script { name, args } if self.host.ability_names().contains(name) => Ok(self.apply_ability(Actor::Corp(corp), name, args)?.unwrap_or(false)),
             _ => Ok(false),
         }
     }
@@ -401,14 +409,7 @@ impl Engine<'_> {
         if buy {
             return Ok(true);
         }
-        let id = c.id.clone();
-        for name in self.host.ability_names() {
-            let list: Option<Vec<mlua::Table>> = self.host.call_defined("ability", &name, "actions", self.st, self.fx, LuaVar(Var::Str(id.clone())))?;
-            if list.is_some_and(|l| !l.is_empty()) {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        self.any_ability_move(Actor::Corp(corp))
     }
 
 }

@@ -177,10 +177,7 @@ impl Engine<'_> {
     }
 
     fn best_run_limited(&mut self, corp: CorpId, nodes: Option<u64>) -> GameResult<(Position, Run, bool)> {
-        let limited = |f: &mut dyn FnMut() -> (Run, route::SearchStats)| match nodes {
-            Some(n) => route::budget::with_limit(n, f).0,
-            None => f(),
-        };
+        let budget = route::budget::NodeBudget::of(nodes);
         let pos = position(self.t, self.st, corp);
         let id = self.st.corps[corp as usize].id.clone();
         let has_route_hook = self.host.has_hook("route_bonus");
@@ -199,16 +196,16 @@ impl Engine<'_> {
                     }
                 }
             };
-            let (run, stats) = limited(&mut || route::search::best_run_with(&pos.problem, Some(&mut cb)));
+            let (run, stats) = route::search::best_run_with(&pos.problem, Some(&mut cb), &budget);
             if let Some(e) = err {
                 return Err(e);
             }
             (run, stats)
         } else {
-            limited(&mut || match (nodes, rayon::ThreadPoolBuilder::new().build()) {
+            match (nodes, rayon::ThreadPoolBuilder::new().build()) {
                 (None, Ok(pool)) => route::best_run_parallel(&pos.problem, &pool),
-                _ => route::search::best_run(&pos.problem),
-            })
+                _ => route::search::best_run_with(&pos.problem, None, &budget),
+            }
         };
         let (run, stats) = run;
         Ok((pos, run, stats.ran_out))

@@ -1,12 +1,12 @@
 //! Stock rounds: sell, then buy one certificate or start a corporation.
 
-use super::{Engine, LuaVar};
+use super::Engine;
 use crate::game::action::{Action, ShareSource};
 use crate::game::flow::{RoundData, StockRound};
 use crate::game::ids::*;
 use crate::game::market::{Dir, price_of};
 use crate::game::ops::{GameError, GameResult};
-use crate::game::shares::{cert_count, holdings};
+use crate::game::shares::holdings;
 use crate::game::var::Var;
 use crate::title::schema::SellMove;
 use crate::game::refusals::RuleKey;
@@ -83,7 +83,7 @@ impl Engine<'_> {
                     if *from != ShareSource::Treasury || tag.is_some() {
                         return self.refuse(RuleKey::StockParExtra, "the extra certificates bought when starting are ordinary ones from the treasury");
                     }
-                    if cert_count(self.t, self.st, p) >= self.st.cert_limit {
+                    if self.cert_count(p)? >= self.st.cert_limit {
                         return self.refuse(RuleKey::StockCertLimit, format!("{} is at the certificate limit of {}", self.st.players[p as usize].name, self.st.cert_limit));
                     }
                     self.buy_share(p, c, *from, None, *cert)?;
@@ -111,20 +111,23 @@ impl Engine<'_> {
             }
             Action::Script { name, args } if self.host.ability_names().contains(name) => {
                 // Abilities a player may use in a stock turn (1844 P4, EVA).
-                let pname = self.st.players[p as usize].name.clone();
-                let _: Option<Option<bool>> = self.host.call_defined("ability", name, "process", self.st, self.fx, (pname, LuaVar(Var::Map(args.clone()))))?;
+                // One without `process` only answers questions.
+                if self.apply_ability(Actor::Player(p), name, args)? != Some(true) {
+                    return self.refuse(RuleKey::FlowWrongRound, format!("{name} is not an action of a stock turn"));
+                }
             }
             Action::Pass => {
                 let acted = !self.stock().turn.sold.is_empty() || self.stock().turn.bought > 0;
                 let name = self.st.players[p as usize].name.clone();
                 // Over the limit: sell first, when a sale is possible at all
                 // (it may not be, e.g. in a round without sales).
-                let over = cert_count(self.t, self.st, p) > self.st.cert_limit && self.some_sale_possible(p)?;
+                let held = self.cert_count(p)?;
+                let over = held > self.st.cert_limit && self.some_sale_possible(p)?;
                 self.host.check_hook("can_pass", self.st, self.fx, (name.clone(), "stock"))?;
                 if over {
                     return self.refuse(
                         RuleKey::StockCertLimitOver,
-                        format!("{name} holds {} certificates, over the limit of {}, and must sell down first", cert_count(self.t, self.st, p), self.st.cert_limit),
+                        format!("{name} holds {held} certificates, over the limit of {}, and must sell down first", self.st.cert_limit),
                     );
                 }
                 if !acted {
@@ -155,11 +158,11 @@ impl Engine<'_> {
         Ok(false)
     }
 
-    fn check_can_buy_now(&self, p: PlayerId) -> GameResult<()> {
+    fn check_can_buy_now(&mut self, p: PlayerId) -> GameResult<()> {
         if self.stock().turn.bought >= self.t.settings.buys_per_turn {
             return self.refuse(RuleKey::StockOneBuy, "only one purchase per turn");
         }
-        if cert_count(self.t, self.st, p) >= self.st.cert_limit {
+        if self.cert_count(p)? >= self.st.cert_limit {
             return self.refuse(
                 RuleKey::StockCertLimit,
                 format!("{} is at the certificate limit of {}", self.st.players[p as usize].name, self.st.cert_limit),
@@ -231,7 +234,7 @@ impl Engine<'_> {
     /// false only when nothing at all is possible.
     fn could_act_in_sr(&mut self, p: PlayerId) -> GameResult<bool> {
         let cash = self.st.players[p as usize].cash;
-        let at_limit = cert_count(self.t, self.st, p) >= self.st.cert_limit;
+        let at_limit = self.cert_count(p)? >= self.st.cert_limit;
         let turn = self.stock().turn.clone();
         if let Some(c) = turn.started
             && turn.extra < self.t.settings.par_extra_certs
@@ -283,18 +286,11 @@ impl Engine<'_> {
             }
         }
         let companies = may_buy && self.st.companies.iter().any(|co| co.owner == CompanyOwner::Bank && !self.t.companies[co.def].auctioned && self.t.companies[co.def].value <= cash);
-        if companies || (may_sell && cert_count(self.t, self.st, p) > self.st.cert_limit) {
+        if companies || (may_sell && self.cert_count(p)? > self.st.cert_limit) {
             return Ok(true);
         }
         // An ability the player may use now (1844 P4, EVA).
-        let pname = self.st.players[p as usize].name.clone();
-        for name in self.host.ability_names() {
-            let list: Option<Vec<mlua::Table>> = self.host.call_defined("ability", &name, "actions", self.st, self.fx, LuaVar(Var::Str(pname.clone())))?;
-            if list.is_some_and(|l| !l.is_empty()) {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        self.any_ability_move(Actor::Player(p))
     }
 
     /// Corporations the player may start now, in order.
@@ -355,7 +351,7 @@ impl Engine<'_> {
         if pres_pct + extra * ordinary_pct > self.t.settings.max_holding_percent {
             return self.refuse(RuleKey::StockMaxHolding, format!("no player may hold more than {} % of a corporation", self.t.settings.max_holding_percent));
         }
-        if cert_count(self.t, self.st, p) + 1 + extra > self.st.cert_limit {
+        if self.cert_count(p)? + 1 + extra > self.st.cert_limit {
             return self.refuse(RuleKey::StockCertLimit, format!("{pname} would exceed the certificate limit of {}", self.st.cert_limit));
         }
         // Choose the home now when it is a choice and given.
@@ -640,11 +636,7 @@ impl Engine<'_> {
             return self.refuse(RuleKey::StockCompanyNotForSale, format!("{} is not for sale in the stock round", self.st.companies[co as usize].id));
         }
         let pname = self.st.players[p as usize].name.clone();
-        let allowed: Option<(bool, Option<String>, Option<String>)> =
-            self.host.call_defined("ability", &def.kind, "can_buy", self.st, self.fx, (pname.clone(), LuaVar(Var::Str(def.id.clone()))))?;
-        if let Some((false, msg, rule)) = allowed {
-            return Err(GameError::Refused(crate::game::ops::Refusal { message: msg.unwrap_or_else(|| "not allowed".into()), rule }));
-        }
+        self.ability_allows_purchase(p, co)?;
         if self.st.players[p as usize].cash < def.value {
             return self.refuse(RuleKey::MoneyInsufficient, format!("{pname} cannot pay {}", self.t.money(def.value)));
         }

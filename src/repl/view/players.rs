@@ -57,7 +57,7 @@ pub fn player_json(g: &Game, p: PlayerId) -> Value {
         "cash": pl.cash,
         "shares": shares,
         "companies": companies(g, p),
-        "certificates": cert_count(&g.title, &g.state, p),
+        "certificates": g.cert_count(p).unwrap_or_else(|_| cert_count(&g.title, &g.state, p)),
         "cert_limit": g.state.cert_limit,
         "value": value(g, p),
         "loans": pl.loans,
@@ -75,7 +75,7 @@ pub fn run_all(s: &mut Session, _inv: &Invocation) -> Reply {
         t.row(vec![
             format!("{}{mark}", pl.name),
             pl.cash.to_string(),
-            format!("{}/{}", cert_count(&g.title, &g.state, p), g.state.cert_limit),
+            format!("{}/{}", g.cert_count(p).unwrap_or_else(|_| cert_count(&g.title, &g.state, p)), g.state.cert_limit),
             shares_text(g, p),
             companies(g, p).join(" "),
             value(g, p).to_string(),
@@ -102,7 +102,7 @@ pub fn run_one(s: &mut Session, inv: &Invocation) -> Reply {
         "{} — cash {}, {} of {} certificates, value {}{}",
         pl.name,
         money(pl.cash),
-        cert_count(&g.title, &g.state, p),
+        g.cert_count(p).unwrap_or_else(|_| cert_count(&g.title, &g.state, p)),
         g.state.cert_limit,
         money(value(g, p)),
         if g.state.priority == p { " · has the priority deal" } else { "" }

@@ -130,7 +130,7 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
         let who = match a {
             Actor::Player(p) => {
                 let pl = &st.players[p as usize];
-                let certs = crate::game::shares::cert_count(&g.title, st, p);
+                let certs = g.cert_count(p).unwrap_or_else(|_| crate::game::shares::cert_count(&g.title, st, p));
                 format!("{} to act (cash {}, {certs}/{} certificates)", pl.name, g.title.money(pl.cash), st.cert_limit)
             }
             Actor::Corp(c) => {

@@ -192,10 +192,32 @@ pub enum AbilityDef {
     Shares {
         shares: Vec<String>,
     },
-    /// Behaviour written in the title's Lua under this name.
+    /// Behaviour written in the title's Lua under this name: the core
+    /// offers it to whoever `used_by` says while the company is open and
+    /// not used, and calls the script with the company, its owner and
+    /// `props` (the company's, overlaid with this entry's).
     Script {
         name: String,
         #[serde(default)]
+        used_by: UsedBy,
+        /// The rule cited when someone tries the ability without a company
+        /// that gives it to them.
+        #[serde(default)]
+        rule: Option<String>,
+        #[serde(default)]
         props: Props,
     },
+}
+
+/// Who may use a company's script ability.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum UsedBy {
+    /// The company's owner (a player in a stock turn, a corporation in its
+    /// operating turn).
+    #[default]
+    Owner,
+    /// The owner, and also a corporation whose president owns the company
+    /// (1844 P2, P4, the Tunnel companies).
+    OwnerOrPresided,
 }

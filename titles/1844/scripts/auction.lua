@@ -3,9 +3,10 @@
 -- auction.high (price), auction.leader (name), auction.out (list of names
 -- who passed on this lot), auction.current (name).
 
+-- The privates are auctioned in companies.toml's order.
 local function unsold(game)
-  for _, id in ipairs(C.PRIVATES) do
-    if game:company_field(id, "owner_kind") == "bank" then return id end
+  for _, id in ipairs(game:companies()) do
+    if game:company_field(id, "kind") == "private" and game:company_field(id, "owner_kind") == "bank" then return id end
   end
   return nil
 end
@@ -183,14 +184,16 @@ step("auction", {
     end
     if nxt == nil then
       -- Everyone passed without a bid.
-      if lot == "P1" then
-        -- 1844-R-016, R-017: the minimum drops by 5; at 0 the opener takes it.
-        local min = game:var("auction.min") - 5
+      local drop = game:company_field(lot, "props").unbid_minimum_drop
+      if drop then
+        -- 1844-R-016, R-017: the minimum drops by 5 (P1's
+        -- props.unbid_minimum_drop); at 0 the opener takes it.
+        local min = game:var("auction.min") - drop
         if min <= 0 then
           sell(game, lot, game:var("auction.opener"), 0)
           return after_sale(game)
         end
-        game:log("nobody bids: the minimum for P1 drops to " .. game:money(min))
+        game:log("nobody bids: the minimum for " .. lot .. " drops to " .. game:money(min))
         open_lot(game, lot, min)
         return false
       end

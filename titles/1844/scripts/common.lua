@@ -3,33 +3,9 @@
 
 C = {}
 
--- A hook has one definition, and several 1844 rules limit one action
--- (passing, laying a tile): each script adds its condition to a "can_..."
--- hook with C.rule(hook_name, fn); fn takes the hook's arguments and
--- returns true, or false, message, rule id. The first refusal wins.
-local rules = {}
-function C.rule(name, fn)
-  if rules[name] == nil then
-    local list = {}
-    rules[name] = list
-    hook(name, function(game, ...)
-      for _, rule in ipairs(list) do
-        local ok, message, id = rule(game, ...)
-        if not ok then return false, message, id end
-      end
-      return true
-    end)
-  end
-  table.insert(rules[name], fn)
-end
-
-C.PRIVATES = { "P1", "P2", "P3", "P4", "P5", "P6", "P7" }
-C.PRE_SBB = { "NOB", "SCB", "VSB", "JS", "GB" }
-C.UNIT = { regional = 20, historical = 10, pre_sbb = 25, sbb = 5 }
-
--- Percent of one unit of the corporation.
+-- Percent of one unit of the corporation (its kind's unit_percent).
 function C.unit(game, corp)
-  return C.UNIT[game:corporation_field(corp, "kind")] or 10
+  return game:corporation_field(corp, "unit_percent")
 end
 
 -- Units the player holds of the corporation.

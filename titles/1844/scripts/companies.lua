@@ -1,43 +1,46 @@
 -- Launch, station markers and destinations of the railway companies
 -- (1844-R-058 to R-062, R-097 to R-102, R-105).
 
-local HOME = {
-  JN = "F7", ChA = "G28", VZ = "K10",
-  FNM = "L21", RhB = "G26", BLS = "F11", STB = "D15", AB = "D25", MOB = "I6",
-  NOB = "D19", SCB = "C12", VSB = "C24", JS = "I4", GB = "G18",
-}
-C.HOME = HOME
+-- A corporation's home hex: the one placed, else companies.toml's (each
+-- 1844 company has one; the SBB none).
+local function home_of(game, corp)
+  return game:corporation_field(corp, "home") or game:corporation_field(corp, "homes")[1]
+end
+C.home_of = home_of
 
-local MULTIPLE = { historical = 5, pre_sbb = 2 }
-
--- 1844-R-062: a historical company's markers by par: 60 -> 1 ... 100 -> 5.
-local BY_PAR = { [60] = 1, [70] = 2, [80] = 3, [90] = 4, [100] = 5 }
-local COSTS = { 0, 40, 100, 100, 100 }
-
+-- 1844-R-062: a historical company's markers by par: 60 -> 1 ... 100 -> 5
+-- (its kind's props.tokens_by_par), the first ones of its kind's
+-- token_costs.
 on("corporation_started", function(game, ev)
-  if game:corporation_field(ev.corp, "kind") == "historical" then
-    local n = BY_PAR[ev.price] or 5
+  local kind = game:corporation_kind(game:corporation_field(ev.corp, "kind"))
+  local by_par = kind.props.tokens_by_par
+  if by_par then
+    local n = by_par[tostring(ev.price)] or #kind.token_costs
     local costs = {}
-    for i = 1, n do costs[i] = COSTS[i] end
+    for i = 1, n do costs[i] = kind.token_costs[i] end
     game:set_tokens(ev.corp, costs)
   end
 end)
 
 -- 1844-R-059, R-101, R-166: launched in phase 6 or later, a historical
--- company receives 10 x par at once and has no destination.
+-- company receives 10 x par at once and has no destination (its kind's
+-- props.full_capital_multiple from props.full_capital_from_phase; the
+-- launch paid capital_multiple x par already).
 on("corporation_floated", function(game, ev)
   local c = game:corporation(ev.corp)
-  if c.kind == "historical" and C.phase_reached(game, "6") then
-    game:transfer("bank", ev.corp, 5 * (c.par or 0))
+  local kind = game:corporation_kind(c.kind)
+  local from = kind.props.full_capital_from_phase
+  if from and C.phase_reached(game, from) then
+    game:transfer("bank", ev.corp, (kind.props.full_capital_multiple - kind.capital_multiple) * (c.par or 0))
     game:set_var("dest." .. ev.corp, "none")
     game:log(ev.corp .. " launches in phase 6 or later: full capital, no destination")
   end
-  if c.kind == "regional" then game:set_var("dest." .. ev.corp, "none") end
+  if kind.props.no_destination then game:set_var("dest." .. ev.corp, "none") end
 end)
 
 local function pay_destination(game, corp, why)
   local c = game:corporation(corp)
-  local amount = (MULTIPLE[c.kind] or 0) * (c.par or 0)
+  local amount = (game:corporation_kind(c.kind).props.destination_multiple or 0) * (c.par or 0)
   game:set_var("dest." .. corp, "paid")
   if amount > 0 then
     game:transfer("bank", corp, amount)
@@ -53,9 +56,10 @@ local function check_destinations(game)
   for _, corp in ipairs(game:corporations({ floated = true, closed = false })) do
     local function f(field) return game:corporation_field(corp, field) end
     local destination = game:var("dest." .. corp) == nil and f("destination")
-    if destination and HOME[corp] then
+    local home = home_of(game, corp)
+    if destination and home then
       if not (f("kind") == "pre_sbb" and game:var("sbb.formed")) then
-        if game:connected(corp, destination, f("home") or HOME[corp], f("home_city")) then
+        if game:connected(corp, destination, home, f("home_city")) then
           pay_destination(game, corp, "reaches its destination " .. destination)
         end
       end
@@ -102,7 +106,7 @@ local BARE_HOMES = { C12 = true, C24 = true, D19 = true, D25 = true, G18 = true,
 -- The bare home hex `corp` must lay its first tile on now, or nil.
 local function home_lay_due(game, corp)
   if game:operating() ~= corp then return nil end
-  local home = game:corporation_field(corp, "home") or HOME[corp]
+  local home = home_of(game, corp)
   -- `operated` counts the company's completed turns.
   local n = game:corporation_field(corp, "operated")
   local operated = n == true or (type(n) == "number" and n > 0)
@@ -113,7 +117,7 @@ local function home_lay_due(game, corp)
   return home
 end
 
-C.rule("can_pass", function(game, who, step)
+hook("can_pass", function(game, who, step)
   local home = step == "lay_tile" and home_lay_due(game, who)
   if home then return false, who .. " must lay its first tile on its home hex " .. home .. " (it is bare)", "1844-R-080" end
   return true

@@ -1,23 +1,20 @@
 -- Mountain Railways B1-B5 (1844-R-180, R-181, R-126, R-183).
 
-local PANELS = {
-  { id = "XM1", revenue = { 10, 20, 50, 80 } },
-  { id = "XM2", revenue = { 10, 40, 50, 60 } },
-  { id = "XM3", revenue = { 10, 50, 80, 10 } },
-}
-
+-- The hexes are those map.toml tags "mountain_railway"; the shared pool
+-- of income panels is each railway's props in companies.toml (the same on
+-- all five).
 local function free_hexes(game)
   local out = {}
-  for _, h in ipairs(C.MOUNTAIN_HEXES) do
+  for _, h in ipairs(game:hexes_tagged("mountain_railway")) do
     if not game:var("mr.hex." .. h) then out[#out + 1] = h end
   end
   return out
 end
 
-local function free_panels(game)
+local function free_panels(game, props)
   local out = {}
-  for _, p in ipairs(PANELS) do
-    if (game:var("mr.panel." .. p.id) or 0) < 2 then out[#out + 1] = p end
+  for _, p in ipairs(props.income_panels) do
+    if (game:var("mr.panel." .. p.id) or 0) < p.count then out[#out + 1] = p end
   end
   return out
 end
@@ -28,19 +25,21 @@ on("company_bought", function(game, ev)
   if co.kind ~= "mountain_railway" or co.owner_kind ~= "player" or game:var("mr." .. ev.company) then return end
   local choices = {}
   for _, h in ipairs(free_hexes(game)) do
-    for _, p in ipairs(free_panels(game)) do choices[#choices + 1] = h .. ":" .. p.id end
+    for _, p in ipairs(free_panels(game, co.props)) do choices[#choices + 1] = h .. ":" .. p.id end
   end
   if #choices == 0 then return end
   game:ask(co.owner, "place " .. ev.company .. " on a mountain hex with an income panel (HEX:PANEL)", choices, "place_mountain_railway", { company = ev.company })
 end)
 
+-- The answer to the question above (a question handler: no company
+-- declares it, the question names it).
 ability("place_mountain_railway", {
-  actions = function() return {} end,
   choose = function(game, who, choice, data)
+    local props = game:company_field(data.company, "props")
     local h, panel = choice:match("^(%w+):(%w+)$")
     local values
-    for _, p in ipairs(PANELS) do if p.id == panel then values = p.revenue end end
-    if h == nil or values == nil or game:var("mr.hex." .. h) or not C.contains(C.MOUNTAIN_HEXES, h) then
+    for _, p in ipairs(free_panels(game, props)) do if p.id == panel then values = p.revenue end end
+    if h == nil or values == nil or game:var("mr.hex." .. h) or not C.contains(game:hexes_tagged("mountain_railway"), h) then
       fail("choose a free mountain hex and an unused panel", "1844-R-181")
     end
     game:set_var("mr." .. data.company, h)
@@ -72,18 +71,16 @@ end)
 on("round_started", function(game, ev)
   if ev.kind ~= "operating" then return end
   for i = 1, 5 do
-    local b = "B" .. i
-    -- (Paying changes no company's owner.)
-    if game:var("mr.active." .. b) and game:company_field(b, "owner_kind") == "player" then
-      local owner = game:company_field(b, "owner")
-      game:transfer("bank", owner, 40)
-      game:log(b .. " pays " .. game:money(40) .. " to " .. owner)
-    end
-    local t = "T" .. i
-    if game:var("tunnel.active." .. t) and game:company_field(t, "owner_kind") == "player" then
-      local owner = game:company_field(t, "owner")
-      game:transfer("bank", owner, 10)
-      game:log(t .. " pays " .. game:money(10) .. " to " .. owner)
+    -- (Paying changes no company's owner.) The income is each company's
+    -- props.active_revenue.
+    for _, x in ipairs({ { "B" .. i, "mr.active." }, { "T" .. i, "tunnel.active." } }) do
+      local co = x[1]
+      if game:var(x[2] .. co) and game:company_field(co, "owner_kind") == "player" then
+        local owner = game:company_field(co, "owner")
+        local income = game:company_field(co, "props").active_revenue
+        game:transfer("bank", owner, income)
+        game:log(co .. " pays " .. game:money(income) .. " to " .. owner)
+      end
     end
   end
 end)

@@ -10,10 +10,13 @@ C.is_player = is_player
 -- until 30 March 2025; an import reads the actions recorded before then so:
 -- the importer sets the variable below for them ([props.import_18xx]
 -- readings in title.toml).
+-- The 1 SFR is the privates' props.min_price; a company without one is no
+-- company a corporation may buy (the core's range stands).
 hook("company_price_range", function(game, corp, company, min, max)
-  local value = game:company(company).value
-  if game:var("website.private_min_half") then return (value + 1) // 2, 2 * value end
-  return 1, 2 * value
+  local co = game:company(company)
+  if co.props.min_price == nil then return nil end
+  if game:var("website.private_min_half") then return (co.value + 1) // 2, 2 * co.value end
+  return co.props.min_price, 2 * co.value
 end)
 
 hook("can_buy_company", function(game, corp, company)
@@ -45,53 +48,48 @@ end)
 
 -- ---------------------------------------------------------------- P4
 
-local FURKA = { { "H17", "OP3" }, { "H19", "OP2" }, { "H21", "OP2" }, { "H23", "OP2" }, { "I16", "OP1" } }
-
--- Lays the Furka-Oberalp line, closes P4, pays its owner 80 (R-174).
+-- Lays the Furka-Oberalp line (the tile of each hex is map.toml's
+-- props.furka_oberalp_tile), closes P4, pays its owner props.compensation
+-- (R-174).
 local function furka_oberalp(game, owner)
-  for _, x in ipairs(FURKA) do
-    local h = game:hex(x[1])
-    if not h.laid then
-      game:lay_tile(nil, x[1], x[2], 0, { connection = false, phase_colours = false, hidden = true, replace = true })
-    else
+  local props = game:company_field("P4", "props")
+  for _, hex in ipairs(game:hexes_tagged("tunnel")) do
+    local h = game:hex(hex)
+    local tile = h.props.furka_oberalp_tile   -- nil: the line does not cross it
+    if tile ~= nil and not h.laid then
+      game:lay_tile(nil, hex, tile, 0, { connection = false, phase_colours = false, hidden = true, replace = true })
+    elseif tile ~= nil then
       -- A tunnel already there stays: the hex gets both (scripts/tunnels.lua).
-      C.furka_over_tunnel(game, x[1], x[2])
+      C.furka_over_tunnel(game, hex, tile)
     end
   end
   game:set_var("furka_oberalp", true)
   if game:company_field("P4", "owner_kind") ~= "closed" then game:close_company("P4") end
   if owner then
-    game:transfer("bank", owner, 80)
-    game:log("the Furka-Oberalp line is laid; " .. owner .. " receives " .. game:money(80))
+    game:transfer("bank", owner, props.compensation)
+    game:log("the Furka-Oberalp line is laid; " .. owner .. " receives " .. game:money(props.compensation))
   end
 end
 
-local function p4_user(game, who)
-  local kind = game:company_field("P4", "owner_kind")
-  if kind == "closed" or kind == "bank" or not C.phase_reached(game, "3") then return nil end
-  -- "At any time" (A-24): at any point of a stock turn of the owner or of
-  -- an operating turn of the owning company or of one the owner directs,
-  -- not only at the track step (the line is an extra lay of its own). An
-  -- operating turn whose steps are all done is not kept open for it.
-  if not is_player(game, who) and game:step() == nil then return nil end
-  local owner = game:company_field("P4", "owner")
-  if owner == who then return owner end
-  -- A player owner may act during an operating turn of a company they direct.
-  if not is_player(game, who) and kind == "player" and game:corporation_field(who, "president") == owner then
-    return owner
-  end
-  return nil
+-- The core offers P4's ability to its owner and to a company its owner
+-- directs (used_by = "owner_or_presided"). "At any time" (A-24): at any
+-- point of a stock turn of the owner or of an operating turn of the owning
+-- company or of one the owner directs, not only at the track step (the
+-- line is an extra lay of its own). An operating turn whose steps are all
+-- done is not kept open for it.
+local function p4_usable(game, ctx)
+  if not C.phase_reached(game, ctx.props.from_phase) then return false end
+  return ctx.actor_kind == "player" or game:step() ~= nil
 end
 
 ability("furka_oberalp_line", {
-  actions = function(game, who)
-    if p4_user(game, who) == nil then return {} end
+  actions = function(game, ctx)
+    if not p4_usable(game, ctx) then return {} end
     return { { name = "furka_oberalp_line", args = {} } }
   end,
-  process = function(game, who, args)
-    local owner = p4_user(game, who)
-    if owner == nil then fail("only P4's owner may lay the Furka-Oberalp line, from phase 3", "1844-R-174") end
-    furka_oberalp(game, owner)
+  process = function(game, ctx, args)
+    if not p4_usable(game, ctx) then fail("only P4's owner may lay the Furka-Oberalp line, from phase " .. ctx.props.from_phase, "1844-R-174") end
+    furka_oberalp(game, ctx.owner)
   end,
 })
 
@@ -99,28 +97,33 @@ ability("furka_oberalp_line", {
 
 -- 1844-R-173: one extra yellow tile, once, by a company that owns P2 or
 -- whose director owns it (`do extra_yellow_tile hex=H tile=T rotation=R`).
-local P2_TILES = { "3", "4", "5", "6", "7", "8", "9", "57", "58" }
+-- Its tiles and first phase are P2's props. The hooks below are asked for
+-- any company, so they look P2 up; the ability gets it from the core.
+local function p2_tiles(game)
+  return game:company_field("P2", "props").tiles
+end
 
 local function p2_usable(game, corp)
   local kind = game:company_field("P2", "owner_kind")
-  if kind == "closed" or kind == "bank" or game:company_field("P2", "used") or not C.phase_reached(game, "3") then return false end
+  if kind == "closed" or kind == "bank" or game:company_field("P2", "used") or not C.phase_reached(game, game:company_field("P2", "props").from_phase) then return false end
   if is_player(game, corp) or game:operating() ~= corp then return false end
   local owner = game:company_field("P2", "owner")
   return owner == corp or (kind == "player" and game:corporation_field(corp, "president") == owner)
 end
 
 ability("extra_yellow_tile", {
-  actions = function(game, who) return {} end,
-  process = function(game, corp, args)
+  actions = function(game, ctx) return {} end,
+  process = function(game, ctx, args)
+    local corp = ctx.actor
     if not p2_usable(game, corp) then fail("P2's extra tile is for a company that owns P2 or whose director does, from phase 3", "1844-R-173") end
-    if not C.contains(P2_TILES, tostring(args.tile)) then fail("P2 lays a plain yellow tile", "1844-R-173") end
+    if not C.contains(ctx.props.tiles, tostring(args.tile)) then fail("P2 lays a plain yellow tile", "1844-R-173") end
     local h = game:hex(args.hex)
     local cost = h.laid and 0 or (h.cost or 0)
     if cost > game:corporation_field(corp, "cash") then fail(corp .. " cannot pay the terrain cost", "1844-R-078") end
     game:lay_tile(corp, args.hex, tostring(args.tile), tonumber(args.rotation) or 0, { connection = true })
     if cost > 0 then game:transfer(corp, "bank", cost) end
-    game:use_company("P2")
-    game:log(corp .. " uses P2 to lay " .. tostring(args.tile) .. " on " .. args.hex)
+    game:use_company(ctx.company)
+    game:log(corp .. " uses " .. ctx.company .. " to lay " .. tostring(args.tile) .. " on " .. args.hex)
   end,
 })
 
@@ -131,9 +134,9 @@ hook("extra_tile_lays", function(game, corp)
   return 0
 end)
 
-C.rule("can_lay_tile", function(game, corp, hex, tile, rotation)
+hook("can_lay_tile", function(game, corp, hex, tile, rotation)
   if game:operating() == corp and (game:turn().tiles or 0) >= 1 and p2_usable(game, corp) then
-    if not C.contains(P2_TILES, tostring(tile)) then
+    if not C.contains(p2_tiles(game), tostring(tile)) then
       return false, "the second lay of the turn is P2's, a plain yellow tile", "1844-R-173"
     end
   end
@@ -175,8 +178,12 @@ local function eva_id(game, player)
   return game:var("eva.given") and game:var("P7.owner") == player and not game:var("eva.placed")
 end
 
+-- P7 has closed by then: EVA is no company's ability, every player and
+-- company is asked.
 ability("give_eva", {
-  actions = function(game, who)
+  unbound = true,
+  actions = function(game, ctx)
+    local who = ctx.actor
     local player = who
     -- At once or later (R-178): in a stock turn of the owner, or at any
     -- point of an operating turn of a company the owner directs.
@@ -188,7 +195,8 @@ ability("give_eva", {
     end
     return out
   end,
-  process = function(game, who, args)
+  process = function(game, ctx, args)
+    local who = ctx.actor
     local player = who
     if not is_player(game, who) then player = game:corporation_field(who, "president") end
     if player == nil or not eva_id(game, player) then fail("EVA belongs to P7's owner", "1844-R-178") end

@@ -1,12 +1,16 @@
 -- The SBB (1844-R-186 to R-201, checklist §4).
 
-local V = C.PRE_SBB
+-- The SBB kind's numbers (companies.toml): formation_grant, start_price,
+-- token_cost, charter_train.
+local function sbb_props(game)
+  return game:corporation_kind("sbb").props
+end
 
 local function cert_lists(game)
   local president, doubles, singles = nil, {}, {}
   for _, cert in ipairs(game:corporation("SBB").certificates) do
     if cert.president then president = cert.index
-    elseif cert.percent == 10 then doubles[#doubles + 1] = cert.index
+    elseif cert.tag == "double" then doubles[#doubles + 1] = cert.index
     else singles[#singles + 1] = cert.index end
   end
   return president, doubles, singles
@@ -16,7 +20,7 @@ local function holder_units(game)
   local units = {}
   for _, cert in ipairs(game:corporation("SBB").certificates) do
     if C.is_player(game, cert.owner) then
-      units[cert.owner] = (units[cert.owner] or 0) + cert.percent // 5
+      units[cert.owner] = (units[cert.owner] or 0) + cert.percent // C.unit(game, "SBB")
     end
   end
   return units
@@ -42,12 +46,15 @@ end
 
 local function form(game)
   if game:var("sbb.formed") then return end
+  -- The V companies, in the tie-break order of R-196 (companies.toml).
+  local V = game:corporation_field("SBB", "props").formed_from
   game:set_var("sbb.formed", true)
   game:set_var("sbb.pending", nil)
   game:log("the SBB forms")
   -- 1844-R-188, R-189: 400 from the bank, price 100 on the S cell.
-  game:transfer("bank", "SBB", 400)
-  game:give_train("SBB5H", "SBB")
+  local props = sbb_props(game)
+  game:transfer("bank", "SBB", props.formation_grant)
+  game:give_train(props.charter_train, "SBB")
   local president, doubles, singles = cert_lists(game)
   local five = { president }
   for _, d in ipairs(doubles) do five[#five + 1] = d end
@@ -56,7 +63,7 @@ local function form(game)
   local ntok = 0
   for _, v in ipairs(V) do ntok = ntok + #game:corporation(v).tokens end
   local costs = {}
-  for i = 1, ntok do costs[i] = 100 end
+  for i = 1, ntok do costs[i] = props.token_cost end
   game:set_tokens("SBB", costs)
   local di, si = 1, 1
   local trains, homes = {}, {}
@@ -70,8 +77,9 @@ local function form(game)
     -- operated): its reserved home becomes an SBB station (R-188, A-18).
     if c.started then
       local down = false
-      for _, tk in ipairs(c.tokens) do if tk.hex == (c.home or C.HOME[v]) then down = true end end
-      if not down then homes[#homes + 1] = { hex = c.home or C.HOME[v], city = c.home_city } end
+      local home = C.home_of(game, v)
+      for _, tk in ipairs(c.tokens) do if tk.hex == home then down = true end end
+      if not down then homes[#homes + 1] = { hex = home, city = c.home_city } end
     end
     -- 1844-R-191: V markers become SBB markers; a second one on a hex goes back.
     for _, tk in ipairs(c.tokens) do
@@ -82,14 +90,14 @@ local function form(game)
       end
     end
     -- 1844-R-192 to R-195: the share exchange.
-    local price = c.price or 100
+    local price = c.price or props.start_price
     for _, cert in ipairs(c.certificates) do
       local target, units
       if cert.president then target, units = five[di], 2; di = di + 1
       else target, units = singles[si], 1; si = si + 1 end
       if C.is_player(game, cert.owner) and c.started then
         game:move_certificate("SBB", target, cert.owner)
-        settle(game, cert.owner, (price - 100) * units, v .. " " .. cert.percent .. " %")
+        settle(game, cert.owner, (price - props.start_price) * units, v .. " " .. cert.percent .. " %")
       else
         game:move_certificate("SBB", target, "pool")
       end
@@ -136,7 +144,7 @@ local function form(game)
     end
     return
   end
-  game:set_floated("SBB", 100)
+  game:set_floated("SBB", props.start_price)
   game:set_price("SBB", 5, 8)
   if pres_owner ~= director then
     -- R-197: a director without a 10 % double first swaps two 5 % shares
@@ -196,7 +204,7 @@ end)
 -- SBB purchase, scripts/stock.lua) starts the SBB; it operates from then on.
 on("share_bought", function(game, ev)
   if ev.corp ~= "SBB" or game:corporation("SBB").started then return end
-  game:set_floated("SBB", 100)
+  game:set_floated("SBB", sbb_props(game).start_price)
   game:log(ev.player .. " directs the SBB")
 end)
 
@@ -218,7 +226,7 @@ local function could_sell(game, player)
   return false
 end
 
-C.rule("can_pass", function(game, who, step)
+hook("can_pass", function(game, who, step)
   if step ~= "stock" or not C.is_player(game, who) then return true end
   local owed = math.min(game:var("free_debt." .. who) or 0, game:player_field(who, "debt") or 0)
   if owed > 0 and could_sell(game, who) then

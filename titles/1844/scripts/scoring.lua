@@ -8,8 +8,8 @@ hook("player_value", function(game, name, value)
   local v = value - (p.debt or 0)
   for i = 1, 5 do
     local b, t = "B" .. i, "T" .. i
-    if C.player_owner(game, b) == name and game:var("mr.active." .. b) then v = v + 150 end
-    if C.player_owner(game, t) == name and game:var("tunnel.active." .. t) then v = v + 50 end
+    if C.player_owner(game, b) == name and game:var("mr.active." .. b) then v = v + game:company_field(b, "props").active_value end
+    if C.player_owner(game, t) == name and game:var("tunnel.active." .. t) then v = v + game:company_field(t, "props").active_value end
   end
   return v
 end)

@@ -13,7 +13,8 @@ hook("startable", function(game, player)
 end)
 
 hook("can_start", function(game, player, corp)
-  if corp == "FNM" then return false, "the FNM director's certificate comes only with P6", "1844-R-021" end
+  local with = game:corporation_field(corp, "props").director_certificate_with
+  if with then return false, "the " .. corp .. " director's certificate comes only with " .. with, "1844-R-021" end
   local kind = game:corporation_field(corp, "kind")
   if kind == "sbb" then return false, "nobody pars the SBB: it is formed in phase 5", "1844-R-053" end
   if kind == "pre_sbb" and game:var("sbb.formed") then
@@ -86,27 +87,21 @@ hook("sell_after_drop", function(game, player, corp)
 end)
 
 -- One Mountain Railway and one Tunnel certificate per player and stock
--- round (R-048); nothing while in debt (R-051, A-15).
-local function can_buy_kind(kind)
-  return function(game, player, company)
+-- round (R-048); nothing while in debt (R-051, A-15). The companies that
+-- carry this ability in companies.toml are the ones limited so.
+ability("one_per_stock_round", {
+  can_buy = function(game, ctx)
+    local player = ctx.actor
     if (game:player_field(player, "debt") or 0) > 0 then
       return false, player .. " owes the bank and may not buy", "1844-R-051"
     end
+    local kind = game:company_field(ctx.company, "kind")
     local key = "bought." .. kind .. "." .. player
     if game:var(key) == game:round().stock_rounds then
       return false, player .. " has bought one " .. (kind == "tunnel" and "Tunnel certificate" or "Mountain Railway") .. " this stock round", "1844-R-048"
     end
     return true
-  end
-end
-
-ability("mountain_railway", {
-  can_buy = can_buy_kind("mountain_railway"),
-  actions = function() return {} end,
-})
-ability("tunnel", {
-  can_buy = can_buy_kind("tunnel"),
-  actions = function() return {} end,
+  end,
 })
 
 on("company_bought", function(game, ev)
@@ -139,14 +134,17 @@ end)
 -- cash. With the rulebook's automatic repayment (R-152) money received
 -- pays debt first, so this matters with the website's reading.
 ability("pay_debt", {
-  actions = function(game, who)
-    if not C.is_player(game, who) or game:round().kind ~= "stock" then return {} end
+  unbound = true,   -- every player has it, no company gives it
+  actions = function(game, ctx)
+    local who = ctx.actor
+    if ctx.actor_kind ~= "player" or game:round().kind ~= "stock" then return {} end
     local p = game:player(who)
     if (p.debt or 0) <= 0 or p.cash <= 0 then return {} end
     return { { name = "pay_debt", args = {} } }
   end,
-  process = function(game, who, args)
-    if not C.is_player(game, who) then fail("players pay their own debts", "1844-R-152") end
+  process = function(game, ctx, args)
+    local who = ctx.actor
+    if ctx.actor_kind ~= "player" then fail("players pay their own debts", "1844-R-152") end
     local p = game:player(who)
     local amount = math.min(p.debt or 0, p.cash)
     if amount <= 0 then fail(who .. " has no debt to pay or no cash", "1844-R-152") end

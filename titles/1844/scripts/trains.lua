@@ -1,13 +1,10 @@
 -- Trains of 1844: limits by kind (R-138, §1.11), exports (R-162), the
 -- SBB's charter train (R-145, R-190).
 
-local HISTORICAL = { ["1"] = 4, ["2"] = 4, ["3"] = 4, ["4"] = 3, ["5"] = 2, ["6"] = 2, ["7"] = 2 }
-
+-- The limits are data: the kinds' train_limit, else the phase's
+-- (companies.toml, phases.toml).
 function C.train_limit(game, corp)
-  local kind = game:corporation_field(corp, "kind")
-  if kind == "historical" then return HISTORICAL[game:phase()] or 2 end
-  if kind == "sbb" then return 4 end
-  return 2
+  return game:corporation_field(corp, "train_limit")
 end
 
 -- 1844-R-162: from phase 2 the bank exports one train at the end of each

@@ -1,18 +1,16 @@
 -- Tunnel companies T1-T5 and tunnel building (1844-R-091 to R-096,
 -- R-182 to R-185). The mouths are those of map.toml (props.tunnel_mouths).
 
-local MOUTHS = {
-  H17 = { "1-3", "1-5", "2-5", "3-5" },
-  H19 = { "2-5", "3-5" },
-  H21 = { "0-3", "3-5" },
-  H23 = { "0-2", "0-3", "0-4", "2-4", "2-5", "3-5" },
-  I16 = { "0-2", "2-5" },
-  H27 = { "0-2", "0-3", "0-4", "1-3", "1-4", "1-5", "2-4", "2-5", "3-5" },
-  I12 = { "2-5", "3-5" },
-  J9 = { "0-2", "0-3", "0-4", "1-3", "1-4", "1-5", "2-4", "2-5", "3-5" },
-  K14 = { "1-5", "2-5" },
-}
-local HEXES = { "H17", "H19", "H21", "H23", "I16", "H27", "I12", "J9", "K14" }
+-- The tunnel hexes are those map.toml tags "tunnel"; each one's mouths
+-- are its props.tunnel_mouths.
+local function tunnel_hexes(game)
+  return game:hexes_tagged("tunnel")
+end
+
+local function mouths_at(game, h)
+  if not C.contains(tunnel_hexes(game), h) then return nil end
+  return game:hex(h).props.tunnel_mouths
+end
 
 -- The tile and rotation joining edges a and b: X79 (0-3) or X78 (0-2).
 local function tile_for(pair)
@@ -41,21 +39,11 @@ on("trains_run", function(game, ev)
   if game:operating() == ev.corp then game:set_turn_var("ran", true) end
 end)
 
--- An unused Tunnel certificate of the player, lowest first.
-local function unused_cert(game, player)
-  if player == nil then return nil end
-  for i = 1, 5 do
-    local t = "T" .. i
-    if game:company_field(t, "owner") == player and game:company_field(t, "owner_kind") == "player" and not game:var("tunnel.cert." .. t) then return t end
-  end
-  return nil
-end
-
--- The Furka-Oberalp line's tile on a hex (P4, R-174), or nil.
-local FURKA_TILES = { OP1 = true, OP2 = true, OP3 = true }
+-- The Furka-Oberalp line's tile on a hex (P4, R-174: map.toml's
+-- props.furka_oberalp_tile), or nil.
 local function furka_tile(game, h)
-  local t = game:hex(h).tile
-  if FURKA_TILES[t] then return t end
+  local x = game:hex(h)
+  if x.props.furka_oberalp_tile ~= nil and x.tile == x.props.furka_oberalp_tile then return x.tile end
   return nil
 end
 
@@ -92,32 +80,37 @@ end
 
 local function built(game)
   local n = 0
-  for _, h in ipairs(HEXES) do if game:var("tunnel." .. h) then n = n + 1 end end
+  for _, h in ipairs(tunnel_hexes(game)) do if game:var("tunnel." .. h) then n = n + 1 end end
   return n
 end
 
+-- A Tunnel certificate is used by a company its owner directs
+-- (companies.toml: used_by = "owner_or_presided"); the core offers the
+-- lowest unused one first (ctx.company) and skips used ones
+-- (game:use_company below). ctx.props.cost is the 100 SFR.
 ability("build_tunnel", {
-  actions = function(game, corp)
+  actions = function(game, ctx)
+    local corp = ctx.actor
     -- Tunnels are built in the track step, before or after the tile (R-091).
-    if C.is_player(game, corp) or game:operating() ~= corp or not track_step(game) then return {} end
-    if game:corporation_field(corp, "cash") < 100 or unused_cert(game, game:corporation_field(corp, "president")) == nil or built(game) >= 5 then return {} end
+    if ctx.actor_kind ~= "corporation" or game:operating() ~= corp or not track_step(game) then return {} end
+    if game:corporation_field(corp, "cash") < ctx.props.cost or built(game) >= 5 then return {} end
     local out = {}
-    for _, h in ipairs(HEXES) do
+    for _, h in ipairs(tunnel_hexes(game)) do
       if free_for_tunnel(game, h) then
-        for _, pair in ipairs(MOUTHS[h]) do
+        for _, pair in ipairs(mouths_at(game, h)) do
           if tile_for(pair) then out[#out + 1] = { name = "build_tunnel", args = { hex = h, mouths = pair } } end
         end
       end
     end
     return out
   end,
-  process = function(game, corp, args)
-    if C.is_player(game, corp) or game:operating() ~= corp or not track_step(game) then
+  process = function(game, ctx, args)
+    local corp = ctx.actor
+    if ctx.actor_kind ~= "corporation" or game:operating() ~= corp or not track_step(game) then
       fail("a company builds tunnels in the track step of its operating turn", "1844-R-091")
     end
     local c = game:corporation(corp)
-    local cert = unused_cert(game, c.president)
-    if cert == nil then fail(corp .. "'s director holds no unused Tunnel certificate", "1844-R-091") end
+    local cert = ctx.company
     if built(game) >= 5 then fail("only five tunnels can be built", "1844-R-096") end
     local h = tostring(args.hex)
     -- Also by tile and rotation, as the website records it.
@@ -128,11 +121,13 @@ ability("build_tunnel", {
       if a > b then a, b = b, a end
       args.mouths = a .. "-" .. b
     end
-    if MOUTHS[h] == nil then fail(h .. " is no tunnel hex", "1844-R-092") end
+    local mouths = mouths_at(game, h)
+    if mouths == nil then fail(h .. " is no tunnel hex", "1844-R-092") end
     if not free_for_tunnel(game, h) then fail(h .. " already has its tunnel", "1844-R-092") end
-    if not C.contains(MOUTHS[h], tostring(args.mouths)) then fail("a tunnel joins two of the hex's mouths", "1844-R-092") end
-    if c.cash < 100 then fail(corp .. " cannot pay 100 SFR for the tunnel", "1844-R-093") end
-    if h == "H19" then game:set_var("gotthard_built", true) end
+    if not C.contains(mouths, tostring(args.mouths)) then fail("a tunnel joins two of the hex's mouths", "1844-R-092") end
+    if c.cash < ctx.props.cost then fail(corp .. " cannot pay " .. game:money(ctx.props.cost) .. " for the tunnel", "1844-R-093") end
+    -- GB's destination is the hex map.toml tags with its props.destination_hex_tag.
+    if C.contains(game:hex(h).tags, game:corporation_field("GB", "props").destination_hex_tag) then game:set_var("gotthard_built", true) end
     local op = furka_tile(game, h)
     if op then
       -- On the Furka-Oberalp line: its tile gives way to one with both.
@@ -142,9 +137,10 @@ ability("build_tunnel", {
       game:lay_tile(corp, h, tile, rot, { connection = true, phase_colours = false })
     end
     game:set_var("tunnel.mouths." .. h, tostring(args.mouths))
-    game:transfer(corp, "bank", 100)
+    game:transfer(corp, "bank", ctx.props.cost)
     game:set_var("tunnel." .. h, cert)
     game:set_var("tunnel.cert." .. cert, h)
+    game:use_company(cert)
     game:log(corp .. " builds a tunnel on " .. h .. " with " .. cert)
     C.check_destinations(game)
   end,

@@ -1,21 +1,19 @@
 -- The private companies' special powers (1849-R-034..043). P1's block and
 -- P2's discount are data (companies.toml); these three need rules.
 
-local function owns(game, corp, company)
-  local co = game:company(company)
-  return co.owner_kind == "corporation" and co.owner == corp
-end
-
 -- P5 (RSA): its buyer starts the corporation with place card 1 at L. 68 or
--- L. 100; the corporation receives twice that from the bank and pays its
--- token fee (1849-R-038, R-059, R-060).
+-- L. 100 (its props.par_prices); the corporation receives twice that
+-- (props.capital_multiple) from the bank and pays its token fee
+-- (1849-R-038, R-059, R-060).
 on("company_sold", function(game, ev)
-  if ev.company ~= "P5" then return end
+  local co = game:company(ev.company)
+  if co.props.par_prices == nil then return end
   local corp = game:var("place_card_1")
   if corp == nil or not game:corporation(corp).in_play then return end
   game:set_var("rsa_corporation", corp)
-  game:ask_par(corp, ev.player, { 68, 100 }, 2, ev.player .. " bought P5 (RSA), which starts it")
-  game:log(ev.player .. " starts " .. corp .. " with the RSA and chooses its value")
+  game:set_var("rsa_company", ev.company)
+  game:ask_par(corp, ev.player, co.props.par_prices, co.props.capital_multiple, ev.player .. " bought " .. ev.company .. " (" .. co.abbr .. "), which starts it")
+  game:log(ev.player .. " starts " .. corp .. " with the " .. co.abbr .. " and chooses its value")
 end)
 
 -- 1849-R-039: if that corporation closes before owning a train, P5 stays
@@ -26,62 +24,69 @@ end)
 
 -- 1849-R-039: P5 closes when that corporation buys its first train.
 on("train_bought", function(game, ev)
-  if ev.corp == game:var("rsa_corporation") and game:company_field("P5", "owner_kind") ~= "closed" then
-    game:close_company("P5")
+  local co = game:var("rsa_company")
+  if ev.corp == game:var("rsa_corporation") and game:company_field(co, "owner_kind") ~= "closed" then
+    game:close_company(co)
     game:set_var("rsa_corporation", nil)
   end
 end)
 
 -- P3 (CNM): in its own operating turn the owning corporation closes it and
 -- puts the +L. 20 token on any port; that corporation earns L. 20 more
--- there for the rest of the game (1849-R-036, A-41).
+-- there for the rest of the game (1849-R-036, A-41). The core offers it
+-- only to P3's owner (companies.toml); ctx.props.bonus is the L. 20.
+local function is_port(game, hex)
+  for _, h in ipairs(game:stops_of_kind("port")) do if h == hex then return true end end
+  return false
+end
+
 ability("port_token", {
-  actions = function(game, corp)
-    if game:operating() ~= corp or not owns(game, corp, "P3") then return {} end
+  actions = function(game, ctx)
+    if game:operating() ~= ctx.actor then return {} end
     local out = {}
     for _, hex in ipairs(game:stops_of_kind("port")) do
       out[#out + 1] = { name = "port_token", args = { hex = hex } }
     end
     return out
   end,
-  process = function(game, corp, args)
-    if not owns(game, corp, "P3") then fail(corp .. " does not own P3 (CNM)", "1849-R-036") end
-    local ports = game:stops_of_kind("port")
-    local ok = false
-    for _, h in ipairs(ports) do if h == args.hex then ok = true end end
-    if not ok then fail(tostring(args.hex) .. " is not a port", "1849-R-036") end
-    game:add_stop_bonus(args.hex, corp, 20)
+  process = function(game, ctx, args)
+    local corp = ctx.actor
+    if game:operating() ~= corp then fail(ctx.company .. " is used in its owner's own operating turn", "1849-R-036") end
+    if not is_port(game, args.hex) then fail(tostring(args.hex) .. " is not a port", "1849-R-036") end
+    game:add_stop_bonus(args.hex, corp, ctx.props.bonus)
     game:set_var("port_token." .. corp, args.hex)
-    game:close_company("P3")
-    game:log(corp .. " places the +L. 20 port token on " .. args.hex)
+    game:close_company(ctx.company)
+    game:log(corp .. " places the +" .. game:money(ctx.props.bonus) .. " port token on " .. args.hex)
   end,
 })
 
 -- P4 (SMS): instead of its tile and token steps, the owning corporation
 -- closes it and may lay or upgrade a tile and/or place a token in one
--- coastal city, with no route needed (1849-R-037, R-135).
-local COASTAL = { "B14", "C1", "C5", "E1", "H12", "J6", "M9", "M13" }
+-- coastal city, with no route needed (1849-R-037, R-135). The cities are
+-- the hexes map.toml tags with ctx.props.hex_tag ("coastal").
+local function coastal(game, ctx, hex)
+  for _, h in ipairs(game:hexes_tagged(ctx.props.hex_tag)) do if h == hex then return true end end
+  return false
+end
 
 ability("coastal_build", {
-  actions = function(game, corp)
-    if game:operating() ~= corp or not owns(game, corp, "P4") then return {} end
+  actions = function(game, ctx)
+    if game:operating() ~= ctx.actor then return {} end
     local turn = game:turn()
     if game:step() ~= "lay_tile" or turn.tiles > 0 then return {} end
     local out = {}
-    for _, hex in ipairs(COASTAL) do out[#out + 1] = { name = "coastal_build", args = { hex = hex } } end
+    for _, hex in ipairs(game:hexes_tagged(ctx.props.hex_tag)) do out[#out + 1] = { name = "coastal_build", args = { hex = hex } } end
     return out
   end,
-  process = function(game, corp, args)
-    if not owns(game, corp, "P4") then fail(corp .. " does not own P4 (SMS)", "1849-R-037") end
+  process = function(game, ctx, args)
+    local corp = ctx.actor
     if game:step() ~= "lay_tile" or game:turn().tiles > 0 then
-      fail("P4 replaces the tile and token steps: use it before laying a tile", "1849-R-037")
+      fail(ctx.company .. " replaces the tile and token steps: use it before laying a tile", "1849-R-037")
     end
-    local ok = false
-    for _, h in ipairs(COASTAL) do if h == args.hex then ok = true end end
-    if not ok then fail(tostring(args.hex) .. " is not a coastal city (Caltanissetta and Ragusa are not)", "1849-R-037") end
-    game:close_company("P4")
+    if not coastal(game, ctx, args.hex) then fail(tostring(args.hex) .. " is not a coastal city (Caltanissetta and Ragusa are not)", "1849-R-037") end
+    game:close_company(ctx.company)
     game:set_turn_var("sms_hex", args.hex)
-    game:log(corp .. " uses P4 (SMS) on " .. args.hex)
+    game:log(corp .. " uses " .. ctx.company .. " on " .. args.hex)
   end,
 })
 

@@ -2,15 +2,13 @@
 -- (1849-R-008), the beginner rule for IFT (1849-R-010), and the
 -- five-corporation game (1849-R-004, R-005, R-009, R-065).
 
-local CORPORATIONS = { "AFG", "ATA", "CTL", "IFT", "RCS", "SFA" }
-
 -- The order dealt from the seed, as the 18xx.games website deals it, so a
 -- game and its recording agree: r = (1103515245 r + 12345) mod 2^31, one
--- draw per corporation, then sorted by draw.
-local function dealt_order(seed)
-  local r = seed % 2147483648
+-- draw per corporation (in companies.toml's order), then sorted by draw.
+local function dealt_order(game)
+  local r = game:seed() % 2147483648
   local keyed = {}
-  for i, id in ipairs(CORPORATIONS) do
+  for i, id in ipairs(game:all_corporations()) do
     r = (1103515245 * r + 12345) % 2147483648
     keyed[i] = { id = id, key = r, pos = i }
   end
@@ -40,15 +38,17 @@ local function delay_ift(order, swap)
   return order
 end
 
+-- The number of corporations is the player count's props (title.toml);
+-- the option five_corporations (four players only) makes it five, with
+-- the cert limit props.cert_limit_five_corporations.
 local function five_corporations(game)
-  local n = game:player_count()
-  return n == 3 or (n == 4 and game:option("five_corporations"))
+  return game:props().corporations == 5 or game:option("five_corporations")
 end
 
 hook("setup", function(game)
   local order = game:var("setup.corporation_order")
   if order == nil then
-    order = dealt_order(game:seed())
+    order = dealt_order(game)
     if game:option("delay_ift") then order = delay_ift(order, game:var("setup.ift_delay") == "swap") end
   end
   game:set_start_order(order)
@@ -60,7 +60,8 @@ hook("setup", function(game)
     game:remove_trains("6H", 1)
     game:remove_trains("8H", 1)
     game:remove_trains("16H", 1)
-    if game:player_count() == 4 then game:set_cert_limit(9) end
+    local limit = game:props().cert_limit_five_corporations
+    if limit then game:set_cert_limit(limit) end
     game:log(order[6] .. " is not in this five-corporation game")
   end
   game:log("corporations start in the order " .. table.concat(order, ", ", 1, five_corporations(game) and 5 or 6))
@@ -122,7 +123,7 @@ on("round_started", function(game, ev)
     return
   end
   local open = false
-  for _, h in ipairs({ "C1", "H8", "M9", "M11", "B14" }) do
+  for _, h in ipairs(game:corporation_field("AFG", "homes")) do
     local hex = game:hex(h)
     if hex.free_slots > 0 then open = true end
   end

@@ -148,7 +148,7 @@ test("1849-R-036: P3 is used only by its owner, in its own operating turn", func
   local g = rcs_turn("6")
   g:give_company("P3", "IFT")
   expect_not_contains(g:moves(), "do port_token hex=A5")
-  g:refuse("do port_token hex=A5")
+  g:refuse("do port_token hex=A5", "1849-R-036")
   expect_eq(g:company("P3").owner, "IFT")
 end)
 
