@@ -622,7 +622,8 @@ fn gauge_joins(gauge: Gauge, arriving: u8, gauge_rule: bool) -> bool {
 /// joins. An upgrade must let the corporation run onto one of the track
 /// pieces the new tile adds (from a hex side it reaches, or from a station
 /// it reaches and may run through or holds a token on), or raise the value
-/// of a station it reaches (1849-R-122). With `upgrade_connection =
+/// of a station it reaches (1849-R-122; with `upgrade_value_stops =
+/// "city"` only a city's, the 1998 game kit's E-22). With `upgrade_connection =
 /// "any_track"`, reaching any track of the new tile will do, the track it
 /// keeps included (1844-R-087).
 #[allow(clippy::too_many_arguments)]
@@ -636,7 +637,8 @@ pub fn lay_connects(t: &crate::title::Title, st: &crate::game::state::GameState,
     let graph_stop = |i: usize| bg.stop_id(hex, i as u8);
     for (i, os) in old.stops.iter().enumerate() {
         let (Some(s), Some(&ns)) = (graph_stop(i), fit.stop_map.get(i)) else { continue };
-        if r.stops[s as usize] && tile.stops.get(ns as usize).is_some_and(|n| n.revenue.value(band) > os.revenue.value(band)) {
+        let counts = t.settings.upgrade_value_stops == crate::title::schema::UpgradeValueStops::CityOrTown || os.kind == crate::title::schema::StopKind::City;
+        if counts && r.stops[s as usize] && tile.stops.get(ns as usize).is_some_and(|n| n.revenue.value(band) > os.revenue.value(band)) {
             return true;
         }
     }

@@ -42,14 +42,19 @@ impl Ops<'_> {
     }
 
     /// The core's move: right for a payout of at least the title's
-    /// threshold, none for half, left for a withhold or nothing earned.
+    /// threshold (above it, with `payout_move_comparison = "above"`), none
+    /// for half, left for a withhold or nothing earned.
     pub fn default_dividend_move(&self, corp: CorpId, kind: DividendKind, revenue: i64) -> &'static str {
         match kind {
             DividendKind::Payout if revenue > 0 => {
                 // A title setting times a price: saturating, the comparison
                 // stays right for any setting.
                 let threshold = (self.t.settings.payout_move_threshold as i64).saturating_mul(price_of(self.t, self.st, corp));
-                if revenue >= threshold.max(1) { "right" } else { "none" }
+                let moves = match self.t.settings.payout_move_comparison {
+                    crate::title::schema::PayoutMoveComparison::AtLeast => revenue >= threshold.max(1),
+                    crate::title::schema::PayoutMoveComparison::Above => revenue > threshold,
+                };
+                if moves { "right" } else { "none" }
             }
             DividendKind::Half if revenue > 0 => "none",
             _ => "left",

@@ -170,8 +170,10 @@ fn companies(ctx: &mut Ctx, t: &Title) {
                         }
                     }
                 }
-                AbilityDef::Script { rule: Some(id), .. } if !t.meta.rules_prefix.is_empty() && !id.starts_with(&t.meta.rules_prefix) => {
-                    ctx.error("companies", &format!("{key}.abilities"), id, format!("{}: \"{id}\" is not a rule id of this title (they begin with title.rules_prefix \"{}\")", co.id, t.meta.rules_prefix));
+                // A title that extends another may cite its parents' ids too.
+                AbilityDef::Script { rule: Some(id), .. } if !t.owns_rule_id(id) => {
+                    let prefixes: Vec<String> = std::iter::once(&t.meta).chain(&t.parents).map(|m| format!("\"{}\"", m.rules_prefix)).collect();
+                    ctx.error("companies", &format!("{key}.abilities"), id, format!("{}: \"{id}\" is not a rule id of this title (they begin with title.rules_prefix {})", co.id, prefixes.join(" or ")));
                 }
                 _ => {}
             }

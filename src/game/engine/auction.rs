@@ -313,7 +313,16 @@ impl Engine<'_> {
         if !self.unsold_lots().is_empty() || self.auction().resolving.is_some() {
             return Ok(false);
         }
-        if let Some(p) = self.auction().last_direct_buyer {
+        // The companies are sold in their order (a company with bids is
+        // settled when it is the cheapest), so the last buyer owns the last.
+        let last = match self.t.settings.auction_priority {
+            crate::title::schema::AuctionPriority::AfterLastDirectBuyer => self.auction().last_direct_buyer,
+            crate::title::schema::AuctionPriority::AfterLastBuyer => self.auction_lots().last().and_then(|&co| match self.st.companies[co as usize].owner {
+                CompanyOwner::Player(p) => Some(p),
+                _ => None,
+            }),
+        };
+        if let Some(p) = last {
             self.st.priority = self.st.next_player(p);
         }
         self.next_round()?;

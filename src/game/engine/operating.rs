@@ -13,7 +13,7 @@ use crate::game::state::EndTrigger;
 use crate::game::trains::train_limit;
 use crate::game::var::Var;
 use crate::game::refusals::RuleKey;
-use crate::title::schema::StepKind;
+use crate::title::schema::{EndCellTurn, StepKind};
 
 impl Engine<'_> {
     pub(super) fn or(&self) -> &OperatingRound {
@@ -139,6 +139,7 @@ impl Engine<'_> {
         if self.t.settings.home_token == crate::title::schema::HomeToken::FirstTurn && self.st.corps[corp as usize].operated == 0 {
             self.ops().place_home(corp)?;
         }
+        self.end_cell_turn_begins(corp)?;
         self.fx.event("turn_started", &[("corp", Var::Str(id))]);
         Ok(())
     }
@@ -157,11 +158,35 @@ impl Engine<'_> {
         self.dispatch()?;
         let end = match &self.st.end_trigger {
             Some(EndTrigger::AfterTurnOf { corp: c, reason }) if *c == corp => Some(reason.clone()),
-            Some(EndTrigger::AfterFirstFlaggedTurn { reason }) if self.st.corps[corp as usize].reached_end => Some(reason.clone()),
+            Some(EndTrigger::AfterFirstFlaggedTurn { reason }) if self.t.settings.end_cell_turn == EndCellTurn::Reached && self.st.corps[corp as usize].reached_end => Some(reason.clone()),
             _ => None,
         };
         if let Some(reason) = end {
             self.finish(&reason)?;
+        }
+        Ok(())
+    }
+
+    /// With `end_cell_turn = "standing"` (the 1998 game kit of 1849,
+    /// E-21), a game-end space reached outside a corporation's own turn
+    /// ends the game after the turn of the first corporation that stands
+    /// on one when its turn begins; with `"reached"` (1849-R-176, A-27)
+    /// `end_turn` ends it after the first that has reached one.
+    fn end_cell_turn_begins(&mut self, corp: CorpId) -> GameResult<()> {
+        if self.t.settings.end_cell_turn != EndCellTurn::Standing {
+            return Ok(());
+        }
+        // The trigger of a move that has just happened (the end of the
+        // stock round) is set when its event is handled.
+        self.dispatch()?;
+        if !matches!(self.st.end_trigger, Some(EndTrigger::AfterFirstFlaggedTurn { .. })) {
+            return Ok(());
+        }
+        let standing = self.st.corps[corp as usize].price.is_some_and(|pos| {
+            self.t.market.cell(pos.row as usize, pos.col as usize).is_some_and(|cell| cell.flags.iter().filter_map(|f| self.t.market.flag(*f)).any(|f| f.ends_game))
+        });
+        if standing && let Some(EndTrigger::AfterFirstFlaggedTurn { reason }) = self.st.end_trigger.take() {
+            self.st.end_trigger = Some(EndTrigger::AfterTurnOf { corp, reason });
         }
         Ok(())
     }

@@ -134,6 +134,56 @@ choice!(
 );
 
 choice!(
+    /// How a payout compares with the threshold of `payout_move_threshold`
+    /// for the price to move right.
+    PayoutMoveComparison {
+        /// The revenue is at least the threshold (1849-R-144).
+        AtLeast,
+        /// The revenue is above the threshold (the 1998 game kit of 1849,
+        /// E-09).
+        Above,
+    }
+);
+
+choice!(
+    /// Who gets the priority when the opening company sale ends.
+    AuctionPriority {
+        /// The player after the last one to buy a company outright at its
+        /// price, not through bids (1849-R-061).
+        AfterLastDirectBuyer,
+        /// The player after the last one to buy a company, by bids or not
+        /// (the 1998 game kit of 1849, E-12).
+        AfterLastBuyer,
+    }
+);
+
+choice!(
+    /// Which corporation's turn ends the game once a market token has
+    /// reached a game-end space outside its own operating turn (at the end
+    /// of a stock round).
+    EndCellTurn {
+        /// The first corporation that has reached such a space in the
+        /// game, even if it has left it since (1849-R-176, A-27).
+        Reached,
+        /// The first corporation standing on such a space when its turn
+        /// begins (the 1998 game kit of 1849, E-21).
+        Standing,
+    }
+);
+
+choice!(
+    /// Which stops count when an upgrade is allowed because it raises the
+    /// value of a stop the corporation reaches (`upgrade_connection =
+    /// "added_track"`).
+    UpgradeValueStops {
+        /// Cities and towns (1849-R-122).
+        CityOrTown,
+        /// Cities only (the 1998 game kit of 1849, E-22).
+        City,
+    }
+);
+
+choice!(
     /// Which certificates a new president hands over for the president's.
     PresidentSwap {
         /// The outgoing president chooses.
@@ -214,6 +264,10 @@ pub struct Settings {
     /// Dividend moves right when revenue is at least this many share prices
     /// (0 = any positive payout moves right).
     pub payout_move_threshold: u32,
+    /// Whether the payout must reach the threshold or exceed it.
+    pub payout_move_comparison: PayoutMoveComparison,
+    pub auction_priority: AuctionPriority,
+    pub end_cell_turn: EndCellTurn,
     pub sr_pool_move: PoolMove,
     pub sell_move: SellMove,
     pub ipo_price: IpoPrice,
@@ -229,6 +283,7 @@ pub struct Settings {
     /// bankruptcy). Off: the bank always lends (1844-R-153).
     pub debt_bankruptcy: bool,
     pub upgrade_connection: UpgradeConnection,
+    pub upgrade_value_stops: UpgradeValueStops,
     pub president_swap: PresidentSwap,
     pub sale_stacking: SaleStacking,
     /// Whether a corporation may pay half its revenue and keep half
@@ -275,6 +330,9 @@ impl Default for Settings {
             par_extra_certs: 0,
             home_token: HomeToken::Start,
             payout_move_threshold: 0,
+            payout_move_comparison: PayoutMoveComparison::AtLeast,
+            auction_priority: AuctionPriority::AfterLastDirectBuyer,
+            end_cell_turn: EndCellTurn::Reached,
             sr_pool_move: PoolMove::Down,
             sell_move: SellMove::Down,
             ipo_price: IpoPrice::Market,
@@ -287,6 +345,7 @@ impl Default for Settings {
             debt_repayment: DebtRepayment::Automatic,
             debt_bankruptcy: false,
             upgrade_connection: UpgradeConnection::AddedTrack,
+            upgrade_value_stops: UpgradeValueStops::CityOrTown,
             president_swap: PresidentSwap::Choose,
             pass_discount: 5,
             company_sale_consent: false,

@@ -98,8 +98,18 @@ step("repay_bond", {
 -- 1849-R-185: from phase 8 a corporation may issue its bond at the end of
 -- its turn: L. 500 from the bank, the token one column left. After
 -- repaying in the same turn it may issue it again (A-34).
+--
+-- The phase is a parameter, [props.bonds] in title.toml, V6's value by
+-- default: `issue_from_phase` (the first phase in which a bond may be
+-- issued) and `issue_rule` (the rule id cited). The 1849 game kit
+-- (titles/1849-gamekit) gives no phase (its E-05).
+local function issue_params(game)
+  local p = game:props().bonds or {}
+  return p.issue_from_phase or "8", p.issue_rule or "1849-R-185"
+end
+
 local function may_issue(game, corp)
-  return not game:phase_before("8") and not bond_out(game, corp)
+  return not game:phase_before((issue_params(game))) and not bond_out(game, corp)
 end
 
 step("issue_bond", {
@@ -109,9 +119,10 @@ step("issue_bond", {
     return {}
   end,
   process = function(game, corp, name, args)
-    if name ~= "issue_bond" then fail("at the issue-bond step: `do issue_bond`, or `pass`", "1849-R-185") end
-    if game:phase_before("8") then fail("bonds may be issued from phase 8 on", "1849-R-185") end
-    if bond_out(game, corp) then fail(corp .. " has already issued its one bond", "1849-R-185") end
+    local from_phase, rule = issue_params(game)
+    if name ~= "issue_bond" then fail("at the issue-bond step: `do issue_bond`, or `pass`", rule) end
+    if game:phase_before(from_phase) then fail("bonds may be issued from phase " .. from_phase .. " on", rule) end
+    if bond_out(game, corp) then fail(corp .. " has already issued its one bond", rule) end
     game:transfer("bank", corp, BOND)
     game:set_var("bond." .. corp, true)
     game:log(corp .. " issues its bond and receives " .. game:money(BOND))

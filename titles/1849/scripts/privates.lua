@@ -64,9 +64,21 @@ ability("port_token", {
 -- closes it and may lay or upgrade a tile and/or place a token in one
 -- coastal city, with no route needed (1849-R-037, R-135). The cities are
 -- the hexes map.toml tags with ctx.props.hex_tag ("coastal").
+--
+-- The company's props (companies.toml) hold V6's reading, which the 1849
+-- game kit (titles/1849-gamekit, its E-08) changes: `tile_and_token`
+-- (using it, the corporation must lay the tile and place the token: it may
+-- not pass either step while it can, and a grey city, where no tile is
+-- ever laid, is not offered), `owned_token_waiver` (a hex tag: while the
+-- corporation owns the company, unused, its tokens need no route to a hex
+-- so tagged) and `rule` (the rule id cited).
 local function coastal(game, ctx, hex)
   for _, h in ipairs(game:hexes_tagged(ctx.props.hex_tag)) do if h == hex then return true end end
   return false
+end
+
+local function sms_rule(props)
+  return props.rule or "1849-R-037"
 end
 
 ability("coastal_build", {
@@ -75,17 +87,27 @@ ability("coastal_build", {
     local turn = game:turn()
     if game:step() ~= "lay_tile" or turn.tiles > 0 then return {} end
     local out = {}
-    for _, hex in ipairs(game:hexes_tagged(ctx.props.hex_tag)) do out[#out + 1] = { name = "coastal_build", args = { hex = hex } } end
+    for _, hex in ipairs(game:hexes_tagged(ctx.props.hex_tag)) do
+      if not ctx.props.tile_and_token or game:hex(hex).color ~= "gray" then
+        out[#out + 1] = { name = "coastal_build", args = { hex = hex } }
+      end
+    end
     return out
   end,
   process = function(game, ctx, args)
     local corp = ctx.actor
+    local rule = sms_rule(ctx.props)
     if game:step() ~= "lay_tile" or game:turn().tiles > 0 then
-      fail(ctx.company .. " replaces the tile and token steps: use it before laying a tile", "1849-R-037")
+      fail(ctx.company .. " replaces the tile and token steps: use it before laying a tile", rule)
     end
-    if not coastal(game, ctx, args.hex) then fail(tostring(args.hex) .. " is not a coastal city (Caltanissetta and Ragusa are not)", "1849-R-037") end
+    if not coastal(game, ctx, args.hex) then fail(tostring(args.hex) .. " is not a coastal city (Caltanissetta and Ragusa are not)", rule) end
+    if ctx.props.tile_and_token and game:hex(args.hex).color == "gray" then
+      fail(ctx.company .. " lays a tile and a token: no tile can be laid on " .. args.hex, rule)
+    end
     game:close_company(ctx.company)
     game:set_turn_var("sms_hex", args.hex)
+    game:set_turn_var("sms_rule", rule)
+    if ctx.props.tile_and_token then game:set_turn_var("sms_both", true) end
     game:log(corp .. " uses " .. ctx.company .. " on " .. args.hex)
   end,
 })
@@ -95,20 +117,48 @@ local function sms_hex(game)
   return turn and turn.vars.sms_hex
 end
 
+local function turn_rule(game)
+  local turn = game:turn()
+  return (turn and turn.vars.sms_rule) or "1849-R-037"
+end
+
+-- The hexes where an open company of `corp` with `owned_token_waiver`
+-- lets it place a token with no route (the game kit's P4).
+local function waiver_hexes(game, corp)
+  for _, id in ipairs(game:corporation_field(corp, "companies")) do
+    local tag = game:company_field(id, "props").owned_token_waiver
+    if tag and game:company_field(id, "owner_kind") == "corporation" then return game:hexes_tagged(tag) end
+  end
+  return nil
+end
+
 hook("relaxed_hexes", function(game, corp)
   local h = sms_hex(game)
   if h then return { lay = { h }, token = { h } } end
+  local waived = waiver_hexes(game, corp)
+  if waived then return { lay = {}, token = waived } end
   return nil
 end)
 
 hook("can_lay_tile", function(game, corp, hex, tile, rotation)
   local h = sms_hex(game)
-  if h and h ~= hex then return false, "after using P4 the tile may only go on " .. h, "1849-R-037" end
+  if h and h ~= hex then return false, "after using P4 the tile may only go on " .. h, turn_rule(game) end
   return true
 end)
 
 hook("can_place_token", function(game, corp, hex)
   local h = sms_hex(game)
-  if h and h ~= hex then return false, "after using P4 the token may only go on " .. h, "1849-R-037" end
+  if h and h ~= hex then return false, "after using P4 the token may only go on " .. h, turn_rule(game) end
+  return true
+end)
+
+-- With `tile_and_token` the tile and the token are not optional: their
+-- steps cannot be passed while there is something to do (a step with
+-- nothing to do is skipped without a pass).
+hook("can_pass", function(game, who, step)
+  local turn = game:turn()
+  if who ~= game:operating() or not (turn and turn.vars.sms_both) then return true end
+  if step == "lay_tile" then return false, "P4 lays a tile on " .. sms_hex(game) .. ": lay it", turn_rule(game) end
+  if step == "place_token" then return false, "P4 places a token on " .. sms_hex(game) .. ": place it", turn_rule(game) end
   return true
 end)

@@ -8,6 +8,21 @@
 -- that corporation, with the consent of that corporation's president (a
 -- question to them, unless one player presides both). Its own next token
 -- takes the place; the bought one returns to its owner's charter.
+--
+-- The phase and the consent are parameters, [props.token_rights] in
+-- title.toml, V6's values by default: `from_phase` (the first phase in
+-- which tokens may be bought), `consent` (whether the selling president
+-- must agree) and `rule` (the rule id cited). The 1849 game kit
+-- (titles/1849-gamekit) has neither restriction (its E-04).
+
+-- The parameters: { from_phase, consent, rule }, read once per call of
+-- the step (game:props() copies all of the title's props).
+local function params(game)
+  local p = game:props().token_rights or {}
+  local consent = p.consent
+  if consent == nil then consent = true end
+  return { from_phase = p.from_phase or "6", consent = consent, rule = p.rule or "1849-R-184" }
+end
 
 local function has_free_token(game, corp)
   for _, t in ipairs(game:corporation_field(corp, "tokens")) do
@@ -24,32 +39,35 @@ local function token_of(game, corp, hex)
 end
 
 -- Why `buyer` may not buy `from`'s token on `hex` for `price`, or nil.
-local function refusal(game, buyer, hex, from, price)
+local function refusal(game, par, buyer, hex, from, price)
   if not game:option("acquiring_station_tokens") then return "Token Rights Acquisition is not in play", "1849-R-182" end
-  if game:phase_before("6") then return "station tokens may be bought from phase 6 on", "1849-R-184" end
-  if from == nil or from == buyer then return "name the corporation whose token is bought (from=CORP)", "1849-R-184" end
-  if token_of(game, from, hex) == nil then return from .. " has no station token on " .. tostring(hex), "1849-R-184" end
-  if game:corporation_field(from, "home") == hex then return "a home token cannot be bought: " .. hex .. " is " .. from .. "'s home", "1849-R-184" end
-  if token_of(game, buyer, hex) ~= nil then return buyer .. " already has a token on " .. hex .. " (A-32)", "1849-R-184" end
-  if not has_free_token(game, buyer) then return buyer .. " has no station token left to put in its place (A-32)", "1849-R-184" end
+  local from_phase, rule = par.from_phase, par.rule
+  if game:phase_before(from_phase) then return "station tokens may be bought from phase " .. from_phase .. " on", rule end
+  if from == nil or from == buyer then return "name the corporation whose token is bought (from=CORP)", rule end
+  if token_of(game, from, hex) == nil then return from .. " has no station token on " .. tostring(hex), rule end
+  if game:corporation_field(from, "home") == hex then return "a home token cannot be bought: " .. hex .. " is " .. from .. "'s home", rule end
+  if token_of(game, buyer, hex) ~= nil then return buyer .. " already has a token on " .. hex .. " (A-32)", rule end
+  if not has_free_token(game, buyer) then return buyer .. " has no station token left to put in its place (A-32)", rule end
   -- The token-placement connectivity: a city full of tokens is still reached (A-32).
-  if not game:connected(buyer, hex) then return buyer .. " has no route to " .. hex, "1849-R-184" end
-  if type(price) ~= "number" or price < 1 then return "the price is at least L. 1 (price=N)", "1849-R-184" end
+  if not game:connected(buyer, hex) then return buyer .. " has no route to " .. hex, rule end
+  if type(price) ~= "number" or price < 1 then return "the price is at least L. 1 (price=N)", rule end
   local cash = game:corporation_field(buyer, "cash")
-  if cash < price then return buyer .. " has " .. game:money(cash) .. ", not " .. game:money(price), "1849-R-184" end
+  if cash < price then return buyer .. " has " .. game:money(cash) .. ", not " .. game:money(price), rule end
   return nil
 end
 
 -- The tokens the corporation could buy now, at the lowest price.
 local function offers(game, corp)
   local out = {}
-  if not game:option("acquiring_station_tokens") or game:phase_before("6") then return out end
+  if not game:option("acquiring_station_tokens") then return out end
+  local par = params(game)
+  if game:phase_before(par.from_phase) then return out end
   local cash = game:corporation_field(corp, "cash")
   if cash < 1 or not has_free_token(game, corp) then return out end
   for _, other in ipairs(game:corporations({ started = true })) do
     if other ~= corp then
       for _, t in ipairs(game:corporation_field(other, "tokens")) do
-        if t.hex ~= nil and refusal(game, corp, t.hex, other, 1) == nil then
+        if t.hex ~= nil and refusal(game, par, corp, t.hex, other, 1) == nil then
           out[#out + 1] = { name = "acquire_token", args = { hex = t.hex, from = other }, range = { 1, cash } }
         end
       end
@@ -69,11 +87,14 @@ step("acquire_token", {
   skip = function(game, corp) return #offers(game, corp) == 0 end,
   actions = function(game, corp) return offers(game, corp) end,
   process = function(game, corp, name, args)
-    if name ~= "acquire_token" then fail("at the token-acquisition step: `do acquire_token hex=H from=CORP price=N`, or `pass`", "1849-R-184") end
-    local why, rule = refusal(game, corp, args.hex, args.from, args.price)
+    local par = params(game)
+    if name ~= "acquire_token" then fail("at the token-acquisition step: `do acquire_token hex=H from=CORP price=N`, or `pass`", par.rule) end
+    local why, rule = refusal(game, par, corp, args.hex, args.from, args.price)
     if why then fail(why, rule) end
     local seller = game:corporation_field(args.from, "president")
-    if seller == game:corporation_field(corp, "president") then
+    -- Without the consent rule (the 1849 game kit) the buyer's offer is
+    -- the purchase.
+    if not par.consent or seller == game:corporation_field(corp, "president") then
       execute(game, corp, args.hex, args.from, args.price)
       return true
     end
@@ -94,7 +115,7 @@ ability("token_sale", {
       game:log(who .. " refuses to sell " .. data.from .. "'s token on " .. data.hex)
       return
     end
-    local why, rule = refusal(game, data.buyer, data.hex, data.from, data.price)
+    local why, rule = refusal(game, params(game), data.buyer, data.hex, data.from, data.price)
     if why then fail(why, rule) end
     execute(game, data.buyer, data.hex, data.from, data.price)
     game:finish_step("acquire_token")
