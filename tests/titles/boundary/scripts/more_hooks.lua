@@ -155,8 +155,10 @@ end)
 -- BND-R-070: with `setup.skip_stock`, stock rounds are left out once a
 -- railway has operated.
 hook("skip_round", function(game, name, kind)
-  if game:var("setup.skip_stock") and kind == "stock" and #game:corporations({ operated = true }) > 0 then
-    return true
+  if game:var("setup.skip_stock") and kind == "stock" then
+    for _, corp in ipairs(game:corporations()) do
+      if game:corporation_field(corp, "operated") > 0 then return true end
+    end
   end
 end)
 
