@@ -21,6 +21,11 @@ for _, name in ipairs(EVENTS) do
   end)
 end
 
+-- The last run (BND-R-061): who ran, its revenue and how many routes.
+on("trains_run", function(game, ev)
+  game:set_var("last_run", { corp = ev.corp, revenue = ev.revenue, routes = #ev.routes })
+end)
+
 -- BND-R-081: with `setup.export`, the bank exports the next new train at
 -- the end of each set of operating rounds.
 on("set_ended", function(game, ev)
