@@ -298,3 +298,23 @@ test("BND-R-072: certificate_count counts a player's certificates for the limit"
   g:acts{ "par NRR 60", "buy NRR" }
   expect_eq(g:round().kind, "operating")
 end)
+
+-- B sells SRR from $70 (the top row) into the starting cell at $60, then
+-- starts NRR there in the same turn.
+local function start_after_sale(setup)
+  local g = game(setup)
+  g:acts{ "pass", "par SRR 60", "pass", "buy SRR", "pass", "pass", "do subsidy amount=40", "train 2", "pass" }
+  g:set_price("SRR", 70, 0)
+  g:acts{ "pass", "sell SRR 1", "par NRR 60" }
+  expect_eq(g:share_price("SRR"), 60)
+  expect_eq(g:share_price("NRR"), 60)
+  return g
+end
+
+test("BND-R-069: started_above_sales puts a new railway above the tokens sold into its cell", function()
+  local g = start_after_sale{}
+  expect_eq(g:value_order(), { "SRR", "NRR" })           -- the core: the new token enters at the bottom
+  g = start_after_sale{ started_above = true }
+  expect_eq(g:value_order(), { "NRR", "SRR" })
+  expect_contains(g:log(), "NRR is stacked above SRR at $60, sold into that space this turn")
+end)
