@@ -4,10 +4,15 @@
 -- its value (`setup = { ... }`); otherwise it returns nothing and the
 -- core's default holds.
 
--- BND-R-050: at setup, the bank gives every player `setup.gift`.
+-- BND-R-050: at setup, the bank gives every player `setup.gift`, or
+-- each player named in it (`gift = { A = 700 }`) that amount.
 hook("setup", function(game)
   local gift = game:var("setup.gift")
-  if gift then
+  if type(gift) == "table" then
+    for _, p in ipairs(game:players()) do
+      if gift[p] then game:transfer("bank", p, gift[p]) end
+    end
+  elseif gift then
     for _, p in ipairs(game:players()) do game:transfer("bank", p, gift) end
   end
 end)
