@@ -90,8 +90,11 @@ hook("can_place_token", function(game, corp, hex)
 end)
 
 -- BND-R-061: with `setup.traffic`, a railway earns 10 for each station
--- token it has placed, without route search.
+-- token it has placed, without route search (with `setup.fixed_revenue`,
+-- that amount: tests/revenue_models.rs).
 hook("revenue", function(game, corp)
+  local fixed = game:var("setup.fixed_revenue")
+  if fixed then return fixed end
   if not game:var("setup.traffic") then return nil end
   local n = 0
   for _, t in ipairs(game:corporation_field(corp, "tokens")) do
