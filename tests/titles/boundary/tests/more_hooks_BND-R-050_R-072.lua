@@ -125,6 +125,11 @@ test("BND-R-060: can_place_token refuses a station", function()
   expect_eq(g:step(), "collect_subsidy")
   g:refuse("token E1", nil, "not possible now")
   expect_eq(g:hex("E1").tokens, {})
+  -- With a second choice the step stays, and the hook's refusal is cited.
+  g = track{ no_token_hex = "E1", relaxed = { lay = {}, token = { "A5" } } }
+  g:act("pass")
+  expect_eq(g:moves(), { "token A5", "pass" })
+  g:refuse("token E1", "BND-R-060", "no station in E1")
 end)
 
 test("BND-R-059: relaxed_hexes lifts the network rule for a station", function()
