@@ -90,6 +90,12 @@ test("BND-R-080: a complete game fires every event", function()
     expect_true((g:var("seen." .. e) or 0) > 0, e .. " never fired")
   end
   expect_eq(g:var("seen.game_end"), 1)
+  -- One auction, 7 stock and 12 operating rounds start; round_ended comes
+  -- at the end of an operating round only (a stock round has its own
+  -- event), and the last one is cut short by the end of the game.
+  expect_eq(g:var("seen.round_started"), 20)
+  expect_eq(g:var("seen.round_ended"), 11)
+  expect_eq(g:var("seen.stock_round_ended"), 7)
   expect_eq(g:var("seen.bank_broken"), 1)
   expect_eq(g:var("seen.corporation_closed"), 2)
   -- no setter was used: the game is the replay of its log
