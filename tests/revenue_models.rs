@@ -34,6 +34,12 @@ fn game(t: Title) -> Game {
     Game::new(Arc::new(t), setup(&[])).unwrap()
 }
 
+/// A game whose revenue is `amount` each turn: the boundary's own
+/// `revenue` hook (scripts/more_hooks.lua) answers `setup.fixed_revenue`.
+fn fixed_revenue(t: Title, amount: i64) -> Game {
+    Game::new(Arc::new(t), setup(&[("fixed_revenue", Var::Int(amount))])).unwrap()
+}
+
 fn play(g: &mut Game, cmds: &[&str]) {
     for cmd in cmds {
         g.act(cmd).unwrap_or_else(|e| panic!("{cmd}: {e}"));
@@ -54,10 +60,9 @@ fn current_step(g: &Game) -> String {
 #[test]
 fn a_revenue_hook_pays_without_route_search() {
     let t = boundary(
-        r#"hook("revenue", function(game, corp) return 70 end)
-           on("trains_run", function(game, ev) game:set_var("run." .. ev.corp, ev.revenue .. "/" .. #ev.routes) end)"#,
+        r#"on("trains_run", function(game, ev) game:set_var("run." .. ev.corp, ev.revenue .. "/" .. #ev.routes) end)"#,
     );
-    let mut g = game(t);
+    let mut g = fixed_revenue(t, 70);
     // NRR's first turn: it owns no train, yet it earns what the hook says.
     play(&mut g, &["par NRR 60", "pass", "pass", "do subsidy amount=40"]);
     assert_eq!(turn_revenue(&g), Some(70), "the hook's revenue");
@@ -71,7 +76,8 @@ fn a_revenue_hook_pays_without_route_search() {
 
 #[test]
 fn a_revenue_hook_returning_nil_leaves_the_route_search() {
-    let t = boundary(r#"hook("revenue", function(game, corp) return nil end)"#);
+    // The boundary's revenue hook answers nil when no setup value asks.
+    let t = boundary("");
     let mut g = game(t);
     play(&mut g, &["par NRR 60", "pass", "pass", "do subsidy amount=40", "train 2", "pass", "pass", "pass", "do subsidy amount=30"]);
     assert_eq!(current_step(&g), "run_routes");
@@ -94,12 +100,11 @@ fn run_bonus_is_paid_even_where_no_route_runs() {
 #[test]
 fn pay_dividend_pays_corporations_holding_shares_and_names_the_unit() {
     let t = boundary(
-        r#"hook("revenue", function(game, corp) return 100 end)
-           on("corporation_started", function(game, ev)
+        r#"on("corporation_started", function(game, ev)
              if ev.corp == "NRR" then game:move_certificate("NRR", 1, "SRR") end
            end)"#,
     );
-    let mut g = game(t);
+    let mut g = fixed_revenue(t, 100);
     play(&mut g, &["par NRR 60", "pass", "pass", "do subsidy amount=40"]);
     let cash = |g: &Game, id: &str| g.state.corps.iter().find(|c| c.id == id).unwrap().cash;
     let srr = cash(&g, "SRR");
@@ -115,8 +120,7 @@ fn pay_dividend_pays_corporations_holding_shares_and_names_the_unit() {
 #[test]
 fn a_script_pays_through_the_same_call_with_a_move_of_its_own() {
     let t = boundary(
-        r#"hook("revenue", function(game, corp) return 0 end)
-           on("turn_started", function(game, ev)
+        r#"on("turn_started", function(game, ev)
              if game:var("paid") == nil then
                local before = game:corporation_field(ev.corp, "price")
                local cash = game:corporation_field(ev.corp, "cash")
@@ -127,7 +131,7 @@ fn a_script_pays_through_the_same_call_with_a_move_of_its_own() {
              end
            end)"#,
     );
-    let mut g = game(t);
+    let mut g = fixed_revenue(t, 0);
     play(&mut g, &["par NRR 60", "pass", "pass"]);
     assert_eq!(g.state.vars.get("moved"), Some(&Var::Bool(true)), "the move given was made");
     // Half of 50 kept, and the treasury's 80 % of the half paid out
@@ -145,11 +149,11 @@ fn a_script_pays_through_the_same_call_with_a_move_of_its_own() {
 /// names the unit (before issue 17 it divided by 10 "per share").
 #[test]
 fn the_payout_names_a_unit_other_than_ten_percent() {
-    let mut t = boundary(r#"hook("revenue", function(game, corp) return 100 end)"#);
+    let mut t = boundary("");
     for k in t.corporation_kinds.iter_mut() {
         k.unit_percent = 20;
     }
-    let mut g = game(t);
+    let mut g = fixed_revenue(t, 100);
     play(&mut g, &["par NRR 60", "pass", "pass", "do subsidy amount=40", "payout"]);
     let log = g.log.join("\n");
     assert!(log.contains("NRR pays out $100 ($20 per 20 % share)"), "{log}");

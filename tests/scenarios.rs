@@ -39,7 +39,49 @@ fn every_embedded_title_passes_its_scenario_tests() {
 #[test]
 fn the_boundary_title_passes_its_scenario_tests() {
     let report = run_title(&TitleSource::Disk(boundary()), &TitleCache::new(), &RunOptions::default());
-    assert_passes("tests/titles/boundary", &report, 9);
+    assert_passes("tests/titles/boundary", &report, 49);
+}
+
+fn boundary_files(folder: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = std::fs::read_dir(boundary().join(folder))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "lua"))
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Issue 17: the boundary uses every hook of the core, and a scenario
+/// test names it (each proves the hook against the core's default).
+#[test]
+fn the_boundary_title_uses_and_tests_every_hook() {
+    let scripts = boundary_files("scripts");
+    let tests = boundary_files("tests");
+    for hook in railhead::script::HOOKS {
+        let defined = format!("hook(\"{}\"", hook.name);
+        assert!(scripts.iter().any(|(_, s)| s.contains(&defined)), "no boundary script defines the hook {}", hook.name);
+        assert!(
+            tests.iter().any(|(_, s)| s.lines().any(|l| l.starts_with("test(") && l.contains(hook.name))),
+            "no boundary test is named after the hook {}",
+            hook.name
+        );
+    }
+}
+
+/// Issue 17: the boundary counts every event of the core, and its complete
+/// game (tests/game_BND-R-080_R-082.lua) asserts each fired: an event added
+/// to the core fails here until the boundary exercises it.
+#[test]
+fn the_boundary_game_checks_every_core_event() {
+    let events = std::fs::read_to_string(boundary().join("scripts/events.lua")).unwrap();
+    let game = std::fs::read_to_string(boundary().join("tests/game_BND-R-080_R-082.lua")).unwrap();
+    for e in railhead::script::EVENTS {
+        let quoted = format!("\"{e}\"");
+        assert!(events.contains(&quoted), "scripts/events.lua does not count the event {e}");
+        assert!(game.contains(&quoted), "the boundary's complete game does not check the event {e}");
+    }
 }
 
 fn railhead(args: &[&str]) -> (bool, String) {

@@ -6,7 +6,7 @@ local function two()
   return new_game{ players = { "A", "B" }, seed = 1 }
 end
 
-test("BND-R-001: a route earns 10 per stop, though every stop prints 0", function()
+test("BND-R-001: a route earns 10 per stop (route_bonus), though every stop prints 0", function()
   local g = two()
   g:start("NRR", "A", 60)
   expect_eq(g:hex("A1").tokens, { "NRR" })
