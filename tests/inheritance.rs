@@ -86,7 +86,7 @@ fn a_child_holds_only_what_it_changes() {
 #[test]
 fn mistakes_in_extending_are_named_with_file_and_line() {
     let cases: [(&str, String, &str); 5] = [
-        ("unknown", "extends = \"1894\"\n[title]\nid = \"x\"\nname = \"X\"\n".into(), "railhead ships no title \"1894\""),
+        ("unknown", "extends = \"1894\"\n[title]\nid = \"x\"\nname = \"X\"\n".into(), "title.toml:1: extends: `extends = \"1894\"`: railhead ships no title \"1894\""),
         ("noid", "extends = \"1849\"\n[title]\nname = \"X\"\n".into(), "needs its own `[title]` with an `id`"),
         ("removed", head_with("scripts_removed = [\"scripts/bond.lua\"]\n"), "title.toml:1: scripts_removed: \"scripts/bond.lua\" is not a script of the title it extends (did you mean `scripts/bonds.lua`?)"),
         ("typed", format!("{HEAD}[settings]\nmin_raise = \"five\"\n"), "min_raise"),

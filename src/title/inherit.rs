@@ -25,12 +25,12 @@ pub fn resolve(source: &TitleSource) -> Result<TitleSource, DataErrors> {
     let mut parents: Vec<TitleSource> = Vec::new();
     let mut at = source.clone();
     let mut seen = vec![source.display("title.toml")];
-    while let Some(named) = extends_of(&at)? {
+    while let Some((named, line)) = extends_of(&at)? {
         let display = at.display("title.toml");
-        let parent = parent_source(&at, &named).map_err(|e| one(DataError::new(&display, "extends", e.0).with_hint(e.1)))?;
+        let parent = parent_source(&at, &named).map_err(|e| one(DataError::new(&display, "extends", e.0).with_hint(e.1).at_line(line)))?;
         let parent_display = parent.display("title.toml");
         if seen.contains(&parent_display) {
-            return Err(one(DataError::new(&display, "extends", format!("\"{named}\" leads back to {parent_display}: titles cannot extend each other in a circle"))));
+            return Err(one(DataError::new(&display, "extends", format!("\"{named}\" leads back to {parent_display}: titles cannot extend each other in a circle")).at_line(line)));
         }
         if parents.len() == MAX_EXTENDS {
             return Err(one(DataError::new(&display, "extends", format!("more than {MAX_EXTENDS} titles extend one another"))));
@@ -49,9 +49,9 @@ fn one(e: DataError) -> DataErrors {
     DataErrors(vec![e])
 }
 
-/// title.toml's `extends`, if any. Only its syntax is checked here; the
-/// rest is checked once the layers are merged.
-fn extends_of(source: &TitleSource) -> Result<Option<String>, DataErrors> {
+/// title.toml's `extends` and its line, if any. Only its syntax is
+/// checked here; the rest is checked once the layers are merged.
+fn extends_of(source: &TitleSource) -> Result<Option<(String, Option<usize>)>, DataErrors> {
     let display = source.display("title.toml");
     let text = source.read("title.toml").map_err(|e| {
         let why = if e == ReadError::NotFound { " (every title needs title.toml)" } else { "" };
@@ -60,7 +60,7 @@ fn extends_of(source: &TitleSource) -> Result<Option<String>, DataErrors> {
     let table = syntax(&display, &text)?;
     match table.get("extends") {
         None => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(Value::String(s)) => Ok(Some((s.clone(), key_line(&text, "extends")))),
         Some(_) => Err(one(DataError::new(&display, "extends", "`extends` names one title: an id (\"1849\") or a folder path (\"../base\")").at_line(key_line(&text, "extends")))),
     }
 }
