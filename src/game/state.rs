@@ -267,6 +267,12 @@ pub struct GameState {
     pub cert_limit: u32,
     pub flow: FlowState,
     pub end_trigger: Option<EndTrigger>,
+    /// A set-end trigger (the bank's) that a later game-end trigger took
+    /// the place of, while that one may still come to nothing
+    /// (`end_cell_turn = "standing"`): the game still ends when this one
+    /// says, if the other has not ended it first.
+    #[serde(default)]
+    pub end_fallback: Option<EndTrigger>,
     pub ended: Option<GameEnd>,
     /// Title-script state.
     pub vars: Shared<Vars>,

@@ -127,7 +127,15 @@ impl<'a> Engine<'a> {
                 };
                 let replace = matches!(self.st.end_trigger, None | Some(EndTrigger::EndOfSet { .. }) | Some(EndTrigger::AfterNextSet { .. }));
                 if replace {
-                    self.st.end_trigger = Some(trigger);
+                    let before = self.st.end_trigger.replace(trigger);
+                    // Standing on the end space when its turn begins may
+                    // never happen (the game kit's E-21): the bank's end
+                    // it replaced still holds then.
+                    if self.t.settings.end_cell_turn == crate::title::schema::EndCellTurn::Standing
+                        && matches!(self.st.end_trigger, Some(EndTrigger::AfterFirstFlaggedTurn { .. }))
+                    {
+                        self.st.end_fallback = before;
+                    }
                 }
             }
             "closing_cell_reached" => {

@@ -28,16 +28,19 @@ impl Engine<'_> {
             if self.st.ended.is_some() {
                 return Ok(());
             }
-            match &self.st.end_trigger {
-                Some(EndTrigger::EndOfSet { .. }) => return self.finish_from_trigger(),
-                Some(EndTrigger::AfterNextSet { reason }) => {
-                    // The set after the stock round in which the bank broke.
-                    let reason = reason.clone();
-                    if self.st.vars.get("railhead.after_next_set_armed").is_some() {
-                        return self.finish(&reason);
+            // The trigger, and a bank's end another trigger took the place
+            // of while that one may come to nothing (`end_fallback`).
+            for trigger in [self.st.end_trigger.clone(), self.st.end_fallback.clone()].into_iter().flatten() {
+                match trigger {
+                    EndTrigger::EndOfSet { reason } => return self.finish(&reason),
+                    EndTrigger::AfterNextSet { reason } => {
+                        // The set after the stock round in which the bank broke.
+                        if self.st.vars.get("railhead.after_next_set_armed").is_some() {
+                            return self.finish(&reason);
+                        }
                     }
+                    _ => {}
                 }
-                _ => {}
             }
         }
         let next: String = match self.st.flow.opening {
@@ -70,7 +73,7 @@ impl Engine<'_> {
         if repeated {
             self.st.flow.set_size = self.t.phases[self.st.phase].operating_rounds.max(1);
             self.st.flow.set_index = 1;
-            if matches!(self.st.end_trigger, Some(EndTrigger::AfterNextSet { .. })) {
+            if [&self.st.end_trigger, &self.st.end_fallback].iter().any(|t| matches!(t, Some(EndTrigger::AfterNextSet { .. }))) {
                 self.st.vars.insert("railhead.after_next_set_armed".into(), Var::Bool(true));
             }
         } else {
@@ -209,17 +212,6 @@ impl Engine<'_> {
         cell.flags.iter().filter_map(|f| self.t.market.flag(*f)).all(|f| {
             f.no_sr_rise_before_phase.as_ref().is_none_or(|p| self.t.phase_index(p).is_some_and(|i| self.st.phase >= i))
         })
-    }
-
-    fn finish_from_trigger(&mut self) -> GameResult<()> {
-        let reason = match &self.st.end_trigger {
-            Some(EndTrigger::EndOfSet { reason })
-            | Some(EndTrigger::AfterNextSet { reason })
-            | Some(EndTrigger::AfterTurnOf { reason, .. })
-            | Some(EndTrigger::AfterFirstFlaggedTurn { reason }) => reason.clone(),
-            None => "unknown".into(),
-        };
-        self.finish(&reason)
     }
 
     /// Ends the game now: final values and the reason.

@@ -75,3 +75,18 @@ test("1849GK-E-21: V6 (1849-R-176, A-27) ends it after that corporation's turn",
   expect_eq(g:over(), true)
   expect_eq(g:result().reason, "stock_market")
 end)
+
+test("1849GK-E-21: the bank's end still holds when the corporation that reached L. 377 no longer stands on it", function()
+  local g = near_377(nil, 3)
+  g:give_cash("D", g:bank() + 10)                     -- the bank breaks in the stock round
+  g:set_price("RCS", 377)                              -- and RCS reaches L. 377 and leaves it
+  g:set_price("RCS", 328)
+  while g:round().kind == "stock" do g:act("pass") end
+  local guard = 0
+  while not g:over() and guard < 200 do
+    g:act("pass")
+    guard = guard + 1
+  end
+  expect_eq(g:over(), true)
+  expect_eq(g:result().reason, "bank")                 -- after the set of operating rounds (1849-R-177)
+end)
