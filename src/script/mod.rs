@@ -671,43 +671,36 @@ fn unread_props(t: &Title) -> Vec<String> {
     let read = |key: &str| CORE_PROPS.contains(&key) || sources.iter().any(|s| mentions(s, key));
     // (file, anchor, what, key)
     let mut keys: Vec<(&str, String, String, String)> = Vec::new();
-    for k in t.props.keys() {
-        keys.push(("title.toml", "[props".into(), "[props]".into(), k.clone()));
-    }
+    let mut add = |file: &'static str, anchor: String, what: String, props: &crate::title::schema::Props| {
+        keys.extend(props.keys().map(|k| (file, anchor.clone(), what.clone(), k.clone())));
+    };
+    add("title.toml", "[props".into(), "[props]".into(), &t.props);
     for pc in &t.player_counts {
-        for k in pc.props.keys() {
-            keys.push(("title.toml", format!("players = {}", pc.players), format!("the {}-player count's props", pc.players), k.clone()));
-        }
+        add("title.toml", format!("players = {}", pc.players), format!("the {}-player count's props", pc.players), &pc.props);
     }
     for kind in &t.corporation_kinds {
-        for k in kind.props.keys() {
-            keys.push(("companies.toml", format!("id = \"{}\"", kind.id), format!("corporation kind {}'s props", kind.id), k.clone()));
-        }
+        add("companies.toml", format!("id = \"{}\"", kind.id), format!("corporation kind {}'s props", kind.id), &kind.props);
     }
     for c in &t.corporations {
-        for k in c.props.keys() {
-            keys.push(("companies.toml", format!("id = \"{}\"", c.id), format!("corporation {}'s props", c.id), k.clone()));
-        }
+        add("companies.toml", format!("id = \"{}\"", c.id), format!("corporation {}'s props", c.id), &c.props);
     }
     for c in &t.companies {
-        for k in c.props.keys() {
-            keys.push(("companies.toml", format!("id = \"{}\"", c.id), format!("company {}'s props", c.id), k.clone()));
-        }
+        add("companies.toml", format!("id = \"{}\"", c.id), format!("company {}'s props", c.id), &c.props);
         for a in &c.abilities {
             if let crate::title::schema::AbilityDef::Script { name, props, .. } = a {
-                for k in props.keys() {
-                    keys.push(("companies.toml", format!("id = \"{}\"", c.id), format!("company {}'s ability \"{name}\"'s props", c.id), k.clone()));
-                }
+                add("companies.toml", format!("id = \"{}\"", c.id), format!("company {}'s ability \"{name}\"'s props", c.id), props);
             }
         }
     }
+    // Each file read once, for the lines of its keys.
+    let texts: std::collections::BTreeMap<&str, Option<String>> = ["title.toml", "companies.toml"].into_iter().map(|f| (f, t.source.read(f).ok())).collect();
     let mut seen = std::collections::BTreeSet::new();
     let mut out = Vec::new();
     for (file, anchor, what, key) in keys {
         if read(&key) || !seen.insert((what.clone(), key.clone())) {
             continue;
         }
-        let at = match t.source.read(file).ok().and_then(|text| key_line(&text, &anchor, &key)) {
+        let at = match texts[file].as_deref().and_then(|text| key_line(text, &anchor, &key)) {
             Some(l) => format!("{}:{l}", t.source.display(file)),
             None => t.source.display(file),
         };

@@ -92,7 +92,10 @@ impl TitleSource {
             return Err(ReadError::NotInside);
         }
         let bytes = match self {
-            TitleSource::Layered(l) => return l.holder(rel).unwrap_or(&l.top).read(rel),
+            // The first layer that has the file, read once.
+            TitleSource::Layered(l) => {
+                return std::iter::once(&l.top).chain(&l.parents).map(|s| s.read(rel)).find(|r| *r != Err(ReadError::NotFound)).unwrap_or(Err(ReadError::NotFound));
+            }
             TitleSource::Embedded(id) => EMBEDDED.get_file(Path::new(id).join(rel)).ok_or(ReadError::NotFound)?.contents().to_vec(),
             TitleSource::Disk(dir) => read_inside(dir, rel)?,
             TitleSource::Memory(m) => {
