@@ -115,7 +115,7 @@ fn game_1849_purchase_from_another_player_is_accepted() {
         .iter()
         .find_map(|id| {
             let co = game.state.company_index(id)?;
-            match game.state.companies[co as usize].owner {
+            match game.state.companies[co].owner {
                 CompanyOwner::Player(p) if Some(p) != president => Some((id.to_string(), game.state.players[p as usize].name.clone())),
                 _ => None,
             }

@@ -122,8 +122,8 @@ fn the_earlier_1844_reading_asks_half_the_face_value_of_a_private() {
     game.state.vars.insert("website.private_min_half".into(), Var::Bool(true));
     assert_eq!(p4_range(&mut game).map(|r| r.0), Some(55));
     // With 54 SFR VZ can buy no private then.
-    let cash = game.state.corps[vz as usize].cash;
-    game.state.corps[vz as usize].cash = 54;
+    let cash = game.state.corps[vz].cash;
+    game.state.corps[vz].cash = 54;
     game.state.bank += cash - 54;
     assert_eq!(p4_range(&mut game), None);
 }
@@ -243,14 +243,14 @@ fn the_1849_bond_interest_was_not_paid_from_december_2024_to_may_2025() {
         let (mut game, report) = replay(rec, Some(28)).unwrap_or_else(|(_, e)| panic!("{e}"));
         let ata = game.state.corp_index("ATA").unwrap();
         game.state.vars.insert("bond.ATA".into(), Var::Bool(true));
-        let cash = game.state.corps[ata as usize].cash;
+        let cash = game.state.corps[ata].cash;
         // The train step, then the issue step: the interest step comes next.
         game.apply(Action::Pass).unwrap();
         game.apply(Action::Pass).unwrap();
         assert_ne!(game.current_actor(), Some(Actor::Corp(ata)), "ATA's turn is over");
         // Records before 2026-05-12 are read with the earlier stacking
         // reading too (nothing here that it changes): only the bond's counts.
-        (cash - game.state.corps[ata as usize].cash, report.readings.into_iter().filter(|r| r.contains("interest")).collect::<Vec<_>>())
+        (cash - game.state.corps[ata].cash, report.readings.into_iter().filter(|r| r.contains("interest")).collect::<Vec<_>>())
     };
     for a in rec.actions.iter_mut() {
         a["created_at"] = json!(after + a["id"].as_i64().unwrap());
@@ -396,7 +396,7 @@ fn under_the_earlier_1844_reading_a_company_too_poor_for_a_private_is_passed() {
     let (game, report) = replay(&rec, None).unwrap_or_else(|(_, e)| panic!("{e}"));
     assert_eq!(game.title.phases[game.state.phase].name, "3");
     let rhb = game.state.corp_index("RhB").unwrap();
-    assert_eq!(game.state.corps[rhb as usize].cash, 20);
+    assert_eq!(game.state.corps[rhb].cash, 20);
     // RhB's pass comes before FNM's first action; FNM's own end of turn
     // (its director holds no private it could buy) is passed in both
     // readings, before VZ's purchase.
@@ -438,11 +438,11 @@ fn a_corporation_started_after_a_sale_into_its_space_went_above_it_before_may_20
     let order = |rec: &Recorded, until: Option<i64>| {
         let (game, report) = replay(rec, until).unwrap_or_else(|(_, e)| panic!("{e}"));
         let st = &game.state;
-        let (ata, afg) = (st.corp_index("ATA").unwrap() as usize, st.corp_index("AFG").unwrap() as usize);
+        let (ata, afg) = (st.corp_index("ATA").unwrap(), st.corp_index("AFG").unwrap());
         assert_eq!(st.corps[ata].price, st.corps[afg].price, "ATA and AFG share a space");
         let top = if st.corps[afg].stack < st.corps[ata].stack { ["AFG", "ATA"] } else { ["ATA", "AFG"] };
         let first = match game.current_actor() {
-            Some(Actor::Corp(c)) => st.corps[c as usize].id.clone(),
+            Some(Actor::Corp(c)) => st.corps[c].id.clone(),
             other => format!("{other:?}"),
         };
         (top, first, report.readings, game)

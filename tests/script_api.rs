@@ -132,9 +132,9 @@ fn connected_on_the_shared_graph_equals_connects() {
         let (t, st) = (&game.title, &game.state);
         let template = BoardGraph::build_track(t, st, None);
         let goals: Vec<u32> = (0..t.map.hexes.len() as u32).filter(|h| !t.map.hexes[*h as usize].tile.stops.is_empty() || st.board.hexes[*h as usize].tile.is_some()).collect();
-        for c in 0..st.corps.len() as u16 {
+        for c in st.corp_ids() {
             let mut starts = vec![None];
-            if let Some((h, city)) = st.corps[c as usize].home {
+            if let Some((h, city)) = st.corps[c].home {
                 starts.push(Some((h, Some(city))));
                 starts.push(Some((h, None)));
             }

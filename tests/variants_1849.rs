@@ -113,9 +113,9 @@ fn a_bond_through_issue_interest_by_emergency_and_repayment_at_closure() {
     phase(&mut g, "8");
     advance(&mut g, "RCS", "issue_bond");
     refused(&mut g, "do repay_bond", "1849-R-185");
-    let (treasury, bank) = (g.state.corps[rcs(&g) as usize].cash, g.state.bank);
+    let (treasury, bank) = (g.state.corps[rcs(&g)].cash, g.state.bank);
     g.act("do issue_bond").unwrap();
-    assert_eq!(g.state.corps[rcs(&g) as usize].cash, treasury + 500);
+    assert_eq!(g.state.corps[rcs(&g)].cash, treasury + 500);
     assert_eq!(g.state.bank, bank - 500);
     assert_eq!(var(&g, "bond.RCS"), Some(Var::Bool(true)));
 
@@ -140,7 +140,7 @@ fn a_bond_through_issue_interest_by_emergency_and_repayment_at_closure() {
     g.act("sell RCS 1").unwrap();
     assert!(g.state.flow.pending.is_empty());
     assert_eq!(g.state.players[2].cash, 10 + price - 30);
-    assert_eq!(g.state.corps[rcs(&g) as usize].cash, 0);
+    assert_eq!(g.state.corps[rcs(&g)].cash, 0);
 
     // RCS closes with its bond out and L. 100 in its treasury: C pays the other L. 400.
     advance(&mut g, "RCS", "lay_tile");
@@ -153,7 +153,7 @@ fn a_bond_through_issue_interest_by_emergency_and_repayment_at_closure() {
     cash(&mut g, "C", 450);
     let bank = g.state.bank;
     g.act("pass").unwrap();
-    assert!(!g.state.corps[rcs(&g) as usize].started);
+    assert!(!g.state.corps[rcs(&g)].started);
     assert_eq!(var(&g, "bond.RCS"), None);
     assert!(g.log.iter().any(|l| l == "C pays L. 400 toward RCS's bond"));
     // With no corporation left, operating round 2.2 only pays the privates'
@@ -184,11 +184,11 @@ fn e_tokens_and_e_trains() {
     refused(&mut g, "train E", "1849-R-194");
     g.act("pass").unwrap();
     advance(&mut g, "RCS", "buy_e_token");
-    let cash_before = g.state.corps[rcs(&g) as usize].cash;
+    let cash_before = g.state.corps[rcs(&g)].cash;
     g.act("do buy_e_token").unwrap();
-    assert_eq!(g.state.corps[rcs(&g) as usize].cash, cash_before - 1100);
+    assert_eq!(g.state.corps[rcs(&g)].cash, cash_before - 1100);
     g.act("train E").unwrap();
-    assert_eq!(g.state.corps[rcs(&g) as usize].cash, cash_before - 1100 - 550);
+    assert_eq!(g.state.corps[rcs(&g)].cash, cash_before - 1100 - 550);
     assert_eq!(var(&g, "e_tokens_sold"), Some(Var::Int(1)));
     // No second E token for RCS.
     g.act("pass").unwrap();
@@ -224,17 +224,17 @@ fn a_station_token_bought_with_consent() {
     cash(&mut g, "RCS", 300);
     advance(&mut g, "RCS", "acquire_token");
     let ift = g.state.corp_index("IFT").unwrap();
-    let (rcs_cash, ift_cash) = (g.state.corps[rcs(&g) as usize].cash, g.state.corps[ift as usize].cash);
+    let (rcs_cash, ift_cash) = (g.state.corps[rcs(&g)].cash, g.state.corps[ift].cash);
     refused(&mut g, "do acquire_token hex=E1 from=IFT price=0", "1849-R-184");
     refused(&mut g, "do acquire_token hex=H12 from=IFT price=5", "1849-R-184");
     g.act("do acquire_token hex=E1 from=IFT price=40").unwrap();
     assert_eq!(actor(&g), "A");
     g.act("choose accept").unwrap();
-    assert_eq!(g.state.corps[rcs(&g) as usize].cash, rcs_cash - 40);
-    assert_eq!(g.state.corps[ift as usize].cash, ift_cash + 40);
+    assert_eq!(g.state.corps[rcs(&g)].cash, rcs_cash - 40);
+    assert_eq!(g.state.corps[ift].cash, ift_cash + 40);
     let e1 = g.title.map.hex("E1").unwrap();
     assert_eq!(g.state.board.hexes[e1 as usize].tokens[0], vec![Some(r)]);
-    assert!(g.state.corps[ift as usize].tokens.iter().filter(|t| t.placed.is_none()).count() >= 2);
+    assert!(g.state.corps[ift].tokens.iter().filter(|t| t.placed.is_none()).count() >= 2);
 }
 
 #[test]

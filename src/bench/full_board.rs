@@ -53,8 +53,8 @@ fn positions_of(t: Arc<Title>) -> Vec<BenchPosition> {
     let last = &t.phases[st.phase];
     let largest = t.corporation_kinds.iter().filter_map(|k| k.train_limit.get(&last.name).copied()).chain([last.train_limit]).max().unwrap_or(0) as usize;
     let mut out = Vec::new();
-    for corp in 0..st.corps.len() as CorpId {
-        if !st.corps[corp as usize].in_play {
+    for corp in st.corp_ids() {
+        if !st.corps[corp].in_play {
             continue;
         }
         let own = crate::game::trains::train_limit(&t, &st, corp) as usize;
@@ -70,7 +70,7 @@ fn positions_of(t: Arc<Title>) -> Vec<BenchPosition> {
             }
             out.push(BenchPosition {
                 class: format!("full board {} {name}", t.id()),
-                label: format!("full board {} {} {}", t.id(), st.corps[corp as usize].id, trains.join(",")),
+                label: format!("full board {} {} {}", t.id(), st.corps[corp].id, trains.join(",")),
                 problem: pos.problem,
                 recorded: None,
                 build_seconds: None,
@@ -154,9 +154,9 @@ fn exits_met(ops: &Ops, hex: HexId, exits: u8) -> u32 {
 }
 
 fn place_every_token(ops: &mut Ops) {
-    let corps: Vec<CorpId> = (0..ops.st.corps.len() as CorpId).filter(|&c| ops.st.corps[c as usize].in_play).collect();
+    let corps: Vec<CorpId> = ops.st.corp_ids().filter(|&c| ops.st.corps[c].in_play).collect();
     for &c in &corps {
-        if ops.place_home(c).is_err() || ops.st.corps[c as usize].tokens.iter().all(|t| t.placed.is_none()) {
+        if ops.place_home(c).is_err() || ops.st.corps[c].tokens.iter().all(|t| t.placed.is_none()) {
             // A choice of homes: the first one open.
             if let Some(&(hex, city)) = ops.home_choices(c).first() {
                 let _ = ops.set_home(c, hex, city);
@@ -181,7 +181,7 @@ fn place_every_token(ops: &mut Ops) {
 /// The city worth the most that the corporation may place a token in now
 /// (first in map order on a tie).
 fn best_city(ops: &Ops, corp: CorpId) -> Option<(HexId, u8)> {
-    if !ops.st.corps[corp as usize].tokens.iter().any(|t| t.placed.is_none() && !t.lost) {
+    if !ops.st.corps[corp].tokens.iter().any(|t| t.placed.is_none() && !t.lost) {
         return None;
     }
     let mut best: Option<(i64, HexId, u8)> = None;

@@ -127,7 +127,7 @@ fn end_board_positions(game: &crate::game::Game, name: &str) -> Vec<BenchPositio
     let mut st = game.state.clone();
     st.phase = t.phases.len().saturating_sub(1);
     let mut out = Vec::new();
-    for corp in 0..st.corps.len() as crate::game::ids::CorpId {
+    for corp in st.corp_ids() {
         let limit = crate::game::trains::train_limit(t, &st, corp) as usize;
         if limit == 0 {
             continue;
@@ -139,7 +139,7 @@ fn end_board_positions(game: &crate::game::Game, name: &str) -> Vec<BenchPositio
         }
         out.push(BenchPosition {
             class: format!("end board {} {limit}×{train}", t.id()),
-            label: format!("{name} end {} {}", st.corps[corp as usize].id, trains.join(",")),
+            label: format!("{name} end {} {}", st.corps[corp].id, trains.join(",")),
             problem: pos.problem,
             recorded: None,
             build_seconds: None,

@@ -483,7 +483,7 @@ impl Ops<'_> {
         if s.kind != StopKind::City || s.slots == 0 {
             return self.refuse(RuleKey::TokenNoCity, format!("station tokens go in cities; {} here is a {}", h.title(), s.kind.name()));
         }
-        let c = &self.st.corps[corp as usize];
+        let c = &self.st.corps[corp];
         if !c.tokens.iter().any(|t| t.placed.is_none() && !t.lost) {
             return self.refuse(RuleKey::TokenNoneLeft, format!("{} has no station token left", c.id));
         }
@@ -513,7 +513,7 @@ impl Ops<'_> {
 
     /// Places the corporation's next unplaced token; returns its cost.
     pub fn execute_token(&mut self, corp: CorpId, hex: HexId, stop: u8) -> i64 {
-        let c = &mut self.st.corps[corp as usize];
+        let c = &mut self.st.corps[corp];
         let Some(tk) = c.tokens.iter_mut().find(|t| t.placed.is_none() && !t.lost) else { return 0 };
         tk.placed = Some((hex, stop));
         let cost = tk.cost;
@@ -535,7 +535,7 @@ impl Ops<'_> {
                 }
             }
         }
-        for tk in self.st.corps[corp as usize].tokens.iter_mut() {
+        for tk in self.st.corps[corp].tokens.iter_mut() {
             if tk.placed.is_some_and(|(h, _)| h == hex) {
                 tk.placed = None;
                 tk.lost |= lose;
@@ -548,22 +548,22 @@ impl Ops<'_> {
     pub fn replace_token(&mut self, hex: HexId, from: CorpId, to: CorpId) -> GameResult<()> {
         let (fname, tname) = (self.corp_name(from).to_string(), self.corp_name(to).to_string());
         let label = self.t.map.hexes[hex as usize].label.clone();
-        let Some(stop) = self.st.corps[from as usize].tokens.iter().find_map(|t| t.placed.filter(|(h, _)| *h == hex).map(|(_, s)| s)) else {
+        let Some(stop) = self.st.corps[from].tokens.iter().find_map(|t| t.placed.filter(|(h, _)| *h == hex).map(|(_, s)| s)) else {
             return self.refuse(RuleKey::TokenNoneThere, format!("{fname} has no token on {label}"));
         };
         if from != to && self.st.board.hexes[hex as usize].tokens.iter().flatten().any(|s| *s == Some(to)) {
             return self.refuse(RuleKey::TokenSameHex, format!("{tname} already has a token on {label}"));
         }
-        if !self.st.corps[to as usize].tokens.iter().any(|t| t.placed.is_none() && !t.lost) {
+        if !self.st.corps[to].tokens.iter().any(|t| t.placed.is_none() && !t.lost) {
             return self.refuse(RuleKey::TokenNoneLeft, format!("{tname} has no station token left"));
         }
         if let Some(slot) = self.st.board.hexes[hex as usize].tokens.get_mut(stop as usize).and_then(|v| v.iter_mut().find(|s| **s == Some(from))) {
             *slot = Some(to);
         }
-        if let Some(t) = self.st.corps[from as usize].tokens.iter_mut().find(|t| t.placed == Some((hex, stop))) {
+        if let Some(t) = self.st.corps[from].tokens.iter_mut().find(|t| t.placed == Some((hex, stop))) {
             t.placed = None;
         }
-        if let Some(t) = self.st.corps[to as usize].tokens.iter_mut().find(|t| t.placed.is_none() && !t.lost) {
+        if let Some(t) = self.st.corps[to].tokens.iter_mut().find(|t| t.placed.is_none() && !t.lost) {
             t.placed = Some((hex, stop));
         }
         self.fx.event("token_placed", &[("corp", Var::Str(tname)), ("hex", Var::Str(label))]);
@@ -572,7 +572,7 @@ impl Ops<'_> {
 
     /// Cheapest cost of the corporation's next token.
     pub fn next_token_cost(&self, corp: CorpId) -> Option<i64> {
-        self.st.corps[corp as usize].tokens.iter().find(|t| t.placed.is_none() && !t.lost).map(|t| t.cost)
+        self.st.corps[corp].tokens.iter().find(|t| t.placed.is_none() && !t.lost).map(|t| t.cost)
     }
 
     pub fn city_index(&self, hex: HexId, stop: u8) -> Option<u8> {

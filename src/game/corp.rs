@@ -23,7 +23,7 @@ impl Ops<'_> {
     }
 
     pub fn kind_def(&self, corp: CorpId) -> &crate::title::schema::CorporationKindDef {
-        &self.t.corporation_kinds[self.st.corps[corp as usize].kind]
+        &self.t.corporation_kinds[self.st.corps[corp].kind]
     }
 
     /// Starts a corporation: token on the par cell, the president's
@@ -33,10 +33,10 @@ impl Ops<'_> {
         let Some(pos) = self.par_cell(price) else {
             return self.refuse(RuleKey::StockParPrice, format!("{} is not a starting value on the market", self.money(price)));
         };
-        let pres_index = self.st.corps[corp as usize].certs.iter().find(|c| c.president).map(|c| c.index);
+        let pres_index = self.st.corps[corp].certs.iter().find(|c| c.president).map(|c| c.index);
         let Some(pres_index) = pres_index else { return Err(super::ops::GameError::Invalid("corporation has no president's certificate".into())) };
         let mut take: Vec<u16> = vec![pres_index];
-        let ordinary: Vec<u16> = self.st.corps[corp as usize]
+        let ordinary: Vec<u16> = self.st.corps[corp]
             .certs
             .iter()
             .filter(|c| c.owner == CertOwner::Treasury && !c.president && c.tag.is_none())
@@ -49,7 +49,7 @@ impl Ops<'_> {
         take.extend(ordinary);
         let percent: i64 = take
             .iter()
-            .map(|i| self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).map_or(0, |c| c.percent as i64))
+            .map(|i| self.st.corps[corp].certs.iter().find(|c| c.index == *i).map_or(0, |c| c.percent as i64))
             .sum();
         let cost = crate::game::shares::worth(self.t, self.st, corp, price, percent);
         let cap = self.kind_def(corp).capitalization;
@@ -67,7 +67,7 @@ impl Ops<'_> {
             self.move_cert(corp, i, CertOwner::Player(player));
         }
         {
-            let c = &mut self.st.corps[corp as usize];
+            let c = &mut self.st.corps[corp];
             c.started = true;
             c.closed = false;
             c.operated = 0;
@@ -85,13 +85,13 @@ impl Ops<'_> {
 
     /// Percent of a corporation out of its treasury.
     pub fn sold_percent(&self, corp: CorpId) -> u32 {
-        self.st.corps[corp as usize].certs.iter().filter(|c| c.owner != CertOwner::Treasury).map(|c| c.percent as u32).sum()
+        self.st.corps[corp].certs.iter().filter(|c| c.owner != CertOwner::Treasury).map(|c| c.percent as u32).sum()
     }
 
     /// Floats (launches) the corporation once enough is sold: fixed
     /// capitalization pays the capital now; token fee and home token follow.
     pub fn check_float(&mut self, corp: CorpId) -> GameResult<()> {
-        let c = &self.st.corps[corp as usize];
+        let c = &self.st.corps[corp];
         if c.floated || !c.started {
             return Ok(());
         }
@@ -99,18 +99,18 @@ impl Ops<'_> {
         if self.sold_percent(corp) < kind.float_shares * 10 && kind.float_shares > 0 {
             return Ok(());
         }
-        self.st.corps[corp as usize].floated = true;
+        self.st.corps[corp].floated = true;
         let name = self.corp_name(corp).to_string();
         if kind.capitalization == Capitalization::Fixed && kind.capital_multiple > 0 {
-            let par = self.st.corps[corp as usize].par.unwrap_or(0);
+            let par = self.st.corps[corp].par.unwrap_or(0);
             let capital = par * kind.capital_multiple as i64;
             self.transfer(Purse::Bank, Purse::Corp(corp), capital)?;
             self.log(format!("{name} launches with {}", self.money(capital)));
         }
-        let def = &self.t.corporations[self.st.corps[corp as usize].def];
+        let def = &self.t.corporations[self.st.corps[corp].def];
         let fee = def.token_fee;
         if fee > 0 {
-            if self.st.corps[corp as usize].cash < fee {
+            if self.st.corps[corp].cash < fee {
                 return self.refuse(RuleKey::CorpTokenFee, format!("{name} cannot pay its token fee of {}", self.money(fee)));
             }
             self.transfer(Purse::Corp(corp), Purse::Bank, fee)?;
@@ -127,7 +127,7 @@ impl Ops<'_> {
     /// formed by merger), without the capital or token fee of a launch:
     /// `corporation_floated` fires as for any launch, once.
     pub fn set_floated(&mut self, corp: CorpId, par: Option<i64>) -> GameResult<()> {
-        let c = &mut self.st.corps[corp as usize];
+        let c = &mut self.st.corps[corp];
         let was = c.floated;
         c.started = true;
         c.floated = true;
@@ -144,7 +144,7 @@ impl Ops<'_> {
 
     /// Home choices still open (hex, city) for the corporation.
     pub fn home_choices(&self, corp: CorpId) -> Vec<(HexId, u8)> {
-        let def = &self.t.corporations[self.st.corps[corp as usize].def];
+        let def = &self.t.corporations[self.st.corps[corp].def];
         let mut out = Vec::new();
         for spec in &def.home {
             if let Ok((hex, city)) = crate::title::validate::home_city(self.t, spec)
@@ -159,16 +159,16 @@ impl Ops<'_> {
 
     /// Places the home token, or asks the president to choose a home.
     pub fn place_home(&mut self, corp: CorpId) -> GameResult<()> {
-        if let Some((hex, city)) = self.st.corps[corp as usize].home {
+        if let Some((hex, city)) = self.st.corps[corp].home {
             let stop = city_stop(self.t, self.st, hex, city).unwrap_or(0);
-            if self.st.corps[corp as usize].tokens.iter().any(|t| t.placed == Some((hex, stop))) {
+            if self.st.corps[corp].tokens.iter().any(|t| t.placed == Some((hex, stop))) {
                 return Ok(());
             }
             self.check_token(corp, hex, stop, false)?;
             self.execute_token(corp, hex, stop);
             return Ok(());
         }
-        let def = &self.t.corporations[self.st.corps[corp as usize].def];
+        let def = &self.t.corporations[self.st.corps[corp].def];
         if def.home.is_empty() {
             return Ok(());
         }
@@ -178,7 +178,7 @@ impl Ops<'_> {
             (_, 0) => self.refuse(RuleKey::CorpNoHome, format!("{name} has no home city with a free slot")),
             (1, _) => {
                 let (hex, city) = choices[0];
-                self.st.corps[corp as usize].home = Some((hex, city));
+                self.st.corps[corp].home = Some((hex, city));
                 let stop = city_stop(self.t, self.st, hex, city).unwrap_or(0);
                 self.execute_token(corp, hex, stop);
                 Ok(())
@@ -199,7 +199,7 @@ impl Ops<'_> {
     pub fn set_home(&mut self, corp: CorpId, hex: HexId, city: u8) -> GameResult<()> {
         let stop = city_stop(self.t, self.st, hex, city).unwrap_or(0);
         self.check_token(corp, hex, stop, false)?;
-        self.st.corps[corp as usize].home = Some((hex, city));
+        self.st.corps[corp].home = Some((hex, city));
         self.execute_token(corp, hex, stop);
         let (name, label) = (self.corp_name(corp).to_string(), self.t.map.hexes[hex as usize].title());
         self.log(format!("{name} makes its home in {label}"));
@@ -211,11 +211,11 @@ impl Ops<'_> {
     /// bank. It may be started again later.
     pub fn close_corp(&mut self, corp: CorpId) -> GameResult<()> {
         let name = self.corp_name(corp).to_string();
-        if self.st.corps[corp as usize].closed {
+        if self.st.corps[corp].closed {
             return Ok(());
         }
         let president = self.st.president(corp).map(|p| self.player_name(p).to_string());
-        let placed: Vec<HexId> = self.st.corps[corp as usize].tokens.iter().filter_map(|t| t.placed.map(|p| p.0)).collect();
+        let placed: Vec<HexId> = self.st.corps[corp].tokens.iter().filter_map(|t| t.placed.map(|p| p.0)).collect();
         for h in placed {
             self.remove_token(corp, h, false);
         }
@@ -238,10 +238,10 @@ impl Ops<'_> {
                 co.owner = CompanyOwner::Closed;
             }
         }
-        let cash = self.st.corps[corp as usize].cash;
+        let cash = self.st.corps[corp].cash;
         self.transfer(Purse::Corp(corp), Purse::Bank, cash)?;
         let costs = self.token_costs(corp);
-        let c = &mut self.st.corps[corp as usize];
+        let c = &mut self.st.corps[corp];
         for cert in c.certs.iter_mut() {
             cert.owner = CertOwner::Treasury;
         }
@@ -264,26 +264,26 @@ impl Ops<'_> {
     }
 
     pub fn token_costs(&self, corp: CorpId) -> Vec<i64> {
-        let c = &self.st.corps[corp as usize];
+        let c = &self.st.corps[corp];
         let def = &self.t.corporations[c.def];
         def.token_costs.clone().unwrap_or_else(|| self.t.corporation_kinds[c.kind].token_costs.clone())
     }
 
     pub fn close_company(&mut self, co: CompanyId) {
-        if self.st.companies[co as usize].owner == CompanyOwner::Closed {
+        if self.st.companies[co].owner == CompanyOwner::Closed {
             return;
         }
-        self.st.companies[co as usize].owner = CompanyOwner::Closed;
-        let name = self.st.companies[co as usize].id.clone();
+        self.st.companies[co].owner = CompanyOwner::Closed;
+        let name = self.st.companies[co].id.clone();
         self.log(format!("{name} closes"));
         self.fx.event("company_closed", &[("company", Var::Str(name))]);
     }
 
     /// A company changes hands; certificates it carries go to the new owner.
     pub fn give_company(&mut self, co: CompanyId, to: CompanyOwner) -> GameResult<()> {
-        let first_sale = self.st.companies[co as usize].owner == CompanyOwner::Bank;
-        self.st.companies[co as usize].owner = to;
-        let def = self.t.companies[self.st.companies[co as usize].def].clone();
+        let first_sale = self.st.companies[co].owner == CompanyOwner::Bank;
+        self.st.companies[co].owner = to;
+        let def = self.t.companies[self.st.companies[co].def].clone();
         if first_sale && let CompanyOwner::Player(p) = to {
             for a in &def.abilities {
                 if let AbilityDef::Shares { shares } = a {
@@ -296,7 +296,7 @@ impl Ops<'_> {
                 }
             }
         }
-        let name = self.st.companies[co as usize].id.clone();
+        let name = self.st.companies[co].id.clone();
         let owner = match to {
             CompanyOwner::Player(p) => self.player_name(p).to_string(),
             CompanyOwner::Corp(c) => self.corp_name(c).to_string(),
@@ -308,7 +308,7 @@ impl Ops<'_> {
 
     /// Company revenue at the start of an operating round.
     pub fn pay_company_revenue(&mut self) -> GameResult<()> {
-        for i in 0..self.st.companies.len() {
+        for i in self.st.company_ids() {
             let co = self.st.companies[i].clone();
             let rev = self.t.companies[co.def].revenue;
             if rev <= 0 {

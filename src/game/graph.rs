@@ -115,7 +115,7 @@ pub fn reservations(t: &Title, st: &GameState, hex: HexId, stop: u8) -> Vec<Corp
             && h == hex
             && Some(ci as u8) == city_index
         {
-            out.push(i as CorpId);
+            out.push(CorpId::from(i));
         }
     }
     out

@@ -4,8 +4,48 @@
 use serde::{Deserialize, Serialize};
 
 pub type PlayerId = u8;
-pub type CorpId = u16;
-pub type CompanyId = u16;
+
+/// A corporation: its index in `GameState::corps`. A type of its own, so a
+/// company's or a player's number cannot be used in its place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CorpId(pub u16);
+
+/// A private company: its index in `GameState::companies`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CompanyId(pub u16);
+
+macro_rules! index_id {
+    ($id:ident) => {
+        impl $id {
+            /// The position in the game state's list.
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+        impl From<usize> for $id {
+            /// The title loader refuses more than `limits::MAX_CORPORATIONS`
+            /// corporations and `MAX_COMPANIES` companies, so this never wraps.
+            fn from(i: usize) -> $id {
+                debug_assert!(i <= u16::MAX as usize);
+                $id(i as u16)
+            }
+        }
+        impl From<$id> for usize {
+            fn from(id: $id) -> usize {
+                id.index()
+            }
+        }
+        impl std::fmt::Display for $id {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+    };
+}
+index_id!(CorpId);
+index_id!(CompanyId);
 pub type TrainId = u32;
 pub type HexId = u32;
 

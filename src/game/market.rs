@@ -31,7 +31,7 @@ impl Dir {
 /// May a token of this corporation stand on the cell now?
 pub fn enterable(t: &Title, st: &GameState, corp: CorpId, pos: MarketPos) -> bool {
     let Some(cell) = t.market.cell(pos.row as usize, pos.col as usize) else { return false };
-    let kind = &t.corporation_kinds[st.corps[corp as usize].kind].id;
+    let kind = &t.corporation_kinds[st.corps[corp].kind].id;
     cell.flags.iter().all(|f| match t.market.flag(*f) {
         None => true,
         Some(def) => {
@@ -72,7 +72,7 @@ pub fn target(t: &Title, st: &GameState, corp: CorpId, from: MarketPos, dir: Dir
 /// further right, then the upper cell, then the token higher in the stack.
 pub fn value_order(t: &Title, st: &GameState, a: CorpId, b: CorpId) -> Ordering {
     let key = |c: CorpId| {
-        let corp = &st.corps[c as usize];
+        let corp = &st.corps[c];
         let pos = corp.price.unwrap_or(MarketPos { row: u8::MAX, col: 0 });
         let price = t.market.cell(pos.row as usize, pos.col as usize).map_or(i64::MIN, |x| x.price);
         (std::cmp::Reverse(price), std::cmp::Reverse(pos.col), pos.row, corp.stack, c)
@@ -81,7 +81,7 @@ pub fn value_order(t: &Title, st: &GameState, a: CorpId, b: CorpId) -> Ordering 
 }
 
 pub fn price_of(t: &Title, st: &GameState, corp: CorpId) -> i64 {
-    st.corps[corp as usize].price.and_then(|p| t.market.cell(p.row as usize, p.col as usize)).map_or(0, |c| c.price)
+    st.corps[corp].price.and_then(|p| t.market.cell(p.row as usize, p.col as usize)).map_or(0, |c| c.price)
 }
 
 impl Ops<'_> {
@@ -91,8 +91,8 @@ impl Ops<'_> {
 
     /// Puts a corporation's token on a cell (starting or restarting it).
     pub fn set_price(&mut self, corp: CorpId, pos: MarketPos) {
-        self.st.corps[corp as usize].price = Some(pos);
-        self.st.corps[corp as usize].stack = self.st.next_stack;
+        self.st.corps[corp].price = Some(pos);
+        self.st.corps[corp].stack = self.st.next_stack;
         self.st.next_stack += 1;
         self.after_price_change(corp);
     }
@@ -100,7 +100,7 @@ impl Ops<'_> {
     /// Moves a token `steps` times; entering a cell puts it at the bottom
     /// of that cell's stack.
     pub fn move_price(&mut self, corp: CorpId, dir: Dir, steps: u32) -> GameResult<()> {
-        let Some(mut pos) = self.st.corps[corp as usize].price else { return Ok(()) };
+        let Some(mut pos) = self.st.corps[corp].price else { return Ok(()) };
         let before = self.share_price(corp);
         let mut moved = false;
         for _ in 0..steps {
@@ -112,8 +112,8 @@ impl Ops<'_> {
             moved = true;
         }
         if moved {
-            self.st.corps[corp as usize].price = Some(pos);
-            self.st.corps[corp as usize].stack = self.st.next_stack;
+            self.st.corps[corp].price = Some(pos);
+            self.st.corps[corp].stack = self.st.next_stack;
             self.st.next_stack += 1;
             let after = self.share_price(corp);
             let name = self.corp_name(corp).to_string();
@@ -125,12 +125,12 @@ impl Ops<'_> {
     }
 
     fn after_price_change(&mut self, corp: CorpId) {
-        let Some(pos) = self.st.corps[corp as usize].price else { return };
+        let Some(pos) = self.st.corps[corp].price else { return };
         let Some(cell) = self.t.market.cell(pos.row as usize, pos.col as usize) else { return };
         let flags: Vec<_> = cell.flags.iter().filter_map(|f| self.t.market.flag(*f)).cloned().collect();
         let name = self.corp_name(corp).to_string();
-        if flags.iter().any(|f| f.ends_game) && !self.st.corps[corp as usize].reached_end {
-            self.st.corps[corp as usize].reached_end = true;
+        if flags.iter().any(|f| f.ends_game) && !self.st.corps[corp].reached_end {
+            self.st.corps[corp].reached_end = true;
             self.fx.event("end_cell_reached", &[("corp", Var::Str(name.clone()))]);
         }
         if flags.iter().any(|f| f.closes) {

@@ -251,7 +251,7 @@ impl Game {
     pub fn actor_name(&self, a: Actor) -> String {
         match a {
             Actor::Player(p) => self.state.players[p as usize].name.clone(),
-            Actor::Corp(c) => self.state.corps[c as usize].id.clone(),
+            Actor::Corp(c) => self.state.corps[c].id.clone(),
         }
     }
 

@@ -101,7 +101,7 @@ impl<'a> Ops<'a> {
     }
 
     pub fn corp_name(&self, c: CorpId) -> &str {
-        &self.st.corps[c as usize].id
+        &self.st.corps[c].id
     }
 
     pub fn player_name(&self, p: PlayerId) -> &str {

@@ -8,6 +8,7 @@ use super::ids::*;
 use super::market::{Dir, price_of};
 use super::ops::{GameResult, Ops};
 use super::var::Var;
+use typed_index_collections::TiVec;
 use crate::title::schema::{DividendPayee, Rounding};
 
 impl Ops<'_> {
@@ -15,7 +16,7 @@ impl Ops<'_> {
     /// "left", "right", "up", "down", comma-separated; `None` for the
     /// core's default), and fires `dividend`.
     pub fn pay_dividend(&mut self, corp: CorpId, kind: DividendKind, revenue: i64, moves: Option<&str>) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let default_move = self.default_dividend_move(corp, kind, revenue);
         match kind {
             DividendKind::Payout if revenue > 0 => self.pay_holders(corp, revenue)?,
@@ -67,18 +68,18 @@ impl Ops<'_> {
     /// and the percents of one corporation add up to 100, so
     /// `revenue * pct` stays below 10^14.
     fn pay_holders(&mut self, corp: CorpId, revenue: i64) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let share = |pct: i64, round_up: bool| -> i64 {
             let x = revenue * pct;
             if round_up { (x + 99) / 100 } else { x / 100 }
         };
         let mut per_player = vec![0i64; self.st.players.len()];
-        let mut per_corp = vec![0i64; self.st.corps.len()];
+        let mut per_corp: TiVec<CorpId, i64> = vec![0i64; self.st.corps.len()].into();
         let (mut treasury, mut pool) = (0i64, 0i64);
-        for c in &self.st.corps[corp as usize].certs {
+        for c in &self.st.corps[corp].certs {
             match c.owner {
                 CertOwner::Player(p) => per_player[p as usize] += c.percent as i64,
-                CertOwner::Corp(h) => per_corp[h as usize] += c.percent as i64,
+                CertOwner::Corp(h) => per_corp[h] += c.percent as i64,
                 CertOwner::Treasury => treasury += c.percent as i64,
                 CertOwner::Pool => pool += c.percent as i64,
                 CertOwner::Removed => {}
@@ -91,8 +92,8 @@ impl Ops<'_> {
         // Corporations' parts round on their own setting: 1844 pays players
         // rounded up, the company rounded down.
         let corp_up = self.t.settings.pool_dividend_rounding == Rounding::Up;
-        for (h, pct) in per_corp.iter().enumerate().filter(|(_, pct)| **pct > 0) {
-            self.transfer(Purse::Bank, Purse::Corp(h as CorpId), share(*pct, corp_up))?;
+        for (h, pct) in per_corp.iter_enumerated().filter(|(_, pct)| **pct > 0) {
+            self.transfer(Purse::Bank, Purse::Corp(h), share(*pct, corp_up))?;
         }
         if treasury > 0 && self.t.settings.treasury_dividends == DividendPayee::Corporation {
             self.transfer(Purse::Bank, Purse::Corp(corp), share(treasury, corp_up))?;
@@ -102,7 +103,7 @@ impl Ops<'_> {
         }
         // Per share unit of the corporation's kind (10 %, or 1844's 5, 20,
         // 25 %: "per share" alone would read as per 10 %).
-        let unit = self.t.corporation_kinds[self.st.corps[corp as usize].kind].unit_percent.max(1);
+        let unit = self.t.corporation_kinds[self.st.corps[corp].kind].unit_percent.max(1);
         let per_unit = share(unit as i64, up);
         let per = if unit == 10 { "per share".to_string() } else { format!("per {unit} % share") };
         self.log(format!("{id} pays out {} ({} {per})", self.money(revenue), self.money(per_unit)));

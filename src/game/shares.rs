@@ -10,7 +10,7 @@ use crate::game::refusals::RuleKey;
 /// Percent held, by player, for one corporation.
 pub fn holdings(st: &GameState, corp: CorpId) -> Vec<u32> {
     let mut out = vec![0u32; st.players.len()];
-    for c in &st.corps[corp as usize].certs {
+    for c in &st.corps[corp].certs {
         if let CertOwner::Player(p) = c.owner {
             out[p as usize] += c.percent as u32;
         }
@@ -21,7 +21,7 @@ pub fn holdings(st: &GameState, corp: CorpId) -> Vec<u32> {
 /// What `percent` of a corporation is worth at `price` (the price of one
 /// unit, `unit_percent` of its kind; 10 % by default).
 pub fn worth(t: &crate::title::Title, st: &GameState, corp: CorpId, price: i64, percent: i64) -> i64 {
-    let unit = t.corporation_kinds[st.corps[corp as usize].kind].unit_percent.max(1) as i64;
+    let unit = t.corporation_kinds[st.corps[corp].kind].unit_percent.max(1) as i64;
     price * percent / unit
 }
 
@@ -32,7 +32,7 @@ pub fn sell_unit(st: &GameState, corp: CorpId) -> u32 {
     fn gcd(a: u32, b: u32) -> u32 {
         if b == 0 { a } else { gcd(b, a % b) }
     }
-    st.corps[corp as usize].certs.iter().map(|c| c.percent as u32).fold(0, gcd).max(1)
+    st.corps[corp].certs.iter().map(|c| c.percent as u32).fold(0, gcd).max(1)
 }
 
 /// The sales of one corporation a player may try: each multiple of the
@@ -41,7 +41,7 @@ pub fn sell_unit(st: &GameState, corp: CorpId) -> u32 {
 /// accepts (stock rounds, emergency money, raising money).
 pub fn sale_candidates(st: &GameState, corp: CorpId, p: PlayerId) -> Vec<super::action::Action> {
     use super::action::Action;
-    let c = &st.corps[corp as usize];
+    let c = &st.corps[corp];
     let held: u32 = c.certs.iter().filter(|x| x.owner == CertOwner::Player(p)).map(|x| x.percent as u32).sum();
     let unit = sell_unit(st, corp);
     let mut out: Vec<Action> = (1..=held / unit).map(|k| Action::Sell { corp: c.id.clone(), percent: k * unit, certs: None, tag: None }).collect();
@@ -71,7 +71,7 @@ pub fn cert_count(t: &crate::title::Title, st: &GameState, p: PlayerId) -> u32 {
 /// Subsets of `certs` (index, percent) whose percents add up to `want`,
 /// as distinct compositions (by the multiset of percents and tags).
 pub fn exchange_options(st: &GameState, corp: CorpId, holder: PlayerId, want: u32) -> Vec<Vec<u16>> {
-    let certs: Vec<(u16, u32, Option<String>)> = st.corps[corp as usize]
+    let certs: Vec<(u16, u32, Option<String>)> = st.corps[corp]
         .certs
         .iter()
         .filter(|c| c.owner == CertOwner::Player(holder) && !c.president)
@@ -99,7 +99,7 @@ pub fn exchange_options(st: &GameState, corp: CorpId, holder: PlayerId, want: u3
 
 impl Ops<'_> {
     pub fn move_cert(&mut self, corp: CorpId, index: u16, to: CertOwner) {
-        if let Some(c) = self.st.corps[corp as usize].certs.iter_mut().find(|c| c.index == index) {
+        if let Some(c) = self.st.corps[corp].certs.iter_mut().find(|c| c.index == index) {
             c.owner = to;
         }
     }
@@ -130,7 +130,7 @@ impl Ops<'_> {
             }
         }
         let Some(new) = best else { return Ok(false) };
-        let pres_percent = self.st.corps[corp as usize].certs.iter().find(|c| c.president).map_or(20, |c| c.percent as u32);
+        let pres_percent = self.st.corps[corp].certs.iter().find(|c| c.president).map_or(20, |c| c.percent as u32);
         let mut options = exchange_options(self.st, corp, new, pres_percent);
         if self.t.settings.president_swap == crate::title::schema::PresidentSwap::Fewest && !options.is_empty() {
             // The fewest certificates: a double rather than two singles (1844-R-198).
@@ -183,7 +183,7 @@ impl Ops<'_> {
     }
 
     pub fn swap_president(&mut self, corp: CorpId, old: PlayerId, new: PlayerId, given: &[u16]) {
-        let pres_index = self.st.corps[corp as usize].certs.iter().find(|c| c.president).map_or(0, |c| c.index);
+        let pres_index = self.st.corps[corp].certs.iter().find(|c| c.president).map_or(0, |c| c.index);
         self.move_cert(corp, pres_index, CertOwner::Player(new));
         for &i in given {
             self.move_cert(corp, i, CertOwner::Player(old));
@@ -196,7 +196,7 @@ impl Ops<'_> {
     /// Picks certificates of `owner` worth `percent` to sell, ordinary
     /// ones first, never the president's; `None` if no exact set exists.
     pub fn pick_certs(&self, corp: CorpId, owner: CertOwner, percent: u32) -> Option<Vec<u16>> {
-        let mut certs: Vec<(u16, u32, bool)> = self.st.corps[corp as usize]
+        let mut certs: Vec<(u16, u32, bool)> = self.st.corps[corp]
             .certs
             .iter()
             .filter(|c| c.owner == owner && !c.president)
@@ -243,7 +243,7 @@ impl Ops<'_> {
         let price = self.share_price(corp);
         let mut total = 0i64;
         for i in &picked {
-            let cert = self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).cloned();
+            let cert = self.st.corps[corp].certs.iter().find(|c| c.index == *i).cloned();
             let Some(cert) = cert else { continue };
             total += worth(self.t, self.st, corp, price, cert.percent as i64);
             self.move_cert(corp, *i, CertOwner::Pool);

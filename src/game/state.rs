@@ -11,6 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
+use typed_index_collections::TiVec;
 
 /// Copy-on-write data in the state: a clone shares it with the original
 /// until one of them writes to it (writing through `DerefMut` copies it
@@ -255,8 +256,8 @@ pub struct GameState {
     pub seed: u64,
     pub players: Vec<Player>,
     /// Each corporation shared apart: an action changes one or two.
-    pub corps: Vec<Shared<Corp>>,
-    pub companies: Shared<Vec<Company>>,
+    pub corps: TiVec<CorpId, Shared<Corp>>,
+    pub companies: Shared<TiVec<CompanyId, Company>>,
     pub trains: Shared<Vec<Train>>,
     pub bank: i64,
     pub board: Board,
@@ -285,11 +286,20 @@ pub struct GameState {
 }
 
 impl GameState {
+    /// Every corporation's id, in order; the iterator does not borrow the
+    /// state, so a loop over it may change the state.
+    pub fn corp_ids(&self) -> impl Iterator<Item = CorpId> + use<> {
+        (0..self.corps.len()).map(CorpId::from)
+    }
+    /// Every private company's id, in order, not borrowing the state.
+    pub fn company_ids(&self) -> impl Iterator<Item = CompanyId> + use<> {
+        (0..self.companies.len()).map(CompanyId::from)
+    }
     pub fn corp_index(&self, id: &str) -> Option<CorpId> {
-        self.corps.iter().position(|c| c.id.eq_ignore_ascii_case(id)).map(|i| i as CorpId)
+        self.corps.iter().position(|c| c.id.eq_ignore_ascii_case(id)).map(CorpId::from)
     }
     pub fn company_index(&self, id: &str) -> Option<CompanyId> {
-        self.companies.iter().position(|c| c.id.eq_ignore_ascii_case(id)).map(|i| i as CompanyId)
+        self.companies.iter().position(|c| c.id.eq_ignore_ascii_case(id)).map(CompanyId::from)
     }
     pub fn player_index(&self, name: &str) -> Option<PlayerId> {
         self.players.iter().position(|p| p.name.eq_ignore_ascii_case(name)).map(|i| i as PlayerId)
@@ -302,7 +312,7 @@ impl GameState {
         match p {
             Purse::Bank => self.bank,
             Purse::Player(i) => self.players[i as usize].cash,
-            Purse::Corp(i) => self.corps[i as usize].cash,
+            Purse::Corp(i) => self.corps[i].cash,
         }
     }
 
@@ -310,7 +320,7 @@ impl GameState {
         match p {
             Purse::Bank => &mut self.bank,
             Purse::Player(i) => &mut self.players[i as usize].cash,
-            Purse::Corp(i) => &mut self.corps[i as usize].cash,
+            Purse::Corp(i) => &mut self.corps[i].cash,
         }
     }
 
@@ -321,11 +331,11 @@ impl GameState {
 
     /// Percent of `corp` held by `owner`.
     pub fn percent(&self, corp: CorpId, owner: CertOwner) -> u32 {
-        self.corps[corp as usize].certs.iter().filter(|c| c.owner == owner).map(|c| c.percent as u32).sum()
+        self.corps[corp].certs.iter().filter(|c| c.owner == owner).map(|c| c.percent as u32).sum()
     }
 
     pub fn president(&self, corp: CorpId) -> Option<PlayerId> {
-        self.corps[corp as usize].certs.iter().find(|c| c.president).and_then(|c| match c.owner {
+        self.corps[corp].certs.iter().find(|c| c.president).and_then(|c| match c.owner {
             CertOwner::Player(p) => Some(p),
             _ => None,
         })
@@ -353,7 +363,7 @@ impl GameState {
     }
 
     pub fn companies_of(&self, owner: CompanyOwner) -> Vec<CompanyId> {
-        self.companies.iter().enumerate().filter(|(_, c)| c.owner == owner).map(|(i, _)| i as CompanyId).collect()
+        self.companies.iter().enumerate().filter(|(_, c)| c.owner == owner).map(|(i, _)| CompanyId::from(i)).collect()
     }
 
     pub fn var(&self, key: &str) -> Option<&Var> {

@@ -78,7 +78,7 @@ pub fn bank_offers(t: &Title, st: &GameState) -> Vec<Offer> {
 
 pub fn train_limit(t: &Title, st: &GameState, corp: CorpId) -> u32 {
     let phase = &t.phases[st.phase];
-    let kind = &t.corporation_kinds[st.corps[corp as usize].kind];
+    let kind = &t.corporation_kinds[st.corps[corp].kind];
     kind.train_limit.get(&phase.name).copied().unwrap_or(phase.train_limit)
 }
 
@@ -181,10 +181,10 @@ impl Ops<'_> {
             }
         }
         if !phase.close_companies.is_empty() {
-            for i in 0..self.st.companies.len() {
+            for i in self.st.company_ids() {
                 let kind = &self.t.companies[self.st.companies[i].def].kind;
                 if phase.close_companies.contains(kind) {
-                    self.close_company(i as CompanyId);
+                    self.close_company(i);
                 }
             }
         }
@@ -198,7 +198,7 @@ impl Ops<'_> {
 
     /// Every corporation over its train limit must discard (1849-R-024).
     pub fn require_discards(&mut self) {
-        for c in 0..self.st.corps.len() as CorpId {
+        for c in self.st.corp_ids() {
             let have = self.st.trains_of(c).len() as u32;
             if have > train_limit(self.t, self.st, c) {
                 let already = self.st.flow.pending.iter().any(|p| matches!(p.kind, PendingKind::DiscardTrain { corp } if corp == c));

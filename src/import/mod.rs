@@ -208,11 +208,10 @@ pub fn trace_line(game: &Game, id: i64) -> String {
     let corps: serde_json::Map<String, Value> = game
         .state
         .corps
-        .iter()
-        .enumerate()
+        .iter_enumerated()
         .filter(|(_, c)| c.in_play)
         .map(|(i, c)| {
-            let price = c.price.map(|_| crate::game::market::price_of(&game.title, &game.state, i as u16));
+            let price = c.price.map(|_| crate::game::market::price_of(&game.title, &game.state, i));
             (c.id.clone(), serde_json::json!({ "cash": c.cash, "price": price }))
         })
         .collect();

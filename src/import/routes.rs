@@ -25,7 +25,7 @@ impl RecordedRun<'_> {
     }
 
     pub fn corp_id(&self) -> &str {
-        &self.game.state.corps[self.corp as usize].id
+        &self.game.state.corps[self.corp].id
     }
 }
 

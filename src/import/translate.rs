@@ -393,7 +393,7 @@ impl Translator {
                     // A company acting: its owner acts.
                     let id = self.company(s);
                     let co = game.state.company_index(&id)?;
-                    match game.state.companies[co as usize].owner {
+                    match game.state.companies[co].owner {
                         CompanyOwner::Corp(c) => Some(Actor::Corp(c)),
                         CompanyOwner::Player(p) => Some(Actor::Player(p)),
                         _ => None,
@@ -438,7 +438,7 @@ impl Translator {
                 let first = shares.first().and_then(Value::as_str).ok_or("buy_shares without shares")?;
                 let (corp, idx) = split_share(first)?;
                 let c = game.state.corp_index(&corp).ok_or_else(|| format!("no corporation {corp}"))?;
-                let cert = game.state.corps[c as usize].certs.iter().find(|x| x.index == idx);
+                let cert = game.state.corps[c].certs.iter().find(|x| x.index == idx);
                 let from = match cert.map(|x| x.owner) {
                     Some(CertOwner::Pool) => ShareSource::Pool,
                     _ => ShareSource::Treasury,
@@ -460,7 +460,7 @@ impl Translator {
                     let seller = self.entity(game, a);
                     let idxs: Vec<u16> = shares.iter().filter_map(|x| x.as_str()).filter_map(|x| split_share(x).ok().map(|p| p.1)).collect();
                     let all_owned = idxs.iter().all(|i| {
-                        game.state.corps[c as usize].certs.iter().any(|x| x.index == *i && Some(actor_of(x.owner)) == seller.map(Some) && !x.president)
+                        game.state.corps[c].certs.iter().any(|x| x.index == *i && Some(actor_of(x.owner)) == seller.map(Some) && !x.president)
                     });
                     let certs = if all_owned { Some(idxs) } else { None };
                     vec![Action::Sell { corp, percent, certs, tag: None }]
@@ -599,11 +599,11 @@ impl Translator {
         if let RoundData::Auction(au) = &game.state.flow.round.data
             && au.resolving.is_none()
         {
-            let lots: Vec<CompanyId> = (0..game.state.companies.len() as CompanyId)
-                .filter(|&c| game.title.companies[game.state.companies[c as usize].def].auctioned && game.state.companies[c as usize].owner == CompanyOwner::Bank)
+            let lots: Vec<CompanyId> = game.state.company_ids()
+                .filter(|&c| game.title.companies[game.state.companies[c].def].auctioned && game.state.companies[c].owner == CompanyOwner::Bank)
                 .collect();
             if let Some(&cheapest) = lots.first()
-                && game.state.companies[cheapest as usize].id == company
+                && game.state.companies[cheapest].id == company
             {
                 return Action::BuyCompany { company, price: None };
             }
@@ -642,7 +642,7 @@ impl Translator {
             let Some(PendingKind::PresidentSwap { corp, options, .. }) = game.state.flow.pending.last().map(|p| &p.kind) else {
                 return Err("no presidency exchange is pending".into());
             };
-            let certs = &game.state.corps[*corp as usize].certs;
+            let certs = &game.state.corps[*corp].certs;
             let n = options
                 .iter()
                 .position(|o| {
@@ -660,7 +660,7 @@ impl Translator {
             let stop = crate::game::graph::city_stop(&game.title, &game.state, h, c).ok_or("no such city")?;
             let slot = a.get("slot").and_then(Value::as_u64).unwrap_or(0) as usize;
             let corp = game.state.board.hexes[h as usize].tokens.get(stop as usize).and_then(|s| s.get(slot)).copied().flatten().ok_or_else(|| format!("no token in slot {slot} of {city}"))?;
-            text = text.replace("{slot_corp}", &game.state.corps[corp as usize].id);
+            text = text.replace("{slot_corp}", &game.state.corps[corp].id);
         }
         if text.contains("{next_hex}") {
             let entity = a.get("entity");

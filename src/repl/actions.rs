@@ -70,7 +70,7 @@ fn quiet_pass_text(g: &Game) -> Option<String> {
 pub(super) fn player_certs(g: &Game, action: &Action) -> Vec<(u16, u8)> {
     let Action::Sell { corp, .. } = action else { return Vec::new() };
     let Some(c) = g.state.corp_index(corp) else { return Vec::new() };
-    g.state.corps[c as usize].certs.iter().filter(|x| matches!(x.owner, CertOwner::Player(_))).map(|x| (x.index, x.percent)).collect()
+    g.state.corps[c].certs.iter().filter(|x| matches!(x.owner, CertOwner::Player(_))).map(|x| (x.index, x.percent)).collect()
 }
 
 /// `sell JN 2` counts 10 % shares, and a 20 % certificate is two of them:
@@ -79,7 +79,7 @@ pub(super) fn player_certs(g: &Game, action: &Action) -> Vec<(u16, u8)> {
 pub(super) fn sale_note(g: &Game, action: &Action, held: &[(u16, u8)]) -> Option<String> {
     let Action::Sell { corp, .. } = action else { return None };
     let c = g.state.corp_index(corp)?;
-    let certs = &g.state.corps[c as usize].certs;
+    let certs = &g.state.corps[c].certs;
     let mut sold: Vec<u8> = held.iter().filter(|(i, _)| certs.iter().any(|x| x.index == *i && !matches!(x.owner, CertOwner::Player(_)))).map(|(_, p)| *p).collect();
     let total: u32 = sold.iter().map(|p| *p as u32).sum();
     if sold.is_empty() {

@@ -537,13 +537,13 @@ fn an_1844_sale_says_what_its_number_counted() {
     let note = |g: &mut Game, corp: &str, cmd: &str, percents: &[u8]| {
         let c = g.state.corp_index(corp).expect("a corporation");
         let mut fx = Effects::default();
-        if !g.state.corps[c as usize].started {
+        if !g.state.corps[c].started {
             Ops::new(&title, &mut g.state, &mut fx).start_corp(c, 100, 0, 0, true).expect("started");
         }
         // Player A holds one more certificate of each size, then sells them.
         let mut picked = Vec::new();
         for p in percents {
-            let cert = g.state.corps[c as usize].certs.iter().find(|x| x.owner == CertOwner::Treasury && !x.president && x.percent == *p && !picked.contains(&x.index)).expect("a certificate").index;
+            let cert = g.state.corps[c].certs.iter().find(|x| x.owner == CertOwner::Treasury && !x.president && x.percent == *p && !picked.contains(&x.index)).expect("a certificate").index;
             Ops::new(&title, &mut g.state, &mut fx).move_cert(c, cert, CertOwner::Player(0));
             picked.push(cert);
         }

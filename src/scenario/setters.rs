@@ -190,7 +190,7 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
             let to_pool = name.eq_ignore_ascii_case("pool");
             let to = if to_pool { CertOwner::Pool } else { CertOwner::Player(player(ops, &name)?) };
             let pick = |owner: CertOwner| {
-                ops.st.corps[c as usize]
+                ops.st.corps[c]
                     .certs
                     .iter()
                     .find(|x| x.owner == owner && !x.president && x.tag.as_deref() == tag.as_deref())
@@ -202,7 +202,7 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
                 let place = if to_pool { "its treasury" } else { "its treasury or the pool" };
                 return invalid(format!("{id} has no {what} certificate left in {place}"));
             };
-            if !ops.st.corps[c as usize].started {
+            if !ops.st.corps[c].started {
                 return invalid(format!("{id} is not started: start it first (g:start)"));
             }
             ops.move_cert(c, index, to);

@@ -38,7 +38,7 @@ pub const COMPANY_ARG: &str = "company";
 fn entity_name(st: &crate::game::state::GameState, a: Actor) -> (String, &'static str) {
     match a {
         Actor::Player(p) => (st.players[p as usize].name.clone(), "player"),
-        Actor::Corp(c) => (st.corps[c as usize].id.clone(), "corporation"),
+        Actor::Corp(c) => (st.corps[c].id.clone(), "corporation"),
     }
 }
 
@@ -183,7 +183,7 @@ impl Engine<'_> {
     /// whether they allow it (`can_buy(game, ctx)`: 1844's one Mountain
     /// Railway and one Tunnel certificate per round).
     pub fn ability_allows_purchase(&mut self, player: PlayerId, co: CompanyId) -> GameResult<()> {
-        let def = &self.t.companies[self.st.companies[co as usize].def];
+        let def = &self.t.companies[self.st.companies[co].def];
         let (actor, _) = entity_name(self.st, Actor::Player(player));
         let mut calls = Vec::new();
         for a in &def.abilities {

@@ -29,18 +29,18 @@ impl Engine<'_> {
 
     /// Companies for sale in the opening auction, in order.
     pub(super) fn auction_lots(&self) -> Vec<CompanyId> {
-        (0..self.st.companies.len() as CompanyId)
-            .filter(|&c| self.t.companies[self.st.companies[c as usize].def].auctioned)
+        self.st.company_ids()
+            .filter(|&c| self.t.companies[self.st.companies[c].def].auctioned)
             .collect()
     }
 
     pub(super) fn unsold_lots(&self) -> Vec<CompanyId> {
-        self.auction_lots().into_iter().filter(|&c| self.st.companies[c as usize].owner == CompanyOwner::Bank).collect()
+        self.auction_lots().into_iter().filter(|&c| self.st.companies[c].owner == CompanyOwner::Bank).collect()
     }
 
     /// Current price of the cheapest lot (face value less the discount).
     pub(super) fn lot_price(&self, co: CompanyId) -> i64 {
-        let value = self.t.companies[self.st.companies[co as usize].def].value;
+        let value = self.t.companies[self.st.companies[co].def].value;
         let first = self.auction_lots().first() == Some(&co);
         if first { (value - self.auction().discount).max(0) } else { value }
     }
@@ -62,7 +62,7 @@ impl Engine<'_> {
     }
 
     pub(super) fn company_name(&self, co: CompanyId) -> String {
-        let c = &self.st.companies[co as usize];
+        let c = &self.st.companies[co];
         let def = &self.t.companies[c.def];
         match &def.abbr {
             Some(a) => format!("{} ({a})", c.id),
@@ -115,7 +115,7 @@ impl Engine<'_> {
             }
             Action::Bid { company, price } => {
                 let co = self.find_company(company)?;
-                if self.st.companies[co as usize].owner != CompanyOwner::Bank {
+                if self.st.companies[co].owner != CompanyOwner::Bank {
                     return self.refuse(RuleKey::AuctionSold, format!("{} is already sold", self.company_name(co)));
                 }
                 if co == cheapest {
@@ -124,7 +124,7 @@ impl Engine<'_> {
                 if self.auction().bids.iter().any(|b| b.company == co && b.player == actor) {
                     return self.refuse(RuleKey::AuctionBidTwice, format!("{name} already bids on {}; raising happens when it is settled", self.company_name(co)));
                 }
-                let value = self.t.companies[self.st.companies[co as usize].def].value;
+                let value = self.t.companies[self.st.companies[co].def].value;
                 let raise = self.t.settings.min_raise;
                 let min = value.max(self.highest_bid(co).unwrap_or(value)) + raise;
                 let min = if self.highest_bid(co).is_none() { value + raise } else { min };
@@ -170,7 +170,7 @@ impl Engine<'_> {
             None => {
                 let by_abbr = self.st.companies.iter().position(|c| self.t.companies[c.def].abbr.as_deref().is_some_and(|a| a.eq_ignore_ascii_case(id)));
                 match by_abbr {
-                    Some(i) => Ok(i as CompanyId),
+                    Some(i) => Ok(CompanyId::from(i)),
                     None => self.refuse(RuleKey::CompanyUnknown, format!("there is no company \"{id}\"")),
                 }
             }
@@ -189,7 +189,7 @@ impl Engine<'_> {
                 // Nobody took it at the last step: the player it was first
                 // offered to at that price takes it for nothing.
                 let taker = self.auction().discount_opener.unwrap_or_else(|| self.st.next_player(last_passer));
-                self.auction_mut().discount = self.t.companies[self.st.companies[cheapest as usize].def].value;
+                self.auction_mut().discount = self.t.companies[self.st.companies[cheapest].def].value;
                 self.sell_lot(cheapest, taker, 0)?;
                 let next = self.st.next_player(taker);
                 let a = self.auction_mut();
@@ -227,7 +227,7 @@ impl Engine<'_> {
         self.ops().give_company(co, CompanyOwner::Player(to))?;
         let line = format!("{} buys {} for {}", self.st.players[to as usize].name, self.company_name(co), self.t.money(price));
         self.fx.log.push(line);
-        let id = self.st.companies[co as usize].id.clone();
+        let id = self.st.companies[co].id.clone();
         self.fx.event("company_sold", &[("company", Var::Str(id)), ("player", Var::Str(self.st.players[to as usize].name.clone())), ("price", Var::Int(price))]);
         Ok(())
     }
@@ -317,7 +317,7 @@ impl Engine<'_> {
         // settled when it is the cheapest), so the last buyer owns the last.
         let last = match self.t.settings.auction_priority {
             crate::title::schema::AuctionPriority::AfterLastDirectBuyer => self.auction().last_direct_buyer,
-            crate::title::schema::AuctionPriority::AfterLastBuyer => self.auction_lots().last().and_then(|&co| match self.st.companies[co as usize].owner {
+            crate::title::schema::AuctionPriority::AfterLastBuyer => self.auction_lots().last().and_then(|&co| match self.st.companies[co].owner {
                 CompanyOwner::Player(p) => Some(p),
                 _ => None,
             }),

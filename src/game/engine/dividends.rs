@@ -10,7 +10,7 @@ use crate::game::payout::kind_name;
 
 impl Engine<'_> {
     pub fn apply_dividend(&mut self, corp: CorpId, kind: DividendKind, revenue: i64) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let hooked: Option<String> = self.host.call_hook("dividend_move", self.st, self.fx, (id, kind_name(kind), revenue))?;
         self.ops().pay_dividend(corp, kind, revenue, hooked.as_deref())
     }

@@ -91,7 +91,7 @@ fn pending_moves(e: &Engine, kind: &PendingKind) -> Vec<LegalMove> {
             .collect(),
         PendingKind::Par { corp, prices, .. } => prices
             .iter()
-            .map(|p| LegalMove::exact(Action::Par { corp: e.st.corps[*corp as usize].id.clone(), price: *p, extra: 0, home: None }))
+            .map(|p| LegalMove::exact(Action::Par { corp: e.st.corps[*corp].id.clone(), price: *p, extra: 0, home: None }))
             .collect(),
         PendingKind::Home { choices, .. } => choices
             .iter()
@@ -118,21 +118,21 @@ fn auction_moves(e: &Engine, a: &crate::game::flow::AuctionRound) -> Vec<LegalMo
         let own = a.bids.iter().find(|b| b.company == co && b.player == p).map_or(0, |b| b.price);
         let max = e.spendable(p) + own;
         if max >= min {
-            out.push(LegalMove::ranged(Action::Bid { company: e.st.companies[co as usize].id.clone(), price: min }, min, max));
+            out.push(LegalMove::ranged(Action::Bid { company: e.st.companies[co].id.clone(), price: min }, min, max));
         }
         out.push(LegalMove::exact(Action::Pass));
         return out;
     }
     let lots = e.unsold_lots();
     if let Some(&cheap) = lots.first() {
-        out.push(LegalMove::exact(Action::BuyCompany { company: e.st.companies[cheap as usize].id.clone(), price: None }));
+        out.push(LegalMove::exact(Action::BuyCompany { company: e.st.companies[cheap].id.clone(), price: None }));
     }
     for &co in lots.iter().skip(1) {
-        let value = e.t.companies[e.st.companies[co as usize].def].value;
+        let value = e.t.companies[e.st.companies[co].def].value;
         let min = value.max(e.highest_bid(co).unwrap_or(value)) + e.t.settings.min_raise;
         let max = e.spendable(p);
         if max >= min {
-            out.push(LegalMove::ranged(Action::Bid { company: e.st.companies[co as usize].id.clone(), price: min }, min, max));
+            out.push(LegalMove::ranged(Action::Bid { company: e.st.companies[co].id.clone(), price: min }, min, max));
         }
     }
     out.push(LegalMove::exact(Action::Pass));
@@ -142,8 +142,8 @@ fn auction_moves(e: &Engine, a: &crate::game::flow::AuctionRound) -> Vec<LegalMo
 fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
     let mut out = Vec::new();
     let p = e.stock().current;
-    for c in 0..e.st.corps.len() as CorpId {
-        let corp = &e.st.corps[c as usize];
+    for c in e.st.corp_ids() {
+        let corp = &e.st.corps[c];
         if !corp.in_play {
             continue;
         }
@@ -170,7 +170,7 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
     let pname = e.st.players[p as usize].name.clone();
     let cash = e.st.players[p as usize].cash;
     for c in startable {
-        let id = e.st.corps[c as usize].id.clone();
+        let id = e.st.corps[c].id.clone();
         // Left out, being sure refusals (every candidate is tried on a copy
         // of the state, and a stock turn can list dozens of starts): the
         // corporations the title's `can_start` refuses whatever the price
@@ -181,11 +181,11 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
         if starting_refused(e, &pname, &id) {
             continue;
         }
-        let pres_pct = e.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(0, |x| x.percent as i64);
+        let pres_pct = e.st.corps[c].certs.iter().find(|x| x.president).map_or(0, |x| x.percent as i64);
         let mut prices = e.par_prices(c)?;
         prices.retain(|&price| crate::game::shares::worth(e.t, e.st, c, price, pres_pct) <= cash);
         let mut homes: Vec<Option<String>> = vec![None];
-        if e.t.corporations[e.st.corps[c as usize].def].home.len() > 1 {
+        if e.t.corporations[e.st.corps[c].def].home.len() > 1 {
             homes.extend(e.ops().home_choices(c).iter().map(|(h, _)| Some(e.t.map.hexes[*h as usize].label.clone())));
         }
         for price in prices {
@@ -221,12 +221,12 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
     let mut out = Vec::new();
     // Any time: buying companies from players, abilities.
     if e.anytime_steps().iter().any(|s| e.step_kind(s) == StepKind::BuyCompany) && e.t.phases[e.st.phase].buy_companies {
-        for co in 0..e.st.companies.len() as CompanyId {
-            if matches!(e.st.companies[co as usize].owner, CompanyOwner::Player(_)) {
+        for co in e.st.company_ids() {
+            if matches!(e.st.companies[co].owner, CompanyOwner::Player(_)) {
                 let (min, max) = e.company_price_range(corp, co)?;
-                let max = max.min(e.st.corps[corp as usize].cash);
+                let max = max.min(e.st.corps[corp].cash);
                 if max >= min {
-                    out.push(LegalMove::ranged(Action::BuyCompany { company: e.st.companies[co as usize].id.clone(), price: Some(min) }, min, max));
+                    out.push(LegalMove::ranged(Action::BuyCompany { company: e.st.companies[co].id.clone(), price: Some(min) }, min, max));
                 }
             }
         }
@@ -264,7 +264,7 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
                 let variant = if e.t.trains[o.class as usize].variants.len() > 1 { Some(v) } else { None };
                 out.push(LegalMove::exact(Action::BuyTrain { train, variant, price: None }));
             }
-            let cash = e.st.corps[corp as usize].cash;
+            let cash = e.st.corps[corp].cash;
             if cash >= 1 {
                 for t in &e.st.trains {
                     if let TrainOwner::Corp(o) = t.owner
@@ -283,26 +283,26 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
                 }
             }
             if let Some(pres) = e.st.president(corp) {
-                for c in 0..e.st.corps.len() as CorpId {
+                for c in e.st.corp_ids() {
                     let held = e.st.percent(c, CertOwner::Player(pres));
                     let unit = crate::game::shares::sell_unit(e.st, c);
                     let mut pct = unit;
                     while pct <= held {
-                        out.push(LegalMove::exact(Action::Sell { corp: e.st.corps[c as usize].id.clone(), percent: pct, certs: None, tag: None }));
+                        out.push(LegalMove::exact(Action::Sell { corp: e.st.corps[c].id.clone(), percent: pct, certs: None, tag: None }));
                         pct += unit;
                     }
                 }
             }
         }
         StepKind::IssueShares => {
-            let n = e.st.corps[corp as usize].certs.iter().filter(|c| c.owner == CertOwner::Treasury && !c.president).count() as u32;
+            let n = e.st.corps[corp].certs.iter().filter(|c| c.owner == CertOwner::Treasury && !c.president).count() as u32;
             for k in 1..=n {
                 out.push(LegalMove::exact(Action::Issue { count: k, certs: None }));
             }
             out.push(LegalMove::exact(Action::Redeem { cert: None }));
         }
         StepKind::Script => {
-            let id = e.st.corps[corp as usize].id.clone();
+            let id = e.st.corps[corp].id.clone();
             out.extend(script_moves(e, "step", &step, Var::Str(id))?);
         }
         _ => {}

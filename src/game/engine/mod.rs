@@ -240,7 +240,7 @@ impl<'a> Engine<'a> {
         let args = crate::game::var::Var::Map(args.clone());
         let actor = current_actor(self.t, self.st).map(|a| match a {
             Actor::Player(p) => self.st.players[p as usize].name.clone(),
-            Actor::Corp(c) => self.st.corps[c as usize].id.clone(),
+            Actor::Corp(c) => self.st.corps[c].id.clone(),
         });
         let done: Option<bool> = self.host.call_defined("step", &name, "process", self.st, self.fx, (actor, act.clone(), LuaVar(args)))?;
         if done.is_none() {

@@ -55,22 +55,22 @@ impl Engine<'_> {
     fn next_operator(&mut self) -> GameResult<Option<CorpId>> {
         let done = self.or().done.clone();
         let eligible = |st: &crate::game::state::GameState, c: CorpId| {
-            let x = &st.corps[c as usize];
+            let x = &st.corps[c];
             // Without a president nobody can run it (1844's SBB, A-31).
             x.in_play && x.floated && !x.closed && x.price.is_some() && st.president(c).is_some()
         };
         if self.t.settings.operating_order == crate::title::schema::OperatingOrder::Fixed {
             if self.or().order.is_none() {
-                let mut order: Vec<CorpId> = (0..self.st.corps.len() as CorpId).filter(|c| eligible(self.st, *c)).collect();
+                let mut order: Vec<CorpId> = self.st.corp_ids().filter(|c| eligible(self.st, *c)).collect();
                 order.sort_by(|a, b| value_order(self.t, self.st, *a, *b));
                 self.or_mut().order = Some(order);
             }
             let order = self.or().order.clone().unwrap_or_default();
             return Ok(order.into_iter().find(|c| !done.contains(c) && eligible(self.st, *c)));
         }
-        let mut order: Vec<CorpId> = (0..self.st.corps.len() as CorpId).filter(|c| eligible(self.st, *c) && !done.contains(c)).collect();
+        let mut order: Vec<CorpId> = self.st.corp_ids().filter(|c| eligible(self.st, *c) && !done.contains(c)).collect();
         order.sort_by(|a, b| value_order(self.t, self.st, *a, *b));
-        let ids: Vec<String> = order.iter().map(|c| self.st.corps[*c as usize].id.clone()).collect();
+        let ids: Vec<String> = order.iter().map(|c| self.st.corps[*c].id.clone()).collect();
         if let Some(list) = self.host.call_hook::<_, Vec<String>>("operating_order", self.st, self.fx, ids)? {
             return Ok(list.first().and_then(|id| self.st.corp_index(id)).filter(|c| !done.contains(c)));
         }
@@ -93,7 +93,7 @@ impl Engine<'_> {
                 }
             }
         };
-        if self.st.corps[corp as usize].closed {
+        if self.st.corps[corp].closed {
             self.end_turn(corp)?;
             return Ok(true);
         }
@@ -108,7 +108,7 @@ impl Engine<'_> {
             return Ok(false);
         }
         let step = steps[i].clone();
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         if !self.or().turn.step_started {
             self.or_mut().turn.step_started = true;
             self.fx.event("step_started", &[("corp", Var::Str(id.clone())), ("step", Var::Str(step.clone()))]);
@@ -133,10 +133,10 @@ impl Engine<'_> {
         or.current = Some(corp);
         or.step = 0;
         or.turn = Default::default();
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let pres = self.st.president(corp).map(|p| self.st.players[p as usize].name.clone()).unwrap_or_default();
-        self.fx.log.push(format!("{id} operates (president {pres}, {} in treasury)", self.t.money(self.st.corps[corp as usize].cash)));
-        if self.t.settings.home_token == crate::title::schema::HomeToken::FirstTurn && self.st.corps[corp as usize].operated == 0 {
+        self.fx.log.push(format!("{id} operates (president {pres}, {} in treasury)", self.t.money(self.st.corps[corp].cash)));
+        if self.t.settings.home_token == crate::title::schema::HomeToken::FirstTurn && self.st.corps[corp].operated == 0 {
             self.ops().place_home(corp)?;
         }
         self.end_cell_turn_begins(corp)?;
@@ -145,9 +145,9 @@ impl Engine<'_> {
     }
 
     fn end_turn(&mut self, corp: CorpId) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
-        if !self.st.corps[corp as usize].closed {
-            self.st.corps[corp as usize].operated += 1;
+        let id = self.st.corps[corp].id.clone();
+        if !self.st.corps[corp].closed {
+            self.st.corps[corp].operated += 1;
         }
         let or = self.or_mut();
         or.done.push(corp);
@@ -158,7 +158,7 @@ impl Engine<'_> {
         self.dispatch()?;
         let end = match &self.st.end_trigger {
             Some(EndTrigger::AfterTurnOf { corp: c, reason }) if *c == corp => Some(reason.clone()),
-            Some(EndTrigger::AfterFirstFlaggedTurn { reason }) if self.t.settings.end_cell_turn == EndCellTurn::Reached && self.st.corps[corp as usize].reached_end => Some(reason.clone()),
+            Some(EndTrigger::AfterFirstFlaggedTurn { reason }) if self.t.settings.end_cell_turn == EndCellTurn::Reached && self.st.corps[corp].reached_end => Some(reason.clone()),
             _ => None,
         };
         if let Some(reason) = end {
@@ -182,7 +182,7 @@ impl Engine<'_> {
         if !matches!(self.st.end_trigger, Some(EndTrigger::AfterFirstFlaggedTurn { .. })) {
             return Ok(());
         }
-        let standing = self.st.corps[corp as usize].price.is_some_and(|pos| {
+        let standing = self.st.corps[corp].price.is_some_and(|pos| {
             self.t.market.cell(pos.row as usize, pos.col as usize).is_some_and(|cell| cell.flags.iter().filter_map(|f| self.t.market.flag(*f)).any(|f| f.ends_game))
         });
         if standing && let Some(EndTrigger::AfterFirstFlaggedTurn { reason }) = self.st.end_trigger.take() {
@@ -201,7 +201,7 @@ impl Engine<'_> {
                 self.run_without_routes(corp, searchable)?
             }
             StepKind::Dividend if self.or().turn.revenue.unwrap_or(0) == 0 => {
-                let id = self.st.corps[corp as usize].id.clone();
+                let id = self.st.corps[corp].id.clone();
                 let why = if trains.is_empty() { "has no train" } else if self.or().turn.routes.is_empty() { "has no route" } else { "earns nothing" };
                 self.fx.log.push(format!("{id} {why} and pays no dividend"));
                 // No revenue: nothing to pay; the price moves as for a withhold.
@@ -213,7 +213,7 @@ impl Engine<'_> {
             StepKind::BuyTrain => !self.can_buy_any_train(corp)?,
             StepKind::IssueShares => !self.can_issue_or_redeem(corp)?,
             StepKind::Script => {
-                let skip: Option<bool> = self.host.call_defined("step", step, "skip", self.st, self.fx, self.st.corps[corp as usize].id.clone())?;
+                let skip: Option<bool> = self.host.call_defined("step", step, "skip", self.st, self.fx, self.st.corps[corp].id.clone())?;
                 skip.unwrap_or(false)
             }
             _ => false,
@@ -224,7 +224,7 @@ impl Engine<'_> {
     /// Checked directly rather than by trying moves: this runs at every
     /// operating turn.
     fn can_place_any_token(&mut self, corp: CorpId) -> GameResult<bool> {
-        let c = &self.st.corps[corp as usize];
+        let c = &self.st.corps[corp];
         let affordable = match c.tokens.iter().find(|t| t.placed.is_none() && !t.lost) {
             Some(t) => c.cash >= t.cost,
             None => false,
@@ -251,8 +251,8 @@ impl Engine<'_> {
     /// Is any tile lay legal now (and affordable)? The step is skipped
     /// otherwise. Checked directly, like tokens.
     fn can_lay_any_tile(&mut self, corp: CorpId) -> GameResult<bool> {
-        let cash = self.st.corps[corp as usize].cash;
-        let id = self.st.corps[corp as usize].id.clone();
+        let cash = self.st.corps[corp].cash;
+        let id = self.st.corps[corp].id.clone();
         // Stops at the first affordable lay the title allows.
         super::legal::each_tile_lay(self, corp, |e, h, ti, plan| {
             if e.host.has_hook("can_lay_tile") {
@@ -279,7 +279,7 @@ impl Engine<'_> {
                 return Ok(());
             }
             self.explain_out_of_step(corp, action)?;
-            return self.refuse(RuleKey::FlowWrongStep, format!("{}'s steps are done: buy a company or `pass` to end the turn", self.st.corps[corp as usize].id));
+            return self.refuse(RuleKey::FlowWrongStep, format!("{}'s steps are done: buy a company or `pass` to end the turn", self.st.corps[corp].id));
         };
         let kind = self.step_kind(&step);
         match (kind, action) {
@@ -310,7 +310,7 @@ impl Engine<'_> {
                     "process",
                     self.st,
                     self.fx,
-                    (self.st.corps[corp as usize].id.clone(), name.clone(), LuaVar(Var::Map(args.clone()))),
+                    (self.st.corps[corp].id.clone(), name.clone(), LuaVar(Var::Map(args.clone()))),
                 )?;
                 if done.unwrap_or(true) {
                     self.step_done(&step);
@@ -321,7 +321,7 @@ impl Engine<'_> {
                 self.explain_out_of_step(corp, action)?;
                 return self.refuse(
                     RuleKey::FlowWrongStep,
-                    format!("{} is at the {} step; `{action}` is not possible now (see `moves`)", self.st.corps[corp as usize].id, step.replace('_', " ")),
+                    format!("{} is at the {} step; `{action}` is not possible now (see `moves`)", self.st.corps[corp].id, step.replace('_', " ")),
                 );
             }
         }
@@ -334,7 +334,7 @@ impl Engine<'_> {
     /// already, an emergency train purchase is under way), that rule is
     /// named instead of the step order.
     fn explain_out_of_step(&mut self, corp: CorpId, action: &Action) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let turn = &self.or().turn;
         let (tiles, tokens, issued, redeemed) = (turn.tiles, turn.tokens, turn.issued, turn.redeemed);
         match action {
@@ -360,7 +360,7 @@ impl Engine<'_> {
     }
 
     fn pass_step(&mut self, corp: CorpId, step: &str, kind: StepKind) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         self.host.check_hook("can_pass", self.st, self.fx, (id.clone(), step.to_string()))?;
         match kind {
             StepKind::RunRoutes => return self.refuse(RuleKey::RunMustRun, format!("{id} must run its trains (`run auto` runs the best routes)")),
@@ -400,7 +400,7 @@ impl Engine<'_> {
 
     /// Could the corporation still buy a company or use an ability?
     fn anytime_possible(&mut self, corp: CorpId) -> GameResult<bool> {
-        let c = &self.st.corps[corp as usize];
+        let c = &self.st.corps[corp];
         let buy = self.anytime_steps().iter().any(|s| self.step_kind(s) == StepKind::BuyCompany)
             && self.t.phases[self.st.phase].buy_companies
             && self.t.corporation_kinds[c.kind].can_own_companies

@@ -28,7 +28,7 @@ impl Engine<'_> {
     /// started now: first A chooses the starting value of ATA (P5 (RSA)
     /// was bought): `par ATA PRICE`, PRICE one of L. 68, L. 100".
     fn par_first(&self, tried: &str, corp: CorpId, prices: &[i64], cause: Option<&str>, actor: Actor) -> String {
-        let id = &self.st.corps[corp as usize].id;
+        let id = &self.st.corps[corp].id;
         let who = match actor {
             Actor::Player(x) => format!("{} chooses", self.st.players[x as usize].name),
             Actor::Corp(_) => "choose".to_string(),
@@ -47,9 +47,9 @@ impl Engine<'_> {
                     return self.refuse(RuleKey::TrainUnknown, format!("there is no train {train}"));
                 };
                 if self.st.trains[ti as usize].owner != TrainOwner::Corp(*corp) {
-                    return self.refuse(RuleKey::TrainNotOwned, format!("{} does not own {train}", self.st.corps[*corp as usize].id));
+                    return self.refuse(RuleKey::TrainNotOwned, format!("{} does not own {train}", self.st.corps[*corp].id));
                 }
-                let cid = self.st.corps[*corp as usize].id.clone();
+                let cid = self.st.corps[*corp].id.clone();
                 let tid = self.st.trains[ti as usize].id.clone();
                 self.host.check_hook("can_discard_train", self.st, self.fx, (cid, tid))?;
                 self.ops().discard_train(*corp, ti);
@@ -59,7 +59,7 @@ impl Engine<'_> {
             }
             (PendingKind::Par { corp, prices, capital, cause }, Action::Par { corp: name, price, .. }) => {
                 if self.st.corp_index(name) != Some(*corp) {
-                    let tried = self.st.corp_index(name).map_or(name.clone(), |c| self.st.corps[c as usize].id.clone());
+                    let tried = self.st.corp_index(name).map_or(name.clone(), |c| self.st.corps[c].id.clone());
                     return self.refuse(RuleKey::PendingPar, self.par_first(&tried, *corp, prices, cause.as_deref(), p.actor));
                 }
                 if !prices.contains(price) {
@@ -104,7 +104,7 @@ impl Engine<'_> {
                 let data = data.clone();
                 let who = match p.actor {
                     Actor::Player(x) => self.st.players[x as usize].name.clone(),
-                    Actor::Corp(c) => self.st.corps[c as usize].id.clone(),
+                    Actor::Corp(c) => self.st.corps[c].id.clone(),
                 };
                 self.st.flow.pending.pop();
                 let done: Option<()> = self.host.call_defined("ability", &handler, "choose", self.st, self.fx, (who, choice.clone(), LuaVar(data)))?;
@@ -115,16 +115,16 @@ impl Engine<'_> {
             (PendingKind::SaleConsent { corp, company, price }, Action::Choose { choice }) => {
                 let (corp, co, price) = (*corp, *company, *price);
                 let Actor::Player(seller) = p.actor else { return Err(GameError::Invalid("a sale consent is a player's".into())) };
-                let (buyer, name, who) = (self.st.corps[corp as usize].id.clone(), self.st.companies[co as usize].id.clone(), self.st.players[seller as usize].name.clone());
+                let (buyer, name, who) = (self.st.corps[corp].id.clone(), self.st.companies[co].id.clone(), self.st.players[seller as usize].name.clone());
                 match choice.as_str() {
                     "accept" => {
                         self.st.flow.pending.pop();
                         // Nothing can have happened since the offer; still, the sale must be possible.
-                        if self.st.companies[co as usize].owner != CompanyOwner::Player(seller) {
+                        if self.st.companies[co].owner != CompanyOwner::Player(seller) {
                             return self.refuse(RuleKey::CompanyConsent, format!("{who} no longer owns {name}"));
                         }
-                        if self.st.corps[corp as usize].cash < price {
-                            return self.refuse(RuleKey::MoneyInsufficient, format!("{buyer} has only {}", self.t.money(self.st.corps[corp as usize].cash)));
+                        if self.st.corps[corp].cash < price {
+                            return self.refuse(RuleKey::MoneyInsufficient, format!("{buyer} has only {}", self.t.money(self.st.corps[corp].cash)));
                         }
                         self.sell_company_to_corp(corp, co, seller, price)?;
                     }
@@ -140,8 +140,8 @@ impl Engine<'_> {
             (PendingKind::TrainSaleConsent { corp, seller, train, price }, Action::Choose { choice }) => {
                 let (corp, seller, ti, price) = (*corp, *seller, *train, *price);
                 let Actor::Player(pres) = p.actor else { return Err(GameError::Invalid("a train sale consent is a player's".into())) };
-                let buyer = self.st.corps[corp as usize].id.clone();
-                let sid = self.st.corps[seller as usize].id.clone();
+                let buyer = self.st.corps[corp].id.clone();
+                let sid = self.st.corps[seller].id.clone();
                 let tid = self.st.trains[ti as usize].id.clone();
                 let who = self.st.players[pres as usize].name.clone();
                 match choice.as_str() {
@@ -165,23 +165,23 @@ impl Engine<'_> {
             (PendingKind::RaiseMoney { .. }, _) => return self.raise_refusal(&p),
             (kind, _) => {
                 let what = match kind {
-                    PendingKind::DiscardTrain { corp } => format!("{} must discard a train (`discard TRAIN`)", self.st.corps[*corp as usize].id),
+                    PendingKind::DiscardTrain { corp } => format!("{} must discard a train (`discard TRAIN`)", self.st.corps[*corp].id),
                     PendingKind::Par { corp, prices, cause, .. } => self.par_first("", *corp, prices, cause.as_deref(), p.actor),
-                    PendingKind::Home { corp, .. } => format!("choose the home city of {} (`choose HEX`)", self.st.corps[*corp as usize].id),
+                    PendingKind::Home { corp, .. } => format!("choose the home city of {} (`choose HEX`)", self.st.corps[*corp].id),
                     PendingKind::PresidentSwap { .. } => "choose which certificates to receive (`choose N`)".to_string(),
                     PendingKind::Choice { prompt, choices, .. } => format!("{prompt} (`choose X`: {})", choices.join(", ")),
                     PendingKind::RaiseMoney { .. } => unreachable!("answered above"),
                     PendingKind::SaleConsent { corp, company, price } => format!(
                         "{} offers {} for {}: `choose accept` or `choose refuse`",
-                        self.st.corps[*corp as usize].id,
+                        self.st.corps[*corp].id,
                         self.t.money(*price),
-                        self.st.companies[*company as usize].id
+                        self.st.companies[*company].id
                     ),
                     PendingKind::TrainSaleConsent { corp, seller, train, price } => format!(
                         "{} offers {} for {}'s {}: `choose accept` or `choose refuse`",
-                        self.st.corps[*corp as usize].id,
+                        self.st.corps[*corp].id,
                         self.t.money(*price),
-                        self.st.corps[*seller as usize].id,
+                        self.st.corps[*seller].id,
                         self.st.trains[*train as usize].id
                     ),
                 };

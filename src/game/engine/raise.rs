@@ -31,7 +31,7 @@ impl Engine<'_> {
         let PendingKind::RaiseMoney { amount, .. } = &pending.kind else { unreachable!("not a payment to raise") };
         let who = match pending.actor {
             Actor::Player(p) => self.st.players[p as usize].name.clone(),
-            Actor::Corp(c) => self.st.corps[c as usize].id.clone(),
+            Actor::Corp(c) => self.st.corps[c].id.clone(),
         };
         self.refuse(RuleKey::EmrRaise, format!("first: {who} must raise {} by selling shares (`sell CORP N`)", self.t.money(*amount)))
     }
@@ -112,7 +112,7 @@ impl Engine<'_> {
     /// corporation the player holds, in id order, tried on a copy.
     pub(super) fn largest_sales(&mut self, p: PlayerId) -> Vec<(CorpId, u32)> {
         let mut out = Vec::new();
-        for c in 0..self.st.corps.len() as CorpId {
+        for c in self.st.corp_ids() {
             let held = self.st.percent(c, CertOwner::Player(p));
             let unit = crate::game::shares::sell_unit(self.st, c);
             let mut pct = held - held % unit;
@@ -130,5 +130,5 @@ impl Engine<'_> {
 
 /// The sales a player raising money may try (the legal ones are those `apply` accepts).
 pub(super) fn raise_candidates(e: &Engine, p: PlayerId) -> Vec<Action> {
-    (0..e.st.corps.len() as CorpId).flat_map(|c| crate::game::shares::sale_candidates(e.st, c, p)).collect()
+    e.st.corp_ids().flat_map(|c| crate::game::shares::sale_candidates(e.st, c, p)).collect()
 }

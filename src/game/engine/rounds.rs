@@ -187,7 +187,7 @@ impl Engine<'_> {
         if let Some(p) = last_trader {
             self.st.priority = self.st.next_player(p);
         }
-        let mut corps: Vec<CorpId> = (0..self.st.corps.len() as CorpId).filter(|c| self.st.corps[*c as usize].started && self.st.corps[*c as usize].price.is_some()).collect();
+        let mut corps: Vec<CorpId> = self.st.corp_ids().filter(|c| self.st.corps[*c].started && self.st.corps[*c].price.is_some()).collect();
         corps.sort_by(|a, b| value_order(self.t, self.st, *a, *b));
         let pool_move = self.t.settings.sr_pool_move.dir();
         for c in corps {
@@ -207,7 +207,7 @@ impl Engine<'_> {
     }
 
     fn may_rise_at_sr_end(&self, c: CorpId) -> bool {
-        let Some(pos) = self.st.corps[c as usize].price else { return false };
+        let Some(pos) = self.st.corps[c].price else { return false };
         let Some(cell) = self.t.market.cell(pos.row as usize, pos.col as usize) else { return false };
         cell.flags.iter().filter_map(|f| self.t.market.flag(*f)).all(|f| {
             f.no_sr_rise_before_phase.as_ref().is_none_or(|p| self.t.phase_index(p).is_some_and(|i| self.st.phase >= i))
@@ -259,7 +259,7 @@ impl Engine<'_> {
     /// 100 times the bound (10^14), and a title has no 90,000 corporations.
     pub fn base_value(&self, p: PlayerId) -> i64 {
         let mut v = self.st.players[p as usize].cash;
-        for c in 0..self.st.corps.len() as CorpId {
+        for c in self.st.corp_ids() {
             let pct = self.st.percent(c, CertOwner::Player(p)) as i64;
             if pct > 0 {
                 v += crate::game::shares::worth(self.t, self.st, c, price_of(self.t, self.st, c), pct);

@@ -121,7 +121,7 @@ pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
     let ignore: Vec<route::StopKind> = rules.ignore_for_minimum.iter().map(|k| kind(*k)).collect();
     // Stops no train the corporation may own can visit do not count (1844:
     // red off-boards for regionals, which own only H trains; R-136).
-    let kind_def = &t.corporation_kinds[st.corps[corp as usize].kind];
+    let kind_def = &t.corporation_kinds[st.corps[corp].kind];
     let mut forbidden: Option<u32> = None;
     for class in &t.trains {
         for v in &class.variants {
@@ -179,7 +179,7 @@ impl Engine<'_> {
     fn best_run_limited(&mut self, corp: CorpId, nodes: Option<u64>) -> GameResult<(Position, Run, bool)> {
         let budget = route::budget::NodeBudget::of(nodes);
         let pos = position(self.t, self.st, corp);
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let has_route_hook = self.host.has_hook("route_bonus");
         let run = if has_route_hook {
             let mut err = None;
@@ -212,7 +212,7 @@ impl Engine<'_> {
     }
 
     pub(super) fn run_trains(&mut self, corp: CorpId, specs: &[RouteSpec]) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         // Set up by an import (`setup.manual_routes`): the recorded runs stand.
         let manual = self.st.vars.get("setup.manual_routes").and_then(Var::as_bool).unwrap_or(false);
         let (pos, run) = if specs.is_empty() {
@@ -305,7 +305,7 @@ impl Engine<'_> {
 
     /// A run's revenue with the title's `run_bonus` added; never negative.
     fn with_run_bonus(&mut self, corp: CorpId, base: i64, routes: &[Var]) -> GameResult<i64> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let bonus: Option<i64> = self.host.call_hook("run_bonus", self.st, self.fx, (id.clone(), super::LuaVar(Var::List(routes.to_vec()))))?;
         let revenue = money::sum("the run's revenue", base, money::from_hook("run_bonus", bonus.unwrap_or(0), -MAX_AMOUNT)?)?;
         // Paid out or withheld as it is: a revenue is never negative.
@@ -322,7 +322,7 @@ impl Engine<'_> {
     /// 1865's traffic, 18FB's X+Y), that plus `run_bonus`, and
     /// `trains_run` fires with no routes. Returns whether the step is done.
     pub(super) fn run_without_routes(&mut self, corp: CorpId, searchable: bool) -> GameResult<bool> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let hooked: Option<i64> = self.host.call_hook::<_, Option<i64>>("revenue", self.st, self.fx, id.clone())?.flatten();
         let base = match hooked {
             Some(amount) => money::from_hook("revenue", amount, 0)?,

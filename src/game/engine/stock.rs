@@ -28,7 +28,7 @@ impl Engine<'_> {
 
     pub(super) fn find_corp(&self, id: &str) -> GameResult<CorpId> {
         match self.st.corp_index(id) {
-            Some(c) if self.st.corps[c as usize].in_play => Ok(c),
+            Some(c) if self.st.corps[c].in_play => Ok(c),
             Some(_) => self.refuse(RuleKey::CorpNotInPlay, format!("{id} is not in this game")),
             None => {
                 let hint = crate::title::compile::did_you_mean(id, self.st.corps.iter().map(|c| c.id.as_str()));
@@ -50,7 +50,7 @@ impl Engine<'_> {
                 }
                 let c = self.find_corp(corp)?;
                 let (percent, certs) = self.sell_what(p, c, *percent, certs.as_deref(), tag.as_deref())?;
-                let before = (self.st.corps[c as usize].price, self.st.corps[c as usize].stack);
+                let before = (self.st.corps[c].price, self.st.corps[c].stack);
                 self.sell_shares(p, c, percent, certs.as_deref(), false)?;
                 if let (Some(pos), stack) = before
                     && !self.stock().turn.sold_from.iter().any(|x| x.0 == c)
@@ -100,7 +100,7 @@ impl Engine<'_> {
             Action::BuyCompany { company, .. } => {
                 // Companies that do not count toward the certificate limit
                 // (1844 mountain railways and tunnels) may be bought at it.
-                let counts = self.st.company_index(company).is_none_or(|co| self.t.companies[self.st.companies[co as usize].def].counts_for_limit);
+                let counts = self.st.company_index(company).is_none_or(|co| self.t.companies[self.st.companies[co].def].counts_for_limit);
                 if counts {
                     self.check_can_buy_now(p)?;
                 } else if self.stock().turn.bought >= self.t.settings.buys_per_turn {
@@ -146,7 +146,7 @@ impl Engine<'_> {
             return Ok(false);
         }
         // Sales by percent only, as in `largest_sales`.
-        let probes: Vec<Action> = (0..self.st.corps.len() as CorpId)
+        let probes: Vec<Action> = self.st.corp_ids()
             .flat_map(|c| crate::game::shares::sale_candidates(self.st, c, p))
             .filter(|a| matches!(a, Action::Sell { percent, .. } if *percent > 0))
             .collect();
@@ -242,7 +242,7 @@ impl Engine<'_> {
             // Only the extra certificates of the corporation just started remain.
             let price = price_of(self.t, self.st, c);
             let held = holdings(self.st, c)[p as usize];
-            let corp = &self.st.corps[c as usize];
+            let corp = &self.st.corps[c];
             return Ok(!at_limit
                 && corp.certs.iter().any(|x| {
                     x.owner == CertOwner::Treasury && !x.president && x.tag.is_none() && crate::game::shares::worth(self.t, self.st, c, price, x.percent as i64) <= cash && held + x.percent as u32 <= self.t.settings.max_holding_percent
@@ -250,8 +250,8 @@ impl Engine<'_> {
         }
         let may_sell = turn.bought == 0 || !self.t.settings.sell_before_buy;
         let may_buy = turn.bought < self.t.settings.buys_per_turn;
-        for c in 0..self.st.corps.len() as CorpId {
-            let corp = &self.st.corps[c as usize];
+        for c in self.st.corp_ids() {
+            let corp = &self.st.corps[c];
             if !corp.in_play || !corp.started {
                 continue;
             }
@@ -279,7 +279,7 @@ impl Engine<'_> {
         if may_buy && !at_limit {
             let cheapest_par = self.t.phases[self.st.phase].par_prices.iter().copied().min().unwrap_or(0);
             for c in self.startable(p)? {
-                let pres = self.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as i64);
+                let pres = self.st.corps[c].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as i64);
                 if crate::game::shares::worth(self.t, self.st, c, cheapest_par, pres) <= cash {
                     return Ok(true);
                 }
@@ -300,19 +300,19 @@ impl Engine<'_> {
         if let Some(ids) = listed {
             return Ok(ids.iter().filter_map(|i| self.st.corp_index(i)).collect());
         }
-        let mut out: Vec<CorpId> = (0..self.st.corps.len() as CorpId)
+        let mut out: Vec<CorpId> = self.st.corp_ids()
             .filter(|&c| {
-                let x = &self.st.corps[c as usize];
+                let x = &self.st.corps[c];
                 x.in_play && !x.started && !x.closed
             })
             .collect();
-        out.sort_by_key(|&c| (self.st.corps[c as usize].start_order, c));
+        out.sort_by_key(|&c| (self.st.corps[c].start_order, c));
         Ok(out)
     }
 
     pub fn par_prices(&mut self, c: CorpId) -> GameResult<Vec<i64>> {
         let base = self.t.phases[self.st.phase].par_prices.clone();
-        let id = self.st.corps[c as usize].id.clone();
+        let id = self.st.corps[c].id.clone();
         let r: Option<Vec<i64>> = self.host.call_hook("par_prices", self.st, self.fx, (id, base.clone()))?;
         match r {
             Some(prices) => prices.into_iter().map(|p| crate::game::money::from_hook("par_prices", p, 0)).collect(),
@@ -321,16 +321,16 @@ impl Engine<'_> {
     }
 
     fn par(&mut self, p: PlayerId, c: CorpId, price: i64, extra: u32, home: Option<&str>) -> GameResult<()> {
-        let cid = self.st.corps[c as usize].id.clone();
-        if self.st.corps[c as usize].started {
+        let cid = self.st.corps[c].id.clone();
+        if self.st.corps[c].started {
             return self.refuse(RuleKey::StockAlreadyStarted, format!("{cid} is already started"));
         }
-        if self.st.corps[c as usize].closed {
+        if self.st.corps[c].closed {
             return self.refuse(RuleKey::StockClosedThisRound, format!("{cid} closed this round and may be started again from the next stock round"));
         }
         let startable = self.startable(p)?;
         if !startable.contains(&c) {
-            let next: Vec<&str> = startable.iter().map(|x| self.st.corps[*x as usize].id.as_str()).collect();
+            let next: Vec<&str> = startable.iter().map(|x| self.st.corps[*x].id.as_str()).collect();
             return self.refuse(
                 RuleKey::StockStartOrder,
                 if next.is_empty() { format!("{cid} cannot be started now") } else { format!("{cid} cannot be started now; next available: {}", next.join(", ")) },
@@ -346,8 +346,8 @@ impl Engine<'_> {
         if extra > self.t.settings.par_extra_certs {
             return self.refuse(RuleKey::StockParExtra, format!("at most {} extra certificates may be bought when starting", self.t.settings.par_extra_certs));
         }
-        let pres_pct = self.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as u32);
-        let ordinary_pct = self.st.corps[c as usize].certs.iter().find(|x| !x.president && x.tag.is_none()).map_or(10, |x| x.percent as u32);
+        let pres_pct = self.st.corps[c].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as u32);
+        let ordinary_pct = self.st.corps[c].certs.iter().find(|x| !x.president && x.tag.is_none()).map_or(10, |x| x.percent as u32);
         if pres_pct + extra * ordinary_pct > self.t.settings.max_holding_percent {
             return self.refuse(RuleKey::StockMaxHolding, format!("no player may hold more than {} % of a corporation", self.t.settings.max_holding_percent));
         }
@@ -366,11 +366,11 @@ impl Engine<'_> {
             }
             None => None,
         };
-        if self.t.corporations[self.st.corps[c as usize].def].home.len() > 1 && home_choice.is_none() && self.ops().home_choices(c).is_empty() {
+        if self.t.corporations[self.st.corps[c].def].home.len() > 1 && home_choice.is_none() && self.ops().home_choices(c).is_empty() {
             return self.refuse(RuleKey::CorpNoHome, format!("{cid} has no home city with a free slot"));
         }
         if let Some(hc) = home_choice {
-            self.st.corps[c as usize].home = Some(hc);
+            self.st.corps[c].home = Some(hc);
         }
         self.ops().start_corp(c, price, p, extra, false)?;
         let _ = Var::Bool(true);
@@ -379,13 +379,13 @@ impl Engine<'_> {
 
     /// Buying one certificate from the treasury or the pool.
     fn buy_share(&mut self, p: PlayerId, c: CorpId, from: ShareSource, tag: Option<&str>, index: Option<u16>) -> GameResult<()> {
-        let cid = self.st.corps[c as usize].id.clone();
+        let cid = self.st.corps[c].id.clone();
         let pname = self.st.players[p as usize].name.clone();
         // A corporation formed without a president (1844's SBB, A-31) is
         // started by buying its president's certificate from the pool.
         let headless_pool = from == ShareSource::Pool
-            && self.st.corps[c as usize].certs.iter().any(|x| x.president && x.owner == CertOwner::Pool);
-        if !self.st.corps[c as usize].started && !headless_pool {
+            && self.st.corps[c].certs.iter().any(|x| x.president && x.owner == CertOwner::Pool);
+        if !self.st.corps[c].started && !headless_pool {
             return self.refuse(RuleKey::StockNotStarted, format!("{cid} has not been started: start it with par"));
         }
         if self.t.settings.no_buy_after_sell && self.stock().sold.contains(&(p, c)) {
@@ -397,7 +397,7 @@ impl Engine<'_> {
         };
         let src = if from == ShareSource::Pool { "the pool" } else { "the treasury" };
         let headless = headless_pool && self.st.president(c).is_none();
-        let cert = self.st.corps[c as usize]
+        let cert = self.st.corps[c]
             .certs
             .iter()
             // A president's certificate is for sale only in the pool of a
@@ -421,7 +421,7 @@ impl Engine<'_> {
             return self.refuse(RuleKey::StockMaxHolding, format!("{pname} would hold {} % of {cid}; the most is {} %", held + cert.percent as u32, self.t.settings.max_holding_percent));
         }
         let unit_price = match (from, self.t.settings.ipo_price) {
-            (ShareSource::Treasury, crate::title::schema::IpoPrice::Par) => self.st.corps[c as usize].par.unwrap_or_else(|| price_of(self.t, self.st, c)),
+            (ShareSource::Treasury, crate::title::schema::IpoPrice::Par) => self.st.corps[c].par.unwrap_or_else(|| price_of(self.t, self.st, c)),
             _ => price_of(self.t, self.st, c),
         };
         let price = crate::game::shares::worth(self.t, self.st, c, unit_price, cert.percent as i64);
@@ -432,7 +432,7 @@ impl Engine<'_> {
         }
         let payee = match from {
             ShareSource::Pool => Purse::Bank,
-            ShareSource::Treasury => match self.t.corporation_kinds[self.st.corps[c as usize].kind].capitalization {
+            ShareSource::Treasury => match self.t.corporation_kinds[self.st.corps[c].kind].capitalization {
                 crate::title::schema::Capitalization::Incremental => Purse::Corp(c),
                 crate::title::schema::Capitalization::Fixed => Purse::Bank,
             },
@@ -449,9 +449,9 @@ impl Engine<'_> {
     /// Sells shares into the pool, with the presidency rules; `emergency`
     /// sales may not move the operating corporation's presidency.
     pub(super) fn sell_shares(&mut self, p: PlayerId, c: CorpId, percent: u32, certs: Option<&[u16]>, emergency: bool) -> GameResult<()> {
-        let cid = self.st.corps[c as usize].id.clone();
+        let cid = self.st.corps[c].id.clone();
         let pname = self.st.players[p as usize].name.clone();
-        let corp = &self.st.corps[c as usize];
+        let corp = &self.st.corps[c];
         if !corp.started {
             return self.refuse(RuleKey::StockSellUnstarted, format!("{cid} has not been started"));
         }
@@ -488,7 +488,7 @@ impl Engine<'_> {
         }
         self.host.check_hook("can_sell", self.st, self.fx, (pname.clone(), cid.clone(), percent))?;
         let is_pres = self.st.president(c) == Some(p);
-        let pres_pct = self.st.corps[c as usize].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as u32);
+        let pres_pct = self.st.corps[c].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as u32);
         let non_pres: u32 = mine - if is_pres { pres_pct } else { 0 };
         // Some titles pay the price after the drop (1844-R-031).
         let after_drop: bool = self.host.call_hook("sell_after_drop", self.st, self.fx, (pname.clone(), cid.clone()))?.unwrap_or(false);
@@ -543,7 +543,7 @@ impl Engine<'_> {
     /// What a sell action sells: a tag names the player's certificate with it.
     pub(super) fn sell_what(&self, p: PlayerId, c: CorpId, percent: u32, certs: Option<&[u16]>, tag: Option<&str>) -> GameResult<(u32, Option<Vec<u16>>)> {
         let Some(tag) = tag else { return Ok((percent, certs.map(<[u16]>::to_vec))) };
-        let found: Vec<(u16, u32)> = self.st.corps[c as usize]
+        let found: Vec<(u16, u32)> = self.st.corps[c]
             .certs
             .iter()
             .filter(|x| x.owner == CertOwner::Player(p) && x.tag.as_deref() == Some(tag))
@@ -551,7 +551,7 @@ impl Engine<'_> {
             .collect();
         match found.first() {
             Some(&(i, pct)) => Ok((pct, Some(vec![i]))),
-            None => self.refuse(RuleKey::StockSellNotOwned, format!("{} holds no {tag} certificate of {}", self.st.players[p as usize].name, self.st.corps[c as usize].id)),
+            None => self.refuse(RuleKey::StockSellNotOwned, format!("{} holds no {tag} certificate of {}", self.st.players[p as usize].name, self.st.corps[c].id)),
         }
     }
 
@@ -565,19 +565,19 @@ impl Engine<'_> {
         let sold = self.stock().turn.sold_from.clone();
         let price = |pos: crate::game::state::MarketPos| self.t.market.cell(pos.row as usize, pos.col as usize).map_or(i64::MIN, |x| x.price);
         let key = |&(c, pos, stack): &(CorpId, crate::game::state::MarketPos, u64)| (std::cmp::Reverse(price(pos)), std::cmp::Reverse(pos.col), pos.row, stack, c);
-        let mut cells: Vec<crate::game::state::MarketPos> = sold.iter().filter_map(|x| self.st.corps[x.0 as usize].price).collect();
+        let mut cells: Vec<crate::game::state::MarketPos> = sold.iter().filter_map(|x| self.st.corps[x.0].price).collect();
         cells.sort();
         cells.dedup();
         for cell in cells {
-            let mut here: Vec<_> = sold.iter().filter(|x| self.st.corps[x.0 as usize].price == Some(cell)).copied().collect();
+            let mut here: Vec<_> = sold.iter().filter(|x| self.st.corps[x.0].price == Some(cell)).copied().collect();
             if here.len() < 2 {
                 continue;
             }
             here.sort_by_key(key);
-            let mut stacks: Vec<u64> = here.iter().map(|x| self.st.corps[x.0 as usize].stack).collect();
+            let mut stacks: Vec<u64> = here.iter().map(|x| self.st.corps[x.0].stack).collect();
             stacks.sort();
             for (x, stack) in here.iter().zip(stacks) {
-                self.st.corps[x.0 as usize].stack = stack;
+                self.st.corps[x.0].stack = stack;
             }
         }
     }
@@ -588,25 +588,25 @@ impl Engine<'_> {
     /// them (18xx.games read 1849 so before April 2026: a dated reading of
     /// the importer). Those tokens keep their order among themselves.
     fn stack_started_above_sales(&mut self, p: PlayerId, c: CorpId) -> GameResult<()> {
-        let Some(cell) = self.st.corps[c as usize].price else { return Ok(()) };
+        let Some(cell) = self.st.corps[c].price else { return Ok(()) };
         let mut moved_in: Vec<CorpId> =
-            self.stock().turn.sold_from.iter().filter(|&&(x, from, _)| x != c && from != cell && self.st.corps[x as usize].price == Some(cell)).map(|x| x.0).collect();
+            self.stock().turn.sold_from.iter().filter(|&&(x, from, _)| x != c && from != cell && self.st.corps[x].price == Some(cell)).map(|x| x.0).collect();
         if moved_in.is_empty() {
             return Ok(());
         }
         let pname = self.st.players[p as usize].name.clone();
-        let cid = self.st.corps[c as usize].id.clone();
+        let cid = self.st.corps[c].id.clone();
         let above: bool = self.host.call_hook("started_above_sales", self.st, self.fx, (pname, cid.clone()))?.unwrap_or(false);
         if !above {
             return Ok(());
         }
-        moved_in.sort_by_key(|&x| self.st.corps[x as usize].stack);
-        let names: Vec<String> = moved_in.iter().map(|&x| self.st.corps[x as usize].id.clone()).collect();
+        moved_in.sort_by_key(|&x| self.st.corps[x].stack);
+        let names: Vec<String> = moved_in.iter().map(|&x| self.st.corps[x].id.clone()).collect();
         let group: Vec<CorpId> = std::iter::once(c).chain(moved_in).collect();
-        let mut stacks: Vec<u64> = group.iter().map(|&x| self.st.corps[x as usize].stack).collect();
+        let mut stacks: Vec<u64> = group.iter().map(|&x| self.st.corps[x].stack).collect();
         stacks.sort();
         for (x, stack) in group.into_iter().zip(stacks) {
-            self.st.corps[x as usize].stack = stack;
+            self.st.corps[x].stack = stack;
         }
         let at = self.t.money(price_of(self.t, self.st, c));
         self.fx.log.push(format!("{cid} is stacked above {} at {at}, sold into that space this turn", names.join(", ")));
@@ -620,7 +620,7 @@ impl Engine<'_> {
     fn sale_price_drop(&mut self, c: CorpId, percent: u32) -> GameResult<()> {
         match self.t.settings.sell_move {
             SellMove::Down => {
-                let unit = self.st.corps[c as usize].certs.iter().filter(|x| !x.president).map(|x| x.percent as u32).min().unwrap_or(10).min(10);
+                let unit = self.st.corps[c].certs.iter().filter(|x| !x.president).map(|x| x.percent as u32).min().unwrap_or(10).min(10);
                 self.ops().move_price(c, Dir::Down, percent / unit.max(1))?;
             }
             SellMove::DownOnce => self.ops().move_price(c, Dir::Down, 1)?,
@@ -631,9 +631,9 @@ impl Engine<'_> {
 
     fn buy_company_in_sr(&mut self, p: PlayerId, company: &str) -> GameResult<()> {
         let co = self.st.company_index(company).ok_or_else(|| GameError::Invalid(format!("there is no company \"{company}\"")))?;
-        let def = self.t.companies[self.st.companies[co as usize].def].clone();
-        if self.st.companies[co as usize].owner != CompanyOwner::Bank || def.auctioned {
-            return self.refuse(RuleKey::StockCompanyNotForSale, format!("{} is not for sale in the stock round", self.st.companies[co as usize].id));
+        let def = self.t.companies[self.st.companies[co].def].clone();
+        if self.st.companies[co].owner != CompanyOwner::Bank || def.auctioned {
+            return self.refuse(RuleKey::StockCompanyNotForSale, format!("{} is not for sale in the stock round", self.st.companies[co].id));
         }
         let pname = self.st.players[p as usize].name.clone();
         self.ability_allows_purchase(p, co)?;

@@ -39,7 +39,7 @@ impl Engine<'_> {
         if !self.host.has_hook("relaxed_hexes") {
             return Ok(Relaxed::default());
         }
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let t: Option<Option<mlua::Table>> = self.host.call_hook("relaxed_hexes", self.st, self.fx, id)?;
         let mut out = Relaxed::default();
         if let Some(Some(t)) = t {
@@ -70,11 +70,11 @@ impl Engine<'_> {
         let h = self.ops().hex_index(hex)?;
         let ti = self.ops().tile_index(tile)?;
         let plan = self.ops().check_lay(Some(corp), h, ti, rotation, rules)?;
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         self.host.check_hook("can_lay_tile", self.st, self.fx, (id.clone(), self.t.map.hexes[h as usize].label.clone(), tile.to_string(), rotation))?;
         let cost = if free { 0 } else { self.terrain_cost(corp, h, &plan.new_track, plan.base_cost)? };
-        if self.st.corps[corp as usize].cash < cost {
-            return self.refuse(RuleKey::MoneyInsufficient, format!("laying on {} costs {}; {id} has {}", self.t.map.hexes[h as usize].title(), self.t.money(cost), self.t.money(self.st.corps[corp as usize].cash)));
+        if self.st.corps[corp].cash < cost {
+            return self.refuse(RuleKey::MoneyInsufficient, format!("laying on {} costs {}; {id} has {}", self.t.map.hexes[h as usize].title(), self.t.money(cost), self.t.money(self.st.corps[corp].cash)));
         }
         self.ops().transfer(Purse::Corp(corp), Purse::Bank, cost)?;
         self.ops().execute_lay(&plan);
@@ -101,7 +101,7 @@ impl Engine<'_> {
             }
         }
         let names: Vec<String> = new_track.iter().map(|g| g.name().to_string()).collect();
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let label = self.t.map.hexes[hex as usize].label.clone();
         let hooked: Option<i64> = self.host.call_hook("terrain_cost", self.st, self.fx, (id, label, names, cost))?;
         match hooked {
@@ -117,7 +117,7 @@ impl Engine<'_> {
         if !self.host.has_hook("extra_tile_lays") {
             return Ok(base);
         }
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let extra: Option<i64> = self.host.call_hook("extra_tile_lays", self.st, self.fx, id)?;
         Ok(base + extra.unwrap_or(0).max(0) as u32)
     }
@@ -139,11 +139,11 @@ impl Engine<'_> {
         let need_route = self.token_needs_route(corp, hex)?;
         self.ops().check_token(corp, h, stop, need_route)?;
         let cost = self.ops().next_token_cost(corp).unwrap_or(0);
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let label = self.t.map.hexes[h as usize].label.clone();
         self.host.check_hook("can_place_token", self.st, self.fx, (id.clone(), label))?;
-        if self.st.corps[corp as usize].cash < cost {
-            return self.refuse(RuleKey::MoneyInsufficient, format!("the token costs {}; {id} has {}", self.t.money(cost), self.t.money(self.st.corps[corp as usize].cash)));
+        if self.st.corps[corp].cash < cost {
+            return self.refuse(RuleKey::MoneyInsufficient, format!("the token costs {}; {id} has {}", self.t.money(cost), self.t.money(self.st.corps[corp].cash)));
         }
         self.ops().transfer(Purse::Corp(corp), Purse::Bank, cost)?;
         self.ops().execute_token(corp, h, stop);

@@ -17,11 +17,11 @@ impl Engine<'_> {
         if !self.st.trains_of(corp).is_empty() {
             return Ok(false);
         }
-        let kind = &self.t.corporation_kinds[self.st.corps[corp as usize].kind];
+        let kind = &self.t.corporation_kinds[self.st.corps[corp].kind];
         // A train must be obtainable: from the bank, or from another
         // corporation for at least 1.
         let mut obtainable = self.cheapest_offer(corp)?.is_some();
-        if !obtainable && self.st.corps[corp as usize].cash >= 1 {
+        if !obtainable && self.st.corps[corp].cash >= 1 {
             let others: Vec<(u16, u16)> =
                 self.st.trains.iter().filter(|t| matches!(t.owner, TrainOwner::Corp(o) if o != corp)).map(|t| (t.class, t.variant)).collect();
             for (class, variant) in others {
@@ -32,7 +32,7 @@ impl Engine<'_> {
             }
         }
         let default = kind.must_own_train && obtainable && super::run::has_route(self.t, self.st, corp);
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let r: Option<bool> = self.host.call_hook("must_buy_train", self.st, self.fx, (id, default))?;
         Ok(r.unwrap_or(default))
     }
@@ -44,14 +44,14 @@ impl Engine<'_> {
         if self.must_buy_train(corp)? {
             return Ok(true);
         }
-        let cash = self.st.corps[corp as usize].cash;
+        let cash = self.st.corps[corp].cash;
         let bank = bank_offers(self.t, self.st).iter().any(|o| o.price <= cash);
         let others = cash >= 1 && self.st.trains.iter().any(|t| matches!(t.owner, TrainOwner::Corp(o) if o != corp));
         Ok(bank || others)
     }
 
     pub(super) fn buy_train(&mut self, corp: CorpId, train: &str, variant: Option<&str>, price: Option<i64>) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let limit = train_limit(self.t, self.st, corp);
         if self.st.trains_of(corp).len() as u32 >= limit {
             return self.refuse(RuleKey::TrainLimit, format!("{id} already has {limit} trains, the limit in this phase"));
@@ -102,7 +102,7 @@ impl Engine<'_> {
         {
             return self.refuse(RuleKey::TrainPrice, format!("the bank sells the {vname} for {}", self.t.money(pick.price)));
         }
-        let cash = self.st.corps[corp as usize].cash;
+        let cash = self.st.corps[corp].cash;
         if cash < pick.price {
             // Emergency: the president may top up for the cheapest train.
             if !self.must_buy_train(corp)? {
@@ -138,7 +138,7 @@ impl Engine<'_> {
         if !self.train_kind_ok(corp, class, variant) {
             return Ok(false);
         }
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let vname = self.t.trains[class as usize].variants[variant as usize].name.clone();
         match self.host.check_hook("can_buy_train", self.st, self.fx, (id, vname)) {
             Ok(()) => Ok(true),
@@ -162,7 +162,7 @@ impl Engine<'_> {
     /// cash; in "debt" titles what they lack is lent by the bank and owed
     /// with interest (1844-R-150). Only one train is bought this way.
     fn president_helps(&mut self, corp: CorpId, short: i64) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         if self.or().turn.helped {
             return self.refuse(RuleKey::EmrOneTrain, format!("with the president's help {id} may buy only one train"));
         }
@@ -192,7 +192,7 @@ impl Engine<'_> {
     }
 
     fn train_kind_ok(&self, corp: CorpId, class: u16, variant: u16) -> bool {
-        let kind = &self.t.corporation_kinds[self.st.corps[corp as usize].kind];
+        let kind = &self.t.corporation_kinds[self.st.corps[corp].kind];
         if kind.train_tags.is_empty() {
             return true;
         }
@@ -205,13 +205,13 @@ impl Engine<'_> {
             return Ok(());
         }
         let v = &self.t.trains[class as usize].variants[variant as usize].name;
-        let id = &self.st.corps[corp as usize].id;
+        let id = &self.st.corps[corp].id;
         self.refuse(RuleKey::TrainKind, format!("{id} may not own a {v} train"))
     }
 
     fn buy_train_from_corp(&mut self, corp: CorpId, seller: CorpId, ti: TrainId, price: Option<i64>) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
-        let sid = self.st.corps[seller as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
+        let sid = self.st.corps[seller].id.clone();
         if seller == corp {
             return self.refuse(RuleKey::TrainOwn, format!("{id} already owns that train"));
         }
@@ -256,8 +256,8 @@ impl Engine<'_> {
     /// Can the buyer pay `price` for a train (its treasury, or debt
     /// financing for a required train)? Changes nothing.
     fn check_train_payment(&mut self, corp: CorpId, price: i64, printed: i64) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
-        let cash = self.st.corps[corp as usize].cash;
+        let id = self.st.corps[corp].id.clone();
+        let cash = self.st.corps[corp].cash;
         if cash < price {
             if !(self.t.settings.emergency == Emergency::Debt && self.must_buy_train(corp)?) {
                 return self.refuse(RuleKey::MoneyInsufficient, format!("{id} has only {}", self.t.money(cash)));
@@ -272,12 +272,12 @@ impl Engine<'_> {
     /// A train bought from another corporation, the price agreed: the
     /// payment (with the president's help when needed), the train.
     pub(super) fn complete_train_purchase(&mut self, corp: CorpId, seller: CorpId, ti: TrainId, price: i64) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
-        let sid = self.st.corps[seller as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
+        let sid = self.st.corps[seller].id.clone();
         let (class, variant) = (self.st.trains[ti as usize].class, self.st.trains[ti as usize].variant);
         let printed = self.t.trains[class as usize].variants[variant as usize].price;
         self.check_train_payment(corp, price, printed)?;
-        let cash = self.st.corps[corp as usize].cash;
+        let cash = self.st.corps[corp].cash;
         if cash < price {
             self.president_helps(corp, price - cash)?;
         }
@@ -320,7 +320,7 @@ impl Engine<'_> {
         let Some(cheapest) = self.cheapest_offer(corp)? else { return Ok(false) };
         // Bounded like `rounds::base_value`: two purses and the president's
         // shares at market prices, each far inside `i64`.
-        let mut power = self.st.corps[corp as usize].cash + self.st.players[pres as usize].cash;
+        let mut power = self.st.corps[corp].cash + self.st.players[pres as usize].cash;
         for (c, pct) in self.emergency_sales(corp) {
             power += crate::game::shares::worth(self.t, self.st, c, price_of(self.t, self.st, c), pct as i64);
         }
@@ -331,7 +331,7 @@ impl Engine<'_> {
     /// decides (1849: cash to the treasury, the corporation closes, a loan
     /// or leaving the game); by default the corporation closes.
     pub(super) fn emergency_failed(&mut self, corp: CorpId) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let pres_id = self.st.president(corp);
         let pres = pres_id.map(|p| self.st.players[p as usize].name.clone()).unwrap_or_default();
         self.fx.log.push(format!("{pres} cannot raise the money for {id}'s train and sells every share they can"));
@@ -357,11 +357,11 @@ impl Engine<'_> {
         if !self.must_buy_train(corp)? {
             return self.refuse(RuleKey::EmrNotNeeded, "shares may be sold in an operating round only to raise money for a required train");
         }
-        let treasury = self.st.corps[corp as usize].cash;
+        let treasury = self.st.corps[corp].cash;
         let cash = treasury + self.st.players[pres as usize].cash;
         let offer = self.cheapest_offer(corp)?;
         let cheapest = offer.unwrap_or(0);
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         if self.t.settings.emergency == Emergency::Debt {
             // Debt financing begins only when the treasury cannot pay for a
             // train (1844-R-147); then the president may sell toward any

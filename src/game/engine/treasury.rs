@@ -11,7 +11,7 @@ use crate::game::refusals::RuleKey;
 
 impl Engine<'_> {
     pub(super) fn can_issue_or_redeem(&mut self, corp: CorpId) -> GameResult<bool> {
-        let c = &self.st.corps[corp as usize];
+        let c = &self.st.corps[corp];
         if self.t.corporation_kinds[c.kind].capitalization != Capitalization::Incremental {
             return Ok(false);
         }
@@ -26,17 +26,17 @@ impl Engine<'_> {
     }
 
     pub(super) fn issue(&mut self, corp: CorpId, count: u32, chosen: Option<&[u16]>) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         if count == 0 {
             return self.refuse(RuleKey::IssueNothing, "issue at least one certificate");
         }
         if self.or().turn.redeemed > 0 || self.or().turn.issued > 0 {
             return self.refuse(RuleKey::IssueEither, format!("{id} may issue or buy back once per turn, not both"));
         }
-        if self.st.corps[corp as usize].operated == 0 {
+        if self.st.corps[corp].operated == 0 {
             return self.refuse(RuleKey::IssueFirstOr, format!("{id} may not issue shares in its first operating round"));
         }
-        let mut picked: Vec<u16> = self.st.corps[corp as usize]
+        let mut picked: Vec<u16> = self.st.corps[corp]
             .certs
             .iter()
             .filter(|c| c.owner == CertOwner::Treasury && !c.president && c.tag.is_none())
@@ -45,7 +45,7 @@ impl Engine<'_> {
         picked.truncate(count as usize);
         if (picked.len() as u32) < count {
             // Special certificates (the last one) go after the ordinary ones.
-            let more: Vec<u16> = self.st.corps[corp as usize]
+            let more: Vec<u16> = self.st.corps[corp]
                 .certs
                 .iter()
                 .filter(|c| c.owner == CertOwner::Treasury && !c.president && c.tag.is_some())
@@ -58,7 +58,7 @@ impl Engine<'_> {
         }
         if let Some(list) = chosen {
             let ok = list.len() as u32 == count
-                && list.iter().all(|i| self.st.corps[corp as usize].certs.iter().any(|c| c.index == *i && c.owner == CertOwner::Treasury && !c.president));
+                && list.iter().all(|i| self.st.corps[corp].certs.iter().any(|c| c.index == *i && c.owner == CertOwner::Treasury && !c.president));
             if !ok {
                 return self.refuse(RuleKey::IssueTreasury, format!("those are not {count} certificates in {id}'s treasury"));
             }
@@ -66,7 +66,7 @@ impl Engine<'_> {
         }
         // The title's rules see which certificates would go (1849-R-092).
         self.host.check_hook("can_issue", self.st, self.fx, (id.clone(), count, picked.clone()))?;
-        let pct: u32 = picked.iter().map(|i| self.st.corps[corp as usize].certs.iter().find(|c| c.index == *i).map_or(0, |c| c.percent as u32)).sum();
+        let pct: u32 = picked.iter().map(|i| self.st.corps[corp].certs.iter().find(|c| c.index == *i).map_or(0, |c| c.percent as u32)).sum();
         let pool = self.st.percent(corp, CertOwner::Pool);
         if pool + pct > self.t.settings.pool_limit_percent {
             return self.refuse(RuleKey::StockPoolLimit, format!("the pool may hold at most {} % of {id}", self.t.settings.pool_limit_percent));
@@ -86,13 +86,13 @@ impl Engine<'_> {
     }
 
     pub(super) fn redeem(&mut self, corp: CorpId, index: Option<u16>) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         if self.or().turn.issued > 0 || self.or().turn.redeemed > 0 {
             return self.refuse(RuleKey::RedeemEither, format!("{id} may issue or buy back once per turn, not both"));
         }
         // An ordinary certificate first; a special one only when none is in the pool.
         let cert = {
-            let certs = &self.st.corps[corp as usize].certs;
+            let certs = &self.st.corps[corp].certs;
             match index {
                 Some(i) => certs.iter().find(|c| c.index == i && c.owner == CertOwner::Pool).cloned(),
                 None => certs
@@ -108,7 +108,7 @@ impl Engine<'_> {
         // ordinary one is in the pool.
         if cert.tag.is_some()
             && !cert.president
-            && self.st.corps[corp as usize].certs.iter().any(|c| c.owner == CertOwner::Pool && c.tag.is_none() && !c.president)
+            && self.st.corps[corp].certs.iter().any(|c| c.owner == CertOwner::Pool && c.tag.is_none() && !c.president)
         {
             return self.refuse(
                 RuleKey::RedeemSpecialLast,
@@ -116,7 +116,7 @@ impl Engine<'_> {
             );
         }
         let price = crate::game::shares::worth(self.t, self.st, corp, price_of(self.t, self.st, corp), cert.percent as i64);
-        if self.st.corps[corp as usize].cash < price {
+        if self.st.corps[corp].cash < price {
             return self.refuse(RuleKey::MoneyInsufficient, format!("buying back costs {}", self.t.money(price)));
         }
         self.ops().transfer(Purse::Corp(corp), Purse::Bank, price)?;
@@ -131,11 +131,11 @@ impl Engine<'_> {
     // ------------------------------------------------------- any time
 
     pub fn company_price_range(&mut self, corp: CorpId, co: CompanyId) -> GameResult<(i64, i64)> {
-        let def = &self.t.companies[self.st.companies[co as usize].def];
+        let def = &self.t.companies[self.st.companies[co].def];
         let min = def.min_price_multiple.map_or(1, |m| ((def.value as f64) * m).ceil() as i64).max(1);
         let max = def.max_price_multiple.map_or(def.value, |m| ((def.value as f64) * m).floor() as i64);
-        let id = self.st.corps[corp as usize].id.clone();
-        let cid = self.st.companies[co as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
+        let cid = self.st.companies[co].id.clone();
         let r: Option<(i64, i64)> = self.host.call_hook("company_price_range", self.st, self.fx, (id, cid, min, max))?;
         match r {
             Some((lo, hi)) => Ok((crate::game::money::from_hook("company_price_range", lo, 0)?, crate::game::money::from_hook("company_price_range", hi, 0)?)),
@@ -144,19 +144,19 @@ impl Engine<'_> {
     }
 
     pub fn corp_buys_company(&mut self, corp: CorpId, company: &str, price: i64) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
         let Some(co) = self.st.company_index(company) else { return self.refuse(RuleKey::CompanyUnknown, format!("there is no company \"{company}\"")) };
-        let def = self.t.companies[self.st.companies[co as usize].def].clone();
+        let def = self.t.companies[self.st.companies[co].def].clone();
         if !self.t.phases[self.st.phase].buy_companies {
             return self.refuse(RuleKey::CompanyPhase, format!("corporations may not buy companies in phase {}", self.t.phases[self.st.phase].name));
         }
         if !def.corporations_may_buy {
             return self.refuse(RuleKey::CompanyNotForCorps, format!("{} can never be bought by a corporation", def.id));
         }
-        if !self.t.corporation_kinds[self.st.corps[corp as usize].kind].can_own_companies {
+        if !self.t.corporation_kinds[self.st.corps[corp].kind].can_own_companies {
             return self.refuse(RuleKey::CompanyKind, format!("{id} may not own companies"));
         }
-        let CompanyOwner::Player(seller) = self.st.companies[co as usize].owner else {
+        let CompanyOwner::Player(seller) = self.st.companies[co].owner else {
             return self.refuse(RuleKey::CompanyNotPlayerOwned, format!("{} is not owned by a player", def.id));
         };
         self.host.check_hook("can_buy_company", self.st, self.fx, (id.clone(), def.id.clone()))?;
@@ -164,8 +164,8 @@ impl Engine<'_> {
         if price < min || price > max {
             return self.refuse(RuleKey::CompanyPrice, format!("{} may be bought for {} to {}", def.id, self.t.money(min), self.t.money(max)));
         }
-        if self.st.corps[corp as usize].cash < price {
-            return self.refuse(RuleKey::MoneyInsufficient, format!("{id} has only {}", self.t.money(self.st.corps[corp as usize].cash)));
+        if self.st.corps[corp].cash < price {
+            return self.refuse(RuleKey::MoneyInsufficient, format!("{id} has only {}", self.t.money(self.st.corps[corp].cash)));
         }
         // The owner's consent, when the title asks for it: not from the
         // buyer's own president (who decides both sides), nor from a player
@@ -181,8 +181,8 @@ impl Engine<'_> {
 
     /// The sale itself: the price to the player, the company to the corporation.
     pub(super) fn sell_company_to_corp(&mut self, corp: CorpId, co: CompanyId, seller: PlayerId, price: i64) -> GameResult<()> {
-        let id = self.st.corps[corp as usize].id.clone();
-        let company = self.st.companies[co as usize].id.clone();
+        let id = self.st.corps[corp].id.clone();
+        let company = self.st.companies[co].id.clone();
         self.ops().transfer(Purse::Corp(corp), Purse::Player(seller), price)?;
         self.ops().give_company(co, CompanyOwner::Corp(corp))?;
         self.fx.log.push(format!("{id} buys {company} from {} for {}", self.st.players[seller as usize].name, self.t.money(price)));

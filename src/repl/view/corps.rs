@@ -15,11 +15,11 @@ fn president_name(g: &Game, c: CorpId) -> Option<String> {
 }
 
 fn tokens_left(g: &Game, c: CorpId) -> usize {
-    g.state.corps[c as usize].tokens.iter().filter(|t| t.placed.is_none() && !t.lost).count()
+    g.state.corps[c].tokens.iter().filter(|t| t.placed.is_none() && !t.lost).count()
 }
 
 pub fn corp_json(g: &Game, c: CorpId) -> Value {
-    let corp = &g.state.corps[c as usize];
+    let corp = &g.state.corps[c];
     let def = &g.title.corporations[corp.def];
     let mut holders: BTreeMap<String, u32> = BTreeMap::new();
     for cert in &corp.certs {
@@ -30,7 +30,7 @@ pub fn corp_json(g: &Game, c: CorpId) -> Value {
         .iter()
         .map(|t| json!({ "cost": t.cost, "hex": t.placed.map(|(h, _)| g.title.map.hexes[h as usize].label.clone()), "lost": t.lost }))
         .collect();
-    let companies: Vec<String> = g.state.companies_of(CompanyOwner::Corp(c)).iter().map(|x| g.state.companies[*x as usize].id.clone()).collect();
+    let companies: Vec<String> = g.state.companies_of(CompanyOwner::Corp(c)).iter().map(|x| g.state.companies[*x].id.clone()).collect();
     json!({
         "id": corp.id,
         "name": def.name,
@@ -52,9 +52,9 @@ pub fn corp_json(g: &Game, c: CorpId) -> Value {
 pub fn run_all(s: &mut Session, _inv: &Invocation) -> Reply {
     let g = &s.game;
     const HEAD: [&str; 10] = ["id", "name", "state", "president", ">price", ">cash", "trains", ">tokens", ">pool %", ">treasury %"];
-    let rows: Vec<Vec<String>> = (0..g.state.corps.len() as CorpId)
+    let rows: Vec<Vec<String>> = g.state.corp_ids()
         .map(|c| {
-            let corp = &g.state.corps[c as usize];
+            let corp = &g.state.corps[c];
             vec![
                 corp.id.clone(),
                 g.title.corporations[corp.def].name.clone(),
@@ -69,7 +69,7 @@ pub fn run_all(s: &mut Session, _inv: &Invocation) -> Reply {
             ]
         })
         .collect();
-    let all: Vec<Value> = (0..g.state.corps.len() as CorpId).map(|c| corp_json(g, c)).collect();
+    let all: Vec<Value> = g.state.corp_ids().map(|c| corp_json(g, c)).collect();
     let text = format!("{}\n(tokens: station tokens not yet placed)", corps_table(&HEAD, &rows, s.width));
     Reply::ok("corps", text, json!({ "corporations": all }))
 }
@@ -131,7 +131,7 @@ pub fn run_one(s: &mut Session, inv: &Invocation) -> Reply {
         Ok(c) => c,
         Err(e) => return Reply::error("corp", e),
     };
-    let corp = &g.state.corps[c as usize];
+    let corp = &g.state.corps[c];
     let def = &g.title.corporations[corp.def];
     let money = |x: i64| g.title.money(x);
     let mut lines = vec![format!("{} {} — {}{}", corp.id, def.name, corp_state(g, c), if corp.operated > 0 { format!(", operated {} times", corp.operated) } else { String::new() })];
@@ -183,7 +183,7 @@ pub fn run_one(s: &mut Session, inv: &Invocation) -> Reply {
         None if !homes.is_empty() => lines.push(format!("home: {}", if homes.len() > 1 { format!("one of {}", homes.join(", ")) } else { homes[0].clone() })),
         None => {}
     }
-    let companies: Vec<String> = g.state.companies_of(CompanyOwner::Corp(c)).iter().map(|x| g.state.companies[*x as usize].id.clone()).collect();
+    let companies: Vec<String> = g.state.companies_of(CompanyOwner::Corp(c)).iter().map(|x| g.state.companies[*x].id.clone()).collect();
     if !companies.is_empty() {
         lines.push(format!("companies: {}", companies.join(", ")));
     }

@@ -4,6 +4,7 @@
 use super::super::{Reply, Session};
 use super::map::hex_json;
 use crate::game::Game;
+use crate::game::ids::CorpId;
 use crate::game::action::Action;
 use crate::game::board::LayRules;
 use crate::game::engine::Engine;
@@ -73,7 +74,7 @@ pub fn detail(s: &mut Session, label: &str) -> Reply {
         (true, true) => "no tile can be laid here".to_string(),
     });
     if let Some(corp) = operating_corp(g) {
-        let id = &g.state.corps[corp as usize].id;
+        let id = &g.state.corps[corp].id;
         let laying = super::prompt::current_step(g).is_some_and(|s| g.title.flow.step_kind(&s) == Some(crate::title::schema::StepKind::LayTile));
         if !legal.is_empty() {
             let costs: Vec<Option<i64>> = legal.iter().map(|(t, r)| lay_cost(g, corp, h, t, *r)).collect();
@@ -105,7 +106,7 @@ fn placed_or_printed(g: &Game, h: u32) -> String {
     }
 }
 
-fn operating_corp(g: &Game) -> Option<u16> {
+fn operating_corp(g: &Game) -> Option<CorpId> {
     match &g.state.flow.round.data {
         crate::game::flow::RoundData::Operating(o) => o.current,
         _ => None,
@@ -136,7 +137,7 @@ fn stop_lines(g: &Game, h: u32) -> Vec<String> {
     for (i, s) in tile.stops.iter().enumerate() {
         let mut line = format!("stop {i}: {} worth {}", s.kind.name(), s.revenue.value(band));
         if s.kind == StopKind::City {
-            let held: Vec<String> = slots.get(i).map(|v| v.iter().flatten().map(|c| g.state.corps[*c as usize].id.clone()).collect()).unwrap_or_default();
+            let held: Vec<String> = slots.get(i).map(|v| v.iter().flatten().map(|c| g.state.corps[*c].id.clone()).collect()).unwrap_or_default();
             let free = s.slots as usize - held.len().min(s.slots as usize);
             line.push_str(&format!(", {} slot{}", s.slots, if s.slots == 1 { "" } else { "s" }));
             if !held.is_empty() {
@@ -145,7 +146,7 @@ fn stop_lines(g: &Game, h: u32) -> Vec<String> {
             if free > 0 {
                 line.push_str(&format!(", {free} free"));
             }
-            let reserved: Vec<String> = reservations(&g.title, &g.state, h, i as u8).iter().map(|c| g.state.corps[*c as usize].id.clone()).collect();
+            let reserved: Vec<String> = reservations(&g.title, &g.state, h, i as u8).iter().map(|c| g.state.corps[*c].id.clone()).collect();
             if !reserved.is_empty() {
                 line.push_str(&format!(" (reserved for {})", reserved.join(", ")));
             }
@@ -154,7 +155,7 @@ fn stop_lines(g: &Game, h: u32) -> Vec<String> {
             line.push_str(", routes end here");
         }
         for b in g.state.board.stop_bonuses.iter().filter(|b| b.hex == h && b.stop as usize == i) {
-            line.push_str(&format!(", +{} for {}", b.amount, g.state.corps[b.corp as usize].id));
+            line.push_str(&format!(", +{} for {}", b.amount, g.state.corps[b.corp].id));
         }
         out.push(line);
     }
@@ -213,7 +214,7 @@ fn neighbours(g: &Game, h: u32) -> String {
 /// One line per tile: where its track leaves the hex at each rotation,
 /// and what the lay costs the corporation (terrain, with the title's
 /// reductions).
-fn exits_by_rotation(g: &Game, corp: u16, h: u32, lays: &Fits, with_costs: bool) -> Vec<String> {
+fn exits_by_rotation(g: &Game, corp: CorpId, h: u32, lays: &Fits, with_costs: bool) -> Vec<String> {
     let layout = &g.title.map.layout;
     lays.iter()
         .map(|(name, rots)| {
@@ -234,7 +235,7 @@ fn exits_by_rotation(g: &Game, corp: u16, h: u32, lays: &Fits, with_costs: bool)
 }
 
 /// The terrain cost of a lay for the corporation, as the engine charges it.
-fn lay_cost(g: &Game, corp: u16, h: u32, tile: &str, rotation: u8) -> Option<i64> {
+fn lay_cost(g: &Game, corp: CorpId, h: u32, tile: &str, rotation: u8) -> Option<i64> {
     let ti = *g.title.tile_index.get(tile)? as u16;
     let mut st = g.state.clone();
     let mut fx = Effects::default();

@@ -106,7 +106,7 @@ pub(super) fn stops_line(g: &Game, h: u32) -> String {
             StopKind::City => {
                 let inside: Vec<String> = slots
                     .get(i)
-                    .map(|v| v.iter().map(|x| x.map_or(".".to_string(), |c| g.state.corps[c as usize].id.clone())).collect())
+                    .map(|v| v.iter().map(|x| x.map_or(".".to_string(), |c| g.state.corps[c].id.clone())).collect())
                     .unwrap_or_default();
                 out.push_str(&format!("({})", inside.join(" ")));
             }
@@ -191,7 +191,7 @@ pub fn hex_json(g: &Game, h: u32) -> Value {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let tokens: Vec<Option<String>> = hs.tokens.get(i).map(|v| v.iter().map(|x| x.map(|c| g.state.corps[c as usize].id.clone())).collect()).unwrap_or_default();
+            let tokens: Vec<Option<String>> = hs.tokens.get(i).map(|v| v.iter().map(|x| x.map(|c| g.state.corps[c].id.clone())).collect()).unwrap_or_default();
             json!({ "kind": s.kind.name(), "value": s.revenue.value(band), "name": s.name, "slots": s.slots, "tokens": tokens })
         })
         .collect();

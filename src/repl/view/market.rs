@@ -3,17 +3,18 @@
 
 use super::super::{Invocation, Reply, Session};
 use crate::game::Game;
+use crate::game::ids::CorpId;
 use crate::game::market::{price_of, value_order};
 use serde_json::{Value, json};
 
 const CELL: usize = 6;
 
 /// Corporations on a cell, top of the stack first.
-fn corps_at(g: &Game, row: usize, col: usize) -> Vec<u16> {
-    let mut here: Vec<u16> = (0..g.state.corps.len() as u16)
-        .filter(|c| g.state.corps[*c as usize].price.is_some_and(|p| p.row as usize == row && p.col as usize == col))
+fn corps_at(g: &Game, row: usize, col: usize) -> Vec<CorpId> {
+    let mut here: Vec<CorpId> = g.state.corp_ids()
+        .filter(|c| g.state.corps[*c].price.is_some_and(|p| p.row as usize == row && p.col as usize == col))
         .collect();
-    here.sort_by_key(|c| g.state.corps[*c as usize].stack);
+    here.sort_by_key(|c| g.state.corps[*c].stack);
     here
 }
 
@@ -49,7 +50,7 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
                 };
                 let flags: String = cell.flags.iter().collect();
                 let here = corps_at(g, r, c);
-                let ids: Vec<String> = here.iter().map(|x| g.state.corps[*x as usize].id.clone()).collect();
+                let ids: Vec<String> = here.iter().map(|x| g.state.corps[*x].id.clone()).collect();
                 let shown = match ids.len() {
                     0 => String::new(),
                     1 => ids[0].clone(),
@@ -84,12 +85,12 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
     if !legend.is_empty() {
         lines.push(format!("flags: {}", legend.join(", ")));
     }
-    let mut order: Vec<u16> = (0..g.state.corps.len() as u16).filter(|c| g.state.corps[*c as usize].price.is_some()).collect();
+    let mut order: Vec<CorpId> = g.state.corp_ids().filter(|c| g.state.corps[*c].price.is_some()).collect();
     order.sort_by(|a, b| value_order(&g.title, &g.state, *a, *b));
     let order_json: Vec<Value> = order
         .iter()
         .map(|c| {
-            let corp = &g.state.corps[*c as usize];
+            let corp = &g.state.corps[*c];
             json!({ "corporation": corp.id, "price": price_of(&g.title, &g.state, *c), "par": corp.par, "row": corp.price.map(|p| p.row), "col": corp.price.map(|p| p.col) })
         })
         .collect();
@@ -99,7 +100,7 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
         let parts: Vec<String> = order
             .iter()
             .map(|c| {
-                let corp = &g.state.corps[*c as usize];
+                let corp = &g.state.corps[*c];
                 format!("{} {}", corp.id, g.title.money(price_of(&g.title, &g.state, *c)))
             })
             .collect();

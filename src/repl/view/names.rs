@@ -14,7 +14,7 @@ pub fn company_owner(g: &Game, o: CompanyOwner) -> String {
     match o {
         CompanyOwner::Bank => "bank (unsold)".to_string(),
         CompanyOwner::Player(p) => g.state.players[p as usize].name.clone(),
-        CompanyOwner::Corp(c) => g.state.corps[c as usize].id.clone(),
+        CompanyOwner::Corp(c) => g.state.corps[c].id.clone(),
         CompanyOwner::Closed => "closed".to_string(),
     }
 }
@@ -24,7 +24,7 @@ pub fn cert_owner(g: &Game, o: CertOwner) -> String {
         CertOwner::Treasury => "treasury".to_string(),
         CertOwner::Pool => "pool".to_string(),
         CertOwner::Player(p) => g.state.players[p as usize].name.clone(),
-        CertOwner::Corp(c) => g.state.corps[c as usize].id.clone(),
+        CertOwner::Corp(c) => g.state.corps[c].id.clone(),
         CertOwner::Removed => "removed".to_string(),
     }
 }
@@ -46,7 +46,7 @@ pub fn find_player(g: &Game, word: &str) -> Result<PlayerId, String> {
 
 /// A corporation's state in a word.
 pub fn corp_state(g: &Game, c: CorpId) -> &'static str {
-    let corp = &g.state.corps[c as usize];
+    let corp = &g.state.corps[c];
     if !corp.in_play {
         "out of play"
     } else if corp.floated {

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 /// (corporation, percent, president) for each corporation the player holds.
 fn holdings(g: &Game, p: PlayerId) -> Vec<(CorpId, u32, bool)> {
-    (0..g.state.corps.len() as CorpId)
+    g.state.corp_ids()
         .filter_map(|c| {
             let pct = g.state.percent(c, CertOwner::Player(p));
             (pct > 0).then(|| (c, pct, g.state.president(c) == Some(p)))
@@ -35,13 +35,13 @@ fn value(g: &Game, p: PlayerId) -> i64 {
 }
 
 fn companies(g: &Game, p: PlayerId) -> Vec<String> {
-    g.state.companies_of(CompanyOwner::Player(p)).iter().map(|c| g.state.companies[*c as usize].id.clone()).collect()
+    g.state.companies_of(CompanyOwner::Player(p)).iter().map(|c| g.state.companies[*c].id.clone()).collect()
 }
 
 fn shares_text(g: &Game, p: PlayerId) -> String {
     let parts: Vec<String> = holdings(g, p)
         .iter()
-        .map(|(c, pct, pres)| format!("{} {pct}%{}", g.state.corps[*c as usize].id, if *pres { "*" } else { "" }))
+        .map(|(c, pct, pres)| format!("{} {pct}%{}", g.state.corps[*c].id, if *pres { "*" } else { "" }))
         .collect();
     parts.join(" ")
 }
@@ -50,7 +50,7 @@ pub fn player_json(g: &Game, p: PlayerId) -> Value {
     let pl = &g.state.players[p as usize];
     let shares: Vec<Value> = holdings(g, p)
         .iter()
-        .map(|(c, pct, pres)| json!({ "corporation": g.state.corps[*c as usize].id, "percent": pct, "president": pres }))
+        .map(|(c, pct, pres)| json!({ "corporation": g.state.corps[*c].id, "percent": pct, "president": pres }))
         .collect();
     json!({
         "name": pl.name,
@@ -111,14 +111,14 @@ pub fn run_one(s: &mut Session, inv: &Invocation) -> Reply {
         let price = price_of(&g.title, &g.state, c);
         lines.push(format!(
             "  {} {pct} %{} at {} = {}",
-            g.state.corps[c as usize].id,
+            g.state.corps[c].id,
             if pres { " (president)" } else { "" },
             money(price),
             money(price * pct as i64 / 10)
         ));
     }
     for co in g.state.companies_of(CompanyOwner::Player(p)) {
-        let c = &g.state.companies[co as usize];
+        let c = &g.state.companies[co];
         let def = &g.title.companies[c.def];
         lines.push(format!("  {} {} (revenue {})", c.id, def.name, money(def.revenue)));
     }

@@ -52,7 +52,7 @@ pub fn doing(g: &Game) -> Option<String> {
     if let RoundData::Auction(a) = &g.state.flow.round.data
         && let Some(co) = a.resolving
     {
-        return Some(format!("resolve {}", g.state.companies[co as usize].id));
+        return Some(format!("resolve {}", g.state.companies[co].id));
     }
     match (&g.state.flow.round.data, current_step(g)) {
         (_, Some(step)) => Some(step.replace('_', " ")),
@@ -68,8 +68,8 @@ pub fn actor_label(g: &Game, a: Actor) -> String {
     match a {
         Actor::Player(_) => g.actor_name(a),
         Actor::Corp(c) => match g.state.president(c) {
-            Some(p) => format!("{} ({})", g.state.corps[c as usize].id, g.state.players[p as usize].name),
-            None => g.state.corps[c as usize].id.clone(),
+            Some(p) => format!("{} ({})", g.state.corps[c].id, g.state.players[p as usize].name),
+            None => g.state.corps[c].id.clone(),
         },
     }
 }

@@ -22,11 +22,11 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
             Err(e) => return Reply::error("routes", e),
         },
         None => match &g.state.flow.round.data {
-            RoundData::Operating(o) if o.current.is_some() => o.current.unwrap_or_default(),
+            RoundData::Operating(o) if let Some(c) = o.current => c,
             _ => return Reply::error("routes", "no corporation is operating: name one, e.g. `routes RCS`"),
         },
     };
-    let id = g.state.corps[corp as usize].id.clone();
+    let id = g.state.corps[corp].id.clone();
     if g.state.trains_of(corp).is_empty() {
         return Reply::ok("routes", format!("{id} has no trains"), json!({ "corporation": id, "revenue": 0, "routes": [] }));
     }

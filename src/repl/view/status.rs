@@ -6,7 +6,7 @@ use super::names;
 use super::prompt::{actor_label, current_step, doing, prompt, round_label};
 use crate::game::Game;
 use crate::game::flow::{PendingKind, RoundData};
-use crate::game::ids::Actor;
+use crate::game::ids::{Actor, CorpId};
 use serde_json::{Value, json};
 use crate::game::refusals::RuleKey;
 
@@ -14,7 +14,7 @@ use crate::game::refusals::RuleKey;
 fn expects(g: &Game) -> String {
     let st = &g.state;
     if let Some(p) = st.flow.pending.last() {
-        let corp = |c: &u16| st.corps[*c as usize].id.clone();
+        let corp = |c: &CorpId| st.corps[*c].id.clone();
         return match &p.kind {
             PendingKind::DiscardTrain { corp: c } => format!("{} is over its train limit: `discard TRAIN`", corp(c)),
             PendingKind::Par { corp: c, prices, .. } => {
@@ -32,7 +32,7 @@ fn expects(g: &Game) -> String {
                 "{} offers {} for {}{}: `choose accept` or `choose refuse`",
                 corp(c),
                 g.title.money(*price),
-                st.companies[*company as usize].id,
+                st.companies[*company].id,
                 g.title.rule_note(RuleKey::CompanyConsent)
             ),
             PendingKind::TrainSaleConsent { corp: c, seller, train, price } => format!(
@@ -47,7 +47,7 @@ fn expects(g: &Game) -> String {
     }
     match &st.flow.round.data {
         RoundData::Auction(a) => match a.resolving {
-            Some(co) => format!("bidders settle {}: raise (`bid {} PRICE`) or `pass`", st.companies[co as usize].id, st.companies[co as usize].id),
+            Some(co) => format!("bidders settle {}: raise (`bid {} PRICE`) or `pass`", st.companies[co].id, st.companies[co].id),
             None => "buy the cheapest company (`buy ID`), bid on another (`bid ID PRICE`), or `pass`".to_string(),
         },
         RoundData::Stock(_) => "buy a share (`buy CORP`), sell (`sell CORP N`), start a corporation (`par CORP PRICE`), or `pass`".to_string(),
@@ -77,7 +77,7 @@ pub fn status_json(g: &Game) -> Value {
     let actor = g.current_actor().map(|a| match a {
         Actor::Player(p) => json!({ "player": st.players[p as usize].name }),
         Actor::Corp(c) => json!({
-            "corporation": st.corps[c as usize].id,
+            "corporation": st.corps[c].id,
             "president": st.president(c).map(|p| st.players[p as usize].name.clone()),
         }),
     });
@@ -134,7 +134,7 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
                 format!("{} to act (cash {}, {certs}/{} certificates)", pl.name, g.title.money(pl.cash), st.cert_limit)
             }
             Actor::Corp(c) => {
-                let corp = &st.corps[c as usize];
+                let corp = &st.corps[c];
                 format!("{} operates (treasury {}, trains: {})", actor_label(g, a), g.title.money(corp.cash), names::trains_of(g, c))
             }
         };
@@ -178,11 +178,11 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
 /// The companies still for sale in the auction, with their bids.
 fn auction_lines(g: &Game, a: &crate::game::flow::AuctionRound) -> String {
     let mut out = String::new();
-    let unsold: Vec<_> = g.state.companies.iter().enumerate().filter(|(_, c)| c.owner == crate::game::ids::CompanyOwner::Bank && g.title.companies[c.def].auctioned).collect();
+    let unsold: Vec<_> = g.state.companies.iter_enumerated().filter(|(_, c)| c.owner == crate::game::ids::CompanyOwner::Bank && g.title.companies[c.def].auctioned).collect();
     // Only the first company of the sale gets cheaper (1849-R-057), and
     // only while it is unsold: once it is gone the others cost their face
     // value, as the engine charges (`Engine::lot_price`).
-    let first_lot = g.state.companies.iter().position(|c| g.title.companies[c.def].auctioned);
+    let first_lot = g.state.companies.position(|c| g.title.companies[c.def].auctioned);
     for (ci, c) in unsold.iter() {
         let value = g.title.companies[c.def].value;
         let price = if Some(*ci) == first_lot && a.discount > 0 {
@@ -190,7 +190,7 @@ fn auction_lines(g: &Game, a: &crate::game::flow::AuctionRound) -> String {
         } else {
             g.title.money(value)
         };
-        let bids: Vec<String> = a.bids.iter().filter(|b| b.company as usize == *ci).map(|b| format!("{} {}", g.state.players[b.player as usize].name, g.title.money(b.price))).collect();
+        let bids: Vec<String> = a.bids.iter().filter(|b| b.company == *ci).map(|b| format!("{} {}", g.state.players[b.player as usize].name, g.title.money(b.price))).collect();
         out.push_str(&format!("\n  {} {}{}", c.id, price, if bids.is_empty() { String::new() } else { format!(" · bids: {}", bids.join(", ")) }));
     }
     out

@@ -44,7 +44,7 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
     let mut owned_json = serde_json::Map::new();
     let mut owned = Vec::new();
     for (c, corp) in st.corps.iter().enumerate() {
-        let list: Vec<String> = st.trains_of(c as CorpId).iter().map(|x| st.trains[*x as usize].id.clone()).collect();
+        let list: Vec<String> = st.trains_of(CorpId::from(c)).iter().map(|x| st.trains[*x as usize].id.clone()).collect();
         if !list.is_empty() {
             owned.push(format!("{} {}", corp.id, list.join(" ")));
             owned_json.insert(corp.id.clone(), json!(list));

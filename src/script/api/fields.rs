@@ -36,7 +36,7 @@ pub(super) fn hex(t: &Title, label: &str) -> mlua::Result<HexId> {
 pub(super) fn actor_name(st: &GameState, a: Actor) -> String {
     match a {
         Actor::Player(p) => st.players[p as usize].name.clone(),
-        Actor::Corp(c) => st.corps[c as usize].id.clone(),
+        Actor::Corp(c) => st.corps[c].id.clone(),
     }
 }
 
@@ -90,7 +90,7 @@ pub(super) fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlu
 /// One field of a corporation's table, built alone: `None` when there is
 /// no such field. The table and the single reads agree by construction.
 pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlua::Result<Option<Value>> {
-    let corp = &st.corps[c as usize];
+    let corp = &st.corps[c];
     let def = &t.corporations[corp.def];
     let v = match key {
         "id" => corp.id.as_str().into_lua(lua)?,
@@ -164,7 +164,7 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
                         CertOwner::Treasury => "treasury",
                         CertOwner::Pool => "pool",
                         CertOwner::Player(p) => st.players[p as usize].name.as_str(),
-                        CertOwner::Corp(o) => st.corps[o as usize].id.as_str(),
+                        CertOwner::Corp(o) => st.corps[o].id.as_str(),
                         CertOwner::Removed => "removed",
                     },
                 )?;
@@ -269,7 +269,7 @@ pub(super) fn player_field(lua: &Lua, t: &Title, st: &GameState, p: PlayerId, ke
         "shares" => {
             let shares = lua.create_table()?;
             for (c, corp) in st.corps.iter().enumerate() {
-                let pct = st.percent(c as CorpId, CertOwner::Player(p));
+                let pct = st.percent(CorpId::from(c), CertOwner::Player(p));
                 if pct > 0 {
                     shares.raw_set(corp.id.as_str(), pct)?;
                 }
@@ -305,7 +305,7 @@ pub(super) fn company_table(lua: &Lua, t: &Title, st: &GameState, i: CompanyId) 
 /// One field of a company's table, built alone: `None` when there is no
 /// such field.
 pub(super) fn company_field(lua: &Lua, t: &Title, st: &GameState, i: CompanyId, key: &str) -> mlua::Result<Option<Value>> {
-    let co = &st.companies[i as usize];
+    let co = &st.companies[i];
     let def = &t.companies[co.def];
     let v = match key {
         "id" => co.id.as_str().into_lua(lua)?,
@@ -317,7 +317,7 @@ pub(super) fn company_field(lua: &Lua, t: &Title, st: &GameState, i: CompanyId, 
         "used" => co.used.into_lua(lua)?,
         "owner" => match co.owner {
             CompanyOwner::Player(p) => st.players[p as usize].name.as_str().into_lua(lua)?,
-            CompanyOwner::Corp(c) => st.corps[c as usize].id.as_str().into_lua(lua)?,
+            CompanyOwner::Corp(c) => st.corps[c].id.as_str().into_lua(lua)?,
             CompanyOwner::Bank | CompanyOwner::Closed => Value::Nil,
         },
         "owner_kind" => match co.owner {

@@ -46,7 +46,7 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
             }
             let mut all = true;
             for (field, want) in &conds {
-                let have = corp_field(lua, &this.title, &this.st, c as CorpId, field)?.unwrap_or(Value::Nil);
+                let have = corp_field(lua, &this.title, &this.st, CorpId::from(c), field)?.unwrap_or(Value::Nil);
                 if !scalar_eq(&have, want) {
                     all = false;
                     break;
@@ -108,7 +108,7 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
     m.add_method("current", |_, this, ()| Ok(crate::game::engine::current_actor(&this.title, &this.st).map(|a| actor_name(&this.st, a))));
     m.add_method("operating", |_, this, ()| {
         Ok(match &this.st.flow.round.data {
-            crate::game::flow::RoundData::Operating(or) => or.current.map(|c| this.st.corps[c as usize].id.clone()),
+            crate::game::flow::RoundData::Operating(or) => or.current.map(|c| this.st.corps[c].id.clone()),
             _ => None,
         })
     });
@@ -162,9 +162,9 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         Ok(price_of(&this.title, &this.st, c))
     });
     m.add_method("value_order", |lua, this, ()| {
-        let mut ids: Vec<CorpId> = (0..this.st.corps.len() as CorpId).filter(|c| this.st.corps[*c as usize].price.is_some()).collect();
+        let mut ids: Vec<CorpId> = this.st.corp_ids().filter(|c| this.st.corps[*c].price.is_some()).collect();
         ids.sort_by(|a, b| value_order(&this.title, &this.st, *a, *b));
-        lua.create_sequence_from(ids.into_iter().map(|c| this.st.corps[c as usize].id.clone()))
+        lua.create_sequence_from(ids.into_iter().map(|c| this.st.corps[c].id.clone()))
     });
     m.add_method("hex", |lua, this, label: String| {
         let h = hex(&this.title, &label)?;
@@ -183,7 +183,7 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         let tokens = lua.create_table()?;
         for slots in &this.st.board.hexes[h as usize].tokens {
             for c in slots.iter().flatten() {
-                tokens.raw_push(this.st.corps[*c as usize].id.as_str())?;
+                tokens.raw_push(this.st.corps[*c].id.as_str())?;
             }
         }
         tb.raw_set("tokens", tokens)?;

@@ -20,9 +20,9 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
     m.add_method_mut("remove_tokens", |lua, this, (label, lose): (String, Option<bool>)| {
         let h = hex(&this.title, &label)?;
         let mut removed = Vec::new();
-        for c in 0..this.st.corps.len() as CorpId {
-            if this.st.corps[c as usize].tokens.iter().any(|t| t.placed.is_some_and(|(x, _)| x == h)) {
-                removed.push(this.st.corps[c as usize].id.clone());
+        for c in this.st.corp_ids() {
+            if this.st.corps[c].tokens.iter().any(|t| t.placed.is_some_and(|(x, _)| x == h)) {
+                removed.push(this.st.corps[c].id.clone());
                 this.ops().remove_token(c, h, lose.unwrap_or(false));
             }
         }
@@ -103,7 +103,7 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         let c = corp(&this.st, &id)?;
         let costs = args::list("set_tokens", "tokens", &costs, MAX_TOKENS, "limits::MAX_TOKENS")?;
         let costs = costs.iter().map(|v| args::price("set_tokens", "a token's cost", v)).collect::<mlua::Result<Vec<i64>>>()?;
-        let tokens = &mut this.st.corps[c as usize].tokens;
+        let tokens = &mut this.st.corps[c].tokens;
         let placed: Vec<crate::game::state::Token> = tokens.iter().filter(|t| t.placed.is_some()).cloned().collect();
         if placed.len() > costs.len() {
             return Err(rt(format!("{id} has {} tokens on the board, more than {}", placed.len(), costs.len())));

@@ -17,7 +17,7 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
     });
     m.add_method_mut("remove_corporation", |_, this, id: String| {
         let c = corp(&this.st, &id)?;
-        this.st.corps[c as usize].in_play = false;
+        this.st.corps[c].in_play = false;
         Ok(())
     });
     m.add_method_mut("set_start_order", |_, this, ids: Table| {
@@ -29,7 +29,7 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
             order.push(corp(&this.st, &id.to_string_lossy())?);
         }
         for (i, c) in order.into_iter().enumerate() {
-            this.st.corps[c as usize].start_order = i as u32;
+            this.st.corps[c].start_order = i as u32;
         }
         Ok(())
     });
@@ -46,7 +46,7 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
     });
     m.add_method_mut("use_company", |_, this, id: String| {
         let i = company(&this.st, &id)?;
-        this.st.companies[i as usize].used = true;
+        this.st.companies[i].used = true;
         Ok(())
     });
     m.add_method_mut("give_company", |_, this, (id, owner): (String, String)| {
@@ -108,7 +108,7 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
     m.add_method_mut("move_certificate", |_, this, (id, index, owner): (String, Value, String)| {
         let c = corp(&this.st, &id)?;
         let index = args::whole("move_certificate", "index", &index)?;
-        let certs = &this.st.corps[c as usize].certs;
+        let certs = &this.st.corps[c].certs;
         let Some(index) = certs.iter().map(|x| x.index).find(|&i| i64::from(i) == index) else {
             let last = certs.iter().map(|x| x.index).max().unwrap_or(0);
             return Err(rt(format!("move_certificate: {id} has certificates 0 to {last}, no certificate {index}")));
