@@ -298,3 +298,29 @@ fn sorting_keeps_equal_elements_in_order() {
     sell_a_company(&mut g).unwrap();
     assert!(g.log.iter().any(|l| l == "sorted"));
 }
+
+// ------------------------------------------------------ wrong answers
+
+/// What a hook answers is read strictly: an answer of the wrong type is the
+/// script's error naming the hook and what was expected, never read as the
+/// core's default, and the action it came up in changes nothing.
+#[test]
+fn an_answer_of_the_wrong_type_is_an_error_naming_the_hook() {
+    let probe = "hook('game_end_check', function(game) if game:var('armed') then return 42 end end)\n\
+                 on('company_sold', function(game) game:set_var('armed', true) end)\n";
+    let mut g = game_with("wrong-answer", probe).expect("the game starts");
+    let before = g.digest();
+    let err = sell_a_company(&mut g).unwrap_err();
+    assert!(err.contains("hook 'game_end_check'") && err.contains("returned a number where a string was expected"), "{err}");
+    assert_eq!(g.digest(), before, "the refused action changed the game");
+}
+
+#[test]
+fn a_refusal_whose_message_is_not_text_is_an_error() {
+    use railhead::game::rules::TitleRules;
+    let probe = "hook('can_sell', function() return false, {} end)\n";
+    let g = game_with("wrong-refusal", probe).expect("the game starts");
+    let (mut st, mut fx) = (g.state.clone(), railhead::game::ops::Effects::default());
+    let err = g.host.check("can_sell", &mut st, &mut fx, railhead::args!["A", "SFA", 10]).unwrap_err().to_string();
+    assert!(err.contains("hook 'can_sell'") && err.contains("a table (value 2) where a string was expected"), "{err}");
+}

@@ -38,7 +38,7 @@ fn game(options: &[&str]) -> Game {
 fn set(g: &mut Game, f: impl FnOnce(&mut Ops) -> GameResult<()>) {
     let mut fx = Effects::default();
     f(&mut Ops::new(&g.title, &mut g.state, &mut fx)).unwrap();
-    Engine::new(&g.title, &mut g.state, &mut fx, &g.host).dispatch().unwrap();
+    Engine::new(&g.title, &mut g.state, &mut fx, &*g.host).dispatch().unwrap();
     g.log.append(&mut fx.log);
 }
 

@@ -18,12 +18,15 @@ pub mod money;
 pub mod ops;
 pub mod payout;
 pub mod refusals;
+pub mod rules;
 pub mod save;
 pub mod shares;
 pub mod state;
 pub mod trains;
 pub mod var;
 
+use crate::args;
+use crate::game::rules::TitleRules;
 use crate::script::ScriptHost;
 use crate::title::Title;
 use action::{Action, LegalMove};
@@ -152,8 +155,8 @@ impl Game {
             }
         }
         self.host.begin_action();
-        self.host.call_hook::<_, ()>("setup", &mut self.state, &mut fx, ())?;
-        let mut e = Engine::new(&self.title, &mut self.state, &mut fx, &self.host);
+        self.host.hook("setup", &mut self.state, &mut fx, args![])?;
+        let mut e = Engine::new(&self.title, &mut self.state, &mut fx, &*self.host);
         e.settle()?;
         self.log.append(&mut fx.log);
         Ok(())
@@ -163,7 +166,7 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> GameResult<()> {
         let before = self.state.clone();
         let mut fx = Effects::default();
-        let result = Engine::new(&self.title, &mut self.state, &mut fx, &self.host).apply(&action);
+        let result = Engine::new(&self.title, &mut self.state, &mut fx, &*self.host).apply(&action);
         match result {
             Ok(()) => {
                 self.actions.push(action);
@@ -207,7 +210,7 @@ impl Game {
     pub fn legal_moves(&mut self) -> GameResult<Vec<LegalMove>> {
         let mut st = self.state.clone();
         let mut fx = Effects::default();
-        Engine::new(&self.title, &mut st, &mut fx, &self.host).legal_moves()
+        Engine::new(&self.title, &mut st, &mut fx, &*self.host).legal_moves()
     }
 
     /// Each player's value as the title scores it (the final values once
@@ -218,7 +221,7 @@ impl Game {
         }
         let mut st = self.state.clone();
         let mut fx = Effects::default();
-        Engine::new(&self.title, &mut st, &mut fx, &self.host).player_values()
+        Engine::new(&self.title, &mut st, &mut fx, &*self.host).player_values()
     }
 
     /// Certificates counted toward a player's limit, as the rules count
@@ -226,14 +229,14 @@ impl Game {
     pub fn cert_count(&self, p: PlayerId) -> GameResult<u32> {
         let mut st = self.state.clone();
         let mut fx = Effects::default();
-        Engine::new(&self.title, &mut st, &mut fx, &self.host).cert_count(p)
+        Engine::new(&self.title, &mut st, &mut fx, &*self.host).cert_count(p)
     }
 
     /// Whether passing is the only legal move now.
     pub fn only_move_is_pass(&mut self) -> GameResult<bool> {
         let mut st = self.state.clone();
         let mut fx = Effects::default();
-        engine::only_move_is_pass(&mut Engine::new(&self.title, &mut st, &mut fx, &self.host))
+        engine::only_move_is_pass(&mut Engine::new(&self.title, &mut st, &mut fx, &*self.host))
     }
 
     /// Candidate moves without the check that each is accepted (cheap;
@@ -241,7 +244,7 @@ impl Game {
     pub fn candidate_moves(&mut self) -> GameResult<Vec<LegalMove>> {
         let mut st = self.state.clone();
         let mut fx = Effects::default();
-        engine::legal_candidates(&mut Engine::new(&self.title, &mut st, &mut fx, &self.host))
+        engine::legal_candidates(&mut Engine::new(&self.title, &mut st, &mut fx, &*self.host))
     }
 
     pub fn current_actor(&self) -> Option<Actor> {

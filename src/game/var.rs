@@ -15,6 +15,21 @@ pub enum Var {
 }
 
 impl Var {
+    /// A TOML value from title data (a company's `props`, an import's
+    /// setup) as a script value. TOML floats are cut to whole numbers and
+    /// dates kept as text: script values hold neither.
+    pub fn from_toml(v: &toml::Value) -> Var {
+        match v {
+            toml::Value::String(s) => Var::Str(s.clone()),
+            toml::Value::Integer(i) => Var::Int(*i),
+            toml::Value::Float(f) => Var::Int(*f as i64),
+            toml::Value::Boolean(b) => Var::Bool(*b),
+            toml::Value::Array(a) => Var::List(a.iter().map(Var::from_toml).collect()),
+            toml::Value::Table(t) => Var::Map(t.iter().map(|(k, v)| (k.clone(), Var::from_toml(v))).collect()),
+            toml::Value::Datetime(d) => Var::Str(d.to_string()),
+        }
+    }
+
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Var::Int(i) => Some(*i),

@@ -436,7 +436,7 @@ fn catch_up(game: &mut Game, tr: &Translator, item: &Value, action: &Action) -> 
 /// title's rules. Not an action of the game: a saved import stops before it.
 fn end_by_agreement(game: &mut Game) -> crate::game::ops::GameResult<()> {
     let mut fx = crate::game::ops::Effects::default();
-    let mut e = crate::game::engine::Engine::new(&game.title, &mut game.state, &mut fx, &game.host);
+    let mut e = crate::game::engine::Engine::new(&game.title, &mut game.state, &mut fx, &*game.host);
     e.finish("manually_ended")?;
     e.dispatch()?;
     game.log.append(&mut fx.log);

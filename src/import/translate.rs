@@ -1,6 +1,7 @@
 //! Recorded website actions -> railhead actions.
 
 use super::Recorded;
+use crate::game::rules::TitleRules;
 use crate::game::Game;
 use crate::game::action::{Action, DividendKind, RouteSpec, ShareSource};
 use crate::game::flow::{PendingKind, RoundData};
@@ -174,7 +175,7 @@ impl Translator {
             }
         }
         let setup_values: BTreeMap<String, Var> =
-            table(imp, "setup").map(|t| t.iter().map(|(k, v)| (k.clone(), crate::script::api::toml_to_var(v))).collect()).unwrap_or_default();
+            table(imp, "setup").map(|t| t.iter().map(|(k, v)| (k.clone(), Var::from_toml(v))).collect()).unwrap_or_default();
         let mut companies = BTreeMap::new();
         for c in &title.companies {
             companies.insert(c.id.clone(), c.id.clone());
@@ -331,7 +332,7 @@ impl Translator {
         }
         let mut st = game.state.clone();
         let mut fx = crate::game::ops::Effects::default();
-        crate::game::engine::Engine::new(&game.title, &mut st, &mut fx, &game.host).apply(first).is_ok()
+        crate::game::engine::Engine::new(&game.title, &mut st, &mut fx, &*game.host).apply(first).is_ok()
     }
 
     /// Whether a command after the first of a translation applies now: a

@@ -125,7 +125,7 @@ impl TestGame {
         let c = g.state.corp_index(corp).ok_or_else(|| fail(lua, format!("no corporation '{corp}'")))?;
         let mut st = g.state.clone();
         let mut fx = Effects::default();
-        let mut e = Engine::new(&g.title, &mut st, &mut fx, &g.host);
+        let mut e = Engine::new(&g.title, &mut st, &mut fx, &*g.host);
         let (pos, run, ran_out) = e.best_run(c).map_err(|e| fail(lua, format!("the route search for {corp} failed: {e}")))?;
         let t = lua.create_table()?;
         t.set("revenue", run.revenue)?;

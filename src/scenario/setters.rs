@@ -24,7 +24,7 @@ fn with_ops<R>(lua: &Lua, tg: &mut TestGame, what: &str, f: impl FnOnce(&mut Ops
     let before = game.state.clone();
     let mut fx = Effects::default();
     let result = f(&mut Ops::new(&game.title, &mut game.state, &mut fx));
-    let result = result.and_then(|v| Engine::new(&game.title, &mut game.state, &mut fx, &game.host).dispatch().map(|_| v));
+    let result = result.and_then(|v| Engine::new(&game.title, &mut game.state, &mut fx, &*game.host).dispatch().map(|_| v));
     match result {
         Ok(v) => {
             game.log.append(&mut fx.log);

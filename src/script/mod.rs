@@ -38,8 +38,10 @@ pub mod convert;
 pub mod errors;
 pub mod freeze;
 pub mod sandbox;
+mod title_rules;
 
-use crate::game::ops::{Effects, GameError, Refusal};
+use crate::game::ops::{Effects, GameError};
+use crate::game::rules::Defined;
 use crate::game::state::GameState;
 use crate::title::Title;
 use budget::Budget;
@@ -368,30 +370,10 @@ impl ScriptHost {
         script_error(context, e, &self.budget, &chunks)
     }
 
-    /// A new action: its script calls get a fresh action budget
-    /// (`limits::SCRIPT_INSTRUCTIONS_PER_ACTION`).
-    pub fn begin_action(&self) {
-        self.budget.begin_action();
-    }
-
-    /// A question about many moves (legal moves, views): a fresh, larger
-    /// budget (`limits::SCRIPT_INSTRUCTIONS_PER_QUERY`).
-    pub fn begin_query(&self) {
-        self.budget.begin_query();
-    }
-
     /// One of the registration tables (`api::HOOKS_KEY`...).
     fn registry(&self, table: &str) -> Option<&Table> {
         let i = [api::HANDLERS_KEY, api::HOOKS_KEY, api::STEPS_KEY, api::ABILITIES_KEY].iter().position(|k| *k == table)?;
         Some(&self.registries[i])
-    }
-
-    pub fn has_hook(&self, name: &str) -> bool {
-        self.registry(api::HOOKS_KEY).and_then(|t| t.get::<Option<Table>>(name).ok().flatten()).is_some_and(|t| t.raw_len() > 0)
-    }
-
-    pub fn has_step(&self, name: &str) -> bool {
-        self.registry(api::STEPS_KEY).and_then(|t| t.get::<Option<Table>>(name).ok().flatten()).is_some()
     }
 
     pub fn has_handlers(&self, event: &str) -> bool {
@@ -454,19 +436,12 @@ impl ScriptHost {
     /// ([`Compose`]); `None` when the title does not override it or no
     /// definition answers. A hook that only answers a question sees a
     /// read-only game.
-    pub fn call_hook<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
-        &self,
-        name: &str,
-        st: &mut GameState,
-        fx: &mut Effects,
-        args: A,
-    ) -> Result<Option<R>, GameError> {
+    fn hook_values(&self, name: &str, st: &mut GameState, fx: &mut Effects, mut args: mlua::MultiValue) -> Result<Option<mlua::MultiValue>, GameError> {
         let Some(hooks) = self.registry(api::HOOKS_KEY) else { return Ok(None) };
         let Ok(Some(list)) = hooks.get::<Option<Table>>(name) else { return Ok(None) };
         let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
         let Some(hook) = HOOKS.iter().find(|h| h.name == name) else { return Ok(None) };
         let context = || format!("hook '{name}'");
-        let mut args: mlua::MultiValue = args.into_lua_multi(&self.lua).map_err(|e| self.error(&context(), &e))?;
         let asking = (!hook.acts).then_some(name);
         let mut answer: Option<mlua::MultiValue> = None;
         let mut sum: Option<i64> = None;
@@ -485,7 +460,7 @@ impl ScriptHost {
                 Compose::Each => {}
                 Compose::AllAllow => {
                     if matches!(values.front(), Some(Value::Boolean(false))) {
-                        return R::from_lua_multi(values, &self.lua).map(Some).map_err(|e| self.error(&context(), &e));
+                        return Ok(Some(values));
                     }
                 }
                 Compose::Sum if none => {}
@@ -513,26 +488,11 @@ impl ScriptHost {
         if let Some(total) = sum {
             answer = Some(mlua::MultiValue::from_iter([Value::Integer(total)]));
         }
-        match answer {
-            None => Ok(None),
-            Some(values) => R::from_lua_multi(values, &self.lua).map(Some).map_err(|e| self.error(&context(), &e)),
-        }
-    }
-
-    /// A yes/no hook: `false, message[, rule]` refuses.
-    pub fn check_hook<A: mlua::IntoLuaMulti>(&self, name: &str, st: &mut GameState, fx: &mut Effects, args: A) -> Result<(), GameError> {
-        let r: Option<(Value, Option<String>, Option<String>)> = self.call_hook(name, st, fx, args)?;
-        match r {
-            Some((Value::Boolean(false), msg, rule)) => Err(GameError::Refused(Refusal {
-                message: msg.unwrap_or_else(|| format!("refused by the title's rule ({name})")),
-                rule,
-            })),
-            _ => Ok(()),
-        }
+        Ok(answer)
     }
 
     /// Calls every handler of an event in registration order.
-    pub fn emit(&self, event: &crate::game::ops::Event, st: &mut GameState, fx: &mut Effects) -> Result<(), GameError> {
+    fn emit_event(&self, event: &crate::game::ops::Event, st: &mut GameState, fx: &mut Effects) -> Result<(), GameError> {
         let Some(handlers) = self.registry(api::HANDLERS_KEY) else { return Ok(()) };
         let Ok(Some(list)) = handlers.get::<Option<Table>>(event.name.as_str()) else { return Ok(()) };
         let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
@@ -545,21 +505,16 @@ impl ScriptHost {
 
     /// Calls a function of a script-defined step or ability:
     /// `registry[kind][name][func](game, args...)`.
-    pub fn call_defined<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
-        &self,
-        kind: &str,
-        name: &str,
-        func: &str,
-        st: &mut GameState,
-        fx: &mut Effects,
-        args: A,
-    ) -> Result<Option<R>, GameError> {
-        let key = if kind == "step" { api::STEPS_KEY } else { api::ABILITIES_KEY };
+    fn defined_values(&self, kind: Defined, name: &str, func: &str, st: &mut GameState, fx: &mut Effects, args: mlua::MultiValue) -> Result<Option<mlua::MultiValue>, GameError> {
+        let key = match kind {
+            Defined::Step => api::STEPS_KEY,
+            Defined::Ability => api::ABILITIES_KEY,
+        };
+        let kind = kind.name();
         let Some(reg) = self.registry(key) else { return Ok(None) };
         let Ok(Some(spec)) = reg.get::<Option<Table>>(name) else { return Ok(None) };
         let Ok(Some(f)) = spec.get::<Option<Function>>(func) else { return Ok(None) };
         let context = || format!("{kind} '{name}' ({func})");
-        let args = args.into_lua_multi(&self.lua).map_err(|e| self.error(&context(), &e))?;
         // What a step or ability is asked (its moves, whether it may be
         // passed or bought) is a question: it sees a read-only game. A
         // step's `skip` may act (1849's bond interest is paid as its step
@@ -579,22 +534,6 @@ impl ScriptHost {
         let Some(reg) = self.registry(api::ABILITIES_KEY) else { return Vec::new() };
         let mut out: Vec<(String, Table)> = reg.pairs::<String, Table>().filter_map(Result::ok).collect();
         out.sort_by(|a, b| a.0.cmp(&b.0));
-        out
-    }
-
-    /// Abilities registered `unbound = true`: every player and corporation
-    /// has them, no company gives them (1844's `pay_debt`).
-    pub fn unbound_abilities(&self) -> &[String] {
-        self.unbound.get_or_init(|| {
-            self.ability_specs().into_iter().filter(|(_, spec)| matches!(spec.get::<Value>("unbound"), Ok(Value::Boolean(true)))).map(|(n, _)| n).collect()
-        })
-    }
-
-    /// Names of script-defined abilities.
-    pub fn ability_names(&self) -> Vec<String> {
-        let Some(reg) = self.registry(api::ABILITIES_KEY) else { return Vec::new() };
-        let mut out: Vec<String> = reg.pairs::<String, Value>().filter_map(Result::ok).map(|(k, _)| k).collect();
-        out.sort();
         out
     }
 

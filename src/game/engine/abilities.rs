@@ -14,7 +14,9 @@
 //! ability registered with `unbound = true` belongs to no company: every
 //! actor has it, and its context has no `company`.
 
-use super::{Engine, LuaVar};
+use crate::args;
+use crate::game::rules::{Defined, MaybeAnswer};
+use super::Engine;
 use crate::game::action::{Action, LegalMove};
 use crate::game::ids::*;
 use crate::game::ops::{GameError, GameResult, Refusal};
@@ -73,7 +75,7 @@ impl Engine<'_> {
                 out.push(Bound { name: name.clone(), company: Some(co.id.clone()), ctx: self.ability_ctx(Some((&co.id, owner_name, owner_kind)), (&actor_name, actor_kind), &merged) });
             }
         }
-        for name in self.host.unbound_abilities() {
+        for name in self.rules.unbound_abilities() {
             out.push(Bound { name: name.clone(), company: None, ctx: self.ability_ctx(None, (&actor_name, actor_kind), &toml::Table::new()) });
         }
         out
@@ -88,7 +90,7 @@ impl Engine<'_> {
         }
         m.insert("actor".to_string(), Var::Str(actor.0.to_string()));
         m.insert("actor_kind".to_string(), Var::Str(actor.1.to_string()));
-        m.insert("props".to_string(), crate::script::api::toml_to_var(&toml::Value::Table(props.clone())));
+        m.insert("props".to_string(), Var::from_toml(&toml::Value::Table(props.clone())));
         Var::Map(m)
     }
 
@@ -100,7 +102,7 @@ impl Engine<'_> {
         let mut first_of: BTreeMap<String, Option<String>> = BTreeMap::new();
         for b in self.bound_abilities(actor) {
             let first = first_of.entry(b.name.clone()).or_insert_with(|| b.company.clone()).clone();
-            for mut m in super::legal::script_moves(self, "ability", &b.name, b.ctx.clone())? {
+            for mut m in super::legal::script_moves(self, Defined::Ability, &b.name, b.ctx.clone())? {
                 if out.contains(&m) {
                     continue;
                 }
@@ -118,7 +120,7 @@ impl Engine<'_> {
     /// Is there any ability move for `actor` now (stops at the first)?
     pub fn any_ability_move(&mut self, actor: Actor) -> GameResult<bool> {
         for b in self.bound_abilities(actor) {
-            let list: Option<Vec<mlua::Table>> = self.host.call_defined("ability", &b.name, "actions", self.st, self.fx, LuaVar(b.ctx))?;
+            let list = self.rules.call(Defined::Ability, &b.name, "actions", self.st, self.fx, args![b.ctx])?.list(0)?;
             if list.is_some_and(|l| !l.is_empty()) {
                 return Ok(true);
             }
@@ -132,7 +134,7 @@ impl Engine<'_> {
     /// questions). Refused when the actor has no company giving it the
     /// ability, citing the `rule` of the ability's declaration.
     pub fn apply_ability(&mut self, actor: Actor, name: &str, args: &BTreeMap<String, Var>) -> GameResult<Option<bool>> {
-        if !self.host.ability_names().iter().any(|n| n == name) {
+        if !self.rules.ability_names().iter().any(|n| n == name) {
             return Ok(None);
         }
         let mut args = args.clone();
@@ -157,7 +159,10 @@ impl Engine<'_> {
             };
             return Err(GameError::Refused(Refusal { message, rule }));
         };
-        let r: Option<Option<bool>> = self.host.call_defined("ability", name, "process", self.st, self.fx, (LuaVar(b.ctx), LuaVar(Var::Map(args))))?;
+        let r: Option<Option<bool>> = match self.rules.call(Defined::Ability, name, "process", self.st, self.fx, args![b.ctx, Var::Map(args)])? {
+            None => None,
+            Some(answer) => Some(answer.bool(0)?),
+        };
         Ok(Some(r.is_some()))
     }
 
@@ -195,12 +200,15 @@ impl Engine<'_> {
                 ctx.insert("owner_kind".to_string(), Var::Str("bank".into()));
                 ctx.insert("actor".to_string(), Var::Str(actor.clone()));
                 ctx.insert("actor_kind".to_string(), Var::Str("player".into()));
-                ctx.insert("props".to_string(), crate::script::api::toml_to_var(&toml::Value::Table(merged)));
+                ctx.insert("props".to_string(), Var::from_toml(&toml::Value::Table(merged)));
                 calls.push((name.clone(), Var::Map(ctx)));
             }
         }
         for (name, ctx) in calls {
-            let allowed: Option<(bool, Option<String>, Option<String>)> = self.host.call_defined("ability", &name, "can_buy", self.st, self.fx, LuaVar(ctx))?;
+            let allowed: Option<(bool, Option<String>, Option<String>)> = match self.rules.call(Defined::Ability, &name, "can_buy", self.st, self.fx, args![ctx])? {
+                None => None,
+                Some(a) => Some((a.bool(0)?.unwrap_or(false), a.string(1)?, a.string(2)?)),
+            };
             if let Some((false, msg, rule)) = allowed {
                 return Err(GameError::Refused(Refusal { message: msg.unwrap_or_else(|| "not allowed".into()), rule }));
             }

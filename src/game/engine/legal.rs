@@ -5,6 +5,8 @@
 //! move: it is an error of the enumeration, shown with its file and line
 //! (a move must never vanish because a script is broken).
 
+use crate::game::rules::{Defined, as_list};
+use crate::args;
 use super::Engine;
 use crate::game::action::{Action, DividendKind, LegalMove, ShareSource};
 use crate::game::board::LayRules;
@@ -49,7 +51,7 @@ pub fn only_move_is_pass(e: &mut Engine) -> GameResult<bool> {
 pub fn accepts(e: &mut Engine, mv: &LegalMove) -> GameResult<bool> {
     let mut st = e.st.clone();
     let mut fx = Effects::default();
-    let mut probe = Engine::new(e.t, &mut st, &mut fx, e.host);
+    let mut probe = Engine::new(e.t, &mut st, &mut fx, e.rules);
     match probe.apply(&mv.action) {
         Ok(()) => Ok(true),
         Err(GameError::Script(message)) => Err(GameError::Script(format!("{message} (while trying `{}`)", mv.action))),
@@ -75,7 +77,7 @@ pub fn candidates(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
         },
         RoundData::Script(_) => {
             let name = e.st.flow.round.name.clone();
-            script_moves(e, "step", &name, Var::Bool(false))
+            script_moves(e, Defined::Step, &name, Var::Bool(false))
         }
         RoundData::None => Ok(Vec::new()),
     }
@@ -214,7 +216,7 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
 fn starting_refused(e: &Engine, player: &str, corp: &str) -> bool {
     let mut st = e.st.clone();
     let mut fx = Effects::default();
-    e.host.check_hook("can_start", &mut st, &mut fx, (player.to_string(), corp.to_string())).is_err()
+    e.rules.check("can_start", &mut st, &mut fx, args![player.to_string(), corp.to_string()]).is_err()
 }
 
 fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
@@ -303,7 +305,7 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
         }
         StepKind::Script => {
             let id = e.st.corps[corp].id.clone();
-            out.extend(script_moves(e, "step", &step, Var::Str(id))?);
+            out.extend(script_moves(e, Defined::Step, &step, Var::Str(id))?);
         }
         _ => {}
     }
@@ -394,21 +396,37 @@ pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
 /// Actions a script step or ability offers: its `actions(game, entity)`
 /// returns a list of `{ name = ..., args = { ... } }`, with `range = { lo,
 /// hi }` when the `price` argument may be any amount from lo to hi.
-pub(super) fn script_moves(e: &mut Engine, kind: &str, name: &str, entity: Var) -> GameResult<Vec<LegalMove>> {
-    let list: Option<Vec<mlua::Table>> = e.host.call_defined(kind, name, "actions", e.st, e.fx, super::LuaVar(entity))?;
+pub(super) fn script_moves(e: &mut Engine, kind: Defined, name: &str, entity: Var) -> GameResult<Vec<LegalMove>> {
+    let Some(answer) = e.rules.call(kind, name, "actions", e.st, e.fx, args![entity])? else { return Ok(Vec::new()) };
+    let kind = kind.name();
+    let wrong = |what: &str| GameError::Script(format!("script error in {}: each move must be a table {{ name = ..., args = {{...}}, max = n, range = {{lo, hi}} }}; {what}", answer.from()));
     let mut out = Vec::new();
-    for t in list.unwrap_or_default() {
-        let act: String = t.get("name").unwrap_or_else(|_| name.to_string());
-        let args: BTreeMap<String, Var> = match t.get::<mlua::Value>("args") {
-            Ok(v) => match crate::script::convert::from_lua(&v) {
-                Ok(Some(Var::Map(m))) => m,
-                _ => BTreeMap::new(),
-            },
-            Err(_) => BTreeMap::new(),
+    for item in answer.list(0)?.unwrap_or_default() {
+        let Var::Map(t) = item else { return Err(wrong("one is not a table")) };
+        let act = match t.get("name") {
+            None => name.to_string(),
+            Some(Var::Str(s)) => s.clone(),
+            Some(_) => return Err(wrong("a `name` is not a string")),
         };
-        let max: Option<i64> = t.get::<Option<i64>>("max").ok().flatten();
+        let args: BTreeMap<String, Var> = match t.get("args") {
+            None => BTreeMap::new(),
+            Some(Var::Map(m)) => m.clone(),
+            Some(v) if as_list(v).is_some_and(|l| l.is_empty()) => BTreeMap::new(),
+            Some(_) => return Err(wrong("an `args` is not a table with named values")),
+        };
+        let max = match t.get("max") {
+            None => None,
+            Some(Var::Int(m)) => Some(*m),
+            Some(_) => return Err(wrong("a `max` is not a whole number")),
+        };
         // `range = { lo, hi }`: the `price` argument may be any amount in it.
-        let range = t.get::<Option<Vec<i64>>>("range").ok().flatten().filter(|r| r.len() == 2 && r[0] <= r[1]);
+        let range = match t.get("range") {
+            None => None,
+            Some(v) => match as_list(v).as_deref() {
+                Some([Var::Int(lo), Var::Int(hi)]) => Some(vec![*lo, *hi]).filter(|r| r[0] <= r[1]),
+                _ => return Err(wrong("a `range` is not two whole numbers")),
+            },
+        };
         if let Some(r) = &range
             && (r[0] < -crate::limits::MAX_AMOUNT || r[1] > crate::limits::MAX_AMOUNT)
         {

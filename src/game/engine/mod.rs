@@ -24,7 +24,8 @@ use super::flow::RoundData;
 use super::ids::*;
 use super::ops::{Effects, GameError, GameResult, Ops};
 use super::state::GameState;
-use crate::script::ScriptHost;
+use super::rules::{Defined, MaybeAnswer, TitleRules};
+use crate::args;
 use crate::title::Title;
 use crate::game::refusals::RuleKey;
 
@@ -32,7 +33,9 @@ pub struct Engine<'a> {
     pub t: &'a Title,
     pub st: &'a mut GameState,
     pub fx: &'a mut Effects,
-    pub host: &'a ScriptHost,
+    /// The title's own rules (its scripts), the only way the engine
+    /// reaches them.
+    pub rules: &'a dyn TitleRules,
 }
 
 /// Who must act now: the pending decision's actor, else the round's.
@@ -55,9 +58,9 @@ pub fn current_actor(_t: &Title, st: &GameState) -> Option<Actor> {
 impl<'a> Engine<'a> {
     /// An engine for one action (`apply` then starts the action's script
     /// budget) or one question about the moves (a query's budget).
-    pub fn new(t: &'a Title, st: &'a mut GameState, fx: &'a mut Effects, host: &'a ScriptHost) -> Self {
-        host.begin_query();
-        Engine { t, st, fx, host }
+    pub fn new(t: &'a Title, st: &'a mut GameState, fx: &'a mut Effects, rules: &'a dyn TitleRules) -> Self {
+        rules.begin_query();
+        Engine { t, st, fx, rules }
     }
 
     pub fn ops(&mut self) -> Ops<'_> {
@@ -74,11 +77,11 @@ impl<'a> Engine<'a> {
     /// hook makes of it.
     pub fn cert_count(&mut self, p: PlayerId) -> GameResult<u32> {
         let base = crate::game::shares::cert_count(self.t, self.st, p);
-        if !self.host.has_hook("certificate_count") {
+        if !self.rules.has_hook("certificate_count") {
             return Ok(base);
         }
         let name = self.st.players[p as usize].name.clone();
-        let n: Option<i64> = self.host.call_hook("certificate_count", self.st, self.fx, (name, base as i64))?;
+        let n = self.rules.hook("certificate_count", self.st, self.fx, args![name, base])?.int(0)?;
         match n {
             None => Ok(base),
             Some(n) if (0..=crate::limits::MAX_COUNT).contains(&n) => Ok(n as u32),
@@ -95,7 +98,7 @@ impl<'a> Engine<'a> {
             }
             let ev = self.fx.events.remove(0);
             self.core_reaction(&ev)?;
-            self.host.emit(&ev, self.st, self.fx)?;
+            self.rules.emit(&ev, self.st, self.fx)?;
         }
         Ok(())
     }
@@ -157,7 +160,7 @@ impl<'a> Engine<'a> {
         if self.st.ended.is_some() {
             return Err(GameError::Invalid("the game is over".into()));
         }
-        self.host.begin_action();
+        self.rules.begin_action();
         self.st.action_count += 1;
         if !self.st.flow.pending.is_empty() {
             self.pending_action(action)?;
@@ -181,7 +184,7 @@ impl<'a> Engine<'a> {
             if self.st.ended.is_some() {
                 return Ok(());
             }
-            if let Some(reason) = self.host.call_hook::<_, Option<String>>("game_end_check", self.st, self.fx, ())?.flatten() {
+            if let Some(reason) = self.rules.hook("game_end_check", self.st, self.fx, args![])?.string(0)? {
                 self.finish(&reason)?;
                 return Ok(());
             }
@@ -242,7 +245,10 @@ impl<'a> Engine<'a> {
             Actor::Player(p) => self.st.players[p as usize].name.clone(),
             Actor::Corp(c) => self.st.corps[c].id.clone(),
         });
-        let done: Option<bool> = self.host.call_defined("step", &name, "process", self.st, self.fx, (actor, act.clone(), LuaVar(args)))?;
+        let done = match self.rules.call(Defined::Step, &name, "process", self.st, self.fx, args![actor, act.clone(), args])? {
+            None => None,
+            Some(answer) => Some(answer.bool(0)?.unwrap_or(false)),
+        };
         if done.is_none() {
             return self.refuse(RuleKey::FlowWrongRound, format!("the {name} round has no script step `{name}` to process `{act}`"));
         }
@@ -252,15 +258,6 @@ impl<'a> Engine<'a> {
             s.finished = true;
         }
         Ok(())
-    }
-}
-
-/// Passes a script value to Lua.
-pub struct LuaVar(pub crate::game::var::Var);
-
-impl mlua::IntoLua for LuaVar {
-    fn into_lua(self, lua: &mlua::Lua) -> mlua::Result<mlua::Value> {
-        crate::script::convert::to_lua(lua, &self.0)
     }
 }
 

@@ -2,7 +2,9 @@
 //! order, running through the round's steps (tile, token, run, dividend,
 //! trains, finance, and any the title defines in Lua).
 
-use super::{Engine, LuaVar};
+use crate::game::rules::{Defined, MaybeAnswer};
+use crate::args;
+use super::Engine;
 use crate::game::action::{Action, DividendKind};
 use crate::game::flow::{OperatingRound, RoundData};
 use crate::game::graph::city_stop;
@@ -71,7 +73,7 @@ impl Engine<'_> {
         let mut order: Vec<CorpId> = self.st.corp_ids().filter(|c| eligible(self.st, *c) && !done.contains(c)).collect();
         order.sort_by(|a, b| value_order(self.t, self.st, *a, *b));
         let ids: Vec<String> = order.iter().map(|c| self.st.corps[*c].id.clone()).collect();
-        if let Some(list) = self.host.call_hook::<_, Vec<String>>("operating_order", self.st, self.fx, ids)? {
+        if let Some(list) = self.rules.hook("operating_order", self.st, self.fx, args![ids])?.strings(0)? {
             return Ok(list.first().and_then(|id| self.st.corp_index(id)).filter(|c| !done.contains(c)));
         }
         Ok(order.first().copied())
@@ -213,7 +215,7 @@ impl Engine<'_> {
             StepKind::BuyTrain => !self.can_buy_any_train(corp)?,
             StepKind::IssueShares => !self.can_issue_or_redeem(corp)?,
             StepKind::Script => {
-                let skip: Option<bool> = self.host.call_defined("step", step, "skip", self.st, self.fx, self.st.corps[corp].id.clone())?;
+                let skip = self.rules.call(Defined::Step, step, "skip", self.st, self.fx, args![self.st.corps[corp].id.clone()])?.bool(0)?;
                 skip.unwrap_or(false)
             }
             _ => false,
@@ -240,7 +242,7 @@ impl Engine<'_> {
             if self.ops().check_token(corp, h, stop, false).is_err() {
                 continue;
             }
-            if self.host.has_hook("can_place_token") && self.host.check_hook("can_place_token", self.st, self.fx, (id.clone(), hex.clone())).is_err() {
+            if self.rules.has_hook("can_place_token") && self.rules.check("can_place_token", self.st, self.fx, args![id.clone(), hex.clone()]).is_err() {
                 continue;
             }
             return Ok(true);
@@ -255,9 +257,9 @@ impl Engine<'_> {
         let id = self.st.corps[corp].id.clone();
         // Stops at the first affordable lay the title allows.
         super::legal::each_tile_lay(self, corp, |e, h, ti, plan| {
-            if e.host.has_hook("can_lay_tile") {
+            if e.rules.has_hook("can_lay_tile") {
                 let (hex, tile) = (e.t.map.hexes[h as usize].label.clone(), e.t.tiles[ti as usize].name.clone());
-                if e.host.check_hook("can_lay_tile", e.st, e.fx, (id.clone(), hex, tile, plan.fit.rotation)).is_err() {
+                if e.rules.check("can_lay_tile", e.st, e.fx, args![id.clone(), hex, tile, plan.fit.rotation]).is_err() {
                     return Ok(false);
                 }
             }
@@ -304,14 +306,8 @@ impl Engine<'_> {
             (StepKind::IssueShares, Action::Issue { count, certs }) => self.issue(corp, *count, certs.as_deref())?,
             (StepKind::IssueShares, Action::Redeem { cert }) => self.redeem(corp, *cert)?,
             (StepKind::Script, Action::Script { name, args }) => {
-                let done: Option<bool> = self.host.call_defined(
-                    "step",
-                    &step,
-                    "process",
-                    self.st,
-                    self.fx,
-                    (self.st.corps[corp].id.clone(), name.clone(), LuaVar(Var::Map(args.clone()))),
-                )?;
+                let id = self.st.corps[corp].id.clone();
+                let done = self.rules.call(Defined::Step, &step, "process", self.st, self.fx, args![id, name.clone(), Var::Map(args.clone())])?.bool(0)?;
                 if done.unwrap_or(true) {
                     self.step_done(&step);
                 }
@@ -361,7 +357,7 @@ impl Engine<'_> {
 
     fn pass_step(&mut self, corp: CorpId, step: &str, kind: StepKind) -> GameResult<()> {
         let id = self.st.corps[corp].id.clone();
-        self.host.check_hook("can_pass", self.st, self.fx, (id.clone(), step.to_string()))?;
+        self.rules.check("can_pass", self.st, self.fx, args![id.clone(), step.to_string()])?;
         match kind {
             StepKind::RunRoutes => return self.refuse(RuleKey::RunMustRun, format!("{id} must run its trains (`run auto` runs the best routes)")),
             StepKind::Dividend => return self.refuse(RuleKey::DividendChoose, "choose `payout` or `withhold`"),
@@ -372,7 +368,7 @@ impl Engine<'_> {
                 return self.refuse(RuleKey::TrainMustBuy, format!("{id} has no train and a route: it must buy a train"));
             }
             StepKind::Script => {
-                let optional: Option<bool> = self.host.call_defined("step", step, "may_pass", self.st, self.fx, id.clone())?;
+                let optional = self.rules.call(Defined::Step, step, "may_pass", self.st, self.fx, args![id.clone()])?.bool(0)?;
                 if optional == Some(false) {
                     return self.refuse(RuleKey::StepMustAct, format!("the {} step cannot be passed", step.replace('_', " ")));
                 }
@@ -393,7 +389,7 @@ impl Engine<'_> {
                 Ok(true)
             }
             // An ability without `process` only answers questions.
-            Action::Script { name, args } if self.host.ability_names().contains(name) => Ok(self.apply_ability(Actor::Corp(corp), name, args)?.unwrap_or(false)),
+            Action::Script { name, args } if self.rules.ability_names().contains(name) => Ok(self.apply_ability(Actor::Corp(corp), name, args)?.unwrap_or(false)),
             _ => Ok(false),
         }
     }

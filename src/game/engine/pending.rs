@@ -1,7 +1,9 @@
 //! Answering pending decisions: train discards, starting prices, homes,
 //! presidency exchanges and script questions.
 
-use super::{Engine, LuaVar};
+use crate::game::rules::Defined;
+use crate::args;
+use super::Engine;
 use crate::game::action::Action;
 use crate::game::flow::PendingKind;
 use crate::game::graph::city_stop;
@@ -51,7 +53,7 @@ impl Engine<'_> {
                 }
                 let cid = self.st.corps[*corp].id.clone();
                 let tid = self.st.trains[ti as usize].id.clone();
-                self.host.check_hook("can_discard_train", self.st, self.fx, (cid, tid))?;
+                self.rules.check("can_discard_train", self.st, self.fx, args![cid, tid])?;
                 self.ops().discard_train(*corp, ti);
                 if self.st.trains_of(*corp).len() as u32 <= train_limit(self.t, self.st, *corp) {
                     self.st.flow.pending.pop();
@@ -107,7 +109,7 @@ impl Engine<'_> {
                     Actor::Corp(c) => self.st.corps[c].id.clone(),
                 };
                 self.st.flow.pending.pop();
-                let done: Option<()> = self.host.call_defined("ability", &handler, "choose", self.st, self.fx, (who, choice.clone(), LuaVar(data)))?;
+                let done = self.rules.call(Defined::Ability, &handler, "choose", self.st, self.fx, args![who, choice.clone(), data])?;
                 if done.is_none() {
                     return Err(GameError::Script(format!("no script ability '{handler}' with a `choose` function answers this question")));
                 }

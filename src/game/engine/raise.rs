@@ -7,7 +7,9 @@
 //! not cover it, the core sells that, pays all their cash and lets the
 //! script's handler decide the rest (`failed`).
 
-use super::{Engine, LuaVar};
+use crate::game::rules::{Defined, Arg};
+use super::Engine;
+use crate::args;
 use crate::game::action::Action;
 use crate::game::flow::{Pending, PendingKind};
 use crate::game::ids::*;
@@ -49,7 +51,7 @@ impl Engine<'_> {
             self.ops().transfer(Purse::Player(p), to, amount)?;
             let to_name = self.ops().purse_name(to);
             self.fx.log.push(format!("{name} pays {} to {to_name}", self.t.money(amount)));
-            self.call_raise_handler(&handler, "paid", (name, amount, LuaVar(data)))?;
+            self.call_raise_handler(&handler, "paid", args![name, amount, data])?;
             return Ok(true);
         }
         let sales = self.largest_sales(p);
@@ -66,12 +68,12 @@ impl Engine<'_> {
         self.ops().transfer(Purse::Player(p), to, cash)?;
         let to_name = self.ops().purse_name(to);
         self.fx.log.push(format!("{name} pays {} of {} to {to_name}", self.t.money(cash), self.t.money(amount)));
-        self.call_raise_handler(&handler, "failed", (name, amount - cash, LuaVar(data)))?;
+        self.call_raise_handler(&handler, "failed", args![name, amount - cash, data])?;
         Ok(true)
     }
 
-    fn call_raise_handler<A: mlua::IntoLuaMulti>(&mut self, handler: &str, func: &str, args: A) -> GameResult<()> {
-        let _: Option<()> = self.host.call_defined("ability", handler, func, self.st, self.fx, args)?;
+    fn call_raise_handler(&mut self, handler: &str, func: &str, args: Vec<Arg>) -> GameResult<()> {
+        self.rules.call(Defined::Ability, handler, func, self.st, self.fx, args)?;
         Ok(())
     }
 
@@ -104,7 +106,7 @@ impl Engine<'_> {
     pub(super) fn sale_possible(&mut self, p: PlayerId, c: CorpId, pct: u32) -> bool {
         let mut st = self.st.clone();
         let mut fx = Effects::default();
-        let mut probe = Engine::new(self.t, &mut st, &mut fx, self.host);
+        let mut probe = Engine::new(self.t, &mut st, &mut fx, self.rules);
         probe.sell_shares(p, c, pct, None, true).is_ok()
     }
 

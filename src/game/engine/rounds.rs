@@ -1,6 +1,8 @@
 //! The sequence of rounds: opening rounds once, then the cycle (stock
 //! round, set of operating rounds) until the game ends; final values.
 
+use crate::args;
+use crate::game::rules::MaybeAnswer;
 use super::Engine;
 use crate::game::flow::*;
 use crate::game::ids::*;
@@ -90,7 +92,7 @@ impl Engine<'_> {
         // The title may leave a round out this time (1844: the auction of
         // the privates once they are all sold; the stock round after an
         // auction nobody bid in). It ends at once, unannounced.
-        if self.host.call_hook::<_, bool>("skip_round", self.st, self.fx, (name.to_string(), def.kind.name()))?.unwrap_or(false) {
+        if self.rules.hook("skip_round", self.st, self.fx, args![name.to_string(), def.kind.name()])?.bool(0)?.unwrap_or(false) {
             self.st.flow.round = Round { name: name.to_string(), data: RoundData::Script(ScriptRound { current: None, finished: true, ..Default::default() }) };
             return Ok(());
         }
@@ -148,7 +150,7 @@ impl Engine<'_> {
     /// The order of turns in a stock round: the title's `player_order`
     /// hook, or seating order starting with the priority holder.
     pub fn player_order(&mut self) -> GameResult<Vec<PlayerId>> {
-        if let Some(names) = self.host.call_hook::<_, Vec<String>>("player_order", self.st, self.fx, ())? {
+        if let Some(names) = self.rules.hook("player_order", self.st, self.fx, args![])?.strings(0)? {
             let order: Vec<PlayerId> = names.iter().filter_map(|n| self.st.player_index(n)).filter(|p| !self.st.players[*p as usize].left).collect();
             if !order.is_empty() {
                 return Ok(order);
@@ -242,7 +244,7 @@ impl Engine<'_> {
         let mut values = Vec::new();
         for p in 0..self.st.players.len() as PlayerId {
             let base = self.base_value(p);
-            let v: Option<i64> = self.host.call_hook("player_value", self.st, self.fx, (self.st.players[p as usize].name.clone(), base))?;
+            let v = self.rules.hook("player_value", self.st, self.fx, args![self.st.players[p as usize].name.clone(), base])?.int(0)?;
             let default = if self.st.players[p as usize].left { 0 } else { base };
             // A final value may be negative: a player's debts can outweigh what they hold.
             values.push(match v {

@@ -1,6 +1,8 @@
 //! Running trains: the route problem of a corporation, the best run, and
 //! checking routes a player declares.
 
+use crate::args;
+use crate::game::rules::MaybeAnswer;
 use super::Engine;
 use crate::game::action::RouteSpec;
 use crate::game::flow::RouteRecord;
@@ -180,15 +182,15 @@ impl Engine<'_> {
         let budget = route::budget::NodeBudget::of(nodes);
         let pos = position(self.t, self.st, corp);
         let id = self.st.corps[corp].id.clone();
-        let has_route_hook = self.host.has_hook("route_bonus");
+        let has_route_hook = self.rules.has_hook("route_bonus");
         let run = if has_route_hook {
             let mut err = None;
-            let host = self.host;
+            let rules = self.rules;
             let (t, st, fx) = (self.t, &mut *self.st, &mut *self.fx);
             let bg = &pos.board;
             let mut cb = |r: &route::Route| -> i64 {
                 let stops: Vec<String> = r.stops.iter().map(|s| stop_label(t, bg, *s)).collect();
-                match host.call_hook::<_, i64>("route_bonus", st, fx, (id.clone(), pos.problem.trains[r.train].id.clone(), stops)).and_then(|v| money::from_hook("route_bonus", v.unwrap_or(0), -MAX_AMOUNT)) {
+                match rules.hook("route_bonus", st, fx, args![id.clone(), pos.problem.trains[r.train].id.clone(), stops]).and_then(|a| a.int(0)).and_then(|v| money::from_hook("route_bonus", v.unwrap_or(0), -MAX_AMOUNT)) {
                     Ok(v) => v,
                     Err(e) => {
                         err.get_or_insert(e);
@@ -230,10 +232,10 @@ impl Engine<'_> {
             let declared = self.parse_routes(&pos, specs)?;
             let mut run = route::validate::validate_run(&pos.problem, &declared)
                 .map_err(|e| route_refusal(self.t, e.rule(), e.to_string()))?;
-            if self.host.has_hook("route_bonus") {
+            if self.rules.has_hook("route_bonus") {
                 for r in run.routes.iter_mut() {
                     let stops: Vec<String> = r.stops.iter().map(|s| stop_label(self.t, &pos.board, *s)).collect();
-                    let extra: i64 = self.host.call_hook("route_bonus", self.st, self.fx, (id.clone(), pos.problem.trains[r.train].id.clone(), stops))?.unwrap_or(0);
+                    let extra = self.rules.hook("route_bonus", self.st, self.fx, args![id.clone(), pos.problem.trains[r.train].id.clone(), stops])?.int(0)?.unwrap_or(0);
                     r.revenue = money::sum("a route's revenue", r.revenue, money::from_hook("route_bonus", extra, -MAX_AMOUNT)?)?;
                 }
                 run.revenue = run.routes.iter().try_fold(0, |total, r| money::sum("the run's revenue", total, r.revenue))?;
@@ -306,7 +308,7 @@ impl Engine<'_> {
     /// A run's revenue with the title's `run_bonus` added; never negative.
     fn with_run_bonus(&mut self, corp: CorpId, base: i64, routes: &[Var]) -> GameResult<i64> {
         let id = self.st.corps[corp].id.clone();
-        let bonus: Option<i64> = self.host.call_hook("run_bonus", self.st, self.fx, (id.clone(), super::LuaVar(Var::List(routes.to_vec()))))?;
+        let bonus = self.rules.hook("run_bonus", self.st, self.fx, args![id.clone(), Var::List(routes.to_vec())])?.int(0)?;
         let revenue = money::sum("the run's revenue", base, money::from_hook("run_bonus", bonus.unwrap_or(0), -MAX_AMOUNT)?)?;
         // Paid out or withheld as it is: a revenue is never negative.
         if revenue < 0 {
@@ -323,7 +325,7 @@ impl Engine<'_> {
     /// `trains_run` fires with no routes. Returns whether the step is done.
     pub(super) fn run_without_routes(&mut self, corp: CorpId, searchable: bool) -> GameResult<bool> {
         let id = self.st.corps[corp].id.clone();
-        let hooked: Option<i64> = self.host.call_hook::<_, Option<i64>>("revenue", self.st, self.fx, id.clone())?.flatten();
+        let hooked = self.rules.hook("revenue", self.st, self.fx, args![id.clone()])?.int(0)?;
         let base = match hooked {
             Some(amount) => money::from_hook("revenue", amount, 0)?,
             None if searchable => return Ok(false),

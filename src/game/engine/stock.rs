@@ -1,5 +1,7 @@
 //! Stock rounds: sell, then buy one certificate or start a corporation.
 
+use crate::game::rules::MaybeAnswer;
+use crate::args;
 use super::Engine;
 use crate::game::action::{Action, ShareSource};
 use crate::game::flow::{RoundData, StockRound};
@@ -109,7 +111,7 @@ impl Engine<'_> {
                 self.buy_company_in_sr(p, company)?;
                 self.after_buy(p)?;
             }
-            Action::Script { name, args } if self.host.ability_names().contains(name) => {
+            Action::Script { name, args } if self.rules.ability_names().contains(name) => {
                 // Abilities a player may use in a stock turn (1844 P4, EVA).
                 // One without `process` only answers questions.
                 if self.apply_ability(Actor::Player(p), name, args)? != Some(true) {
@@ -123,7 +125,7 @@ impl Engine<'_> {
                 // (it may not be, e.g. in a round without sales).
                 let held = self.cert_count(p)?;
                 let over = held > self.st.cert_limit && self.some_sale_possible(p)?;
-                self.host.check_hook("can_pass", self.st, self.fx, (name.clone(), "stock"))?;
+                self.rules.check("can_pass", self.st, self.fx, args![name.clone(), "stock"])?;
                 if over {
                     return self.refuse(
                         RuleKey::StockCertLimitOver,
@@ -296,7 +298,7 @@ impl Engine<'_> {
     /// Corporations the player may start now, in order.
     pub fn startable(&mut self, p: PlayerId) -> GameResult<Vec<CorpId>> {
         let name = self.st.players[p as usize].name.clone();
-        let listed: Option<Vec<String>> = self.host.call_hook("startable", self.st, self.fx, name)?;
+        let listed = self.rules.hook("startable", self.st, self.fx, args![name])?.strings(0)?;
         if let Some(ids) = listed {
             return Ok(ids.iter().filter_map(|i| self.st.corp_index(i)).collect());
         }
@@ -313,7 +315,7 @@ impl Engine<'_> {
     pub fn par_prices(&mut self, c: CorpId) -> GameResult<Vec<i64>> {
         let base = self.t.phases[self.st.phase].par_prices.clone();
         let id = self.st.corps[c].id.clone();
-        let r: Option<Vec<i64>> = self.host.call_hook("par_prices", self.st, self.fx, (id, base.clone()))?;
+        let r = self.rules.hook("par_prices", self.st, self.fx, args![id, base.clone()])?.ints(0)?;
         match r {
             Some(prices) => prices.into_iter().map(|p| crate::game::money::from_hook("par_prices", p, 0)).collect(),
             None => Ok(base),
@@ -337,7 +339,7 @@ impl Engine<'_> {
             );
         }
         let pname = self.st.players[p as usize].name.clone();
-        self.host.check_hook("can_start", self.st, self.fx, (pname.clone(), cid.clone()))?;
+        self.rules.check("can_start", self.st, self.fx, args![pname.clone(), cid.clone()])?;
         let prices = self.par_prices(c)?;
         if !prices.contains(&price) {
             let list: Vec<String> = prices.iter().map(|x| self.t.money(*x)).collect();
@@ -426,7 +428,7 @@ impl Engine<'_> {
         };
         let price = crate::game::shares::worth(self.t, self.st, c, unit_price, cert.percent as i64);
         let source_name = if from == ShareSource::Pool { "pool" } else { "treasury" };
-        self.host.check_hook("can_buy_certificate", self.st, self.fx, (pname.clone(), cid.clone(), cert.index, source_name, tag.map(str::to_string)))?;
+        self.rules.check("can_buy_certificate", self.st, self.fx, args![pname.clone(), cid.clone(), cert.index, source_name, tag.map(str::to_string)])?;
         if self.st.players[p as usize].cash < price {
             return self.refuse(RuleKey::MoneyInsufficient, format!("{pname} has {}, the certificate costs {}", self.t.money(self.st.players[p as usize].cash), self.t.money(price)));
         }
@@ -486,12 +488,12 @@ impl Engine<'_> {
         if percent > mine {
             return self.refuse(RuleKey::StockSellNotOwned, format!("{pname} holds only {mine} % of {cid}"));
         }
-        self.host.check_hook("can_sell", self.st, self.fx, (pname.clone(), cid.clone(), percent))?;
+        self.rules.check("can_sell", self.st, self.fx, args![pname.clone(), cid.clone(), percent])?;
         let is_pres = self.st.president(c) == Some(p);
         let pres_pct = self.st.corps[c].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as u32);
         let non_pres: u32 = mine - if is_pres { pres_pct } else { 0 };
         // Some titles pay the price after the drop (1844-R-031).
-        let after_drop: bool = self.host.call_hook("sell_after_drop", self.st, self.fx, (pname.clone(), cid.clone()))?.unwrap_or(false);
+        let after_drop = self.rules.hook("sell_after_drop", self.st, self.fx, args![pname.clone(), cid.clone()])?.bool(0)?.unwrap_or(false);
         if after_drop {
             self.sale_price_drop(c, percent)?;
         }
@@ -596,7 +598,7 @@ impl Engine<'_> {
         }
         let pname = self.st.players[p as usize].name.clone();
         let cid = self.st.corps[c].id.clone();
-        let above: bool = self.host.call_hook("started_above_sales", self.st, self.fx, (pname, cid.clone()))?.unwrap_or(false);
+        let above = self.rules.hook("started_above_sales", self.st, self.fx, args![pname, cid.clone()])?.bool(0)?.unwrap_or(false);
         if !above {
             return Ok(());
         }

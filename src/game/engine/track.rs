@@ -2,11 +2,13 @@
 //! track (terrain costs, the network rule and its exceptions) and placing
 //! station tokens.
 
+use crate::game::rules::{MaybeAnswer, as_list};
+use crate::args;
 use super::Engine;
 use crate::game::board::LayRules;
 use crate::game::graph::city_stop;
 use crate::game::ids::*;
-use crate::game::ops::GameResult;
+use crate::game::ops::{GameError, GameResult};
 use crate::game::refusals::RuleKey;
 
 /// Hexes where the network rule is lifted (see `relaxed_hexes`).
@@ -36,18 +38,19 @@ impl Engine<'_> {
     /// may be laid there without a connection, tokens placed without a
     /// route. One hook call per question, not one per hex.
     pub fn relaxed_hexes(&mut self, corp: CorpId) -> GameResult<Relaxed> {
-        if !self.host.has_hook("relaxed_hexes") {
+        if !self.rules.has_hook("relaxed_hexes") {
             return Ok(Relaxed::default());
         }
         let id = self.st.corps[corp].id.clone();
-        let t: Option<Option<mlua::Table>> = self.host.call_hook("relaxed_hexes", self.st, self.fx, id)?;
         let mut out = Relaxed::default();
-        if let Some(Some(t)) = t {
-            for (key, list) in [("lay", &mut out.lay), ("token", &mut out.token)] {
-                if let Ok(Some(hexes)) = t.get::<Option<Vec<String>>>(key) {
-                    list.extend(hexes.iter().filter_map(|h| self.t.map.hex(h)));
-                }
-            }
+        let Some(answer) = self.rules.hook("relaxed_hexes", self.st, self.fx, args![id])? else { return Ok(out) };
+        let Some(table) = answer.table(0)? else { return Ok(out) };
+        for (key, list) in [("lay", &mut out.lay), ("token", &mut out.token)] {
+            let Some(v) = table.get(key) else { continue };
+            let hexes = as_list(v).filter(|l| l.iter().all(|h| h.as_str().is_some())).ok_or_else(|| {
+                GameError::Script(format!("script error in {}: `{key}` must be a list of hex names", answer.from()))
+            })?;
+            list.extend(hexes.iter().filter_map(|h| self.t.map.hex(h.as_str().unwrap_or_default())));
         }
         Ok(out)
     }
@@ -71,7 +74,7 @@ impl Engine<'_> {
         let ti = self.ops().tile_index(tile)?;
         let plan = self.ops().check_lay(Some(corp), h, ti, rotation, rules)?;
         let id = self.st.corps[corp].id.clone();
-        self.host.check_hook("can_lay_tile", self.st, self.fx, (id.clone(), self.t.map.hexes[h as usize].label.clone(), tile.to_string(), rotation))?;
+        self.rules.check("can_lay_tile", self.st, self.fx, args![id.clone(), self.t.map.hexes[h as usize].label.clone(), tile.to_string(), rotation])?;
         let cost = if free { 0 } else { self.terrain_cost(corp, h, &plan.new_track, plan.base_cost)? };
         if self.st.corps[corp].cash < cost {
             return self.refuse(RuleKey::MoneyInsufficient, format!("laying on {} costs {}; {id} has {}", self.t.map.hexes[h as usize].title(), self.t.money(cost), self.t.money(self.st.corps[corp].cash)));
@@ -103,7 +106,7 @@ impl Engine<'_> {
         let names: Vec<String> = new_track.iter().map(|g| g.name().to_string()).collect();
         let id = self.st.corps[corp].id.clone();
         let label = self.t.map.hexes[hex as usize].label.clone();
-        let hooked: Option<i64> = self.host.call_hook("terrain_cost", self.st, self.fx, (id, label, names, cost))?;
+        let hooked = self.rules.hook("terrain_cost", self.st, self.fx, args![id, label, names, cost])?.int(0)?;
         match hooked {
             Some(cost) => crate::game::money::from_hook("terrain_cost", cost, 0),
             None => Ok(cost),
@@ -114,11 +117,11 @@ impl Engine<'_> {
     /// title's `extra_tile_lays` hook adds (1844's P2, 1844-R-173).
     pub(super) fn tile_lay_limit(&mut self, corp: CorpId) -> GameResult<u32> {
         let base = self.step_param_int("lay_tile", "count").unwrap_or(1) as u32;
-        if !self.host.has_hook("extra_tile_lays") {
+        if !self.rules.has_hook("extra_tile_lays") {
             return Ok(base);
         }
         let id = self.st.corps[corp].id.clone();
-        let extra: Option<i64> = self.host.call_hook("extra_tile_lays", self.st, self.fx, id)?;
+        let extra = self.rules.hook("extra_tile_lays", self.st, self.fx, args![id])?.int(0)?;
         Ok(base + extra.unwrap_or(0).max(0) as u32)
     }
 
@@ -141,7 +144,7 @@ impl Engine<'_> {
         let cost = self.ops().next_token_cost(corp).unwrap_or(0);
         let id = self.st.corps[corp].id.clone();
         let label = self.t.map.hexes[h as usize].label.clone();
-        self.host.check_hook("can_place_token", self.st, self.fx, (id.clone(), label))?;
+        self.rules.check("can_place_token", self.st, self.fx, args![id.clone(), label])?;
         if self.st.corps[corp].cash < cost {
             return self.refuse(RuleKey::MoneyInsufficient, format!("the token costs {}; {id} has {}", self.t.money(cost), self.t.money(self.st.corps[corp].cash)));
         }

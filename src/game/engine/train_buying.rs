@@ -2,6 +2,8 @@
 //! corporations, train limits, and what happens when a corporation must
 //! buy a train and cannot pay (emergency sales, personal debt).
 
+use crate::game::rules::MaybeAnswer;
+use crate::args;
 use super::Engine;
 use crate::game::flow::{Pending, PendingKind};
 use crate::game::ids::*;
@@ -33,7 +35,7 @@ impl Engine<'_> {
         }
         let default = kind.must_own_train && obtainable && super::run::has_route(self.t, self.st, corp);
         let id = self.st.corps[corp].id.clone();
-        let r: Option<bool> = self.host.call_hook("must_buy_train", self.st, self.fx, (id, default))?;
+        let r = self.rules.hook("must_buy_train", self.st, self.fx, args![id, default])?.bool(0)?;
         Ok(r.unwrap_or(default))
     }
 
@@ -96,7 +98,7 @@ impl Engine<'_> {
         };
         let vname = self.t.trains[pick.class as usize].variants[pick.variant as usize].name.clone();
         self.check_train_kind(corp, pick.class, pick.variant)?;
-        self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname.clone(), None::<String>))?;
+        self.rules.check("can_buy_train", self.st, self.fx, args![id.clone(), vname.clone(), None::<String>])?;
         if let Some(p) = price
             && p != pick.price
         {
@@ -140,7 +142,7 @@ impl Engine<'_> {
         }
         let id = self.st.corps[corp].id.clone();
         let vname = self.t.trains[class as usize].variants[variant as usize].name.clone();
-        match self.host.check_hook("can_buy_train", self.st, self.fx, (id, vname)) {
+        match self.rules.check("can_buy_train", self.st, self.fx, args![id, vname]) {
             Ok(()) => Ok(true),
             Err(GameError::Refused(_)) => Ok(false),
             Err(e) => Err(e),
@@ -228,7 +230,7 @@ impl Engine<'_> {
             return self.refuse(RuleKey::EmrNoTrade, "with the president's money only a train from the bank may be bought");
         }
         let vname = self.t.trains[class as usize].variants[variant as usize].name.clone();
-        self.host.check_hook("can_buy_train", self.st, self.fx, (id.clone(), vname.clone(), sid.clone()))?;
+        self.rules.check("can_buy_train", self.st, self.fx, args![id.clone(), vname.clone(), sid.clone()])?;
         let printed = self.t.trains[class as usize].variants[variant as usize].price;
         // 1844-R-142: the printed price unless both have the same president.
         let face = self.t.settings.train_trade_price.at_face(self.st.president(corp) == self.st.president(seller));
@@ -341,8 +343,8 @@ impl Engine<'_> {
         }
         // A title that defines the hook decides what happens (1844's
         // bankruptcy); without it the corporation closes.
-        if self.host.has_hook("emergency_failed") {
-            let _: Option<()> = self.host.call_hook("emergency_failed", self.st, self.fx, (id, pres))?;
+        if self.rules.has_hook("emergency_failed") {
+            self.rules.hook("emergency_failed", self.st, self.fx, args![id, pres])?;
         } else {
             self.ops().close_corp(corp)?;
         }

@@ -1,6 +1,8 @@
 //! A corporation's treasury outside its trains: issuing and redeeming
 //! shares, and buying companies from players.
 
+use crate::game::ops::GameError;
+use crate::args;
 use super::Engine;
 use crate::game::flow::{Pending, PendingKind};
 use crate::game::ids::*;
@@ -65,7 +67,7 @@ impl Engine<'_> {
             picked = list.to_vec();
         }
         // The title's rules see which certificates would go (1849-R-092).
-        self.host.check_hook("can_issue", self.st, self.fx, (id.clone(), count, picked.clone()))?;
+        self.rules.check("can_issue", self.st, self.fx, args![id.clone(), count, picked.clone()])?;
         let pct: u32 = picked.iter().map(|i| self.st.corps[corp].certs.iter().find(|c| c.index == *i).map_or(0, |c| c.percent as u32)).sum();
         let pool = self.st.percent(corp, CertOwner::Pool);
         if pool + pct > self.t.settings.pool_limit_percent {
@@ -136,7 +138,14 @@ impl Engine<'_> {
         let max = def.max_price_multiple.map_or(def.value, |m| ((def.value as f64) * m).floor() as i64);
         let id = self.st.corps[corp].id.clone();
         let cid = self.st.companies[co].id.clone();
-        let r: Option<(i64, i64)> = self.host.call_hook("company_price_range", self.st, self.fx, (id, cid, min, max))?;
+        let r = match self.rules.hook("company_price_range", self.st, self.fx, args![id, cid, min, max])? {
+            None => None,
+            Some(a) => match (a.int(0)?, a.int(1)?) {
+                (Some(lo), Some(hi)) => Some((lo, hi)),
+                (None, None) => None,
+                _ => return Err(GameError::Script(format!("script error in {}: it returned one bound where two (lowest, highest) were expected", a.from()))),
+            },
+        };
         match r {
             Some((lo, hi)) => Ok((crate::game::money::from_hook("company_price_range", lo, 0)?, crate::game::money::from_hook("company_price_range", hi, 0)?)),
             None => Ok((min, max)),
@@ -159,7 +168,7 @@ impl Engine<'_> {
         let CompanyOwner::Player(seller) = self.st.companies[co].owner else {
             return self.refuse(RuleKey::CompanyNotPlayerOwned, format!("{} is not owned by a player", def.id));
         };
-        self.host.check_hook("can_buy_company", self.st, self.fx, (id.clone(), def.id.clone()))?;
+        self.rules.check("can_buy_company", self.st, self.fx, args![id.clone(), def.id.clone()])?;
         let (min, max) = self.company_price_range(corp, co)?;
         if price < min || price > max {
             return self.refuse(RuleKey::CompanyPrice, format!("{} may be bought for {} to {}", def.id, self.t.money(min), self.t.money(max)));

@@ -241,7 +241,7 @@ fn lay_cost(g: &Game, corp: CorpId, h: u32, tile: &str, rotation: u8) -> Option<
     let mut fx = Effects::default();
     let rules = LayRules { connection: false, phase_colours: false, hidden: false, replace: false };
     let plan = Ops::new(&g.title, &mut st, &mut fx).check_lay(Some(corp), h, ti, rotation, rules).ok()?;
-    Engine::new(&g.title, &mut st, &mut fx, &g.host).terrain_cost(corp, h, &plan.new_track, plan.base_cost).ok()
+    Engine::new(&g.title, &mut st, &mut fx, &*g.host).terrain_cost(corp, h, &plan.new_track, plan.base_cost).ok()
 }
 
 fn group(lays: &[(String, u8)]) -> Fits {

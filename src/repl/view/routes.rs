@@ -5,7 +5,9 @@
 use super::super::{Invocation, Reply, Session};
 use super::names::find_corp;
 use crate::game::engine::run::stop_label;
-use crate::game::engine::{Engine, LuaVar};
+use crate::args;
+use crate::game::engine::Engine;
+use crate::game::rules::{MaybeAnswer, TitleRules};
 use crate::game::flow::RoundData;
 use crate::game::ops::Effects;
 use crate::game::var::Var;
@@ -32,7 +34,7 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
     }
     let mut st = g.state.clone();
     let mut fx = Effects::default();
-    let mut engine = Engine::new(&g.title, &mut st, &mut fx, &g.host);
+    let mut engine = Engine::new(&g.title, &mut st, &mut fx, &*g.host);
     let searched = if full { engine.best_run_unlimited(corp) } else { engine.best_run(corp) };
     let (pos, best, ran_out) = match searched {
         Ok(x) => x,
@@ -70,7 +72,7 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
     }
     // The title may add a bonus for the whole run, as `run` does.
     g.host.begin_query();
-    let bonus: i64 = match g.host.call_hook::<_, i64>("run_bonus", &mut st, &mut fx, (id.clone(), LuaVar(Var::List(routes_var)))) {
+    let bonus: i64 = match g.host.hook("run_bonus", &mut st, &mut fx, args![id.clone(), Var::List(routes_var)]).and_then(|a| a.int(0)) {
         Ok(b) => b.unwrap_or(0),
         Err(e) => return Reply::error("routes", format!("the title's run bonus failed: {e}")),
     };

@@ -9,6 +9,8 @@ use crate::game::flow::{PendingKind, RoundData};
 use crate::game::ids::{Actor, CorpId};
 use serde_json::{Value, json};
 use crate::game::refusals::RuleKey;
+use crate::args;
+use crate::game::rules::{Defined, MaybeAnswer, TitleRules};
 
 /// In words, what the game waits for.
 fn expects(g: &Game) -> String {
@@ -240,8 +242,8 @@ pub fn script_step_status(g: &Game) -> Vec<String> {
     let mut st = g.state.clone();
     let mut fx = crate::game::ops::Effects::default();
     g.host.begin_query();
-    match g.host.call_defined::<_, Option<Vec<String>>>("step", &step, "status", &mut st, &mut fx, who) {
-        Ok(Some(Some(lines))) => lines.into_iter().take(MAX_LINES).collect(),
+    match g.host.call(Defined::Step, &step, "status", &mut st, &mut fx, args![who]).and_then(|a| a.strings(0)) {
+        Ok(Some(lines)) => lines.into_iter().take(MAX_LINES).collect(),
         Ok(_) => Vec::new(),
         Err(e) => vec![format!("(the step's status failed: {e})")],
     }

@@ -362,14 +362,3 @@ pub(super) fn toml_to_lua(lua: &Lua, v: &toml::Value) -> mlua::Result<Value> {
     })
 }
 
-pub fn toml_to_var(v: &toml::Value) -> Var {
-    match v {
-        toml::Value::String(s) => Var::Str(s.clone()),
-        toml::Value::Integer(i) => Var::Int(*i),
-        toml::Value::Float(f) => Var::Int(*f as i64),
-        toml::Value::Boolean(b) => Var::Bool(*b),
-        toml::Value::Array(a) => Var::List(a.iter().map(toml_to_var).collect()),
-        toml::Value::Table(t) => Var::Map(t.iter().map(|(k, v)| (k.clone(), toml_to_var(v))).collect()),
-        toml::Value::Datetime(d) => Var::Str(d.to_string()),
-    }
-}

@@ -1,0 +1,86 @@
+//! The Lua host as the engine's title rules: arguments go to Lua as
+//! script values, answers come back as script values (`convert`), and the
+//! engine never sees a Lua type.
+
+use super::{ScriptHost, api, convert};
+use crate::game::ops::{Effects, Event, GameError, GameResult};
+use crate::game::rules::{Answer, Arg, Defined, TitleRules};
+use crate::game::state::GameState;
+use mlua::{MultiValue, Table, Value};
+
+impl ScriptHost {
+    fn lua_args(&self, context: &str, args: &[Arg]) -> GameResult<MultiValue> {
+        let mut out = MultiValue::with_capacity(args.len());
+        for a in args {
+            out.push_back(match a {
+                None => Value::Nil,
+                Some(v) => convert::to_lua(&self.lua, v).map_err(|e| self.error(context, &e))?,
+            });
+        }
+        Ok(out)
+    }
+
+    /// A rule's return values as script values. A value no script value
+    /// holds (a function, a fractional number) is the script's error.
+    fn answer(&self, context: String, values: MultiValue) -> GameResult<Answer> {
+        let mut out = Vec::with_capacity(values.len());
+        for v in values.iter() {
+            out.push(convert::from_lua(v).map_err(|e| GameError::Script(format!("script error in {context}: it returned a value the core cannot read: {e}")))?);
+        }
+        Ok(Answer::new(context, out))
+    }
+}
+
+impl TitleRules for ScriptHost {
+    fn begin_action(&self) {
+        self.budget.begin_action();
+    }
+
+    fn begin_query(&self) {
+        self.budget.begin_query();
+    }
+
+    fn has_hook(&self, hook: &str) -> bool {
+        self.registry(api::HOOKS_KEY).and_then(|t| t.get::<Option<Table>>(hook).ok().flatten()).is_some_and(|t| t.raw_len() > 0)
+    }
+
+    fn has_step(&self, step: &str) -> bool {
+        self.registry(api::STEPS_KEY).and_then(|t| t.get::<Option<Table>>(step).ok().flatten()).is_some()
+    }
+
+    fn hook(&self, hook: &str, st: &mut GameState, fx: &mut Effects, args: Vec<Arg>) -> GameResult<Option<Answer>> {
+        let context = format!("hook '{hook}'");
+        let args = self.lua_args(&context, &args)?;
+        match self.hook_values(hook, st, fx, args)? {
+            None => Ok(None),
+            Some(values) => self.answer(context, values).map(Some),
+        }
+    }
+
+    fn emit(&self, event: &Event, st: &mut GameState, fx: &mut Effects) -> GameResult<()> {
+        self.emit_event(event, st, fx)
+    }
+
+    fn call(&self, kind: Defined, name: &str, func: &str, st: &mut GameState, fx: &mut Effects, args: Vec<Arg>) -> GameResult<Option<Answer>> {
+        let context = format!("{} '{name}' ({func})", kind.name());
+        let args = self.lua_args(&context, &args)?;
+        match self.defined_values(kind, name, func, st, fx, args)? {
+            None => Ok(None),
+            Some(values) => self.answer(context, values).map(Some),
+        }
+    }
+
+    fn ability_names(&self) -> Vec<String> {
+        let Some(reg) = self.registry(api::ABILITIES_KEY) else { return Vec::new() };
+        let mut out: Vec<String> = reg.pairs::<String, Value>().filter_map(Result::ok).map(|(k, _)| k).collect();
+        out.sort();
+        out
+    }
+
+    /// Abilities registered `unbound = true` (1844's `pay_debt`).
+    fn unbound_abilities(&self) -> &[String] {
+        self.unbound.get_or_init(|| {
+            self.ability_specs().into_iter().filter(|(_, spec)| matches!(spec.get::<Value>("unbound"), Ok(Value::Boolean(true)))).map(|(n, _)| n).collect()
+        })
+    }
+}
