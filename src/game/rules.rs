@@ -32,6 +32,75 @@ impl Defined {
     }
 }
 
+/// How the answers of several definitions of one hook combine: rules of
+/// a title (or of a house rule added to it) may each add their part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compose {
+    /// One definition: its answer cannot be combined with another's (a
+    /// second definition is an error at load).
+    One,
+    /// Every definition is called in the order the scripts registered them.
+    Each,
+    /// A yes/no rule: every definition must allow; the first refusal
+    /// (`false, message, rule`) is the answer.
+    AllAllow,
+    /// Amounts added up (bonuses); no answer counts as 0.
+    Sum,
+    /// Each definition gets the answer so far in place of the argument
+    /// at this index (after `game`; the core's default to begin with)
+    /// and may change it; no answer keeps it.
+    Chain(usize),
+    /// The first definition with an answer (neither nil nor false) decides.
+    First,
+}
+
+/// A hook the core asks a title.
+#[derive(Clone, Copy, Debug)]
+pub struct Hook {
+    pub name: &'static str,
+    pub compose: Compose,
+    /// It acts on the game (`setup`); every other hook only answers a
+    /// question and sees a read-only game.
+    pub acts: bool,
+    pub doc: &'static str,
+}
+
+/// Hooks the core calls.
+pub const HOOKS: &[Hook] = &[
+    Hook { name: "setup", compose: Compose::Each, acts: true, doc: "after the game is set up: remove corporations, set the starting order (game)" },
+    Hook { name: "can_buy_certificate", compose: Compose::AllAllow, acts: false, doc: "extra rules for buying a certificate: return false, message[, rule] (game, player, corp, cert, source)" },
+    Hook { name: "can_sell", compose: Compose::AllAllow, acts: false, doc: "extra rules for selling: return false, message[, rule] (game, player, corp, percent)" },
+    Hook { name: "can_issue", compose: Compose::AllAllow, acts: false, doc: "extra rules for issuing: return false, message[, rule] (game, corp, count, certificate indices)" },
+    Hook { name: "can_start", compose: Compose::AllAllow, acts: false, doc: "may this corporation be started now? return false, message[, rule] (game, player, corp)" },
+    Hook { name: "startable", compose: Compose::One, acts: false, doc: "corporations a player may start now, in order (game, player) -> list of ids" },
+    Hook { name: "par_prices", compose: Compose::Chain(1), acts: false, doc: "starting values allowed for a corporation (game, corp, prices) -> list" },
+    Hook { name: "dividend_move", compose: Compose::One, acts: false, doc: "share price move after a dividend: 'right', 'left', 'none'... (game, corp, kind, revenue)" },
+    Hook { name: "terrain_cost", compose: Compose::Chain(3), acts: false, doc: "cost of a tile lay (game, corp, hex, new_track_gauges, cost) -> cost" },
+    Hook { name: "can_lay_tile", compose: Compose::AllAllow, acts: false, doc: "extra rules for a tile lay: return false, message[, rule] (game, corp, hex, tile, rotation)" },
+    Hook { name: "extra_tile_lays", compose: Compose::Sum, acts: false, doc: "tile lays this turn beyond the step's count (game, corp) -> number" },
+    Hook { name: "route_bonus", compose: Compose::Sum, acts: false, doc: "extra revenue of one route (game, corp, route) -> amount" },
+    Hook { name: "run_bonus", compose: Compose::Sum, acts: false, doc: "extra revenue of a whole run (game, corp, routes) -> amount" },
+    Hook { name: "revenue", compose: Compose::One, acts: false, doc: "the turn's revenue of a title that pays without route search (game, corp) -> amount, or nil to search routes" },
+    Hook { name: "player_value", compose: Compose::Chain(1), acts: false, doc: "a player's final value (game, player, value) -> value" },
+    Hook { name: "must_buy_train", compose: Compose::Chain(1), acts: false, doc: "must the corporation own a train now? (game, corp, default) -> bool" },
+    Hook { name: "can_buy_train", compose: Compose::AllAllow, acts: false, doc: "extra rules for buying a train: return false, message[, rule] (game, corp, train)" },
+    Hook { name: "operating_order", compose: Compose::Chain(0), acts: false, doc: "corporations that operate this round, in order (game, order) -> list" },
+    Hook { name: "company_price_range", compose: Compose::Chain(2), acts: false, doc: "price range for a corporation buying a company (game, corp, company, min, max) -> min, max" },
+    Hook { name: "can_buy_company", compose: Compose::AllAllow, acts: false, doc: "extra rules for a corporation buying a company: return false, message[, rule] (game, corp, company)" },
+    Hook { name: "relaxed_hexes", compose: Compose::One, acts: false, doc: "hexes where the network rule is lifted now: return { lay = {hexes}, token = {hexes} } (game, corp)" },
+    Hook { name: "can_place_token", compose: Compose::AllAllow, acts: false, doc: "extra rules for a station token: return false, message[, rule] (game, corp, hex)" },
+    Hook { name: "emergency_failed", compose: Compose::One, acts: true, doc: "the president cannot raise the money for a required train (game, corp, player); default closes the corporation" },
+    Hook { name: "player_order", compose: Compose::One, acts: false, doc: "the order of turns in a stock round (game) -> list of player names" },
+    Hook { name: "sell_after_drop", compose: Compose::One, acts: false, doc: "pay a sale at the price after its drop? (game, player, corp) -> bool" },
+    Hook { name: "started_above_sales", compose: Compose::One, acts: false, doc: "does a corporation started in a stock turn go above the tokens that turn's sales brought into its cell? (game, player, corp) -> bool" },
+    Hook { name: "game_end_check", compose: Compose::First, acts: false, doc: "after each action: return a reason to end the game now, or nil (game)" },
+    Hook { name: "skip_round", compose: Compose::First, acts: false, doc: "leave a round out this time: return true (game, round name, round kind)" },
+    Hook { name: "can_pass", compose: Compose::AllAllow, acts: false, doc: "extra rules for passing: return false, message[, rule] (game, player or corp, step name or 'stock')" },
+    Hook { name: "certificate_count", compose: Compose::Chain(1), acts: false, doc: "certificates counted toward a player's limit (game, player, count) -> count" },
+    Hook { name: "president", compose: Compose::Chain(2), acts: false, doc: "who takes the presidency when the core's rule hands it on (game, corp, president, candidate) -> a player who can exchange for the president's certificate, or false to keep the president" },
+    Hook { name: "can_discard_train", compose: Compose::AllAllow, acts: false, doc: "extra rules for discarding a train over the limit: return false, message[, rule] (game, corp, train)" },
+];
+
 /// What the engine asks of a title's rules. Each call borrows the state
 /// for its length; what a rule changes goes through the same operations
 /// as the core's (so events fire), and a question (a hook that only
@@ -90,7 +159,8 @@ impl Answer {
         self.values.get(i).and_then(Option::as_ref)
     }
 
-    fn wrong(&self, i: usize, expected: &str) -> GameError {
+    /// The script's error for a value of the wrong type at `i`.
+    pub fn wrong_type(&self, i: usize, expected: &str) -> GameError {
         let got = match self.get(i) {
             Some(Var::Bool(_)) => "a boolean",
             Some(Var::Int(_)) => "a number",
@@ -107,7 +177,7 @@ impl Answer {
         match self.get(i) {
             None => Ok(None),
             Some(Var::Int(v)) => Ok(Some(*v)),
-            Some(_) => Err(self.wrong(i, "a whole number")),
+            Some(_) => Err(self.wrong_type(i, "a whole number")),
         }
     }
 
@@ -115,7 +185,7 @@ impl Answer {
         match self.get(i) {
             None => Ok(None),
             Some(Var::Bool(v)) => Ok(Some(*v)),
-            Some(_) => Err(self.wrong(i, "true or false")),
+            Some(_) => Err(self.wrong_type(i, "true or false")),
         }
     }
 
@@ -123,7 +193,7 @@ impl Answer {
         match self.get(i) {
             None => Ok(None),
             Some(Var::Str(v)) => Ok(Some(v.clone())),
-            Some(_) => Err(self.wrong(i, "a string")),
+            Some(_) => Err(self.wrong_type(i, "a string")),
         }
     }
 
@@ -131,18 +201,18 @@ impl Answer {
     pub fn list(&self, i: usize) -> GameResult<Option<Vec<Var>>> {
         match self.get(i) {
             None => Ok(None),
-            Some(v) => as_list(v).map(Some).ok_or_else(|| self.wrong(i, "a list")),
+            Some(v) => as_list(v).map(Some).ok_or_else(|| self.wrong_type(i, "a list")),
         }
     }
 
     pub fn strings(&self, i: usize) -> GameResult<Option<Vec<String>>> {
         let Some(items) = self.list(i)? else { return Ok(None) };
-        items.into_iter().map(|v| if let Var::Str(s) = v { Some(s) } else { None }).collect::<Option<Vec<_>>>().map(Some).ok_or_else(|| self.wrong(i, "a list of strings"))
+        items.into_iter().map(|v| if let Var::Str(s) = v { Some(s) } else { None }).collect::<Option<Vec<_>>>().map(Some).ok_or_else(|| self.wrong_type(i, "a list of strings"))
     }
 
     pub fn ints(&self, i: usize) -> GameResult<Option<Vec<i64>>> {
         let Some(items) = self.list(i)? else { return Ok(None) };
-        items.iter().map(Var::as_int).collect::<Option<Vec<_>>>().map(Some).ok_or_else(|| self.wrong(i, "a list of whole numbers"))
+        items.iter().map(Var::as_int).collect::<Option<Vec<_>>>().map(Some).ok_or_else(|| self.wrong_type(i, "a list of whole numbers"))
     }
 
     /// A table with string keys (an empty list counts as an empty table).
@@ -151,7 +221,7 @@ impl Answer {
             None => Ok(None),
             Some(Var::Map(m)) => Ok(Some(m.clone())),
             Some(Var::List(l)) if l.is_empty() => Ok(Some(Default::default())),
-            Some(_) => Err(self.wrong(i, "a table")),
+            Some(_) => Err(self.wrong_type(i, "a table")),
         }
     }
 

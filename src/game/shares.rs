@@ -104,14 +104,22 @@ impl Ops<'_> {
         }
     }
 
-    /// After a purchase or sale: hand the presidency to a player holding
-    /// strictly more than the president. Ties go to the first such player
-    /// clockwise from the outgoing president. The new president gives the
-    /// old one certificates worth the president's certificate; when there
-    /// is more than one way, the outgoing president chooses (a pending
-    /// decision). `then_sell` percent are then sold by the outgoing president.
+    /// After a purchase or sale: hand the presidency to the player the
+    /// core's rule names (`presidency_candidate`), if any.
     pub fn check_presidency(&mut self, corp: CorpId, then_sell: u32) -> GameResult<bool> {
-        let Some(pres) = self.st.president(corp) else { return Ok(false) };
+        let candidate = self.presidency_candidate(corp, then_sell);
+        match candidate {
+            Some(new) => self.hand_presidency(corp, new, then_sell),
+            None => Ok(false),
+        }
+    }
+
+    /// The core's rule: the presidency goes to a player holding strictly
+    /// more than the president (after the president sells `then_sell`
+    /// percent); ties go to the first such player clockwise from the
+    /// outgoing president. `None`: it stays.
+    pub fn presidency_candidate(&self, corp: CorpId, then_sell: u32) -> Option<PlayerId> {
+        let pres = self.st.president(corp)?;
         let held = holdings(self.st, corp);
         let pres_after = held[pres as usize].saturating_sub(then_sell);
         // Ties go to the first such player after the outgoing president in
@@ -129,7 +137,26 @@ impl Ops<'_> {
                 best = Some(q);
             }
         }
-        let Some(new) = best else { return Ok(false) };
+        best
+    }
+
+    /// Whether `new` could take the presidency of `corp`: they hold
+    /// certificates worth the president's certificate to give in exchange.
+    pub fn can_take_presidency(&self, corp: CorpId, new: PlayerId) -> bool {
+        let pres_percent = self.st.corps[corp].certs.iter().find(|c| c.president).map_or(20, |c| c.percent as u32);
+        self.st.president(corp).is_some_and(|p| p != new) && !exchange_options(self.st, corp, new, pres_percent).is_empty()
+    }
+
+    /// Hands the presidency of `corp` to `new`. The new president gives
+    /// the old one certificates worth the president's certificate; when
+    /// there is more than one way, the outgoing president chooses (a
+    /// pending decision). `then_sell` percent are then sold by the
+    /// outgoing president.
+    pub fn hand_presidency(&mut self, corp: CorpId, new: PlayerId, then_sell: u32) -> GameResult<bool> {
+        let Some(pres) = self.st.president(corp) else { return Ok(false) };
+        if pres == new {
+            return Ok(false);
+        }
         let pres_percent = self.st.corps[corp].certs.iter().find(|c| c.president).map_or(20, |c| c.percent as u32);
         let mut options = exchange_options(self.st, corp, new, pres_percent);
         if self.t.settings.president_swap == crate::title::schema::PresidentSwap::Fewest && !options.is_empty() {

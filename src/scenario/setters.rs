@@ -20,11 +20,17 @@ use mlua::{Lua, UserDataMethods};
 /// Runs `f` on the game's state through `Ops`, then hands the events to
 /// the title's scripts; on any error the state is restored.
 fn with_ops<R>(lua: &Lua, tg: &mut TestGame, what: &str, f: impl FnOnce(&mut Ops) -> GameResult<R>) -> mlua::Result<R> {
+    with_engine(lua, tg, what, |e| f(&mut e.ops()))
+}
+
+/// `with_ops` for a setter that needs the engine: one whose result the
+/// title's rules decide (who is president after `give_share`).
+fn with_engine<R>(lua: &Lua, tg: &mut TestGame, what: &str, f: impl FnOnce(&mut Engine) -> GameResult<R>) -> mlua::Result<R> {
     let game = &mut tg.game;
     let before = game.state.clone();
     let mut fx = Effects::default();
-    let result = f(&mut Ops::new(&game.title, &mut game.state, &mut fx));
-    let result = result.and_then(|v| Engine::new(&game.title, &mut game.state, &mut fx, &*game.host).dispatch().map(|_| v));
+    let mut engine = Engine::new(&game.title, &mut game.state, &mut fx, &*game.host);
+    let result = f(&mut engine).and_then(|v| engine.dispatch().map(|_| v));
     match result {
         Ok(v) => {
             game.log.append(&mut fx.log);
@@ -185,7 +191,8 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
     // treasury, else the pool, to a player, unpaid; presidency follows.
     // To "pool": one certificate from the treasury into the bank pool.
     m.add_method_mut("give_share", |lua, this, (id, name, tag): (String, String, Option<String>)| {
-        with_ops(lua, this, "give_share", |ops| {
+        with_engine(lua, this, "give_share", |e| {
+            let ops = &mut e.ops();
             let c = corp(ops, &id)?;
             let to_pool = name.eq_ignore_ascii_case("pool");
             let to = if to_pool { CertOwner::Pool } else { CertOwner::Player(player(ops, &name)?) };
@@ -209,8 +216,8 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
             if to_pool {
                 return Ok(());
             }
-            ops.check_presidency(c, 0)?;
-            ops.check_float(c)
+            e.settle_presidency(c)?;
+            e.ops().check_float(c)
         })
     });
 

@@ -17,6 +17,7 @@ mod treasury;
 mod pending;
 pub mod rounds;
 pub mod run;
+mod presidency;
 mod stock;
 
 use super::action::{Action, LegalMove};

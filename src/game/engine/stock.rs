@@ -443,7 +443,7 @@ impl Engine<'_> {
         self.ops().move_cert(c, cert.index, CertOwner::Player(p));
         self.fx.log.push(format!("{pname} buys a {} % certificate of {cid} from {src} for {}", cert.percent, self.t.money(price)));
         self.fx.event("share_bought", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(cert.percent as i64))]);
-        self.ops().check_presidency(c, 0)?;
+        self.settle_presidency(c)?;
         self.ops().check_float(c)?;
         Ok(())
     }
@@ -520,10 +520,16 @@ impl Engine<'_> {
                     // Sell own ordinary certificates, then hand over the presidency.
                     let got = self.ops().sell_to_pool(c, p, percent, certs_owned.as_deref())?;
                     self.log_sale(&pname, &cid, percent, got);
-                    self.ops().check_presidency(c, 0)?;
+                    self.settle_presidency(c)?;
                 } else {
                     // The exchange comes first; the sold part includes what it brings.
-                    self.ops().check_presidency(c, percent)?;
+                    let Some(new) = self.next_president(c, percent)? else {
+                        return self.refuse(
+                            RuleKey::StockPresidentCert,
+                            format!("the president's certificate of {cid} cannot be sold: the title's rule keeps {pname} its president"),
+                        );
+                    };
+                    self.ops().hand_presidency(c, new, percent)?;
                     self.log_sale(&pname, &cid, percent, crate::game::shares::worth(self.t, self.st, c, price, percent as i64));
                 }
                 if !after_drop {

@@ -1,5 +1,5 @@
--- The remaining hook points (BND-R-050 .. R-072), each proven by a
--- scenario in tests/more_hooks_BND-R-050_R-072.lua against the core's
+-- The remaining hook points (BND-R-050 .. R-073), each proven by a
+-- scenario in tests/more_hooks_BND-R-050_R-073.lua against the core's
 -- default. As in hooks.lua, each answers only when the game's setup gives
 -- its value (`setup = { ... }`); otherwise it returns nothing and the
 -- core's default holds.
@@ -183,4 +183,11 @@ end)
 hook("certificate_count", function(game, player, count)
   local extra = game:var("setup.cert_extra")
   if extra then return count + extra end
+end)
+
+-- BND-R-073: when the core hands a presidency on, `setup.president_to`
+-- names who takes it instead, and `setup.keep_president` keeps it.
+hook("president", function(game, corp, president, candidate)
+  if game:var("setup.keep_president") then return false end
+  return game:var("setup.president_to")
 end)

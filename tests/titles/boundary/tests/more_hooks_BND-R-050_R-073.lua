@@ -323,3 +323,51 @@ test("BND-R-069: started_above_sales puts a new railway above the tokens sold in
   expect_eq(g:value_order(), { "NRR", "SRR" })
   expect_contains(g:log(), "NRR is stacked above SRR at $60, sold into that space this turn")
 end)
+
+-- Three players: A starts NRR (20 %), B and C buy two certificates each,
+-- then B a third: B holds 30 %, more than A.
+local function three(setup)
+  local g = new_game{ players = { "A", "B", "C" }, seed = 1, setup = setup }
+  g:acts{ "par NRR 60", "buy NRR", "buy NRR", "pass", "buy NRR", "buy NRR", "pass", "buy NRR" }
+  return g
+end
+
+test("BND-R-073: the president hook decides who takes a presidency the core hands on", function()
+  local g = three{}
+  expect_eq(g:player("B").shares.NRR, 30)
+  expect_eq(g:corporation("NRR").president, "B")        -- the core: most shares
+  g = three{ president_to = "C" }
+  expect_eq(g:corporation("NRR").president, "C")        -- C gives A two 10 % certificates
+  expect_eq(g:player("C").shares.NRR, 20)
+  expect_eq(g:player("A").shares.NRR, 20)
+  g = three{ keep_president = true }
+  expect_eq(g:corporation("NRR").president, "A")
+  expect_eq(g:player("A").shares.NRR, 20)
+end)
+
+test("BND-R-073: a president the hook keeps cannot sell the president's certificate", function()
+  local function sale(setup)
+    local g = second_stock_round(setup)                  -- A holds 40 % of NRR
+    for _ = 1, 3 do g:give_share("NRR", "B") end         -- B 30 %
+    expect_eq(g:corporation("NRR").president, "A")
+    return g
+  end
+  local g = sale{}
+  g:act("sell NRR 3")                                    -- the core: B takes it, A sells what the exchange gives
+  expect_eq(g:corporation("NRR").president, "B")
+  expect_eq(g:player("A").shares.NRR, 10)
+  g = sale{ keep_president = true }
+  g:refuse("sell NRR 3", nil, "the title's rule keeps A its president")
+  g:act("sell NRR 2")                                    -- A's own 10 % certificates: A stays president
+  expect_eq(g:corporation("NRR").president, "A")
+  expect_eq(g:player("A").shares.NRR, 20)
+  expect_eq(g:player("B").shares.NRR, 30)
+end)
+
+test("BND-R-073: a hook naming a player who cannot exchange is the script's error", function()
+  local g = new_game{ players = { "A", "B", "C" }, seed = 1, setup = { president_to = "C" } }
+  g:acts{ "par NRR 60", "buy NRR", "buy NRR", "pass", "buy NRR", "pass", "pass" }
+  expect_eq(g:player("C").shares.NRR, 10)
+  expect_error(function() g:act("buy NRR") end, "who holds no certificates of NRR worth the president's certificate")
+  expect_eq(g:player("B").shares.NRR, 20)                -- the action changed nothing
+end)
