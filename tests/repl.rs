@@ -275,14 +275,15 @@ fn the_1844_auction_shows_its_high_bid_and_bidder() {
     assert!(out.contains("passed on P1: B"), "{out}");
 }
 
-/// Issue 16: 1844's map is 155 columns wide; piped (80 columns) it comes
-/// in parts, and the legend lists 1844's own markers with 1844 examples.
+/// Issue 16: 1844's map is 185 columns wide (its cells drawn with track,
+/// issue 18); piped (80 columns) it comes in parts, and the legend lists
+/// 1844's own markers with 1844 examples.
 #[test]
 fn the_map_fits_the_width_and_its_legend_fits_the_title() {
     let out = play(&["1844", "--seed", "1"], "map\nmap east\nquit\n");
     // The banner's three lines come before any view.
     assert!(out.lines().skip(3).all(|l| l.chars().count() <= 80), "{out}");
-    assert!(out.contains("part 1 of 2") && out.contains("part 2 of 2") && out.contains("`map west`, `map east`"), "{out}");
+    assert!(out.contains("part 1 of 3") && out.contains("part 3 of 3") && out.contains("`map west`, `map east`"), "{out}");
     assert!(out.contains("G26 Chur"), "{out}");
     for marker in ["w white", "r red", "p purple", "^ mountain"] {
         assert!(out.contains(marker), "{marker}: {out}");

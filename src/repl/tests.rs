@@ -289,13 +289,56 @@ fn the_map_places_hexes_by_their_coordinates() {
     let r = s.execute("map");
     let lines: Vec<&str> = r.text.lines().collect();
     // Row C: Trapani in the first column, Palermo two columns on.
-    let c_row = lines.iter().position(|l| l.starts_with("C1 Trapan")).expect("row C");
-    assert_eq!(lines[c_row].find("C5 Paler"), Some(20));
-    // AFG's home token in Trapani, CTL's tile on Mazzara (G1).
-    assert!(lines[c_row + 2].starts_with("(AFG)"), "{}", lines[c_row + 2]);
-    let g_row = lines.iter().position(|l| l.starts_with("G1 Mazzar")).expect("row G");
-    assert!(lines[g_row + 1].starts_with("y 58/3"), "{}", lines[g_row + 1]);
+    let c_row = lines.iter().position(|l| l.starts_with("C1 Trapani")).expect("row C");
+    assert_eq!(lines[c_row].find("C5 Palermo"), Some(24));
+    // AFG's home token in Trapani, on the cell's middle line.
+    assert!(lines[c_row + 2].starts_with(" (AFG)"), "{}", lines[c_row + 2]);
     assert_eq!(r.data["hexes"].as_array().map(Vec::len), Some(s.game.title.map.hexes.len()));
+}
+
+/// Issue 18: the text map draws each hex's track where it leaves the hex.
+/// CTL's tile 58 on Mazzara (G1) at rotation 3: its town's track leaves by
+/// tile edges 0 and 2, so by the hex's N (3) and SE (5) edges; Palermo's
+/// printed track by its N, NW and SE edges.
+#[test]
+fn the_map_draws_track_by_the_edges_it_leaves() {
+    let mut s = session_at(At::Dividend);
+    let r = s.execute("map");
+    let lines: Vec<&str> = r.text.lines().collect();
+    let g_row = lines.iter().position(|l| l.starts_with("G1 Mazzara")).expect("row G");
+    let cell: Vec<Vec<char>> = lines[g_row..g_row + 4].iter().map(|l| l.chars().take(11).collect()).collect();
+    assert_eq!(cell[1].get(3), Some(&'|'), "N:\n{}", lines[g_row..g_row + 4].join("\n"));
+    assert_eq!(cell[2].get(3), Some(&'o'), "the town in the middle");
+    assert_eq!(cell[3].get(5), Some(&'\\'), "SE");
+    assert_eq!(cell[3].get(1), Some(&' '), "no SW track");
+    assert!(lines[g_row + 3].chars().skip(7).collect::<String>().starts_with("58"), "the tile: {}", lines[g_row + 3]);
+    assert_eq!(cell[1].get(8), Some(&'y'), "the colour");
+    let c_row = lines.iter().position(|l| l.starts_with("C1 Trapani")).expect("row C");
+    let palermo: Vec<String> = lines[c_row..c_row + 4].iter().map(|l| l.chars().skip(24).take(11).collect()).collect();
+    assert_eq!(&palermo[1][..4], " \\ |", "NW and N:\n{}", palermo.join("\n"));
+    assert_eq!(palermo[3].chars().nth(5), Some('\\'), "SE:\n{}", palermo.join("\n"));
+}
+
+/// Issue 18: `map E10 H14` shows the hexes between two corners, in any
+/// order, and nothing else; corners with no hex between them are refused.
+#[test]
+fn the_map_shows_a_region_between_two_corners() {
+    let mut s = session_of("1844", 4);
+    let r = s.execute("map E10 H14");
+    assert!(r.failure.is_none(), "{}", r.text);
+    let labels: Vec<&str> = r.text.split_whitespace().filter(|w| s.game.title.map.hex(w).is_some()).collect();
+    let layout = s.game.title.map.layout;
+    for l in &labels {
+        let c = layout.parse(l).unwrap();
+        assert!((4..=7).contains(&c.row) && (10..=14).contains(&c.col), "{l} is outside E10..H14:\n{}", r.text);
+    }
+    for want in ["E10", "F11", "G14", "H13"] {
+        assert!(labels.contains(&want), "{want} missing:\n{}", r.text);
+    }
+    assert_eq!(r.data["shown"].as_u64(), Some(labels.len() as u64));
+    assert_eq!(s.execute("map h14 e10").text, r.text);
+    let r = s.execute("map A1 A2");
+    assert!(r.failure.is_some() && r.text.contains("no hex of the map lies between A1 and A2"), "{}", r.text);
 }
 
 #[test]
@@ -422,7 +465,7 @@ fn trains_list_every_class_with_what_it_does() {
 /// Every view, as a player reads it: no args, the registry's example, and
 /// the map's parts.
 fn view_lines(s: &Session) -> Vec<String> {
-    let mut cmds: Vec<String> = vec!["help".into(), "help lay".into(), "map west".into(), "map east".into(), "map part 2".into(), "moves lay".into()];
+    let mut cmds: Vec<String> = vec!["help".into(), "help lay".into(), "map west".into(), "map east".into(), "map part 2".into(), "map E10 H14".into(), "moves lay".into()];
     for c in registry::all().iter().filter(|c| c.group == registry::Group::View) {
         cmds.push(c.name.to_string());
         cmds.push(c.example.to_string());

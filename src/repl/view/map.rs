@@ -1,34 +1,41 @@
 //! The board as text: one cell per hex, placed by its coordinates, so the
-//! grid has the shape of the map. Each cell has three lines:
+//! grid has the shape of the map, and each cell drawn with its track
+//! (`map_cell.rs`):
 //!
 //! ```text
-//! C5 Paler     label and name
-//! y 651/2      colour, tile/rotation (or terrain cost on bare land)
-//! (RCS .)      cities with their slots, o towns, ~ ports, > off-boards
+//! C5 Palermo     label and name
+//!  \ | /  y      track by the upper edges; the colour
+//!  (RCS .)       cities with their slots, o towns, ~ ports, > off-boards
+//!  / | \ 651     track by the lower edges; the tile or terrain cost
 //! ```
-//! `map HEX` shows one hex in full (see `hex.rs`). A map wider than the
-//! session's width is cut into parts of whole columns: `map part 1`...
-//! (`map west`, `map east` for the first and last), because a wrapped
-//! grid loses its shape.
+//! `map HEX` shows one hex in full (see `hex.rs`); `map E10 H14` the
+//! hexes between two corners. A map wider than the session's width is cut
+//! into parts of whole columns: `map part 1`... (`map west`, `map east`
+//! for the first and last), because a wrapped grid loses its shape.
 
 use super::super::{Invocation, Reply, Session};
 use super::hex;
+use super::map_cell::{self, CELL};
 use crate::game::Game;
 use crate::game::graph::{rotation_on, tile_on};
 use crate::title::schema::{Color, StopKind};
 use serde_json::{Value, json};
 
 /// Characters per half column step: a hex's neighbours in the next row
-/// sit half a cell to the side.
-const HALF: usize = 5;
-/// Width of one cell (two half steps minus a space between cells).
-const CELL: usize = 2 * HALF - 1;
+/// sit half a cell to the side (a cell and a space are two steps).
+const HALF: usize = CELL.div_ceil(2);
 
 pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
-    let parts = parts(&s.game, s.width);
+    let region = match region(&s.game, &inv.args) {
+        Ok(r) => r,
+        Err(e) => return Reply::error("map", e),
+    };
+    let shown: Vec<u32> = (0..s.game.title.map.hexes.len() as u32).filter(|h| region.is_none_or(|r| r.contains(&s.game, *h))).collect();
+    let parts = parts(&s.game, &shown, s.width);
     // `map part N`, not `map N`: a bare number names a tile (`map 8`).
     let last = parts.len() - 1;
     let part = match (inv.args.first().map(|a| a.to_ascii_lowercase()).as_deref(), inv.args.get(1)) {
+        _ if region.is_some() => 0,
         (None, _) | (Some("west"), None) => 0,
         (Some("east"), None) => last,
         (Some("part"), Some(n)) => match n.parse::<usize>() {
@@ -37,45 +44,76 @@ pub fn run(s: &mut Session, inv: &Invocation) -> Reply {
         },
         _ => return hex::detail(s, inv.args[0]),
     };
-    let mut text = grid_part(&s.game, parts[part], s.width);
+    let hexes: Vec<u32> = shown.iter().copied().filter(|h| (parts[part].0..=parts[part].1).contains(&s.game.title.map.hexes[*h as usize].coord.col)).collect();
+    let mut text = grid(&s.game, &hexes, s.width);
     if parts.len() > 1 {
-        let note = format!(
-            "part {} of {} (columns {}): the map is wider than {} columns; `map part 1`..`map part {}` (or `map west`, `map east`) show each part.",
-            part + 1,
-            parts.len(),
-            column_span(&s.game, parts[part]),
-            s.width,
-            parts.len()
-        );
+        let how = match region {
+            Some(_) => "the region is wider than that: give corners closer together".to_string(),
+            None => format!("`map part 1`..`map part {}` (or `map west`, `map east`) show each part, `map E10 H14` the hexes between two corners", parts.len()),
+        };
+        let note = format!("part {} of {} (columns {}): the map is wider than {} columns; {how}.", part + 1, parts.len(), column_span(&s.game, &hexes), s.width);
         text.push('\n');
         text.push_str(&super::map_legend::wrap_words(&note, s.width));
     }
-    Reply::ok("map", text, json!({ "hexes": hexes_json(&s.game), "part": part + 1, "parts": parts.len() }))
+    Reply::ok("map", text, json!({ "hexes": hexes_json(&s.game), "part": part + 1, "parts": parts.len(), "shown": hexes.len() }))
 }
 
-/// Splits the coordinate columns into runs whose cells fit in `width`
-/// characters, as evenly as possible.
-fn parts(g: &Game, width: usize) -> Vec<(i32, i32)> {
+/// The rectangle between two corner hexes (`map E10 H14`), by their rows
+/// and label numbers.
+#[derive(Clone, Copy)]
+struct Region {
+    rows: (i32, i32),
+    cols: (i32, i32),
+}
+
+impl Region {
+    fn contains(&self, g: &Game, h: u32) -> bool {
+        let c = g.title.map.hexes[h as usize].coord;
+        (self.rows.0..=self.rows.1).contains(&c.row) && (self.cols.0..=self.cols.1).contains(&c.col)
+    }
+}
+
+/// `map A B` with two hex labels: the region between them; anything else
+/// is not a region.
+fn region(g: &Game, args: &[&str]) -> Result<Option<Region>, String> {
+    let [a, b] = args else { return Ok(None) };
+    let layout = &g.title.map.layout;
+    let (Ok(ca), Ok(cb)) = (layout.parse(&a.to_ascii_uppercase()), layout.parse(&b.to_ascii_uppercase())) else {
+        return Ok(None);
+    };
+    let r = Region { rows: (ca.row.min(cb.row), ca.row.max(cb.row)), cols: (ca.col.min(cb.col), ca.col.max(cb.col)) };
+    if !(0..g.title.map.hexes.len() as u32).any(|h| r.contains(g, h)) {
+        return Err(format!("no hex of the map lies between {a} and {b}: give two corners, e.g. `map {}`", example_region(g)));
+    }
+    Ok(Some(r))
+}
+
+/// Two corners a quarter of the map apart, for messages.
+fn example_region(g: &Game) -> String {
     let hexes = &g.title.map.hexes;
-    let min = hexes.iter().map(|h| h.coord.col).min().unwrap_or(0);
-    let max = hexes.iter().map(|h| h.coord.col).max().unwrap_or(0);
-    let cols = (max - min + 1) as usize;
+    let mut sorted: Vec<&crate::title::compile::HexData> = hexes.iter().collect();
+    sorted.sort_by_key(|h| (h.coord.row, h.coord.col));
+    match (sorted.first(), sorted.get(sorted.len() / 4)) {
+        (Some(a), Some(b)) => format!("{} {}", a.label, b.label),
+        _ => "A1 B2".to_string(),
+    }
+}
+
+/// Splits the coordinate columns of `hexes` into runs whose cells fit in
+/// `width` characters, as evenly as possible.
+fn parts(g: &Game, hexes: &[u32], width: usize) -> Vec<(i32, i32)> {
+    let cols = || hexes.iter().map(|h| g.title.map.hexes[*h as usize].coord.col);
+    let (Some(min), Some(max)) = (cols().min(), cols().max()) else { return vec![(0, 0)] };
+    let n_cols = (max - min + 1) as usize;
     let per = (width.saturating_sub(CELL) / HALF + 1).max(1);
-    let n = cols.div_ceil(per).max(1);
-    let size = cols.div_ceil(n);
+    let n = n_cols.div_ceil(per).max(1);
+    let size = n_cols.div_ceil(n);
     (0..n).map(|i| (min + (i * size) as i32, (min + ((i + 1) * size) as i32 - 1).min(max))).filter(|(a, b)| a <= b).collect()
 }
 
-/// The label numbers of the hexes in a part: `1–15`.
-fn column_span(g: &Game, (a, b): (i32, i32)) -> String {
-    let nums: Vec<u32> = g
-        .title
-        .map
-        .hexes
-        .iter()
-        .filter(|h| (a..=b).contains(&h.coord.col))
-        .filter_map(|h| h.label.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().ok())
-        .collect();
+/// The label numbers of the hexes shown: `1–15`.
+fn column_span(g: &Game, hexes: &[u32]) -> String {
+    let nums: Vec<u32> = hexes.iter().filter_map(|h| g.title.map.hexes[*h as usize].label.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().ok()).collect();
     match (nums.iter().min(), nums.iter().max()) {
         (Some(lo), Some(hi)) => format!("{lo}–{hi}"),
         _ => "none".to_string(),
@@ -133,47 +171,37 @@ pub(super) fn tile_line(g: &Game, h: u32) -> String {
     }
 }
 
-fn fit(text: &str) -> String {
-    text.chars().take(CELL).collect()
-}
-
-/// The hexes whose coordinate column is in `cols`, as a grid of cells.
-fn grid_part(g: &Game, cols: (i32, i32), width: usize) -> String {
+/// The hexes as a grid of cells, with the legend of what they show.
+fn grid(g: &Game, hexes: &[u32], width: usize) -> String {
     let all = &g.title.map.hexes;
-    if all.is_empty() {
+    if hexes.is_empty() {
         return "the map has no hexes".to_string();
     }
-    let hexes: Vec<(usize, &crate::title::compile::HexData)> = all.iter().enumerate().filter(|(_, h)| (cols.0..=cols.1).contains(&h.coord.col)).collect();
-    let min_col = hexes.iter().map(|(_, h)| h.coord.col).min().unwrap_or(0);
-    let max_col = hexes.iter().map(|(_, h)| h.coord.col).max().unwrap_or(0);
-    let mut rows: Vec<i32> = hexes.iter().map(|(_, h)| h.coord.row).collect();
+    let coord = |h: &u32| all[*h as usize].coord;
+    let min_col = hexes.iter().map(|h| coord(h).col).min().unwrap_or(0);
+    let max_col = hexes.iter().map(|h| coord(h).col).max().unwrap_or(0);
+    let mut rows: Vec<i32> = hexes.iter().map(|h| coord(h).row).collect();
     rows.sort();
     rows.dedup();
     let grid_width = (max_col - min_col) as usize * HALF + CELL;
     let mut out: Vec<String> = Vec::new();
     for row in rows {
-        let mut lines = vec![vec![' '; grid_width]; 3];
-        for &(i, h) in hexes.iter().filter(|(_, h)| h.coord.row == row) {
-            let x = (h.coord.col - min_col) as usize * HALF;
-            let name: String = h.name.as_deref().unwrap_or("").chars().filter(|c| !c.is_whitespace()).collect();
-            let texts = [format!("{} {name}", h.label), tile_line(g, i as u32), stops_line(g, i as u32)];
-            for (line, text) in lines.iter_mut().zip(texts) {
-                for (k, ch) in fit(&text).chars().enumerate() {
+        let mut lines = vec![vec![' '; grid_width]; 4];
+        for h in hexes.iter().filter(|h| coord(h).row == row) {
+            let x = (coord(h).col - min_col) as usize * HALF;
+            for (line, text) in lines.iter_mut().zip(map_cell::cell(g, *h)) {
+                for (k, ch) in text.chars().take(CELL).enumerate() {
                     line[x + k] = ch;
                 }
             }
         }
         for line in lines {
             let s: String = line.into_iter().collect();
-            let s = s.trim_end().to_string();
-            if !s.is_empty() {
-                out.push(s);
-            }
+            out.push(s.trim_end().to_string());
         }
-        out.push(String::new());
     }
-    let shown: Vec<u32> = hexes.iter().map(|(i, _)| *i as u32).collect();
-    out.extend(super::map_legend::legend(g, width, &shown));
+    out.push(String::new());
+    out.extend(super::map_legend::legend(g, width, hexes));
     out.join("\n")
 }
 

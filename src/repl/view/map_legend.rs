@@ -3,6 +3,8 @@
 //! about 1849's RCS and is told about its own `^` and `p`.
 
 use super::map::{colour_letter, stops_line, tile_line};
+use super::map_cell::exits;
+use crate::route::Gauge;
 use crate::game::Game;
 use crate::game::graph::tile_on;
 use crate::title::schema::{Color, StopKind};
@@ -54,11 +56,15 @@ pub fn legend(g: &Game, width: usize, part: &[u32]) -> Vec<String> {
     for c in order.map(colour_letter).into_iter().filter(|c| shown.contains(c)) {
         entries.push(format!("{c} {}", colour_word(c)));
     }
+    // Track, in each gauge the part shows, with a hex that has it.
+    for (gauge, marks, what) in [(Gauge::Standard, "| / \\", "track"), (Gauge::Narrow, ": .", "narrow-gauge track"), (Gauge::Dual, "#", "track of both gauges")] {
+        if let Some(h) = part.iter().find(|h| exits(g, **h).contains(&Some(gauge))) {
+            entries.push(format!("{marks} {what} leaving by that edge (as in {})", hexes[*h as usize].label));
+        }
+    }
     if let Some(h) = part.iter().map(|h| *h as usize).find(|h| g.state.board.hexes[*h].tile.is_some()) {
-        let line = tile_line(g, h as u32);
-        let tr = line.split_once(' ').map_or(line.as_str(), |x| x.1).to_string();
-        let (name, rot) = tr.split_once('/').unwrap_or((&tr, "0"));
-        entries.push(format!("{tr} tile {name} at rotation {rot} (as in {})", hexes[h].label));
+        let tile = tile_on(&g.title, &g.state, h as u32);
+        entries.push(format!("{} tile laid (as in {})", tile.name, hexes[h].label));
     }
     if let Some(h) = part.iter().map(|h| *h as usize).find(|h| g.state.board.hexes[*h].tile.is_none() && hexes[*h].cost > 0) {
         entries.push(format!("${} terrain cost (as in {})", hexes[h].cost, hexes[h].label));

@@ -5,6 +5,7 @@ pub mod corps;
 pub mod hex;
 pub mod log;
 pub mod map;
+mod map_cell;
 mod map_legend;
 pub mod market;
 pub mod moves;
