@@ -14,3 +14,4 @@ pub mod fuzz;
 pub mod import;
 pub mod bench;
 pub mod limits;
+pub mod live;

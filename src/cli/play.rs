@@ -52,6 +52,12 @@ pub struct PlayArgs {
     /// Columns the views fit in (default: $COLUMNS, else the terminal's width, else 80).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(40..))]
     pub width: Option<u16>,
+    /// Serve a live page of the game on 127.0.0.1 that redraws after every action.
+    #[arg(long)]
+    pub view: bool,
+    /// With --view: the port (any free one if not given).
+    #[arg(long, value_name = "PORT", requires = "view")]
+    pub view_port: Option<u16>,
     #[command(flatten)]
     pub title_args: TitleArgs,
 }
@@ -66,6 +72,12 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let out = Output { json: args.json };
     if out.show(&session.banner()).is_err() {
         return Ok(ExitCode::SUCCESS);
+    }
+    if args.view {
+        let port = args.view_port.unwrap_or(0);
+        if out.show(&session.execute(&format!("view {port}"))).is_err() {
+            return Ok(ExitCode::SUCCESS);
+        }
     }
     if std::io::stdin().is_terminal() && !args.json {
         interactive(session, &out)

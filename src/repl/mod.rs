@@ -12,6 +12,7 @@
 //! the game, except `undo` and `load`, which replace it.
 
 mod actions;
+mod live;
 pub mod complete;
 pub mod fit;
 mod session_cmds;
@@ -46,6 +47,11 @@ pub struct Session {
     /// Columns of the terminal the replies are read on: the map is cut
     /// into parts that fit it (80 unless the front end knows better).
     pub width: usize,
+    /// The live view, once `view` started it.
+    live: Option<crate::live::LiveView>,
+    /// Counts the game's changes; the live view shows `live_generation`.
+    generation: u64,
+    live_generation: Option<u64>,
 }
 
 /// A command line split into its parts.
@@ -80,7 +86,7 @@ pub fn split_words(text: &str) -> Vec<&str> {
 
 impl Session {
     pub fn new(game: Game) -> Session {
-        Session { game, moves: None, unsaved: false, load_warned: None, width: 80 }
+        Session { game, moves: None, unsaved: false, load_warned: None, width: 80, live: None, generation: 0, live_generation: None }
     }
 
     /// Answers one command line. Never panics: an internal error is
@@ -88,7 +94,10 @@ impl Session {
     pub fn execute(&mut self, line: &str) -> Reply {
         let snapshot = (self.game.state.clone(), self.game.actions.len(), self.game.log.len());
         match catch_unwind(AssertUnwindSafe(|| self.dispatch(line))) {
-            Ok(reply) => reply,
+            Ok(reply) => {
+                self.publish_live();
+                reply
+            }
             Err(panic) => {
                 let (state, actions, log) = snapshot;
                 self.game.state = state;
@@ -149,6 +158,7 @@ impl Session {
     pub(crate) fn changed(&mut self) {
         self.moves = None;
         self.unsaved = true;
+        self.generation += 1;
     }
 
     pub(crate) fn mark_saved(&mut self) {

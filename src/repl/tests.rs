@@ -75,7 +75,7 @@ fn position_of(example: &str) -> (At, bool) {
     let word = example.split(' ').next().unwrap_or("");
     match word {
         "pass" | "bid" | "buy" | "help" | "status" | "moves" | "map" | "market" | "corps" | "corp" | "players" | "player" | "trains"
-        | "companies" | "lua" | "quit" => (At::Fresh, false),
+        | "companies" | "lua" | "quit" | "view" => (At::Fresh, false),
         "par" => (At::StartAfg, false),
         "choose" => (At::AfgHome, false),
         "lay" => (At::FirstTile, false),
