@@ -16,6 +16,7 @@
 -- to Marsala: RCS reaches Marsala. Phase 4 unless told.
 
 local GK = test_lib("gk")
+local P = test_lib("play")
 local ORDER = { "RCS", "AFG", "ATA", "IFT", "SFA", "CTL" }
 
 local function token_game(phase, title)
@@ -38,7 +39,7 @@ end
 test("1849GK-E-04: in phase 4 RCS may buy IFT's token in Marsala after its run", function()
   local g = token_game()
   expect_eq(g:phase(), "4")
-  GK.advance_to(g, "RCS", "dividend")
+  P.advance_to(g, "RCS", "dividend")
   g:act("withhold")
   expect_eq(g:step(), "acquire_token")
   local cash = g:corporation("RCS").cash
@@ -47,7 +48,7 @@ end)
 
 test("1849GK-E-04: no consent: the offer is the purchase, and IFT's president is not asked", function()
   local g = token_game()
-  GK.advance_to(g, "RCS", "acquire_token")
+  P.advance_to(g, "RCS", "acquire_token")
   local rcs, ift = g:corporation("RCS").cash, g:corporation("IFT").cash
   g:act("do acquire_token hex=E1 from=IFT price=1")
   expect_eq(g:corporation("RCS").cash, rcs - 1)
@@ -63,7 +64,7 @@ end)
 test("1849GK-E-04: base tokens cannot be bought; the city must be reached; at least L. 1", function()
   local g = token_game()
   g:place_token("IFT", "M9")                           -- Terranova: not on RCS's network
-  GK.advance_to(g, "RCS", "acquire_token")
+  P.advance_to(g, "RCS", "acquire_token")
   g:refuse("do acquire_token hex=H12 from=IFT price=5", "1849GK-E-04", "home token")
   g:refuse("do acquire_token hex=M9 from=IFT price=5", "1849GK-E-04", "no route")
   g:refuse("do acquire_token hex=E1 from=IFT price=0", "1849GK-E-04", "at least L. 1")
@@ -71,7 +72,7 @@ end)
 
 test("1849GK-E-04: V6 (1849-R-184) allows no purchase before phase 6", function()
   local g = token_game(nil, "1849")
-  GK.advance_to(g, "RCS", "dividend")
+  P.advance_to(g, "RCS", "dividend")
   g:act("withhold")
   expect_true(g:step() ~= "acquire_token")
   g:refuse("do acquire_token hex=E1 from=IFT price=1")
@@ -79,12 +80,12 @@ end)
 
 test("1849GK-E-04: V6 (1849-R-184) asks IFT's president, the game kit does not", function()
   local g = token_game("6", "1849")
-  GK.advance_to(g, "RCS", "acquire_token")
+  P.advance_to(g, "RCS", "acquire_token")
   g:act("do acquire_token hex=E1 from=IFT price=1")
   expect_eq(g:actor(), "A")
   expect_eq(g:moves(), { "choose accept", "choose refuse" })
   g = token_game("6")
-  GK.advance_to(g, "RCS", "acquire_token")
+  P.advance_to(g, "RCS", "acquire_token")
   g:act("do acquire_token hex=E1 from=IFT price=1")
   expect_eq(g:hex("E1").tokens, { "RCS" })
 end)

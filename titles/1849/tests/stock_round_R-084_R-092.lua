@@ -2,8 +2,10 @@
 -- president's certificate, issuing the last certificate (1849 V6 §9.4.1,
 -- §9.5, §9.6, §10.8; rules 1849-R-084, R-089, R-090, R-092; A-20).
 
+local P = test_lib("play")
+
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
 local function next_stock_round(g, who)
   while g:round().kind == "stock" do g:act("pass") end
@@ -173,8 +175,7 @@ end)
 -- SFA (started with the RSA, no route) at its financial step in the
 -- second operating round, its treasury as `setup` leaves it.
 local function sfa_issue(setup)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" } } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  local g = P.sfa_started()
   if setup then setup(g) end
   while g:round().kind == "stock" do g:act("pass") end
   while g:round().kind ~= "stock" do advance(g) end
