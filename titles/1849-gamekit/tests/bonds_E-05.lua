@@ -18,8 +18,7 @@ local P = test_lib("play")
 local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 
 local function bonds_game(title)
-  local g = new_game{ title = title, players = { "A", "B", "C" }, seed = 1, options = { bonds = true }, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER, { title = title, options = { bonds = true } })
   return g
 end
 

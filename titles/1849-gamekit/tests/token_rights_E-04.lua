@@ -15,21 +15,14 @@
 -- stands in Marsala (E1). Track joins Palermo to Trapani (C1) and Trapani
 -- to Marsala: RCS reaches Marsala. Phase 4 unless told.
 
-local GK = test_lib("gk")
 local P = test_lib("play")
 local ORDER = { "RCS", "AFG", "ATA", "IFT", "SFA", "CTL" }
 
 local function token_game(phase, title)
-  local g = new_game{ title = title, players = { "A", "B", "C" }, seed = 1, options = { acquiring_station_tokens = true }, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER, { title = title, options = { acquiring_station_tokens = true } })
   if phase then g:set_phase(phase) end
   g:start("IFT", "A", 100)
-  g:lay("C5", "651", 5)                                -- green Palermo: two slots
-  g:lay("B4", "7", 5)
-  g:lay("D4", "3", 2)
-  g:lay("C3", "58", 5)
-  g:lay("D2", "8", 2)
-  g:place_token("IFT", "E1")
+  P.track_to_marsala(g)
   g:give_train("IFT", "4H")
   g:give_train("RCS", "4H")
   g:give_cash("RCS", 200)
@@ -54,8 +47,8 @@ test("1849GK-E-04: no consent: the offer is the purchase, and IFT's president is
   expect_eq(g:corporation("RCS").cash, rcs - 1)
   expect_eq(g:corporation("IFT").cash, ift + 1)
   expect_eq(g:hex("E1").tokens, { "RCS" })
-  expect_eq(GK.placed(g, "RCS"), { "C5", "E1" })
-  expect_eq(GK.placed(g, "IFT"), { "H12" })            -- back on IFT's charter
+  expect_eq(P.placed(g, "RCS"), { "C5", "E1" })
+  expect_eq(P.placed(g, "IFT"), { "H12" })             -- back on IFT's charter
   expect_contains(g:log(), "RCS buys IFT's station token on E1 for L. 1; the token returns to IFT's charter")
   expect_true(g:actor() ~= "A")
   expect_true(g:step() ~= "acquire_token")             -- one a turn (A-32, V6's reading)

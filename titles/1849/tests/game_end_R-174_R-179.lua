@@ -2,13 +2,14 @@
 -- 1849-R-174, R-177 .. R-179; worked example WE-13). The bank is emptied
 -- with a test setter: its whole cash is given to player A.
 
+local P = test_lib("play")
+
 local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 
 -- C starts RCS with the RSA at L. 68; RCS has a 4H and a line from
 -- Palermo to Termini Imerese (70 a run). The first stock round is under way.
 local function rcs_game()
-  local g = new_game{ players = { "A", "B", "C" }, seed = 1, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER)
   g:lay("D6", "9", 2)
   g:lay("E7", "4", 2)
   g:give_train("RCS", "4H")

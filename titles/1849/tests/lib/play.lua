@@ -94,4 +94,36 @@ function P.near_377(title, b_shares)
   return g
 end
 
+-- Three players (A-C): A buys P1, B P2, C passes, A P3, B P4, and C buys
+-- P5 (the RSA) and starts RCS at L. 68; the place cards are `order`.
+-- `extra` adds fields of new_game (options, title).
+function P.rcs_by_c(order, extra)
+  local spec = { players = { "A", "B", "C" }, seed = 1, setup = { corporation_order = order } }
+  for k, v in pairs(extra or {}) do spec[k] = v end
+  local g = new_game(spec)
+  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  return g
+end
+
+-- Setters: track from Palermo (C5, green, two slots) by B4 and the towns
+-- of D4 and C3 to Trapani (C1), and on by D2 to Marsala (E1), where IFT
+-- (started already) places its next token.
+function P.track_to_marsala(g)
+  g:lay("C5", "651", 5)
+  g:lay("B4", "7", 5)
+  g:lay("D4", "3", 2)
+  g:lay("C3", "58", 5)
+  g:lay("D2", "8", 2)
+  g:place_token("IFT", "E1")
+end
+
+-- The station tokens `corp` has on the board, in charter order.
+function P.placed(g, corp)
+  local out = {}
+  for _, t in ipairs(g:corporation(corp).tokens) do
+    if t.hex then out[#out + 1] = t.hex end
+  end
+  return out
+end
+
 return P
