@@ -20,13 +20,7 @@ local function ids(g, corp)
   return out
 end
 
-local function on_sale(g)
-  local out = {}
-  for _, o in ipairs(g:trains_on_sale()) do
-    out[#out + 1] = o.variant .. " " .. o.price .. (o.pool and " pool" or "")
-  end
-  return out
-end
+local on_sale = P.on_sale
 
 test("1849-R-146: a corporation with a route and no train must buy one", function()
   local g = game()

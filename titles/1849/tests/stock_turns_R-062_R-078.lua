@@ -16,22 +16,9 @@ end
 -- One step of play: run, withhold, or pass.
 local advance = P.advance
 
--- Passes until the next stock round, with `who` to act in it.
-local function next_stock_round(g, who)
-  while g:round().kind == "stock" do g:act("pass") end
-  while g:round().kind ~= "stock" do advance(g) end
-  while g:actor() ~= who do g:act("pass") end
-end
+local next_stock_round = P.next_stock_round
 
-local function certs(g, corp, owner)
-  local out = {}
-  for _, c in ipairs(g:corporation(corp).certificates) do
-    if c.owner == owner then
-      out[#out + 1] = c.president and "P" or (c.tag == "last" and "L" or tostring(c.percent))
-    end
-  end
-  return out
-end
+local certs = P.certs
 
 -- RCS started by B at L. 100 (no route: no train needed), every cash
 -- holder rich; the second stock round, with `who` to act.

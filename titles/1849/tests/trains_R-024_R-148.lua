@@ -19,16 +19,7 @@ local function to_train_step(g, corp)
 end
 
 -- The steps of `corp`'s next operating turn, with no train bought.
-local function turn_steps(g, corp)
-  while g:actor() ~= corp do advance(g) end
-  local steps = {}
-  while g:actor() == corp do
-    steps[#steps + 1] = g:step()
-    for _, m in ipairs(g:moves()) do expect_true(not m:find("^train"), "no train may be bought: " .. m) end
-    advance(g)
-  end
-  return steps
-end
+local function turn_steps(g, corp) return P.turn_steps(g, corp, "^train", "no train may be bought: ") end
 
 test("1849-R-024, R-025, R-148 (WE-08): RCS with two 8H buys the first 10H; phase 10 starts, the 6H rust, RCS discards one train", function()
   local g = game()

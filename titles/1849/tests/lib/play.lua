@@ -126,4 +126,58 @@ function P.placed(g, corp)
   return out
 end
 
+-- The trains on sale as "variant price", " pool" after those in the
+-- bank pool.
+function P.on_sale(g)
+  local out = {}
+  for _, o in ipairs(g:trains_on_sale()) do
+    out[#out + 1] = o.variant .. " " .. o.price .. (o.pool and " pool" or "")
+  end
+  return out
+end
+
+-- A player's certificates of a corporation, in charter order: "P" the
+-- president's, "L" the last certificate, else the percentage ("10").
+function P.certs(g, corp, owner)
+  local out = {}
+  for _, c in ipairs(g:corporation(corp).certificates) do
+    if c.owner == owner then
+      out[#out + 1] = c.president and "P" or (c.tag == "last" and "L" or tostring(c.percent))
+    end
+  end
+  return out
+end
+
+-- The starting order as the place cards dealt it (corporations in play).
+function P.start_order(g)
+  local order = {}
+  for _, id in ipairs(g:corporations()) do
+    order[g:corporation(id).start_order + 1] = id
+  end
+  return order
+end
+
+-- Passes the rest of this stock round, plays the operating rounds with
+-- P.advance, then passes until `who` (when given) acts in the next stock
+-- round.
+function P.next_stock_round(g, who)
+  while g:round().kind == "stock" do g:act("pass") end
+  while g:round().kind ~= "stock" do P.advance(g) end
+  while who and g:actor() ~= who do g:act("pass") end
+end
+
+-- The steps of `corp`'s next operating turn, played with P.advance;
+-- at each step no move may match `pattern` (else the expectation fails
+-- with `why` and the move).
+function P.turn_steps(g, corp, pattern, why)
+  while g:actor() ~= corp do P.advance(g) end
+  local steps = {}
+  while g:actor() == corp do
+    steps[#steps + 1] = g:step()
+    for _, m in ipairs(g:moves()) do expect_true(not m:find(pattern), why .. m) end
+    P.advance(g)
+  end
+  return steps
+end
+
 return P
