@@ -4,6 +4,12 @@
 //! stop copying the same opening positions. Lib files run in the test
 //! file's own sandbox; they register no tests and the runner does not run
 //! them on their own (it lists only `tests/*.lua`).
+//!
+//! A title that extends another (`extends` in title.toml) sees the libs of
+//! the titles it extends too, its own first: a lib is read from the first
+//! layer that has `tests/lib/<name>.lua`, as scripts are. So a house rule's
+//! tests reuse its parent's positions instead of copying them, however the
+//! file is run (`railhead test`, `railhead run`, `--title`).
 
 use super::Context;
 use super::assert::fail;
@@ -30,6 +36,10 @@ pub fn test_lib(lua: &Lua, name: String) -> mlua::Result<Value> {
     let Some(source) = source else {
         return Err(fail(lua, format!("test_lib({name:?}) works only in a title's test file (titles/<id>/tests/)")));
     };
+    // The title's layers (`railhead run` hands over the bare folder); a
+    // title.toml that does not read leaves the folder alone, and new_game
+    // reports the error.
+    let source = crate::title::inherit::resolve(&source).unwrap_or(source);
     let rel = format!("tests/lib/{name}.lua");
     let display = source.display(&rel);
     let text = source.read(&rel).map_err(|e| match e {

@@ -251,6 +251,30 @@ test("beta", function() expect_eq(1, 2) end)
 }
 
 #[test]
+fn a_child_titles_tests_see_its_parents_libs_its_own_first() {
+    // A folder on disk that extends 1849 (embedded; its tests/lib/play.lua
+    // has P.order), run as `railhead run` runs it: the bare folder. It has
+    // a lib of its own; then a play.lua of its own, which takes the place
+    // of 1849's.
+    let dir = std::env::temp_dir().join(format!("railhead-test-lib-layers-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("tests/lib")).unwrap();
+    std::fs::write(dir.join("title.toml"), "extends = \"1849\"\n[title]\nid = \"house\"\nname = \"House\"\n").unwrap();
+    std::fs::write(dir.join("tests/lib/own.lua"), "return { mine = true }\n").unwrap();
+    let run_in = |src: &str| run_source("tests/self.lua", src, Some(TitleSource::Disk(dir.clone())), &TitleCache::new(), &RunOptions::default());
+    let inherited = run_in(
+        r#"
+test("the parent's lib", function() expect_eq(test_lib("play").order("SFA"), { "SFA", "RCS", "AFG", "ATA", "CTL", "IFT" }) end)
+test("its own lib", function() expect_eq(test_lib("own").mine, true) end)
+"#,
+    );
+    std::fs::write(dir.join("tests/lib/play.lua"), "return { mine = true }\n").unwrap();
+    let own = run_in(r#"test("the child's lib wins", function() expect_eq(test_lib("play").mine, true); expect_eq(test_lib("play").order, nil) end)"#);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(inherited.passed(), 2, "{:?}", outcomes(&inherited));
+    assert_eq!(own.passed(), 1, "{:?}", outcomes(&own));
+}
+
+#[test]
 fn test_libs_load_once_per_file_and_name_missing_files() {
     let dir = std::env::temp_dir().join(format!("railhead-test-lib-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("tests/lib")).unwrap();

@@ -11,11 +11,7 @@ local play_or = P.play_or
 local sold_out = P.sold_out
 
 local function second_sr(before)
-  local g = sold_out()
-  g:give_train("FNM", "2H")
-  if before then before(g) end
-  for _ = 1, 4 do g:act("pass") end
-  play_or(g)
+  local g = P.second_sr(before)
   expect_eq(g:round().kind, "stock")
   return g
 end

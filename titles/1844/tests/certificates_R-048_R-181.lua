@@ -36,12 +36,7 @@ test("1844-R-205: an unactivated Mountain Railway is worth nothing at the end", 
   expect_eq(g:var("mr.active.B1"), nil)
   g:give_cash("A", g:bank())                       -- the bank runs dry
   while not g:over() do
-    local best, pick = 0, nil
-    for _, m in ipairs(g:moves()) do
-      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
-      if rank > best then best, pick = rank, m end
-    end
-    g:act(pick or "pass")
+    P.step_on(g)
   end
   local p = g:player(who)
   local shares = 0
@@ -81,12 +76,7 @@ test("1844-R-183, R-184: unactivated certificates pay nothing; they survive phas
   expect_eq(g:company("T1").owner_kind, "player")
   expect_eq(g:company("P3").owner_kind, "closed")
   while g:round().kind ~= "stock" do
-    local best, pick = 0, nil
-    for _, m in ipairs(g:moves()) do
-      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
-      if rank > best then best, pick = rank, m end
-    end
-    g:act(pick or "pass")
+    P.step_on(g)
   end
   while g:actor() ~= who do g:act("pass") end
   for _, m in ipairs(g:moves()) do expect_true(not m:match("B1"), m) end
@@ -103,12 +93,7 @@ test("1844-R-185: only a company whose director holds a Tunnel certificate build
   g:give_train("FNM", "2", true)
   while g:round().kind ~= "operating" do g:act("pass") end
   while g:operating() ~= "VZ" do
-    local best, pick = 0, nil
-    for _, m in ipairs(g:moves()) do
-      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or 0
-      if rank > best then best, pick = rank, m end
-    end
-    g:act(pick or "pass")
+    P.step_on(g, true)
   end
   g:act("lay K10 57 2")                            -- Sion, toward J9
   expect_contains(g:moves(), "do build_tunnel hex=J9 mouths=3-5")
@@ -124,14 +109,7 @@ test("1844-R-185: only a company whose director holds a Tunnel certificate build
 end)
 
 -- Run and withhold; else pass.
-local function step_on(g)
-  local best, pick = 0, nil
-  for _, m in ipairs(g:moves()) do
-    local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or 0
-    if rank > best then best, pick = rank, m end
-  end
-  g:act(pick or "pass")
-end
+local function step_on(g) P.step_on(g, true) end
 
 test("1844-R-183, R-205: a tunnel activated by a run pays 10 each OR and counts 50 at the end", function()
   local g = sold_out()

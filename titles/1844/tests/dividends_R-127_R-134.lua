@@ -6,16 +6,7 @@ local P = test_lib("play")
 local has = P.has
 
 -- All privates sold, FNM launched (B, with a 2H), stock round 1 begins.
-local function sold_out(options)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, options = options }
-  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
-  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
-  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
-  g:act("par FNM 90")
-  lot("bid P7 100")
-  g:give_train("FNM", "2H")
-  return g
-end
+local sold_out = P.fnm_2h
 
 local advance = P.advance
 

@@ -89,12 +89,7 @@ local function regional_buys()
   g:give_train("FNM", "2")
   while g:round().kind ~= "operating" do g:act("pass") end
   while g:actor() ~= "VZ" or g:step() ~= "buy_train" do
-    -- Run and withhold; else pass; else (a forced purchase) a train.
-    local best, pick = 0, nil
-    for _, m in ipairs(g:moves()) do
-      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
-      if rank > best then best, pick = rank, m end
-    end
+    local pick = P.pick(g)
     if pick then g:act(pick) else P.pass(g) end
   end
   return g, three, two
@@ -129,13 +124,7 @@ test("(T-18) 1844-R-151, R-152: the debt grows by 50 % at the end of a stock rou
   expect_eq(g:player("B").debt, 45)
   -- FNM runs in the second OR and withholds: B receives nothing.
   while g:round().kind == "operating" do
-    -- Run and withhold; else pass; else (a forced purchase) a train.
-    local best, pick = 0, nil
-    for _, m in ipairs(g:moves()) do
-      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
-      if rank > best then best, pick = rank, m end
-    end
-    g:act(pick or "pass")
+    P.step_on(g)
   end
   while g:actor() ~= "B" do g:act("pass") end
   g:refuse("buy NOB", "1844-R-051")
@@ -196,12 +185,7 @@ end)
 local function until_step(g, corp, step)
   for _ = 1, 300 do
     if g:round().kind == "operating" and g:operating() == corp and g:step() == step then return end
-    local best, pick = 0, nil
-    for _, m in ipairs(g:moves()) do
-      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
-      if rank > best then best, pick = rank, m end
-    end
-    g:act(pick or "pass")
+    P.step_on(g)
   end
   error(corp .. " never reached " .. step)
 end

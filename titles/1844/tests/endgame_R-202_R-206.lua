@@ -7,15 +7,7 @@ local sold_out = P.sold_out
 -- Owners: A P1 and P5 (one MOB share), B P2 and P6 (FNM's director),
 -- C P3 and P7, D P4.
 
-local function step_on(g)
-  -- Run and withhold; else pass; else (a forced purchase) a train.
-  local best, pick = 0, nil
-  for _, m in ipairs(g:moves()) do
-    local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
-    if rank > best then best, pick = rank, m end
-  end
-  g:act(pick or "pass")
-end
+local step_on = P.step_on
 
 test("1844-R-202, R-204: the bank runs out in a stock round: the round ends, one OR set follows", function()
   local g = sold_out()

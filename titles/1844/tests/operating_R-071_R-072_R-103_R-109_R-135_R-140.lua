@@ -6,11 +6,7 @@ local P = test_lib("play")
 
 local has = P.has
 
-local function sold_out()
-  local g = P.sold_out()
-  g:give_train("FNM", "2H")
-  return g
-end
+local sold_out = P.fnm_2h
 
 local advance = P.advance
 

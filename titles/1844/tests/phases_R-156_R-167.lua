@@ -37,12 +37,7 @@ end)
 -- runs what it can, withholds, buys nothing.
 local function finish_ors(g)
   while g:round().kind == "operating" do
-    -- Run and withhold; else pass; else (a forced purchase) a train.
-    local best, pick = 0, nil
-    for _, m in ipairs(g:moves()) do
-      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
-      if rank > best then best, pick = rank, m end
-    end
+    local pick = P.pick(g)
     if pick then g:act(pick) else P.pass(g) end
   end
 end
@@ -180,12 +175,7 @@ local function vz_on_brown(phase)
   to_or(g)
   for _ = 1, 100 do
     if g:operating() == "VZ" then break end
-    local best, pick = 0, nil
-    for _, m in ipairs(g:moves()) do
-      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
-      if rank > best then best, pick = rank, m end
-    end
-    g:act(pick or "pass")
+    P.step_on(g)
   end
   expect_eq(g:step(), "lay_tile")
   return g

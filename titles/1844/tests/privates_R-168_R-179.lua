@@ -12,24 +12,11 @@ end
 
 local function to_stock(g)
   while g:round().kind ~= "stock" do
-    -- Run and withhold; else pass; else (a forced purchase) a train.
-    local best, pick = 0, nil
-    for _, m in ipairs(g:moves()) do
-      local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
-      if rank > best then best, pick = rank, m end
-    end
-    g:act(pick or "pass")
+    P.step_on(g)
   end
 end
 
-local function step_on(g)
-  local best, pick = 0, nil
-  for _, m in ipairs(g:moves()) do
-    local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or m:match("^train %S+ as") and 1 or 0
-    if rank > best then best, pick = rank, m end
-  end
-  g:act(pick or "pass")
-end
+local step_on = P.step_on
 
 test("1844-R-168: privates pay their income to their owners at the start of each OR", function()
   local g = sold_out()

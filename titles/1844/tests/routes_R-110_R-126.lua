@@ -15,20 +15,14 @@ local P = test_lib("play")
 local has = P.has
 
 -- All privates sold, FNM launched (B), stock round 1 begins with A.
-local function sold_out()
-  local g = P.sold_out()
-  g:give_train("FNM", "2H")
-  return g
-end
+local sold_out = P.fnm_2h
 
 -- One step of play by whoever acts: run, withhold, or pass.
 local advance = P.advance
 
 local at = P.at
 
-local function lay_all(g, lays)
-  for _, l in ipairs(lays) do g:lay(l[1], l[2], l[3]) end
-end
+local lay_all = P.lay_all
 
 -- The ids of the company's trains, in order.
 local function trains(g, corp)

@@ -13,16 +13,7 @@ local function play_or(g) P.play_or(g, P.pass) end
 -- stock round 1 (no sales there, R-034); the game returns in stock round
 -- 2, every company started in round 1 having operated once.
 local function second_sr(names, before)
-  local g = new_game{ players = names, seed = 1 }
-  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
-  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
-  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
-  g:act("par FNM 90")
-  lot("bid P7 100")
-  g:give_train("FNM", "2H")
-  if before then before(g) end
-  for _ = 1, 4 do g:act("pass") end
-  play_or(g)
+  local g = P.second_sr(before, names, P.pass)
   expect_eq(g:round().kind, "stock")
   return g
 end

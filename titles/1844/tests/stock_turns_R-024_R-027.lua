@@ -9,14 +9,7 @@ local play_or = P.play_or
 -- Stock round 1 next, order B, C, A, D.
 local sold_out = P.sold_out
 
-local function second_sr(before)
-  local g = sold_out()
-  g:give_train("FNM", "2H")
-  if before then before(g) end
-  for _ = 1, 4 do g:act("pass") end
-  play_or(g)
-  return g
-end
+local second_sr = P.second_sr
 
 test("1844-R-024: players act in the order of the turn-order cards; all passing in a row ends the round", function()
   local g = sold_out()

@@ -2,20 +2,11 @@
 -- P4 at any point of an operating turn (R-174, A-24) and, behind the
 -- option `website`, the website's bankruptcy (R-153).
 
-local function sold_out(options)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, options = options }
-  local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
-  lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
-  g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
-  g:act("par FNM 90")
-  lot("bid P7 100")
-  return g
-end
+local P = test_lib("play")
 
-local function has(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
-  return false
-end
+local sold_out = P.sold_out
+
+local has = P.has
 
 -- FNM (director B) operating, past its track step.
 local function fnm_after_track(g)

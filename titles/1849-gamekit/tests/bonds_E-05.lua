@@ -14,19 +14,18 @@
 -- C starts RCS with the RSA at L. 68; RCS has no route (Palermo alone), so
 -- it never has to own a train and its treasury changes only by the bond.
 
-local GK = test_lib("gk")
+local P = test_lib("play")
 local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 
 local function bonds_game(title)
-  local g = new_game{ title = title, players = { "A", "B", "C" }, seed = 1, options = { bonds = true }, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER, { title = title, options = { bonds = true } })
   return g
 end
 
 test("1849GK-E-05: in phase 4 RCS may issue its bond: L. 500 from the bank, the token one column left", function()
   local g = bonds_game()
   expect_eq(g:phase(), "4")
-  GK.advance_to(g, "RCS", "issue_bond")
+  P.advance_to(g, "RCS", "issue_bond")
   local before = g:corporation("RCS")
   local bank = g:bank()
   g:act("do issue_bond")
@@ -40,15 +39,15 @@ end)
 
 test("1849GK-E-05: interest comes before issuing: none in the turn of issue, L. 50 the next turn", function()
   local g = bonds_game()
-  GK.advance_to(g, "RCS", "issue_bond")
+  P.advance_to(g, "RCS", "issue_bond")
   local bank = g:bank()
   g:act("do issue_bond")
   expect_eq(g:bank(), bank - 500)
   expect_eq(g:step(), nil)
   local cash = g:corporation("RCS").cash
   g:act("pass")
-  GK.advance_to(g, "RCS", "lay_tile")
-  GK.advance_to(g, "RCS", "issue_shares")
+  P.advance_to(g, "RCS", "lay_tile")
+  P.advance_to(g, "RCS", "issue_shares")
   g:act("pass")
   expect_eq(g:corporation("RCS").cash, cash - 50)
   expect_contains(g:log(), "RCS pays L. 50 interest on its bond")
@@ -56,7 +55,7 @@ end)
 
 test("1849GK-E-05: V6 (1849-R-185) issues no bond before phase 8", function()
   local g = bonds_game("1849")
-  GK.advance_to(g, "RCS", "issue_shares")
+  P.advance_to(g, "RCS", "issue_shares")
   g:act("pass")
   expect_eq(g:step(), nil)
   g:refuse("do issue_bond")

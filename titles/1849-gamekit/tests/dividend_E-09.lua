@@ -5,7 +5,7 @@
 -- (1849-R-144, WE-06 1) moves it with a dividend equal to the value too.
 -- Played by the setting payout_move_comparison = "above" (title.toml).
 
-local GK = test_lib("gk")
+local P = test_lib("play")
 
 -- WE-07's standard line for CTL's 8H in phase 10: Palermo - Partinico -
 -- Alcamo - Castelvetrano - Mazzara - Marsala, L. 160 a run.
@@ -16,12 +16,12 @@ local WE07 = {
 
 -- CTL at `price` pays out its L. 160 run; its price after the move.
 local function payout_at(price, title)
-  local g = GK.started("CTL", nil, { title = title })
+  local g = P.started("CTL", nil, { title = title })
   g:set_phase("10")
   for _, l in ipairs(WE07) do g:lay(l[1], l[2], l[3]) end
   g:give_train("CTL", "8H")
   g:set_price("CTL", price)
-  GK.advance_to(g, "CTL", "run_routes")
+  P.advance_to(g, "CTL", "run_routes")
   g:act("run auto")
   expect_eq(g:turn().revenue, 160)
   g:act("payout")

@@ -20,23 +20,10 @@
 -- loans (1849-R-180).
 
 -- Four players: A starts SFA through the RSA; B holds all of RCS and C
--- starts IFT; phase 16. RCS stands on L. 328, just below L. 377.
-local function near_377(title, b_shares)
-  local g = new_game{ title = title, players = { "A", "B", "C", "D" }, seed = 1,
-                      setup = { corporation_order = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" } } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
-  g:give_cash("B", 500)
-  g:give_cash("C", 500)
-  g:start("RCS", "B", 100)
-  for _ = 1, b_shares or 4 do g:give_share("RCS", "B") end
-  g:give_share("RCS", "C")
-  g:give_share("RCS", "C")
-  g:give_share("RCS", "C", "last")
-  g:start("IFT", "C", 100)
-  g:set_phase("16")
-  g:set_price("RCS", 328)
-  return g
-end
+-- starts IFT; phase 16. RCS stands on L. 328, just below L. 377. B takes
+-- `b_shares` (default 4) more RCS certificates; `title` plays 1849 itself.
+-- 1849's tests/lib/play.lua.
+local near_377 = test_lib("play").near_377
 
 test("1849GK-E-21: the end of a stock round lifts RCS to L. 377; the game ends after RCS's turn, whatever it earns", function()
   local g = near_377()

@@ -11,7 +11,7 @@
 -- Around Palermo (C5, L. 50): its port A5 (L. 10) to the north; to the
 -- south-east the plain hex D6, then Termini Imerese (E7, a town, L. 10).
 
-local GK = test_lib("gk")
+local P = test_lib("play")
 local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 
 local function rcs_with_train()
@@ -38,11 +38,11 @@ test("1849GK-E-10: a port ends a route and earns with the cities and towns on it
 end)
 
 test("1849GK-E-10: a route cannot go on through a port, so none holds more than two", function()
-  local g = GK.started("RCS")
+  local g = P.started("RCS")
   g:give_train("RCS", "4H")
   g:lay("D6", "9", 2)
   g:lay("E7", "4", 2)
-  GK.advance_to(g, "RCS", "run_routes")
+  P.advance_to(g, "RCS", "run_routes")
   g:refuse("run 4H-0:C5-A5-E7")                        -- on from the port: no track leaves it
   g:act("run 4H-0:E7-C5-A5")
   expect_eq(g:turn().revenue, 70)

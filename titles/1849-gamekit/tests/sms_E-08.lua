@@ -20,18 +20,16 @@
 -- P2, C P3 and D P4. B starts RCS (Palermo); RCS owns P4; phase 6, RCS's
 -- tile step. Nothing of RCS's reaches Messina (B14) or Trapani (C1).
 
-local GK = test_lib("gk")
-local SFA_FIRST = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
+local P = test_lib("play")
 
 local function sms_turn(title)
-  local g = new_game{ title = title, players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  local g = P.sfa_started(title)
   g:give_cash("B", 1000)
   g:start("RCS", "B", 100)
   g:set_phase("6")
   g:give_cash("RCS", 500 - g:corporation("RCS").cash)
   g:give_company("P4", "RCS")
-  return GK.advance_to(g, "RCS", "lay_tile")
+  return P.advance_to(g, "RCS", "lay_tile")
 end
 
 test("1849GK-E-08: owning P4, RCS places a token in a coastal city it has no route to, and keeps P4", function()

@@ -15,20 +15,14 @@
 -- stands in Marsala (E1). Track joins Palermo to Trapani (C1) and Trapani
 -- to Marsala: RCS reaches Marsala. Phase 4 unless told.
 
-local GK = test_lib("gk")
+local P = test_lib("play")
 local ORDER = { "RCS", "AFG", "ATA", "IFT", "SFA", "CTL" }
 
 local function token_game(phase, title)
-  local g = new_game{ title = title, players = { "A", "B", "C" }, seed = 1, options = { acquiring_station_tokens = true }, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER, { title = title, options = { acquiring_station_tokens = true } })
   if phase then g:set_phase(phase) end
   g:start("IFT", "A", 100)
-  g:lay("C5", "651", 5)                                -- green Palermo: two slots
-  g:lay("B4", "7", 5)
-  g:lay("D4", "3", 2)
-  g:lay("C3", "58", 5)
-  g:lay("D2", "8", 2)
-  g:place_token("IFT", "E1")
+  P.track_to_marsala(g)
   g:give_train("IFT", "4H")
   g:give_train("RCS", "4H")
   g:give_cash("RCS", 200)
@@ -38,7 +32,7 @@ end
 test("1849GK-E-04: in phase 4 RCS may buy IFT's token in Marsala after its run", function()
   local g = token_game()
   expect_eq(g:phase(), "4")
-  GK.advance_to(g, "RCS", "dividend")
+  P.advance_to(g, "RCS", "dividend")
   g:act("withhold")
   expect_eq(g:step(), "acquire_token")
   local cash = g:corporation("RCS").cash
@@ -47,14 +41,14 @@ end)
 
 test("1849GK-E-04: no consent: the offer is the purchase, and IFT's president is not asked", function()
   local g = token_game()
-  GK.advance_to(g, "RCS", "acquire_token")
+  P.advance_to(g, "RCS", "acquire_token")
   local rcs, ift = g:corporation("RCS").cash, g:corporation("IFT").cash
   g:act("do acquire_token hex=E1 from=IFT price=1")
   expect_eq(g:corporation("RCS").cash, rcs - 1)
   expect_eq(g:corporation("IFT").cash, ift + 1)
   expect_eq(g:hex("E1").tokens, { "RCS" })
-  expect_eq(GK.placed(g, "RCS"), { "C5", "E1" })
-  expect_eq(GK.placed(g, "IFT"), { "H12" })            -- back on IFT's charter
+  expect_eq(P.placed(g, "RCS"), { "C5", "E1" })
+  expect_eq(P.placed(g, "IFT"), { "H12" })             -- back on IFT's charter
   expect_contains(g:log(), "RCS buys IFT's station token on E1 for L. 1; the token returns to IFT's charter")
   expect_true(g:actor() ~= "A")
   expect_true(g:step() ~= "acquire_token")             -- one a turn (A-32, V6's reading)
@@ -63,7 +57,7 @@ end)
 test("1849GK-E-04: base tokens cannot be bought; the city must be reached; at least L. 1", function()
   local g = token_game()
   g:place_token("IFT", "M9")                           -- Terranova: not on RCS's network
-  GK.advance_to(g, "RCS", "acquire_token")
+  P.advance_to(g, "RCS", "acquire_token")
   g:refuse("do acquire_token hex=H12 from=IFT price=5", "1849GK-E-04", "home token")
   g:refuse("do acquire_token hex=M9 from=IFT price=5", "1849GK-E-04", "no route")
   g:refuse("do acquire_token hex=E1 from=IFT price=0", "1849GK-E-04", "at least L. 1")
@@ -71,7 +65,7 @@ end)
 
 test("1849GK-E-04: V6 (1849-R-184) allows no purchase before phase 6", function()
   local g = token_game(nil, "1849")
-  GK.advance_to(g, "RCS", "dividend")
+  P.advance_to(g, "RCS", "dividend")
   g:act("withhold")
   expect_true(g:step() ~= "acquire_token")
   g:refuse("do acquire_token hex=E1 from=IFT price=1")
@@ -79,12 +73,12 @@ end)
 
 test("1849GK-E-04: V6 (1849-R-184) asks IFT's president, the game kit does not", function()
   local g = token_game("6", "1849")
-  GK.advance_to(g, "RCS", "acquire_token")
+  P.advance_to(g, "RCS", "acquire_token")
   g:act("do acquire_token hex=E1 from=IFT price=1")
   expect_eq(g:actor(), "A")
   expect_eq(g:moves(), { "choose accept", "choose refuse" })
   g = token_game("6")
-  GK.advance_to(g, "RCS", "acquire_token")
+  P.advance_to(g, "RCS", "acquire_token")
   g:act("do acquire_token hex=E1 from=IFT price=1")
   expect_eq(g:hex("E1").tokens, { "RCS" })
 end)

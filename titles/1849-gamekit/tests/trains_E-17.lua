@@ -9,28 +9,13 @@
 -- at face value, is V6's pool, which the game kit inherits unchanged.
 -- (The game kit's example of a 10H bought over the limit is V6's too.)
 
-local SFA_FIRST = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
+local P = test_lib("play")
 
 -- Four players: A starts SFA through the RSA; B starts RCS and C starts
--- IFT and ATA at L. 100 (setters).
-local function game()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
-  g:give_cash("B", 1000)
-  g:give_cash("C", 1000)
-  g:start("RCS", "B", 100)
-  g:start("IFT", "C", 100)
-  g:start("ATA", "C", 100)
-  return g
-end
+-- IFT and ATA at L. 100 (setters): 1849's tests/lib/play.lua.
+local function game() return test_lib("play").four_started(100) end
 
-local function on_sale(g)
-  local out = {}
-  for _, o in ipairs(g:trains_on_sale()) do
-    out[#out + 1] = o.variant .. " " .. o.price .. (o.pool and " pool" or "")
-  end
-  return out
-end
+local on_sale = P.on_sale
 
 test("1849GK-E-17: a train over the limit goes back unpaid and is offered again at face value beside the new trains", function()
   local g = game()

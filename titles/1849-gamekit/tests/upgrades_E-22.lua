@@ -15,13 +15,13 @@
 -- (a gauge changed is new track). The reach is the network's, whatever
 -- the trains: both editions agree on that.
 
-local GK = test_lib("gk")
+local P = test_lib("play")
 
 -- ATA at Siracusa; narrow L12 to Ragusa (M11, printed yellow city, one
 -- slot), where AFG is at home; Vittoria (N10) beyond Ragusa. Phase 6.
 -- ATA owns no train.
 local function ragusa_blocked()
-  local g = GK.started("ATA")
+  local g = P.started("ATA")
   g:set_phase("6")
   g:lay("L12", "78", 5)
   g:lay("N10", "58", 2)
@@ -29,7 +29,7 @@ local function ragusa_blocked()
   g:start("AFG", "B", 68)
   g:act("choose M11")
   g:give_cash("ATA", 500 - g:corporation("ATA").cash)
-  return GK.advance_to(g, "ATA", "lay_tile")
+  return P.advance_to(g, "ATA", "lay_tile")
 end
 
 test("1849GK-E-22: raising the value of a city ATA can run to (but not through) allows the upgrade, with no train at all", function()
@@ -50,10 +50,10 @@ end)
 test("1849GK-E-22: reaching the old track is not enough; the refusal cites the game kit's rule", function()
   -- RCS reaches D6's track from Palermo; green 24 at rotation 5 adds a
   -- branch a train from Palermo could only use by reversing.
-  local g = GK.started("RCS")
+  local g = P.started("RCS")
   g:set_phase("6")
   g:lay("D6", "9", 2)
-  GK.advance_to(g, "RCS", "lay_tile")
+  P.advance_to(g, "RCS", "lay_tile")
   g:refuse("lay D6 24 5", "1849GK-E-22", "onto the track")
   g:act("lay D6 26 2")                                 -- its new branch leaves from Palermo's side
 end)

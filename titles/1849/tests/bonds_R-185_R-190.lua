@@ -4,22 +4,34 @@
 -- C starts RCS with the RSA at L. 68; RCS has no route (Palermo alone), so
 -- it never has to own a train and its treasury changes only by the bond.
 
+local P = test_lib("play")
+
 local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 
 local function bonds_game(phase)
-  local g = new_game{ players = { "A", "B", "C" }, seed = 1, options = { bonds = true }, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER, { options = { bonds = true } })
   if phase then g:set_phase(phase) end
   return g
 end
 
 -- Plays on (passing, running and withholding) until `corp` is at `step`.
-local advance = test_lib("play").advance_to
+local advance = P.advance_to
 
 -- Plays on until `corp` starts its next operating turn.
 local function next_turn(g, corp)
   g:act("pass")
   advance(g, corp, "lay_tile")
+end
+
+-- Phase 8: RCS has issued its bond in its first turn and is at its
+-- financial step (issue_shares) in the next.
+local function bond_out()
+  local g = bonds_game("8")
+  advance(g, "RCS", "issue_bond")
+  g:act("do issue_bond")
+  next_turn(g, "RCS")
+  advance(g, "RCS", "issue_shares")
+  return g
 end
 
 test("1849-R-183: the bond steps follow the financial step: interest, repay, issue", function()
@@ -59,22 +71,14 @@ test("1849-R-185 (WE-14): issuing: L. 500 from the bank, the token one column le
 end)
 
 test("1849-R-185: one bond per corporation: while it is out the issue step is skipped", function()
-  local g = bonds_game("8")
-  advance(g, "RCS", "issue_bond")
-  g:act("do issue_bond")
-  next_turn(g, "RCS")
-  advance(g, "RCS", "issue_shares")
+  local g = bond_out()
   g:act("pass")
   -- Interest paid, RCS has less than L. 500: no repay step; no issue step.
   expect_eq(g:step(), nil)
 end)
 
 test("1849-R-186 (WE-14): the next turn the interest step pays L. 50 to the bank", function()
-  local g = bonds_game("8")
-  advance(g, "RCS", "issue_bond")
-  g:act("do issue_bond")
-  next_turn(g, "RCS")
-  advance(g, "RCS", "issue_shares")
+  local g = bond_out()
   local cash, bank = g:corporation("RCS").cash, g:bank()
   g:act("pass")
   expect_eq(g:corporation("RCS").cash, cash - 50)
@@ -83,11 +87,7 @@ test("1849-R-186 (WE-14): the next turn the interest step pays L. 50 to the bank
 end)
 
 test("1849-R-187 (WE-14): with L. 550 after the financial step: interest, then repay; the token one column right", function()
-  local g = bonds_game("8")
-  advance(g, "RCS", "issue_bond")
-  g:act("do issue_bond")
-  next_turn(g, "RCS")
-  advance(g, "RCS", "issue_shares")
+  local g = bond_out()
   g:give_cash("RCS", 550 - g:corporation("RCS").cash)
   g:act("pass")
   expect_eq(g:corporation("RCS").cash, 500)
@@ -103,11 +103,7 @@ test("1849-R-187 (WE-14): with L. 550 after the financial step: interest, then r
 end)
 
 test("1849-R-187 (WE-14): with exactly L. 500 after the financial step the bond cannot be repaid that turn", function()
-  local g = bonds_game("8")
-  advance(g, "RCS", "issue_bond")
-  g:act("do issue_bond")
-  next_turn(g, "RCS")
-  advance(g, "RCS", "issue_shares")
+  local g = bond_out()
   g:give_cash("RCS", 500 - g:corporation("RCS").cash)
   g:act("pass")
   -- 500 - 50 = 450 < 500: no repay step; the bond stays out.
@@ -117,11 +113,7 @@ test("1849-R-187 (WE-14): with exactly L. 500 after the financial step the bond 
 end)
 
 test("A-34: a bond repaid may be issued again in the same turn", function()
-  local g = bonds_game("8")
-  advance(g, "RCS", "issue_bond")
-  g:act("do issue_bond")
-  next_turn(g, "RCS")
-  advance(g, "RCS", "issue_shares")
+  local g = bond_out()
   g:give_cash("RCS", 600 - g:corporation("RCS").cash)
   g:act("pass")
   local col = g:corporation("RCS").market_col
@@ -270,8 +262,7 @@ end)
 -- the set is played out (RCS, without revenue, moves one column left).
 -- C holds RCS's president's certificate: two shares.
 local function ends_with_bond(price, website)
-  local g = new_game{ players = { "A", "B", "C" }, seed = 1, options = { bonds = true, website_scoring = website }, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER, { options = { bonds = true, website_scoring = website } })
   g:set_phase("8")
   advance(g, "RCS", "issue_bond")
   g:act("do issue_bond")

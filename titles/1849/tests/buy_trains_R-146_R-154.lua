@@ -1,23 +1,14 @@
 -- Buying trains (1849 V6 §10.6; rules 1849-R-146 .. R-154; train limits
 -- and phase changes are also in trains_R-024_R-148.lua).
 
-local SFA_FIRST = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
+local P = test_lib("play")
 
 -- Four players: A starts SFA through the RSA; B starts RCS and C starts
 -- IFT and ATA at L. 100 (setters). The first stock round is under way.
-local function game()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
-  g:give_cash("B", 1000)
-  g:give_cash("C", 1000)
-  g:start("RCS", "B", 100)
-  g:start("IFT", "C", 100)
-  g:start("ATA", "C", 100)
-  return g
-end
+local function game() return P.four_started(100) end
 
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
 local function to_train_step(g, corp)
   while not (g:actor() == corp and g:step() == "buy_train") do advance(g) end
@@ -29,13 +20,7 @@ local function ids(g, corp)
   return out
 end
 
-local function on_sale(g)
-  local out = {}
-  for _, o in ipairs(g:trains_on_sale()) do
-    out[#out + 1] = o.variant .. " " .. o.price .. (o.pool and " pool" or "")
-  end
-  return out
-end
+local on_sale = P.on_sale
 
 test("1849-R-146: a corporation with a route and no train must buy one", function()
   local g = game()

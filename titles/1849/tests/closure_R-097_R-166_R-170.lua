@@ -4,16 +4,17 @@
 -- Three players and the place cards RCS, AFG, ATA, CTL, IFT, SFA: A buys
 -- P1 and P3, B P2 and P4, C buys P5 and starts RCS at L. 68 with it.
 
+local P = test_lib("play")
+
 local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 
 local function game()
-  local g = new_game{ players = { "A", "B", "C" }, seed = 1, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER)
   return g
 end
 
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
 -- Plays the current operating round to its end; returns who operated, in order.
 local function operators(g)

@@ -1,17 +1,18 @@
 -- Corporations and certificates (1849 V6 §7.2, §9.3, §9.4, §10.4; rules
 -- 1849-R-044 .. R-047; shared/rules/1849.md §1.3).
 
-local SFA_FIRST = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
+local P = test_lib("play")
+
+local SFA_FIRST = P.SFA_FIRST
 
 local function game()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  local g = P.sfa_started()
   for _, p in ipairs({ "A", "B", "C", "D" }) do g:give_cash(p, 1000) end
   return g
 end
 
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
 test("1849-R-044: names, homes and token fees: AFG 40 (home chosen), ATA 30, CTL 40, IFT 90, RCS 130, SFA 40", function()
   local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }

@@ -7,9 +7,9 @@
 -- IFT token; every train before the 12H is sold, so the 12H is on sale.
 -- RCS, on L. 144, operates first.
 
-local ORDER = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
+local P = test_lib("play")
 
-local advance = test_lib("play").advance
+local advance = P.advance
 
 local function to_step(g, corp, step)
   while not (g:actor() == corp and g:step() == step) do advance(g) end
@@ -17,8 +17,7 @@ end
 
 -- `afg_elsewhere`: AFG also has a token in Trapani.
 local function before_quake(afg_elsewhere)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  local g = P.sfa_started()
   for _, p in ipairs({ "B", "C", "D" }) do g:give_cash(p, 1000) end
   g:start("RCS", "B", 100)
   g:start("IFT", "C", 100)

@@ -4,6 +4,8 @@
 -- C starts RCS with the RSA at L. 68 (home Palermo, C5). With the three
 -- variants on, each operating turn has an E-token step before the trains.
 
+local P = test_lib("play")
+
 local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 local VARIANTS = { bonds = true, acquiring_station_tokens = true, electric_dreams = true }
 
@@ -22,8 +24,7 @@ end
 -- Phase `phase`, with the trains before it sold (through `sold`, default
 -- the phase's own train: in phase 12 the 12H is gone, E trains are on sale).
 local function electric_game(phase, sold)
-  local g = new_game{ players = { "A", "B", "C" }, seed = 1, options = VARIANTS, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER, { options = VARIANTS })
   if phase then
     g:set_phase(phase)
     sell_out(g, sold or (phase .. "H"))
@@ -32,7 +33,7 @@ local function electric_game(phase, sold)
 end
 
 -- Plays on (passing, running and withholding) until `corp` is at `step`.
-local advance = test_lib("play").advance_to
+local advance = P.advance_to
 
 -- Palermo - Termini Imerese (a town), standard track.
 local function termini_line(g)

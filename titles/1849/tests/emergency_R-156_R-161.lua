@@ -5,6 +5,8 @@
 -- Imerese (so it must own a train) but no train. Y = CTL, started by A
 -- and run through one operating round, so its shares may be sold.
 
+local P = test_lib("play")
+
 local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 
 -- The second operating round, at RCS's train step; RCS has `treasury`,
@@ -12,8 +14,7 @@ local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 -- With `c_directs`, C (not A) directs CTL with 40 % and B holds the last
 -- certificate and two 10 %, also 40 %.
 local function emergency(treasury, cash, share, c_directs)
-  local g = new_game{ players = { "A", "B", "C" }, seed = 1, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER)
   local director = c_directs and "C" or "A"
   g:give_cash(director, 100)
   g:start("CTL", director, 68)

@@ -7,12 +7,13 @@
 -- round. Y = CTL, started by A, with a 4H; it has operated, so its shares
 -- may be sold; its price is set to L. 40.
 
+local P = test_lib("play")
+
 local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 
 -- `extra(g)` runs in the second stock round, before the prices are set.
 local function emergency(treasury, cash, extra)
-  local g = new_game{ players = { "A", "B", "C" }, seed = 1, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER)
   g:give_cash("A", 100)
   g:start("CTL", "A", 68)
   g:give_cash("CTL", 10)

@@ -11,13 +11,12 @@
 -- in the pool and RCS has the money to buy it back, so its turn goes on
 -- after the dividend.
 
-local ORDER = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
+local P = test_lib("play")
 
-local advance = test_lib("play").advance
+local advance = P.advance
 
 local function game(price, row)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  local g = P.sfa_started()
   for _, p in ipairs({ "B", "C", "D" }) do g:give_cash(p, 500) end
   g:start("RCS", "B", 100)
   g:start("IFT", "C", 100)

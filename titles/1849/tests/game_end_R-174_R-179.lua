@@ -2,13 +2,14 @@
 -- 1849-R-174, R-177 .. R-179; worked example WE-13). The bank is emptied
 -- with a test setter: its whole cash is given to player A.
 
+local P = test_lib("play")
+
 local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 
 -- C starts RCS with the RSA at L. 68; RCS has a 4H and a line from
 -- Palermo to Termini Imerese (70 a run). The first stock round is under way.
 local function rcs_game()
-  local g = new_game{ players = { "A", "B", "C" }, seed = 1, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER)
   g:lay("D6", "9", 2)
   g:lay("E7", "4", 2)
   g:give_train("RCS", "4H")
@@ -75,22 +76,7 @@ end)
 
 -- Four players: A starts SFA through the RSA; B holds all of RCS and C
 -- starts IFT; phase 16. RCS stands on L. 328, just below L. 377.
-local function near_377()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1,
-                      setup = { corporation_order = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" } } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
-  g:give_cash("B", 500)
-  g:give_cash("C", 500)
-  g:start("RCS", "B", 100)
-  for _ = 1, 4 do g:give_share("RCS", "B") end
-  g:give_share("RCS", "C")
-  g:give_share("RCS", "C")
-  g:give_share("RCS", "C", "last")
-  g:start("IFT", "C", 100)
-  g:set_phase("16")
-  g:set_price("RCS", 328)
-  return g
-end
+local near_377 = test_lib("play").near_377
 
 test("1849-R-176: the end of a stock round lifts RCS to L. 377; the game ends when RCS has operated", function()
   local g = near_377()

@@ -5,6 +5,8 @@
 -- Four players; A starts SFA through the RSA; the first stock round opens
 -- with B, who gets the money to start what a test needs.
 
+local P = test_lib("play")
+
 local SFA_FIRST = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
 
 local function game(order)
@@ -20,14 +22,9 @@ local function cell(g, corp)
 end
 
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
--- Plays on until `who` acts in the next stock round.
-local function next_stock_round(g, who)
-  while g:round().kind == "stock" do g:act("pass") end
-  while g:round().kind ~= "stock" do advance(g) end
-  while g:actor() ~= who do g:act("pass") end
-end
+local next_stock_round = P.next_stock_round
 
 -- RCS (B's) in phase `phase` with two 10H and a run of L. 290: Palermo
 -- brown (130) with its port (10) to Termini Imerese (10), and Palermo to

@@ -2,13 +2,12 @@
 -- 1849-R-093, R-017; worked example WE-12) and who receives dividends
 -- (1849-R-143; WE-06 2). Positions are built with test setters.
 
-local SFA_FIRST = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
+local P = test_lib("play")
 
 -- Four players; A starts SFA through the RSA; the first stock round
 -- opens with B. B then holds RCS (started at `price`, 20 %).
 local function rcs_game(price)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  local g = P.sfa_started()
   g:give_cash("B", 500)
   g:start("RCS", "B", price)
   return g

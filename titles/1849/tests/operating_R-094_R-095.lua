@@ -1,17 +1,16 @@
 -- The structure of an operating round and of an operating turn (1849 V6
 -- §10; rules 1849-R-094, R-095; ambiguity A-07).
 
-local SFA_FIRST = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
+local P = test_lib("play")
 
 local function game()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  local g = P.sfa_started()
   for _, p in ipairs({ "B", "C", "D" }) do g:give_cash(p, 1000) end
   return g
 end
 
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
 -- The log lines of the first operating round that pay privates or open a turn.
 local function or_log(g)

@@ -4,21 +4,11 @@
 -- Four players: A buys P1 and P5 (and starts SFA through the RSA), B buys
 -- P2, C P3 and D P4. B starts RCS (Palermo), C starts IFT and ATA.
 
-local SFA_FIRST = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
-
-local function game()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
-  g:give_cash("B", 1000)
-  g:give_cash("C", 1000)
-  g:start("RCS", "B", 100)
-  g:start("IFT", "C", 100)
-  g:start("ATA", "C", 68)
-  return g
-end
+local P = test_lib("play")
+local function game() return P.four_started(68) end
 
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
 -- Plays on until `corp` is at `step` (in the first operating round to come).
 local function to_step(g, corp, step)
@@ -160,8 +150,7 @@ end)
 
 test("1849-R-027: starting values: 68 and 100 in phase 4, 144 too from phase 6, 216 too from phase 10", function()
   local function pars(phase)
-    local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }
-    g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+    local g = P.sfa_started()
     g:give_cash("B", 2000)
     g:set_phase(phase)
     local out = {}

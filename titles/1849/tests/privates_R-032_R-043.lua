@@ -4,16 +4,15 @@
 -- Four players: A buys P1 and P5 (and starts SFA through the RSA), B buys
 -- P2, C P3 and D P4; the first stock round opens with B.
 
-local SFA_FIRST = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
+local P = test_lib("play")
 
 local function game()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  local g = P.sfa_started()
   return g
 end
 
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
 local function to_step(g, corp, step)
   while not (g:actor() == corp and g:step() == step) do advance(g) end

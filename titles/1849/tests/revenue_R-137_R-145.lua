@@ -2,20 +2,8 @@
 -- §10.5.3; rules 1849-R-137 .. R-145, with R-136, R-139, R-143 and R-144
 -- also in routes_R-104_R-136_R-144.lua; worked example WE-06, WE-07 f).
 
-local function order(first)
-  local out = { first }
-  for _, id in ipairs({ "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }) do
-    if id ~= first then out[#out + 1] = id end
-  end
-  return out
-end
-
 -- Four players; A buys P5 and starts `corp` at L. 68.
-local function started(corp)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = order(corp) } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par " .. corp .. " 68" }
-  return g
-end
+local started = test_lib("play").started
 
 local function at(g, corp, step)
   while not (g:actor() == corp and g:step() == step) do g:act("pass") end

@@ -11,25 +11,9 @@
 -- Messina B14 with Milazzo A13, its port a12, and Calabria C15 beyond the
 -- double hex of the strait (A15 + B16).
 
-local function order(first)
-  local out = { first }
-  for _, id in ipairs({ "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }) do
-    if id ~= first then out[#out + 1] = id end
-  end
-  return out
-end
-
 -- Four players; A buys P5 and starts `corp` at L. 68 (AFG at `home`).
-local function started(corp, home)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = order(corp) } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par " .. corp .. " 68" }
-  if home then g:act("choose " .. home) end
-  return g
-end
-
-local function lay_all(g, lays)
-  for _, l in ipairs(lays) do g:lay(l[1], l[2], l[3]) end
-end
+local P = test_lib("play")
+local started, lay_all = P.started, P.lay_all
 
 -- Plays on (passing) until `corp` is at its run step.
 local function at_run(g, corp)

@@ -4,6 +4,8 @@
 -- Around Palermo (C5, L. 50): its port A5 (L. 10) to the north; to the
 -- south-east the plain hex D6, then Termini Imerese (E7, a town, L. 10).
 
+local P = test_lib("play")
+
 local ORDER = { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }
 
 -- RCS started by A at L. 100 (A pays 200; the 130 fee leaves RCS 70),
@@ -55,8 +57,7 @@ end)
 
 test("1849-R-136, R-143, R-144: RCS runs for L. 70 and pays out; treasury shares pay RCS; the price moves right", function()
   -- C starts RCS with the RSA at L. 68 (treasury 6).
-  local g = new_game{ players = { "A", "B", "C" }, seed = 1, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER)
   termini_line(g)
   g:give_train("RCS", "4H")
   g:acts{ "pass", "pass", "pass" }                     -- the stock round

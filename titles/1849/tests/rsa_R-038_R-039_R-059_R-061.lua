@@ -4,13 +4,7 @@
 
 -- The place cards, given explicitly (the setup script reads them as
 -- setup.corporation_order): the corporation listed first holds card 1.
-local function order(first)
-  local out = { first }
-  for _, id in ipairs({ "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }) do
-    if id ~= first then out[#out + 1] = id end
-  end
-  return out
-end
+local order = test_lib("play").order
 
 -- Three players; C ends up buying P5 alone, for L. 150 (500 -> 350).
 local function sale(first)

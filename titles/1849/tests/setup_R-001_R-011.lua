@@ -1,6 +1,8 @@
 -- Setup (1849 V6 §1.1, §2, §2.1, §2.2, component list; rules
 -- 1849-R-001 .. R-011; ambiguity A-01).
 
+local P = test_lib("play")
+
 local SIX = { "AFG", "ATA", "CTL", "IFT", "RCS", "SFA" }
 
 local function names(n)
@@ -10,14 +12,7 @@ local function names(n)
   return out
 end
 
--- The starting order as the place cards dealt it (corporations in play).
-local function start_order(g)
-  local order = {}
-  for _, id in ipairs(g:corporations()) do
-    order[g:corporation(id).start_order + 1] = id
-  end
-  return order
-end
+local start_order = P.start_order
 
 local function class_counts(g)
   local out = {}

@@ -2,32 +2,16 @@
 -- president's certificate, issuing the last certificate (1849 V6 §9.4.1,
 -- §9.5, §9.6, §10.8; rules 1849-R-084, R-089, R-090, R-092; A-20).
 
+local P = test_lib("play")
+
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
-local function next_stock_round(g, who)
-  while g:round().kind == "stock" do g:act("pass") end
-  while g:round().kind ~= "stock" do advance(g) end
-  while who and g:actor() ~= who do g:act("pass") end
-end
+local next_stock_round = P.next_stock_round
 
-local function certs(g, corp, owner)
-  local out = {}
-  for _, c in ipairs(g:corporation(corp).certificates) do
-    if c.owner == owner then
-      out[#out + 1] = c.president and "P" or (c.tag == "last" and "L" or tostring(c.percent))
-    end
-  end
-  return out
-end
+local certs = P.certs
 
-local function start_order(g)
-  local order = {}
-  for _, id in ipairs(g:corporations()) do
-    order[g:corporation(id).start_order + 1] = id
-  end
-  return order
-end
+local start_order = P.start_order
 
 local function game(order)
   local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = order } }
@@ -36,10 +20,10 @@ local function game(order)
   return g
 end
 
-test("1849-R-084, A-20: with all five of its cities full AFG is skipped and waits last; a freed slot makes it startable from the next stock round", function()
-  local g = game({ "SFA", "AFG", "CTL", "RCS", "ATA", "IFT" })
-  expect_contains(g:moves(), "par AFG 68 C1")          -- stock round 1: AFG is next
-  -- Fill Trapani, Caltanissetta, Terranova (two slots), Ragusa and Messina.
+-- B starts RCS, C IFT and D ATA, each with a 4H, and their tokens fill
+-- AFG's five home cities: Trapani, Caltanissetta, Terranova (two slots),
+-- Ragusa and Messina.
+local function fill_afg_homes(g)
   g:start("RCS", "B", 100)
   g:start("IFT", "C", 100)
   g:start("ATA", "D", 100)
@@ -50,6 +34,12 @@ test("1849-R-084, A-20: with all five of its cities full AFG is skipped and wait
   g:place_token("ATA", "M11")
   g:place_token("ATA", "B14")
   for _, c in ipairs({ "RCS", "IFT", "ATA" }) do g:give_train(c, "4H") end
+end
+
+test("1849-R-084, A-20: with all five of its cities full AFG is skipped and waits last; a freed slot makes it startable from the next stock round", function()
+  local g = game({ "SFA", "AFG", "CTL", "RCS", "ATA", "IFT" })
+  expect_contains(g:moves(), "par AFG 68 C1")          -- stock round 1: AFG is next
+  fill_afg_homes(g)
   next_stock_round(g)
   expect_contains(g:log(), "AFG has no free home city and waits at the end of the starting order (1849-R-084)")
   expect_eq(start_order(g), { "SFA", "CTL", "RCS", "ATA", "IFT", "AFG" })
@@ -76,16 +66,7 @@ end)
 
 test("1849-R-084, A-20: a slot freed during a stock round counts only from the next one", function()
   local g = game({ "SFA", "CTL", "AFG", "RCS", "ATA", "IFT" })
-  g:start("RCS", "B", 100)
-  g:start("IFT", "C", 100)
-  g:start("ATA", "D", 100)
-  g:place_token("RCS", "C1")
-  g:place_token("RCS", "M9")
-  g:place_token("IFT", "H8")
-  g:place_token("IFT", "M9")
-  g:place_token("ATA", "M11")
-  g:place_token("ATA", "B14")
-  for _, c in ipairs({ "RCS", "IFT", "ATA" }) do g:give_train(c, "4H") end
+  fill_afg_homes(g)
   next_stock_round(g)
   expect_eq(start_order(g)[6], "AFG")
   -- IFT closes during this stock round (its token sold into the Closed space).
@@ -173,8 +154,7 @@ end)
 -- SFA (started with the RSA, no route) at its financial step in the
 -- second operating round, its treasury as `setup` leaves it.
 local function sfa_issue(setup)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" } } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  local g = P.sfa_started()
   if setup then setup(g) end
   while g:round().kind == "stock" do g:act("pass") end
   while g:round().kind ~= "stock" do advance(g) end

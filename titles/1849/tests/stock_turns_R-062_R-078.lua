@@ -4,35 +4,21 @@
 -- Four players. A buys P1 and P5 (and starts SFA through the RSA), B, C
 -- and D buy P2, P3 and P4; the first stock round opens with B.
 
-local SFA_FIRST = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
+local P = test_lib("play")
 
 local function game()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
+  local g = P.sfa_started()
   expect_eq(g:actor(), "B")
   for _, p in ipairs({ "A", "B", "C", "D" }) do g:give_cash(p, 1000) end
   return g
 end
 
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
--- Passes until the next stock round, with `who` to act in it.
-local function next_stock_round(g, who)
-  while g:round().kind == "stock" do g:act("pass") end
-  while g:round().kind ~= "stock" do advance(g) end
-  while g:actor() ~= who do g:act("pass") end
-end
+local next_stock_round = P.next_stock_round
 
-local function certs(g, corp, owner)
-  local out = {}
-  for _, c in ipairs(g:corporation(corp).certificates) do
-    if c.owner == owner then
-      out[#out + 1] = c.president and "P" or (c.tag == "last" and "L" or tostring(c.percent))
-    end
-  end
-  return out
-end
+local certs = P.certs
 
 -- RCS started by B at L. 100 (no route: no train needed), every cash
 -- holder rich; the second stock round, with `who` to act.

@@ -8,13 +8,7 @@
 -- beyond them F8 (plain) and Castrogiovanni (G9, a town on hills, L. 80).
 -- ATA, from Siracusa (M13, narrow track only): L12 (mountains, L. 160).
 
-local function order(first)
-  local out = { first }
-  for _, id in ipairs({ "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }) do
-    if id ~= first then out[#out + 1] = id end
-  end
-  return out
-end
+local order = test_lib("play").order
 
 -- C starts `corp` with the RSA; setters lay the track (`lays`), bring its
 -- treasury to L. 500 and, when asked, give it P2. Returns the game at

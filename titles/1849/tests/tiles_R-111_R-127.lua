@@ -6,24 +6,8 @@
 -- The corporation is started through the RSA (A buys P5, four players) and
 -- lays in its operating turn; the track around it is laid with setters.
 
-local function order(first)
-  local out = { first }
-  for _, id in ipairs({ "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }) do
-    if id ~= first then out[#out + 1] = id end
-  end
-  return out
-end
-
-local function started(corp, home)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = order(corp) } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par " .. corp .. " 68" }
-  if home then g:act("choose " .. home) end
-  return g
-end
-
-local function lay_all(g, lays)
-  for _, l in ipairs(lays) do g:lay(l[1], l[2], l[3]) end
-end
+local P = test_lib("play")
+local started, lay_all = P.started, P.lay_all
 
 -- Plays on (passing) until `corp` is at `step`.
 local function at(g, corp, step)
@@ -32,7 +16,7 @@ local function at(g, corp, step)
 end
 
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
 -- Plays on to `corp`'s tile step in the next operating round.
 local function next_lay_step(g, corp)

@@ -7,19 +7,15 @@
 -- Trapani (C1) by B4 and the towns of D4 and C3, and Trapani to Marsala: RCS
 -- reaches Marsala through Trapani.
 
+local P = test_lib("play")
+
 local ORDER = { "RCS", "AFG", "ATA", "IFT", "SFA", "CTL" }
 
 local function token_game(phase, ift_president)
-  local g = new_game{ players = { "A", "B", "C" }, seed = 1, options = { acquiring_station_tokens = true }, setup = { corporation_order = ORDER } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER, { options = { acquiring_station_tokens = true } })
   g:set_phase(phase or "6")
   g:start("IFT", ift_president or "A", 100)
-  g:lay("C5", "651", 5)                                -- green Palermo: two slots
-  g:lay("B4", "7", 5)
-  g:lay("D4", "3", 2)
-  g:lay("C3", "58", 5)
-  g:lay("D2", "8", 2)
-  g:place_token("IFT", "E1")
+  P.track_to_marsala(g)
   g:give_train("IFT", "4H")
   g:give_train("RCS", "6H")
   g:give_cash("RCS", 200)
@@ -27,15 +23,9 @@ local function token_game(phase, ift_president)
 end
 
 -- Plays on (passing, running and withholding) until `corp` is at `step`.
-local advance = test_lib("play").advance_to
+local advance = P.advance_to
 
-local function placed(g, corp)
-  local out = {}
-  for _, t in ipairs(g:corporation(corp).tokens) do
-    if t.hex then out[#out + 1] = t.hex end
-  end
-  return out
-end
+local placed = P.placed
 
 test("1849-R-183, R-184: after the run, RCS may offer for IFT's token in Marsala, from L. 1 to its treasury", function()
   local g = token_game()

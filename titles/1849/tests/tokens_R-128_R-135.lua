@@ -2,6 +2,8 @@
 -- corporation places its token in its operating turn; other corporations'
 -- tokens and the track are set with test setters.
 
+local P = test_lib("play")
+
 local function order(first, rest)
   local out = { first }
   for _, id in ipairs(rest or { "RCS", "AFG", "ATA", "CTL", "IFT", "SFA" }) do
@@ -29,7 +31,7 @@ local function lay_all(g, lays)
 end
 
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
 local function at(g, corp, step)
   while not (g:actor() == corp and g:step() == step) do advance(g) end
@@ -101,16 +103,7 @@ local function afg_token_step(in_terranova)
 end
 
 -- The steps of `corp`'s next operating turn (passing all of them).
-local function turn_steps(g, corp)
-  while g:actor() ~= corp do advance(g) end
-  local steps = {}
-  while g:actor() == corp do
-    steps[#steps + 1] = g:step()
-    for _, m in ipairs(g:moves()) do expect_true(not m:find("^token"), "no token may be placed: " .. m) end
-    advance(g)
-  end
-  return steps
-end
+local function turn_steps(g, corp) return P.turn_steps(g, corp, "^token", "no token may be placed: ") end
 
 test("1849-R-130: no token where the way passes a city full of other corporations' tokens", function()
   local g = started("AFG", "H8")

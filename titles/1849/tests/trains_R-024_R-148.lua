@@ -4,21 +4,14 @@
 -- The depot is emptied class by class with the give_train setter (IFT and
 -- ATA receive the trains nobody needs); RCS then buys at its train step.
 
-local SFA_FIRST = { "SFA", "CTL", "RCS", "AFG", "ATA", "IFT" }
+local P = test_lib("play")
 
-local function game()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, setup = { corporation_order = SFA_FIRST } }
-  g:acts{ "buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68" }
-  g:give_cash("B", 1000)
-  g:give_cash("C", 1000)
-  g:start("RCS", "B", 100)
-  g:start("IFT", "C", 100)
-  g:start("ATA", "C", 68)
-  return g
-end
+-- Four players: A starts SFA through the RSA; B starts RCS and C starts
+-- IFT at L. 100 and ATA at L. 68 (setters).
+local function game() return P.four_started(68) end
 
 -- One step of play: run, withhold, or pass.
-local advance = test_lib("play").advance
+local advance = P.advance
 
 -- Plays on until `corp` is at its train step.
 local function to_train_step(g, corp)
@@ -26,16 +19,7 @@ local function to_train_step(g, corp)
 end
 
 -- The steps of `corp`'s next operating turn, with no train bought.
-local function turn_steps(g, corp)
-  while g:actor() ~= corp do advance(g) end
-  local steps = {}
-  while g:actor() == corp do
-    steps[#steps + 1] = g:step()
-    for _, m in ipairs(g:moves()) do expect_true(not m:find("^train"), "no train may be bought: " .. m) end
-    advance(g)
-  end
-  return steps
-end
+local function turn_steps(g, corp) return P.turn_steps(g, corp, "^train", "no train may be bought: ") end
 
 test("1849-R-024, R-025, R-148 (WE-08): RCS with two 8H buys the first 10H; phase 10 starts, the 6H rust, RCS discards one train", function()
   local g = game()

@@ -3,25 +3,20 @@
 -- token, 5 acquire an E token, 6 trains, 7 financial activities, 8 bond
 -- interest, 9 repay the bond, 10 issue the bond.
 
+local P = test_lib("play")
+
 local ORDER = { "RCS", "AFG", "ATA", "IFT", "SFA", "CTL" }
 
 -- Phase 12, the 12H sold. RCS (C) has a 16H, Palermo in green, track to
 -- Trapani (free) and Marsala, where IFT (A) has a token.
 local function all_steps_game()
-  local g = new_game{ players = { "A", "B", "C" }, seed = 1, setup = { corporation_order = ORDER },
-    options = { bonds = true, acquiring_station_tokens = true, electric_dreams = true } }
-  g:acts{ "buy P1", "buy P2", "pass", "buy P3", "buy P4", "buy P5", "par RCS 68" }
+  local g = P.rcs_by_c(ORDER, { options = { bonds = true, acquiring_station_tokens = true, electric_dreams = true } })
   g:set_phase("12")
   for _, class in ipairs({ "4H", "6H", "8H", "10H", "12H" }) do
     while g:trains_left(class) > 0 do g:give_train("AFG", class, true) end
   end
   g:start("IFT", "A", 100)
-  g:lay("C5", "651", 5)
-  g:lay("B4", "7", 5)
-  g:lay("D4", "3", 2)
-  g:lay("C3", "58", 5)
-  g:lay("D2", "8", 2)
-  g:place_token("IFT", "E1")
+  P.track_to_marsala(g)
   g:give_train("IFT", "16H")
   g:give_train("RCS", "16H")
   g:give_cash("RCS", 3000)

@@ -8,16 +8,24 @@ function P.has(list, x)
 end
 local has = P.has
 
--- Four players (A-D) after the auction of the privates, every private
--- sold (P1 20, P2 50, P3 80, P4 110, P5 140, P6 180 with FNM parred at 90,
--- P7 100): the first stock round is next.
-function P.sold_out()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+-- Four players (A-D, or `names`; `options` for new_game) after the
+-- auction of the privates, every private sold (P1 20, P2 50, P3 80, P4
+-- 110, P5 140, P6 180 with FNM parred at 90, P7 100): the first stock
+-- round is next.
+function P.sold_out(options, names)
+  local g = new_game{ players = names or { "A", "B", "C", "D" }, seed = 1, options = options }
   local function lot(cmd) g:act(cmd); g:acts{ "pass", "pass", "pass" } end
   lot("bid P1 20"); lot("bid P2 50"); lot("bid P3 80"); lot("bid P4 110"); lot("bid P5 140")
   g:act("bid P6 180"); g:acts{ "pass", "pass", "pass" }
   g:act("par FNM 90")
   lot("bid P7 100")
+  return g
+end
+
+-- P.sold_out, and FNM has a 2H (setter).
+function P.fnm_2h(options, names)
+  local g = P.sold_out(options, names)
+  g:give_train("FNM", "2H")
   return g
 end
 
@@ -59,6 +67,23 @@ function P.play_or(g, pass)
   end
 end
 
+-- P.fnm_2h with players `names` (default A-D); `before(g)`, when given,
+-- builds the position in stock round 1; everybody passes, and the
+-- operating round is played out by P.play_or with `pass`. The second
+-- stock round is next.
+function P.second_sr(before, names, pass)
+  local g = P.fnm_2h(nil, names)
+  if before then before(g) end
+  for _ = 1, 4 do g:act("pass") end
+  P.play_or(g, pass)
+  return g
+end
+
+-- Lays each { hex, tile, rotation } with the setter.
+function P.lay_all(g, lays)
+  for _, l in ipairs(lays) do g:lay(l[1], l[2], l[3]) end
+end
+
 -- The variants of a company's trains ("2", "3H", ...), sorted.
 function P.variants(g, corp)
   local out = {}
@@ -87,6 +112,23 @@ function P.forced_purchase(cash)
   g:give_cash("B", (cash or 50) - g:player("B").cash)
   expect_eq(g:step(), "buy_train")
   return g
+end
+
+-- The move a neutral player picks from g:moves(): run auto or withhold,
+-- else pass, else (unless `no_train`) a forced purchase's `train X as Y`;
+-- nil when none of these is offered.
+function P.pick(g, no_train)
+  local best, pick = 0, nil
+  for _, m in ipairs(g:moves()) do
+    local rank = (m == "run auto" or m == "withhold") and 3 or m == "pass" and 2 or (not no_train and m:match("^train %S+ as")) and 1 or 0
+    if rank > best then best, pick = rank, m end
+  end
+  return pick
+end
+
+-- One step: the move P.pick picks, else `pass`.
+function P.step_on(g, no_train)
+  g:act(P.pick(g, no_train) or "pass")
 end
 
 -- Neutral actions until `corp` is to act in `step`.
