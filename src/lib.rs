@@ -15,3 +15,4 @@ pub mod import;
 pub mod bench;
 pub mod limits;
 pub mod live;
+pub mod render;

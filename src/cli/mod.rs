@@ -8,6 +8,7 @@ mod fuzz_input;
 mod import;
 mod new;
 mod play;
+mod render;
 mod run;
 mod width;
 mod test;
@@ -36,6 +37,9 @@ pub struct TitleArgs {
 pub enum Command {
     /// Play a game in the REPL (the embedded 1849 if no title is given).
     Play(play::PlayArgs),
+    /// Draw the map, the market, the tile sheet or a corporation's best
+    /// run as SVG, or PNG when the output file ends in .png.
+    Render(render::RenderArgs),
     /// Validate a title folder: data and scripts; exits non-zero on any problem.
     Check {
         /// The title folder (e.g. titles/1849).
@@ -147,6 +151,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Render(args)) => render::run(&args),
         Some(Command::Check { dir }) => check::run(&dir),
         Some(Command::New { dir, from }) => new::run(&dir, &from),
         Some(Command::Fuzz { title, games, seed, players, max_actions, threads, save_failures, title_args }) => {

@@ -87,7 +87,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// A saved game, with its title from `--title-dir` when one is given.
-fn load_game(path: &std::path::Path, args: &PlayArgs) -> anyhow::Result<Game> {
+pub(super) fn load_game(path: &std::path::Path, args: &PlayArgs) -> anyhow::Result<Game> {
     let file = SaveFile::read(path).map_err(|e| anyhow::anyhow!("{e}"))?;
     if let Some(id) = &args.title
         && *id != file.title
@@ -97,7 +97,7 @@ fn load_game(path: &std::path::Path, args: &PlayArgs) -> anyhow::Result<Game> {
     file.restore_with_title(&path.display().to_string(), args.until, args.title_args.title_dir.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
-fn new_game(args: &PlayArgs) -> anyhow::Result<Game> {
+pub(super) fn new_game(args: &PlayArgs) -> anyhow::Result<Game> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let known = if args.names.is_empty() { args.players } else { Some(args.names.len()) };
     let title = super::load_title(args.title.as_deref(), &args.title_args, known)?;

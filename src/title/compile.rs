@@ -54,6 +54,9 @@ pub struct HexData {
     pub future_label: Option<FutureLabel>,
     /// Bit e set: edge e is impassable.
     pub impassable: u8,
+    /// Bit e set: a border drawn on edge e with no effect on play (inside
+    /// a multi-hex off-board); for pictures.
+    pub plain_borders: u8,
     pub tags: Vec<String>,
     pub props: Props,
     pub neighbours: [Option<u32>; 6],
@@ -152,10 +155,11 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
                     }
                 },
             };
-            let mut impassable = 0u8;
-            for b in &def.borders {
-                if b.kind == BorderKind::Impassable && b.edge < 6 {
-                    impassable |= 1 << b.edge;
+            let (mut impassable, mut plain_borders) = (0u8, 0u8);
+            for b in def.borders.iter().filter(|b| b.edge < 6) {
+                match b.kind {
+                    BorderKind::Impassable => impassable |= 1 << b.edge,
+                    BorderKind::Plain => plain_borders |= 1 << b.edge,
                 }
             }
             let id = hexes.len() as u32;
@@ -174,6 +178,7 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
                 rotation: def.rotation % 6,
                 future_label: def.future_label.clone(),
                 impassable,
+                plain_borders,
                 tags: def.tags.clone(),
                 props: def.props.clone(),
                 neighbours: [None; 6],
