@@ -92,3 +92,25 @@ fn wrap(ups: &[String]) -> Vec<String> {
     }
     lines
 }
+
+/// One tile of the title alone, at a rotation: a small picture for
+/// snapshot tests and docs. `None` if the title has no such tile.
+pub fn tile_svg(t: &Title, name: &str, rotation: u8) -> Option<String> {
+    let tile = t.tile(name)?;
+    let shape = HexShape::new(t.map.layout.kind, R);
+    let (hw, hh) = shape.half_extent();
+    let mut svg = Svg::new(2.0 * hw + 8.0, 2.0 * hh + 8.0, "#ffffff");
+    let view = TileView {
+        tile,
+        rotation,
+        centre: (hw + 4.0, hh + 4.0),
+        shape,
+        slots: Vec::new(),
+        band: 0,
+        revenues: Vec::new(),
+        number: Some(tile.name.clone()),
+        label: tile.label.clone(),
+    };
+    tile::draw(&mut svg, &view);
+    Some(svg.finish())
+}

@@ -403,3 +403,43 @@ fn bands(svg: &mut Svg, at: Pt, r: f64, values: &[i64], band: usize) {
     }
     svg.close();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::title::schema::LayoutKind;
+
+    fn radius(kind: LayoutKind, a: u8, b: u8) -> Option<f64> {
+        let shape = HexShape::new(kind, 10.0);
+        match edge_curve(&shape, (0.0, 0.0), a, b) {
+            Curve::Line => None,
+            Curve::Arc { r, .. } => Some(r),
+        }
+    }
+
+    #[test]
+    fn curves_have_the_printed_radii() {
+        for kind in [LayoutKind::Flat, LayoutKind::Pointy] {
+            for e in 0..6u8 {
+                assert!(radius(kind, e, (e + 3) % 6).is_none(), "opposite edges: a straight");
+                let sharp = radius(kind, e, (e + 1) % 6).unwrap();
+                assert!((sharp - 5.0).abs() < 1e-9, "adjacent edges: half an edge, got {sharp}");
+                let gentle = radius(kind, e, (e + 2) % 6).unwrap();
+                assert!((gentle - 15.0).abs() < 1e-9, "two apart: 1.5 r, got {gentle}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_curve_bends_towards_the_centre() {
+        // The middle of a sharp curve is nearer the corner than the centre
+        // is, and inside the hex.
+        let shape = HexShape::new(LayoutKind::Flat, 10.0);
+        for (a, b) in [(0u8, 1u8), (0, 2), (3, 5)] {
+            let curve = edge_curve(&shape, (0.0, 0.0), a, b);
+            let m = curve_mid(curve, shape.edge_mid((0.0, 0.0), a), shape.edge_mid((0.0, 0.0), b));
+            let d = (m.0 * m.0 + m.1 * m.1).sqrt();
+            assert!(d < shape.apothem(), "{a}-{b}: middle at {d}");
+        }
+    }
+}
