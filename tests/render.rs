@@ -120,7 +120,7 @@ fn new_games_of_1849_and_1844_draw_every_hex_once_and_every_home() {
         let svg = render::svg(&g, Picture::Map, None).unwrap();
         let doc = roxmltree::Document::parse(&svg).unwrap();
         let faint = doc.descendants().filter(|n| n.attribute("class") == Some("reservation")).count();
-        let homes = (0..g.state.corps.len()).filter(|&i| g.state.corps[i].in_play && read::home_of(&g.title, &g.state, read::corp_at(i)).is_some()).count();
+        let homes = g.state.corp_ids().filter(|&c| g.state.corps[c].in_play && read::home_of(&g.title, &g.state, c).is_some()).count();
         assert!(faint > 0 && faint <= homes, "{id}: {faint} faint home markers for {homes} homes");
     }
 }
@@ -152,15 +152,14 @@ fn recorded_games_from_shared_draw_tokens_markers_and_routes() {
         // The best run of every corporation with trains: one route group
         // per train that runs, each listed in the legend.
         let mut runs = 0;
-        for i in 0..g.state.corps.len() {
-            let corp = read::corp_at(i);
-            if g.state.corps[i].closed || g.state.trains_of(corp).is_empty() {
+        for corp in g.state.corp_ids() {
+            if g.state.corps[corp].closed || g.state.trains_of(corp).is_empty() {
                 continue;
             }
             let (svg, routes) = render::routes::svg(&g, corp).unwrap();
             let doc = roxmltree::Document::parse(&svg).unwrap();
             let groups = doc.descendants().filter(|n| n.attribute("class") == Some("route")).count();
-            assert_eq!(groups, routes.len(), "{rel} {}: a group per route", g.state.corps[i].id);
+            assert_eq!(groups, routes.len(), "{rel} {}: a group per route", g.state.corps[corp].id);
             for r in &routes {
                 assert!(svg.contains(&format!("{}: {}", r.train, r.stops.join("-"))), "{rel}: legend names {}", r.train);
             }

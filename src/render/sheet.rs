@@ -80,7 +80,7 @@ fn wrap(ups: &[String]) -> Vec<String> {
         let piece = if i + 1 < ups.len() { format!("{u},") } else { u.clone() };
         if line.is_empty() {
             line = if lines.is_empty() { format!("→ {piece}") } else { piece };
-        } else if line.chars().count() + piece.chars().count() < 22 {
+        } else if line.chars().count() + piece.chars().count() < 18 {
             line = format!("{line} {piece}");
         } else {
             lines.push(std::mem::take(&mut line));

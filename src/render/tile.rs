@@ -291,7 +291,7 @@ pub fn draw(svg: &mut Svg, v: &TileView) {
         svg.text(c.0 - r * 0.62, c.1 - r * 0.3, r * 0.24, Anchor::Middle, "black", label, r#"font-weight="bold" class="label""#);
     }
     if let Some(n) = &v.number {
-        svg.text(c.0 + r * 0.5, c.1 + r * 0.66, r * 0.16, Anchor::Middle, "#222", n, r#"class="tile-number""#);
+        svg.text(c.0 + r * 0.64, c.1 + r * 0.3, r * 0.16, Anchor::Middle, "#222", n, r#"class="tile-number""#);
     }
 }
 
