@@ -35,12 +35,13 @@ pub fn centre(t: &Title, f: &Frame, hex: HexId) -> Pt {
 pub fn svg(t: &Title, st: &GameState) -> String {
     let f = frame(t);
     let mut svg = Svg::new(f.size.0, f.size.1, "#ffffff");
-    draw(&mut svg, t, st, &f);
+    draw(&mut svg, t, st, &f, f.size.1);
     svg.finish()
 }
 
-/// Draws the map into `svg` (the routes picture draws over it).
-pub fn draw(svg: &mut Svg, t: &Title, st: &GameState, f: &Frame) {
+/// Draws the map into `svg` (the routes picture draws over it); the
+/// map's own legend ends at `bottom`.
+pub fn draw(svg: &mut Svg, t: &Title, st: &GameState, f: &Frame, bottom: f64) {
     let heading = format!("{} — phase {}", t.meta.name, read::phase_name(t, st));
     svg.text(MARGIN, MARGIN, 18.0, Anchor::Start, "#000", &heading, r#"font-weight="bold""#);
     svg.open(r#"id="map""#);
@@ -49,7 +50,7 @@ pub fn draw(svg: &mut Svg, t: &Title, st: &GameState, f: &Frame) {
     }
     borders(svg, t, f);
     svg.close();
-    legend(svg, t, f);
+    legend(svg, t, f, bottom - LEGEND / 2.0);
 }
 
 fn draw_hex(svg: &mut Svg, t: &Title, st: &GameState, f: &Frame, hex: HexId) {
@@ -141,7 +142,7 @@ fn borders(svg: &mut Svg, t: &Title, f: &Frame) {
 }
 
 /// The gauges used by the title's tiles, drawn as they appear on the map.
-fn legend(svg: &mut Svg, t: &Title, f: &Frame) {
+fn legend(svg: &mut Svg, t: &Title, f: &Frame, y: f64) {
     let mut gauges: Vec<Gauge> = Vec::new();
     for tile in t.tiles.iter().chain(t.map.hexes.iter().map(|h| &h.tile)) {
         for p in &tile.paths {
@@ -154,7 +155,6 @@ fn legend(svg: &mut Svg, t: &Title, f: &Frame) {
         return;
     }
     gauges.sort_by_key(|g| g.index());
-    let y = f.size.1 - LEGEND / 2.0;
     let mut x = MARGIN;
     svg.open(r#"class="legend""#);
     for g in gauges {

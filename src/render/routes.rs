@@ -42,9 +42,10 @@ pub fn svg(g: &Game, corp: CorpId) -> Result<(String, Vec<DrawnRoute>), String> 
     let (run, ran_out) = found.as_ref().map_or((&empty, false), |(_, run, out)| (run, *out));
     let mut f = map::frame(t);
     let lines = run.routes.len().max(1) + 2;
+    let map_bottom = f.size.1;
     f.size.1 += LINE * lines as f64;
     let mut svg = Svg::new(f.size.0, f.size.1, "#ffffff");
-    map::draw(&mut svg, t, st, &f);
+    map::draw(&mut svg, t, st, &f, map_bottom);
     let r = f.shape.r;
     let mut drawn = Vec::new();
     svg.open(&format!(r#"id="routes" data-corp="{}""#, escape(&read::corp_text(st, corp))));

@@ -13,6 +13,7 @@ pub mod names;
 pub mod players;
 pub mod prompt;
 pub mod routes;
+pub mod show;
 pub mod status;
 pub mod tile;
 mod train_classes;
