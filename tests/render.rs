@@ -242,3 +242,27 @@ fn tile_snapshots() {
     }
     assert!(failed.is_empty(), "pictures differ from their snapshots (review, then UPDATE_SNAPSHOTS=1): {failed:?}");
 }
+
+/// `railhead render`: the picture kind by name, PNG by the file's
+/// extension, a record up to an action, and a routes picture refused
+/// without a corporation.
+#[test]
+fn the_render_command_writes_svg_and_png() {
+    let bin = env!("CARGO_BIN_EXE_railhead");
+    let dir = std::env::temp_dir().join(format!("railhead-render-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| std::process::Command::new(bin).args(args).output().unwrap();
+    let svg = dir.join("map.svg");
+    let out = run(&["render", "map", "1844", "-o", svg.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains(r#"id="hex-"#));
+    let png = dir.join("market.png");
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/records/1849_opening.json");
+    let out = run(&["render", "market", "--import", record, "--until", "12", "-o", png.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(&std::fs::read(&png).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
+    let out = run(&["render", "routes", "1849", "-o", dir.join("r.svg").to_str().unwrap()]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--corp"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

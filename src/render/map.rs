@@ -84,6 +84,16 @@ fn draw_hex(svg: &mut Svg, t: &Title, st: &GameState, f: &Frame, hex: HexId) {
     if !laid && (h.cost > 0 || h.terrain.is_some()) {
         terrain(svg, add(c, (r * 0.45, r * 0.05)), r, h.terrain.as_deref().unwrap_or(""), h.cost);
     }
+    // Bonuses a corporation holds at a stop (1849's port token).
+    let bonuses: Vec<_> = st.board.stop_bonuses.iter().filter(|b| b.hex == hex).collect();
+    if !bonuses.is_empty() {
+        let places = tile::places(tile, rotation_on(t, st, hex), c, &f.shape);
+        for (k, b) in bonuses.iter().enumerate() {
+            let at = places.get(b.stop as usize).map_or(c, |p| p.at);
+            let text = format!("+{} {}", b.amount, read::corp_text(st, b.corp));
+            svg.text(at.0, at.1 - r * (0.42 + 0.2 * k as f64), r * 0.15, Anchor::Middle, "#0b3d91", &text, r#"font-weight="bold" class="stop-bonus""#);
+        }
+    }
     if let Some(reason) = st.board.locked.get(&hex) {
         svg.raw(&format!("<title>{}</title>", escape(reason)));
         svg.text(c.0, c.1 - r * 0.42, r * 0.22, Anchor::Middle, "#900", "✕", r#"class="locked""#);

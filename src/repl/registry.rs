@@ -86,7 +86,7 @@ fn views_and_session() -> Vec<ReplCommand> {
         c("companies", &["privates"], "", "the private companies: owner, revenue, ability", "companies", A::None, V, view::companies::run),
         c("log", &[], "[N]", "the last N lines of the game log (20 by default)", "log 5", A::Text, V, view::log::run),
         c("routes", &[], "[CORP] [full]", "the best run of a corporation now (the operating one by default); `full` searches past the game's node budget", "routes", A::Corporation, V, view::routes::run),
-        c("show", &[], "map|market|tiles|routes [CORP] [FILE]", "write a picture of the map, market, tile sheet or a corporation's best run (SVG in the temporary folder, or FILE; .png gives PNG) and print its path", "show market", A::Text, V, view::show::run),
+        c("show", &[], "map|market|tiles|routes [CORP] [FILE]", "write a picture of the map, market, tile sheet or a corporation's best run (SVG in the temporary folder, or FILE; .png gives PNG) and print its path", "show routes", A::Text, V, view::show::run),
         c("view", &[], "[PORT|stop]", "a live page of the game on 127.0.0.1 that redraws after every action; again: how its pages are doing", "view", A::Text, S, super::live::run),
         c("undo", &[], "", "take back the last action", "undo", A::None, S, session_cmds::undo),
         c("save", &[], "FILE", "save the game (title, options, seed, actions) as JSON", "save /tmp/railhead-example.json", A::File, S, session_cmds::save),

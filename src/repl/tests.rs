@@ -82,7 +82,7 @@ fn position_of(example: &str) -> (At, bool) {
         "train" => (At::FirstTrain, false),
         "sell" => (At::Sell, false),
         "issue" => (At::Issue, false),
-        "run" | "routes" => (At::Run, false),
+        "run" | "routes" | "show" => (At::Run, false),
         "tiles" => (At::FirstTile, false),
         "payout" | "withhold" => (At::Dividend, false),
         "log" | "undo" | "save" | "load" => (At::Dividend, false),
