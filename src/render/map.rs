@@ -75,7 +75,12 @@ fn draw_hex(svg: &mut Svg, t: &Title, st: &GameState, f: &Frame, hex: HexId) {
     };
     tile::draw(svg, &view);
     // The coordinate, the name, and on land still bare, terrain and cost.
-    svg.text(c.0 - r * 0.42, c.1 - r * 0.68, r * 0.15, Anchor::Middle, "#444", &h.label, r#"class="coord""#);
+    // The coordinate in the top corner, clear of the track at the edges.
+    let coord_at = match f.shape.kind {
+        crate::title::schema::LayoutKind::Flat => (c.0 - r * 0.42, c.1 - r * 0.68),
+        crate::title::schema::LayoutKind::Pointy => (c.0, c.1 - r * 0.76),
+    };
+    svg.text(coord_at.0, coord_at.1, r * 0.15, Anchor::Middle, "#444", &h.label, r#"class="coord""#);
     if let Some(name) = &h.name {
         let size = (r * 0.17).min(r * 2.4 / name.chars().count().max(1) as f64);
         let y = if tile.stops.is_empty() { c.1 } else { c.1 + r * 0.66 };

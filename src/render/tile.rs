@@ -287,12 +287,27 @@ pub fn draw(svg: &mut Svg, v: &TileView) {
             svg.text(place.at.0, place.at.1 + r * 0.62, r * 0.14, Anchor::Middle, "#222", &format!("+{}", stop.bonus), "");
         }
     }
+    // Label and number in corners, where no track runs (track ends at
+    // the middles of edges): the left and right corners of a flat hex,
+    // the upper left and lower right of a pointy one.
+    let (left, right) = match shape.kind {
+        crate::title::schema::LayoutKind::Flat => (180.0, 0.0),
+        crate::title::schema::LayoutKind::Pointy => (210.0, 30.0),
+    };
     if let Some(label) = &v.label {
-        svg.text(c.0 - r * 0.62, c.1 - r * 0.3, r * 0.24, Anchor::Middle, "black", label, r#"font-weight="bold" class="label""#);
+        let at = towards(c, left, r * 0.68);
+        svg.text(at.0, at.1, r * 0.24, Anchor::Middle, "black", label, r#"font-weight="bold" class="label""#);
     }
     if let Some(n) = &v.number {
-        svg.text(c.0 + r * 0.64, c.1 + r * 0.3, r * 0.16, Anchor::Middle, "#222", n, r#"class="tile-number""#);
+        let at = towards(c, right, r * 0.7);
+        svg.text(at.0, at.1, r * 0.16, Anchor::Middle, "#222", n, r#"class="tile-number""#);
     }
+}
+
+/// The point `d` from `c` at `deg` degrees (screen angles, clockwise).
+fn towards(c: Pt, deg: f64, d: f64) -> Pt {
+    let a = deg.to_radians();
+    add(c, (a.cos() * d, a.sin() * d))
 }
 
 fn revenue_spot(at: Pt, r: f64, kind: StopKind) -> Pt {
