@@ -1,9 +1,11 @@
 //! The session's side of the live view (`crate::live`): `view` starts it,
 //! and after every command that changed the game the session draws a new
-//! snapshot for the page.
+//! snapshot for the page: the map and the market as pictures (`render`),
+//! status, corporations, players and the log as the REPL shows them.
 
 use super::{Invocation, Reply, Session};
 use crate::live::{LiveView, Section, SectionKind, Snapshot};
+use crate::render::{self, Picture};
 use serde_json::json;
 
 /// Columns the page's text views are laid out in: wider than a terminal,
@@ -19,6 +21,13 @@ impl Session {
         let title = format!("{} · {}", self.game.title.meta.name, names.join(", "));
         let width = std::mem::replace(&mut self.width, PAGE_COLUMNS);
         let mut sections = Vec::new();
+        for (id, heading, picture) in [("map", "Map", Picture::Map), ("market", "Stock market", Picture::Market)] {
+            let (kind, body) = match render::svg(&self.game, picture, None) {
+                Ok(svg) => (SectionKind::Svg, svg),
+                Err(e) => (SectionKind::Text, format!("the {id} cannot be drawn: {e}")),
+            };
+            sections.push(Section { id: id.into(), heading: heading.into(), kind, body });
+        }
         for (id, heading, command) in [("status", "Status", "status".to_string()), ("corps", "Corporations", "corps".into()), ("players", "Players", "players".into()), ("log", "Log", format!("log {LOG_LINES}"))] {
             let reply = self.dispatch(&command);
             sections.push(Section { id: id.into(), heading: heading.into(), kind: SectionKind::Text, body: reply.text });
