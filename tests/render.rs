@@ -266,3 +266,49 @@ fn the_render_command_writes_svg_and_png() {
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--corp"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 18: a run from the log. Each corporation's last run, drawn from
+/// the log, is the one the game log records: the same trains, the same
+/// stops, the same revenue ("RCS runs 10H-1 on A5-C5-... for L. 280").
+#[test]
+fn a_logged_run_is_the_one_the_game_log_records() {
+    let Some(g) = shared_record("1849/1849_game_end_bank.json") else { return };
+    let mut checked = 0;
+    for corp in g.state.corp_ids() {
+        let id = g.state.corps[corp].id.clone();
+        let Ok((svg, routes)) = render::routes::logged(&g, corp) else { continue };
+        assert!(svg.contains("last run in the log"), "{id}");
+        for r in &routes {
+            let line = format!("{id} runs {} on {} for L. {}", r.train, r.stops.join("-"), r.revenue);
+            assert!(g.log.iter().rev().any(|l| l.contains(&line)), "{id}: the log has no `{line}`");
+        }
+        checked += routes.len();
+    }
+    assert!(checked > 0, "some corporation ran");
+    let never = g.state.corp_ids().find(|c| !g.log.iter().any(|l| l.contains(&format!("{} runs", g.state.corps[*c].id)))).expect("a corporation that never ran");
+    assert!(render::routes::logged(&g, never).unwrap_err().contains("has not run trains"));
+}
+
+/// Issue 18: a title gives its corporations' colours and the text of
+/// their tokens in data: `token_text` shows on the token and the market
+/// marker, while `data-corp` keeps the id.
+#[test]
+fn a_title_names_the_text_of_its_tokens() {
+    let dir = std::env::temp_dir().join(format!("railhead-token-text-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("title.toml"), "extends = \"1849\"\n[title]\nid = \"1849-logos\"\n").unwrap();
+    let companies = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("titles/1849/companies.toml")).unwrap();
+    std::fs::write(dir.join("companies.toml"), companies.replacen("id = \"SFA\"", "id = \"SFA\"\ntoken_text = \"Ⓢ\"", 1)).unwrap();
+    let title = railhead::title::load::load(&railhead::title::TitleSource::Disk(dir.clone()), &BTreeMap::new(), Some(4)).expect("loads");
+    let setup = Setup { players: vec!["A".into(), "B".into(), "C".into(), "D".into()], seed: 1, options: BTreeMap::new(), values: BTreeMap::new() };
+    let mut g = Game::new(Arc::new(title), setup).unwrap();
+    for a in ["buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68"] {
+        g.act(a).unwrap();
+    }
+    let sfa = g.state.corp_index("SFA").unwrap();
+    let (svg, market) = (render::svg(&g, Picture::Map, None).unwrap(), render::svg(&g, Picture::Market, None).unwrap());
+    assert!(svg.contains(">Ⓢ<") && svg.contains("data-corp=\"SFA\""), "the home marker shows the token text");
+    assert!(g.state.corps[sfa].price.is_some());
+    assert!(market.contains(">Ⓢ<") && market.contains("data-corp=\"SFA\""), "the market marker too");
+    let _ = std::fs::remove_dir_all(&dir);
+}

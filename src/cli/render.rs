@@ -40,6 +40,10 @@ pub struct RenderArgs {
     /// The corporation whose best run the routes picture shows.
     #[arg(long, value_name = "CORP")]
     pub corp: Option<String>,
+    /// With routes: the corporation's last run in the game's log, on the
+    /// board as it was then, instead of its best run now.
+    #[arg(long)]
+    pub logged: bool,
     /// The file to write: PNG if it ends in .png, else SVG.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
@@ -49,10 +53,15 @@ pub struct RenderArgs {
 
 pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     let picture = Picture::parse(&args.picture).ok_or_else(|| anyhow::anyhow!("no picture \"{}\" (map, market, tiles, routes)", args.picture))?;
+    let picture = match (picture, args.logged) {
+        (Picture::Routes, true) => Picture::LoggedRoutes,
+        (_, true) => anyhow::bail!("--logged goes with the routes picture: a run from the log"),
+        (p, false) => p,
+    };
     let game = game(args)?;
     let corp = match &args.corp {
         Some(word) => Some(railhead::repl::view::names::find_corp(&game, word).map_err(anyhow::Error::msg)?),
-        None if picture == Picture::Routes => anyhow::bail!("the routes picture needs a corporation: --corp CORP"),
+        None if matches!(picture, Picture::Routes | Picture::LoggedRoutes) => anyhow::bail!("the routes picture needs a corporation: --corp CORP"),
         None => None,
     };
     let started = std::time::Instant::now();

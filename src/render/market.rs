@@ -67,8 +67,8 @@ pub fn svg(t: &Title, st: &GameState) -> String {
         for (i, (corp, ..)) in here.iter().enumerate() {
             let (mx, my) = (x + 11.0 + 21.0 * (i % per_row) as f64, y + 27.0 + 16.0 * (i / per_row) as f64);
             let fill = read::corp_fill(t, st, *corp);
-            let text = read::corp_text(st, *corp);
-            svg.open(&format!(r#"class="market-marker" data-corp="{}" data-stack="{}""#, escape(&text), i + 1));
+            let text = read::token_text(t, st, *corp);
+            svg.open(&format!(r#"class="market-marker" data-corp="{}" data-stack="{}""#, escape(&read::corp_text(st, *corp)), i + 1));
             svg.circle(mx, my, 9.5, &fill, Some(("#111", 1.0)), "");
             let size = if text.chars().count() > 3 { 5.5 } else { 6.5 };
             svg.text(mx, my, size, Anchor::Middle, text_on(&fill), &text, r#"font-weight="bold""#);

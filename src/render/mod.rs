@@ -23,6 +23,9 @@ pub enum Picture {
     Market,
     Tiles,
     Routes,
+    /// A corporation's last run in the game's log (`render routes --logged`,
+    /// `show routes CORP logged`), on the board as it was then.
+    LoggedRoutes,
 }
 
 impl Picture {
@@ -49,6 +52,7 @@ pub fn svg(g: &Game, picture: Picture, corp: Option<CorpId>) -> Result<String, S
             let corp = corp.ok_or("the routes picture needs a corporation (--corp CORP)")?;
             routes::svg(g, corp)?.0
         }
+        Picture::LoggedRoutes => routes::logged(g, corp.ok_or("the routes picture needs a corporation (--corp CORP)")?)?.0,
     })
 }
 

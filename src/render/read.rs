@@ -23,6 +23,12 @@ pub fn corp_text(st: &GameState, c: CorpId) -> String {
     st.corps.get(c).map_or_else(|| "?".to_string(), |corp| corp.id.clone())
 }
 
+/// What a corporation's tokens and market marker show: the title's
+/// `token_text` for it, else its id.
+pub fn token_text(t: &Title, st: &GameState, c: CorpId) -> String {
+    st.corps.get(c).and_then(|corp| t.corporations.get(corp.def)).and_then(|d| d.token_text.clone()).unwrap_or_else(|| corp_text(st, c))
+}
+
 /// A corporation's colour, from the title's data.
 pub fn corp_fill(t: &Title, st: &GameState, c: CorpId) -> String {
     st.corps
@@ -34,7 +40,7 @@ pub fn corp_fill(t: &Title, st: &GameState, c: CorpId) -> String {
 }
 
 pub fn marker(t: &Title, st: &GameState, c: CorpId, faint: bool) -> Marker {
-    Marker { text: corp_text(st, c), fill: corp_fill(t, st, c), faint }
+    Marker { corp: corp_text(st, c), text: token_text(t, st, c), fill: corp_fill(t, st, c), faint }
 }
 
 /// The markers in each slot of each stop of a hex: the tokens placed,

@@ -1,12 +1,17 @@
-//! A corporation's best run (what `run auto` would run now) over the
-//! map: each train's route in its own colour, and a legend with each
-//! train's stops and revenue.
+//! A corporation's run over the map: its best run now (what `run auto`
+//! would run), or its last run in the game's log (`logged`) on the board
+//! as it was then. Each train's route in its own colour, and a legend with
+//! each train's stops and revenue.
 
 use super::map;
 use super::read;
 use super::svg::{Anchor, Svg, escape};
 use super::tile;
 use crate::game::Game;
+use crate::game::action::Action;
+use crate::game::engine::current_actor;
+use crate::game::ids::Actor;
+use crate::game::state::GameState;
 use crate::game::engine::Engine;
 use crate::game::engine::run::stop_label;
 use crate::game::graph::{rotation_on, tile_on};
@@ -20,6 +25,7 @@ pub const TRAIN_COLOURS: [&str; 6] = ["#e6194b", "#3cb44b", "#4363d8", "#f58231"
 const LINE: f64 = 22.0;
 
 /// One train's route, for the legend and for tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DrawnRoute {
     pub train: String,
     pub stops: Vec<String>,
@@ -36,8 +42,39 @@ pub fn best(g: &Game, corp: CorpId) -> Result<(crate::game::engine::run::Positio
 }
 
 pub fn svg(g: &Game, corp: CorpId) -> Result<(String, Vec<DrawnRoute>), String> {
-    let (t, st) = (&*g.title, &g.state);
-    let found = if st.trains_of(corp).is_empty() { None } else { Some(best(g, corp)?) };
+    let found = if g.state.trains_of(corp).is_empty() { None } else { Some(best(g, corp)?) };
+    draw(g, &g.state, corp, found, "best run (as `run auto`)")
+}
+
+/// The last run of `corp` in the game's log, on the board as it was just
+/// before: the routes it declared, or for `run auto` the best run then
+/// (the same search with the same budget, so the same routes). Replays
+/// the log on a fresh game to find it.
+pub fn logged(g: &Game, corp: CorpId) -> Result<(String, Vec<DrawnRoute>), String> {
+    let mut replay = Game::with_host(g.title.clone(), g.host.clone(), g.setup.clone()).map_err(|e| format!("the game cannot be replayed: {e}"))?;
+    let mut last: Option<(GameState, Action)> = None;
+    for action in &g.actions {
+        if matches!(action, Action::Run { .. }) && current_actor(&replay.title, &replay.state) == Some(Actor::Corp(corp)) {
+            last = Some((replay.state.clone(), action.clone()));
+        }
+        replay.apply(action.clone()).map_err(|e| format!("the game cannot be replayed at `{action}`: {e}"))?;
+    }
+    let who = read::corp_text(&g.state, corp);
+    let Some((mut st, Action::Run { routes })) = last else { return Err(format!("{who} has not run trains in this game")) };
+    let mut fx = Effects::default();
+    let mut engine = Engine::new(&g.title, &mut st, &mut fx, &*g.host);
+    let found = if routes.is_empty() {
+        engine.best_run(corp).map_err(|e| format!("the route search failed: {e}"))?
+    } else {
+        let (pos, run) = engine.declared_run(corp, &routes).map_err(|e| format!("the logged routes do not make a run: {e}"))?;
+        (pos, run, false)
+    };
+    draw(g, &st, corp, Some(found), "last run in the log")
+}
+
+/// The map of `st` with `found`'s routes and the legend.
+fn draw(g: &Game, st: &GameState, corp: CorpId, found: Option<(crate::game::engine::run::Position, crate::route::Run, bool)>, what: &str) -> Result<(String, Vec<DrawnRoute>), String> {
+    let t = &*g.title;
     let empty = crate::route::Run::default();
     let (run, ran_out) = found.as_ref().map_or((&empty, false), |(_, run, out)| (run, *out));
     let mut f = map::frame(t);
@@ -82,7 +119,7 @@ pub fn svg(g: &Game, corp: CorpId) -> Result<(String, Vec<DrawnRoute>), String> 
     let head = if run.routes.is_empty() {
         format!("{who}: no train has a route")
     } else {
-        let mut s = format!("{who}'s best run (as `run auto`): {}", t.money(run.revenue));
+        let mut s = format!("{who}'s {what}: {}", t.money(run.revenue));
         if ran_out {
             s.push_str(" — the search stopped at its node budget; a better run may exist");
         }

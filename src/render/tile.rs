@@ -12,6 +12,9 @@ use crate::title::schema::{Color, StopKind};
 /// A token or marker in a city slot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Marker {
+    /// The corporation's id (the SVG's `data-corp`).
+    pub corp: String,
+    /// What the token shows (`token_text`, else the id).
     pub text: String,
     pub fill: String,
     /// A reservation or an unplaced home: drawn faint.
@@ -360,7 +363,7 @@ fn city(svg: &mut Svg, at: Pt, r: f64, n: usize, slots: &[Option<Marker>]) {
 pub fn marker(svg: &mut Svg, p: Pt, s: f64, m: &Marker) {
     let cls = if m.faint { "reservation" } else { "token" };
     let opacity = if m.faint { r#" opacity="0.4""# } else { "" };
-    svg.open(&format!(r#"class="{cls}" data-corp="{}"{opacity}"#, super::svg::escape(&m.text)));
+    svg.open(&format!(r#"class="{cls}" data-corp="{}"{opacity}"#, super::svg::escape(&m.corp)));
     svg.circle(p.0, p.1, s * 0.92, &m.fill, Some(("#111", s * 0.08)), "");
     let size = if m.text.chars().count() > 3 { s * 0.62 } else { s * 0.75 };
     svg.text(p.0, p.1, size, Anchor::Middle, text_on(&m.fill), &m.text, r#"font-weight="bold""#);

@@ -213,6 +213,24 @@ impl Engine<'_> {
         Ok((pos, run, stats.ran_out))
     }
 
+    /// The run of declared routes, checked against the rules (not against
+    /// the best run), with the title's route bonuses.
+    pub fn declared_run(&mut self, corp: CorpId, specs: &[RouteSpec]) -> GameResult<(Position, Run)> {
+        let id = self.st.corps[corp].id.clone();
+        let pos = position(self.t, self.st, corp);
+        let declared = self.parse_routes(&pos, specs)?;
+        let mut run = route::validate::validate_run(&pos.problem, &declared).map_err(|e| route_refusal(self.t, e.rule(), e.to_string()))?;
+        if self.rules.has_hook("route_bonus") {
+            for r in run.routes.iter_mut() {
+                let stops: Vec<String> = r.stops.iter().map(|s| stop_label(self.t, &pos.board, *s)).collect();
+                let extra = self.rules.hook("route_bonus", self.st, self.fx, args![id.clone(), pos.problem.trains[r.train].id.clone(), stops])?.int(0)?.unwrap_or(0);
+                r.revenue = money::sum("a route's revenue", r.revenue, money::from_hook("route_bonus", extra, -MAX_AMOUNT)?)?;
+            }
+            run.revenue = run.routes.iter().try_fold(0, |total, r| money::sum("the run's revenue", total, r.revenue))?;
+        }
+        Ok((pos, run))
+    }
+
     pub(super) fn run_trains(&mut self, corp: CorpId, specs: &[RouteSpec]) -> GameResult<()> {
         let id = self.st.corps[corp].id.clone();
         // Set up by an import (`setup.manual_routes`): the recorded runs stand.
@@ -228,18 +246,7 @@ impl Engine<'_> {
             }
             (pos, run)
         } else {
-            let pos = position(self.t, self.st, corp);
-            let declared = self.parse_routes(&pos, specs)?;
-            let mut run = route::validate::validate_run(&pos.problem, &declared)
-                .map_err(|e| route_refusal(self.t, e.rule(), e.to_string()))?;
-            if self.rules.has_hook("route_bonus") {
-                for r in run.routes.iter_mut() {
-                    let stops: Vec<String> = r.stops.iter().map(|s| stop_label(self.t, &pos.board, *s)).collect();
-                    let extra = self.rules.hook("route_bonus", self.st, self.fx, args![id.clone(), pos.problem.trains[r.train].id.clone(), stops])?.int(0)?.unwrap_or(0);
-                    r.revenue = money::sum("a route's revenue", r.revenue, money::from_hook("route_bonus", extra, -MAX_AMOUNT)?)?;
-                }
-                run.revenue = run.routes.iter().try_fold(0, |total, r| money::sum("the run's revenue", total, r.revenue))?;
-            }
+            let (pos, run) = self.declared_run(corp, specs)?;
             if !manual {
                 let (_, best, _) = self.best_run(corp)?;
                 if run.revenue < best.revenue {

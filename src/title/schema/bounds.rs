@@ -261,3 +261,13 @@ mod tests {
         assert!(TRAIN_COUNT.check(-2).unwrap_err().contains("-1 = unlimited"));
     }
 }
+
+/// A corporation's `token_text`: 1 to 4 characters, so it fits a token.
+pub fn token_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let s = String::deserialize(d)?;
+    let n = s.trim().chars().count();
+    if !(1..=4).contains(&n) {
+        return Err(D::Error::custom(format!("\"{s}\" has {n} characters: a token shows 1 to 4")));
+    }
+    Ok(Some(s.trim().to_string()))
+}

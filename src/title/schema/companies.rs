@@ -110,6 +110,10 @@ pub struct CorporationDef {
     pub nickname: Option<String>,
     #[serde(default)]
     pub color: String,
+    /// What its tokens and market marker show in pictures (`railhead
+    /// render`): a logo's letters, up to 4 characters; its id if not given.
+    #[serde(default, deserialize_with = "bounds::token_text")]
+    pub token_text: Option<String>,
     /// Home hexes ("C5", or "I4.1" for the second city of a hex); more
     /// than one = the starter chooses.
     #[serde(default)]
