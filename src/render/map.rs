@@ -99,6 +99,14 @@ fn draw_hex(svg: &mut Svg, t: &Title, st: &GameState, f: &Frame, hex: HexId) {
             svg.text(at.0, at.1 - r * (0.42 + 0.2 * k as f64), r * 0.15, Anchor::Middle, "#0b3d91", &text, r#"font-weight="bold" class="stop-bonus""#);
         }
     }
+    // Markers the title's scripts put on the hex during play (1844's
+    // "closed" on a mountain hex until its railway opens), as the title
+    // names them.
+    if let Some(marks) = st.board.markers.get(&hex).filter(|m| !m.is_empty()) {
+        let text = marks.join(" · ");
+        let size = (r * 0.15).min(r * 1.6 / text.chars().count().max(1) as f64);
+        svg.text(c.0, c.1 + r * 0.45, size, Anchor::Middle, "#6a1b9a", &text, r#"font-style="italic" class="marker""#);
+    }
     if let Some(reason) = st.board.locked.get(&hex) {
         svg.raw(&format!("<title>{}</title>", escape(reason)));
         svg.text(c.0, c.1 - r * 0.42, r * 0.22, Anchor::Middle, "#900", "✕", r#"class="locked""#);

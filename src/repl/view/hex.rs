@@ -135,7 +135,9 @@ fn stop_lines(g: &Game, h: u32) -> Vec<String> {
     let slots = &g.state.board.hexes[h as usize].tokens;
     let mut out = Vec::new();
     for (i, s) in tile.stops.iter().enumerate() {
-        let mut line = format!("stop {i}: {} worth {}", s.kind.name(), s.revenue.value(band));
+        // A value set during play (1844's mountain railway panel) replaces the printed one.
+        let value = g.state.board.revenues.get(&(h, i as u8)).map_or_else(|| s.revenue.value(band), |vs| vs.get(band).or_else(|| vs.last()).copied().unwrap_or(0));
+        let mut line = format!("stop {i}: {} worth {value}", s.kind.name());
         if s.kind == StopKind::City {
             let held: Vec<String> = slots.get(i).map(|v| v.iter().flatten().map(|c| g.state.corps[*c].id.clone()).collect()).unwrap_or_default();
             let free = s.slots as usize - held.len().min(s.slots as usize);
