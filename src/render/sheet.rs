@@ -45,18 +45,7 @@ pub fn svg(t: &Title, st: &GameState) -> String {
         let x = MARGIN + CELL_W * (k % COLS) as f64 + CELL_W / 2.0;
         let y = MARGIN + HEADER + CELL_H * (k / COLS) as f64 + R;
         svg.open(&format!(r#"id="tile-{}" class="sheet-tile""#, escape(&tile.name)));
-        let view = TileView {
-            tile,
-            rotation: 0,
-            centre: (x, y),
-            shape,
-            slots: Vec::new(),
-            band: 0,
-            revenues: Vec::new(),
-            number: Some(tile.name.clone()),
-            label: tile.label.clone(),
-        };
-        tile::draw(&mut svg, &view);
+        tile::draw(&mut svg, &TileView::bare(tile, 0, (x, y), shape));
         let left = match st.board.supply.get(i).copied().unwrap_or(tile.count) {
             n if n < 0 => "∞".to_string(),
             n => n.to_string(),
@@ -100,17 +89,6 @@ pub fn tile_svg(t: &Title, name: &str, rotation: u8) -> Option<String> {
     let shape = HexShape::new(t.map.layout.kind, R);
     let (hw, hh) = shape.half_extent();
     let mut svg = Svg::new(2.0 * hw + 8.0, 2.0 * hh + 8.0, "#ffffff");
-    let view = TileView {
-        tile,
-        rotation,
-        centre: (hw + 4.0, hh + 4.0),
-        shape,
-        slots: Vec::new(),
-        band: 0,
-        revenues: Vec::new(),
-        number: Some(tile.name.clone()),
-        label: tile.label.clone(),
-    };
-    tile::draw(&mut svg, &view);
+    tile::draw(&mut svg, &TileView::bare(tile, rotation, (hw + 4.0, hh + 4.0), shape));
     Some(svg.finish())
 }

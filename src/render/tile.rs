@@ -39,6 +39,14 @@ pub struct TileView<'a> {
     pub label: Option<String>,
 }
 
+impl<'a> TileView<'a> {
+    /// A tile by itself, as on the tile sheet: no tokens, its printed
+    /// values, its number and label.
+    pub fn bare(tile: &'a Tile, rotation: u8, centre: Pt, shape: HexShape) -> TileView<'a> {
+        TileView { tile, rotation, centre, shape, slots: Vec::new(), band: 0, revenues: Vec::new(), number: Some(tile.name.clone()), label: tile.label.clone() }
+    }
+}
+
 pub fn fill_of(color: Color) -> &'static str {
     match color {
         Color::White => "#f3ead2",
