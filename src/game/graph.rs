@@ -31,6 +31,15 @@ pub fn tile_on<'t>(t: &'t Title, st: &GameState, hex: HexId) -> &'t Tile {
     }
 }
 
+/// A stop's value in a revenue band: the value set during play (1844's
+/// mountain railway panel, `game:set_stop_revenue`), else the printed one.
+pub fn stop_value(st: &GameState, hex: HexId, stop: u8, printed: &crate::tile::Revenue, band: usize) -> i64 {
+    match st.board.revenues.get(&(hex, stop)) {
+        Some(vs) => vs.get(band).or_else(|| vs.last()).copied().unwrap_or(0),
+        None => printed.value(band),
+    }
+}
+
 pub fn rotation_on(t: &Title, st: &GameState, hex: HexId) -> u8 {
     match st.board.hexes[hex as usize].tile {
         Some(_) => st.board.hexes[hex as usize].rotation,
@@ -188,10 +197,7 @@ impl BoardGraph {
                 });
                 let slots: &[Option<CorpId>] = hs.tokens.get(si).map_or(&[], |x| x.as_slice());
                 let (own_token, blocked) = token_flags(s.kind == StopKind::City, slots, corp);
-                let mut value = match st.board.revenues.get(&(h, si as u8)) {
-                    Some(vs) => vs.get(band).or_else(|| vs.last()).copied().unwrap_or(0),
-                    None => s.revenue.value(band),
-                };
+                let mut value = stop_value(st, h, si as u8, &s.revenue, band);
                 if let Some(c) = corp {
                     value += st
                         .board

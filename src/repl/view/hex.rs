@@ -8,7 +8,7 @@ use crate::game::ids::CorpId;
 use crate::game::action::Action;
 use crate::game::board::LayRules;
 use crate::game::engine::Engine;
-use crate::game::graph::{reservations, rotation_on, tile_on};
+use crate::game::graph::{reservations, rotation_on, stop_value, tile_on};
 use crate::game::ops::{Effects, Ops};
 use crate::hex::rotate;
 use crate::tile::{PathEnd, Tile};
@@ -136,7 +136,7 @@ fn stop_lines(g: &Game, h: u32) -> Vec<String> {
     let mut out = Vec::new();
     for (i, s) in tile.stops.iter().enumerate() {
         // A value set during play (1844's mountain railway panel) replaces the printed one.
-        let value = g.state.board.revenues.get(&(h, i as u8)).map_or_else(|| s.revenue.value(band), |vs| vs.get(band).or_else(|| vs.last()).copied().unwrap_or(0));
+        let value = stop_value(&g.state, h, i as u8, &s.revenue, band);
         let mut line = format!("stop {i}: {} worth {value}", s.kind.name());
         if s.kind == StopKind::City {
             let held: Vec<String> = slots.get(i).map(|v| v.iter().flatten().map(|c| g.state.corps[*c].id.clone()).collect()).unwrap_or_default();
