@@ -143,7 +143,7 @@ impl Ops<'_> {
     /// Whether `new` could take the presidency of `corp`: they hold
     /// certificates worth the president's certificate to give in exchange.
     pub fn can_take_presidency(&self, corp: CorpId, new: PlayerId) -> bool {
-        let pres_percent = self.st.corps[corp].certs.iter().find(|c| c.president).map_or(20, |c| c.percent as u32);
+        let pres_percent = self.st.president_percent(corp);
         self.st.president(corp).is_some_and(|p| p != new) && !exchange_options(self.st, corp, new, pres_percent).is_empty()
     }
 
@@ -157,7 +157,7 @@ impl Ops<'_> {
         if pres == new {
             return Ok(false);
         }
-        let pres_percent = self.st.corps[corp].certs.iter().find(|c| c.president).map_or(20, |c| c.percent as u32);
+        let pres_percent = self.st.president_percent(corp);
         let mut options = exchange_options(self.st, corp, new, pres_percent);
         if self.t.settings.president_swap == crate::title::schema::PresidentSwap::Fewest && !options.is_empty() {
             // The fewest certificates: a double rather than two singles (1844-R-198).

@@ -334,6 +334,11 @@ impl GameState {
         self.corps[corp].certs.iter().filter(|c| c.owner == owner).map(|c| c.percent as u32).sum()
     }
 
+    /// The percent of the president's certificate (20 where a title has none).
+    pub fn president_percent(&self, corp: CorpId) -> u32 {
+        self.corps[corp].certs.iter().find(|c| c.president).map_or(20, |c| c.percent as u32)
+    }
+
     pub fn president(&self, corp: CorpId) -> Option<PlayerId> {
         self.corps[corp].certs.iter().find(|c| c.president).and_then(|c| match c.owner {
             CertOwner::Player(p) => Some(p),

@@ -281,7 +281,7 @@ impl Engine<'_> {
         if may_buy && !at_limit {
             let cheapest_par = self.t.phases[self.st.phase].par_prices.iter().copied().min().unwrap_or(0);
             for c in self.startable(p)? {
-                let pres = self.st.corps[c].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as i64);
+                let pres = self.st.president_percent(c) as i64;
                 if crate::game::shares::worth(self.t, self.st, c, cheapest_par, pres) <= cash {
                     return Ok(true);
                 }
@@ -348,7 +348,7 @@ impl Engine<'_> {
         if extra > self.t.settings.par_extra_certs {
             return self.refuse(RuleKey::StockParExtra, format!("at most {} extra certificates may be bought when starting", self.t.settings.par_extra_certs));
         }
-        let pres_pct = self.st.corps[c].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as u32);
+        let pres_pct = self.st.president_percent(c);
         let ordinary_pct = self.st.corps[c].certs.iter().find(|x| !x.president && x.tag.is_none()).map_or(10, |x| x.percent as u32);
         if pres_pct + extra * ordinary_pct > self.t.settings.max_holding_percent {
             return self.refuse(RuleKey::StockMaxHolding, format!("no player may hold more than {} % of a corporation", self.t.settings.max_holding_percent));
@@ -490,7 +490,7 @@ impl Engine<'_> {
         }
         self.rules.check("can_sell", self.st, self.fx, args![pname.clone(), cid.clone(), percent])?;
         let is_pres = self.st.president(c) == Some(p);
-        let pres_pct = self.st.corps[c].certs.iter().find(|x| x.president).map_or(20, |x| x.percent as u32);
+        let pres_pct = self.st.president_percent(c);
         let non_pres: u32 = mine - if is_pres { pres_pct } else { 0 };
         // Some titles pay the price after the drop (1844-R-031).
         let after_drop = self.rules.hook("sell_after_drop", self.st, self.fx, args![pname.clone(), cid.clone()])?.bool(0)?.unwrap_or(false);
