@@ -255,3 +255,28 @@ fn the_core_emits_only_listed_and_documented_events() {
         assert!(docs.contains(&format!("`{name}`")), "docs/lua-api.md does not describe the event '{name}'");
     }
 }
+
+#[test]
+fn a_border_with_both_a_kind_and_a_terrain_is_an_error_at_its_line() {
+    let dir = copy_title("1849", "border-both");
+    let file = dir.join("map.toml");
+    edit(&file, r#"borders = [{ edge = 4, kind = "impassable" }]"#, r#"borders = [{ edge = 4, kind = "impassable", terrain = "river" }]"#);
+    let text = fs::read_to_string(&file).unwrap();
+    let hex_at = text[..text.find(r#"terrain = "river""#).unwrap()].rfind("at = [").unwrap();
+    let line = text[..hex_at].lines().count() + 1; // the line of the hex's `at`
+    let out = check_fails(&dir);
+    assert!(out.contains(&format!("map.toml:{line}")) && out.contains("not both"), "{out}");
+}
+
+#[test]
+fn a_border_whose_two_sides_disagree_is_an_error() {
+    // The boundary title's river between Bree (C1) and Corth (E1), given
+    // again on Corth's side as a mountain.
+    let dir = std::env::temp_dir().join(format!("railhead-title-checks-border-sides-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    common::copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/titles/boundary"), &dir);
+    let file = dir.join("map.toml");
+    edit(&file, "paths = [\"3-s0\", \"0-s0\", \"5-s0\"]", "paths = [\"3-s0\", \"0-s0\", \"5-s0\"]\nborders = [{ edge = 3, terrain = \"mountain\" }]");
+    let out = check_fails(&dir);
+    assert!(out.contains("between C1 and E1") && out.contains("\"river\" on one side and \"mountain\""), "{out}");
+}

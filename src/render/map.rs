@@ -158,10 +158,24 @@ fn borders(svg: &mut Svg, t: &Title, f: &Frame) {
                 svg.line(a, b, "#b00000", f.shape.r * 0.12, r#"stroke-linecap="round" class="impassable""#);
             } else if h.plain_borders & bit != 0 {
                 svg.line(a, b, "#222", f.shape.r * 0.04, r#"stroke-dasharray="4 3" class="border""#);
+            } else if let Some(terrain) = &h.border_terrain[e as usize] {
+                terrain_border(svg, f, (a, b), terrain);
             }
         }
     }
     svg.close();
+}
+
+/// A crossable border with a terrain (1865's rivers and mountain ridges):
+/// rivers blue, mountains a dotted brown line, as printed boards draw
+/// them; any other terrain a dotted grey line.
+fn terrain_border(svg: &mut Svg, f: &Frame, (a, b): (Pt, Pt), terrain: &str) {
+    let class = format!(r#"class="border-{}""#, escape(terrain));
+    match terrain {
+        "river" | "water" => svg.line(a, b, "#2a6fdb", f.shape.r * 0.09, &format!(r#"stroke-linecap="round" {class}"#)),
+        "mountain" | "mountains" => svg.line(a, b, "#8b5a2b", f.shape.r * 0.09, &format!(r#"stroke-dasharray="2 4" stroke-linecap="round" {class}"#)),
+        _ => svg.line(a, b, "#777", f.shape.r * 0.06, &format!(r#"stroke-dasharray="2 3" {class}"#)),
+    }
 }
 
 /// The gauges used by the title's tiles, drawn as they appear on the map.

@@ -57,6 +57,9 @@ pub struct HexData {
     /// Bit e set: a border drawn on edge e with no effect on play (inside
     /// a multi-hex off-board); for pictures.
     pub plain_borders: u8,
+    /// The terrain of a crossable border on edge e (a river, a mountain
+    /// ridge), on both hexes that share it.
+    pub border_terrain: [Option<String>; 6],
     pub tags: Vec<String>,
     pub props: Props,
     pub neighbours: [Option<u32>; 6],
@@ -132,6 +135,15 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
             if b.edge > 5 {
                 ctx.error("map", &format!("{key}.borders"), "", format!("border edge {} is not 0-5", b.edge));
             }
+            if b.kind.is_some() == b.terrain.is_some() {
+                let msg = format!(
+                    "border edge {} needs either kind (\"impassable\", \"plain\") or terrain (\"river\"...), not {}",
+                    b.edge,
+                    if b.kind.is_some() { "both" } else { "neither" }
+                );
+                let at = def.at.first().map(|l| format!("\"{l}\"")).unwrap_or_default();
+                ctx.error("map", &format!("{key}.borders"), &at, msg);
+            }
         }
         for label in &def.at {
             let coord = match layout.parse(label) {
@@ -156,10 +168,13 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
                 },
             };
             let (mut impassable, mut plain_borders) = (0u8, 0u8);
+            let mut border_terrain: [Option<String>; 6] = Default::default();
             for b in def.borders.iter().filter(|b| b.edge < 6) {
-                match b.kind {
-                    BorderKind::Impassable => impassable |= 1 << b.edge,
-                    BorderKind::Plain => plain_borders |= 1 << b.edge,
+                match (b.kind, &b.terrain) {
+                    (Some(BorderKind::Impassable), _) => impassable |= 1 << b.edge,
+                    (Some(BorderKind::Plain), _) => plain_borders |= 1 << b.edge,
+                    (None, Some(t)) => border_terrain[b.edge as usize] = Some(t.clone()),
+                    (None, None) => {}
                 }
             }
             let id = hexes.len() as u32;
@@ -179,6 +194,7 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
                 future_label: def.future_label.clone(),
                 impassable,
                 plain_borders,
+                border_terrain,
                 tags: def.tags.clone(),
                 props: def.props.clone(),
                 neighbours: [None; 6],
@@ -197,6 +213,23 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
                 && let Some(n) = hexes[i].neighbours[e as usize]
             {
                 hexes[n as usize].impassable |= 1 << crate::hex::opposite(e);
+            }
+        }
+    }
+    // So is a terrain border: written on either hex, it is on both.
+    for i in 0..hexes.len() {
+        for e in 0..6u8 {
+            let (Some(t), Some(n)) = (hexes[i].border_terrain[e as usize].clone(), hexes[i].neighbours[e as usize]) else {
+                continue;
+            };
+            let back = crate::hex::opposite(e) as usize;
+            match &hexes[n as usize].border_terrain[back] {
+                None => hexes[n as usize].border_terrain[back] = Some(t),
+                Some(other) if *other != t => {
+                    let msg = format!("the border between {} and {} is \"{t}\" on one side and \"{other}\" on the other", hexes[i].label, hexes[n as usize].label);
+                    ctx.error("map", "hex.borders", &format!("\"{}\"", hexes[i].label), msg);
+                }
+                Some(_) => {}
             }
         }
     }

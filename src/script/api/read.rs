@@ -179,6 +179,20 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         tb.raw_set("rotation", this.st.board.hexes[h as usize].rotation)?;
         tb.raw_set("terrain", hd.terrain.clone())?;
         tb.raw_set("cost", hd.cost)?;
+        // The terrain of crossable borders, keyed by edge 0-5 (map.toml's
+        // `borders = [{ edge, terrain }]`), and the neighbour across each edge.
+        let borders = lua.create_table()?;
+        let neighbours = lua.create_table()?;
+        for e in 0..6usize {
+            if let Some(t) = &hd.border_terrain[e] {
+                borders.raw_set(e, t.as_str())?;
+            }
+            if let Some(n) = hd.neighbours[e] {
+                neighbours.raw_set(e, this.title.map.hexes[n as usize].label.as_str())?;
+            }
+        }
+        tb.raw_set("borders", borders)?;
+        tb.raw_set("neighbours", neighbours)?;
         tb.raw_set("tags", lua.create_sequence_from(hd.tags.iter().cloned())?)?;
         let tokens = lua.create_table()?;
         for slots in &this.st.board.hexes[h as usize].tokens {

@@ -209,9 +209,17 @@ pub enum BorderKind {
     Plain,
 }
 
+/// A border of the hex: `{ edge = 4, kind = "impassable" }`, or a
+/// crossable border with a terrain of its own, `{ edge = 2, terrain =
+/// "river" }` (1865's rivers and mountains lie on hexsides; scripts read
+/// them, e.g. for token costs, and pictures draw them). Exactly one of
+/// `kind` and `terrain`.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct BorderDef {
     pub edge: u8,
-    pub kind: BorderKind,
+    #[serde(default)]
+    pub kind: Option<BorderKind>,
+    #[serde(default)]
+    pub terrain: Option<String>,
 }
