@@ -155,6 +155,9 @@ function Game:trains_on_sale() end
 ---@param class string
 ---@return integer
 function Game:trains_left(class) end
+---@param name string
+---@return {name: string, count: integer, tags: string[], props: table, variants: {name: string, price: integer}[]}
+function Game:train_class(name) end
 ---@param n integer
 ---@return integer
 function Game:random(n) end

@@ -224,6 +224,28 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         }
         Ok(out)
     });
+    // A train class of trains.toml: `{ name, count, tags, props,
+    // variants = { { name, price } } }` (1865 keeps each class's coverage
+    // and rank value in its props).
+    m.add_method("train_class", |lua, this, name: String| {
+        let Some(class) = this.title.trains.iter().find(|c| c.name == name) else {
+            return Err(mlua::Error::external(format!("train_class: no train class \"{name}\"")));
+        };
+        let tb = lua.create_table()?;
+        tb.raw_set("name", class.name.as_str())?;
+        tb.raw_set("count", class.count)?;
+        tb.raw_set("tags", lua.create_sequence_from(class.tags.iter().cloned())?)?;
+        tb.raw_set("props", props_to_lua(lua, &class.props)?)?;
+        let variants = lua.create_table()?;
+        for v in &class.variants {
+            let one = lua.create_table()?;
+            one.raw_set("name", v.name.as_str())?;
+            one.raw_set("price", v.price)?;
+            variants.raw_push(one)?;
+        }
+        tb.raw_set("variants", variants)?;
+        Ok(tb)
+    });
     m.add_method("trains_left", |_, this, class: String| {
         Ok(this.st.trains.iter().filter(|t| t.owner == TrainOwner::Depot && this.title.trains[t.class as usize].name == class).count())
     });
