@@ -201,6 +201,29 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
             }
         }
         tb.raw_set("tokens", tokens)?;
+        // The stops of the tile on the hex now, with their value in this
+        // phase (a value a script set during play included) and the
+        // corporations whose tokens stand there (1865 reads a city's
+        // traffic value here).
+        let band = this.title.phases.get(this.st.phase).map_or(0, |p| p.revenue_band);
+        let stops = lua.create_table()?;
+        for (i, stop) in tile.stops.iter().enumerate() {
+            let one = lua.create_table()?;
+            one.raw_set("kind", stop.kind.name())?;
+            one.raw_set("value", crate::game::graph::stop_value(&this.st, h, i as u8, &stop.revenue, band))?;
+            one.raw_set("slots", stop.slots)?;
+            one.raw_set("name", stop.name.clone())?;
+            one.raw_set("tags", lua.create_sequence_from(stop.tags.iter().cloned())?)?;
+            let held = lua.create_table()?;
+            if let Some(slots) = this.st.board.hexes[h as usize].tokens.get(i) {
+                for c in slots.iter().flatten() {
+                    held.raw_push(this.st.corps[*c].id.as_str())?;
+                }
+            }
+            one.raw_set("tokens", held)?;
+            stops.raw_push(one)?;
+        }
+        tb.raw_set("stops", stops)?;
         tb.raw_set("locked", this.st.board.locked.contains_key(&h))?;
         let free: u32 = (0..tile.stops.len() as u8).map(|s| crate::game::graph::free_slots(&this.title, &this.st, h, s, None)).sum();
         tb.raw_set("free_slots", free)?;
