@@ -71,6 +71,19 @@ fn player(ops: &Ops, name: &str) -> GameResult<PlayerId> {
 }
 
 pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
+    // A value the title's scripts keep (`game:set_var`): a position whose
+    // script state would take many actions to reach (1865's traffic
+    // units). nil removes it.
+    m.add_method_mut("set_var", |lua, this, (key, value): (String, mlua::Value)| {
+        let value = crate::script::convert::from_lua(&value).map_err(|e| fail(lua, format!("g:set_var: {e}")))?;
+        with_ops(lua, this, "set_var", |ops| {
+            match value {
+                Some(v) => ops.st.vars.insert(key, v),
+                None => ops.st.vars.remove(&key),
+            };
+            Ok(())
+        })
+    });
     // Money from the bank (a negative amount goes back to it).
     m.add_method_mut("give_cash", |lua, this, (who, amount): (String, i64)| {
         with_ops(lua, this, "give_cash", |ops| {
