@@ -304,6 +304,36 @@ function Game:lay_tile(corp, hex, tile, rotation, opts) end
 ---@param city? integer
 ---@return boolean
 function Game:connected(corp, hex, from, city) end
+---@class DirectRouteOpts
+---@field costs table<string, integer> cost of crossing a hexside by terrain: `plain` and every terrain of the map's borders
+---@field through? string[] stop kinds a route may pass ({ "town" } when left out)
+---@field to? string[] stop kinds a route ends at ({ "city" } when left out)
+---@field corp? string a city full of other corporations' tokens cannot be passed
+
+---@class DirectRoute
+---@field to string the target's hex
+---@field stop integer the target's stop index on its tile
+---@field cost integer the borders' costs added up
+---@field towns {hex: string, stop: integer}[] the stops passed, in order
+---@field hexes string[] the hexes whose track the route uses, in order
+---@field borders {from: string, to: string, terrain: string}[] the hexsides crossed ("plain" without a terrain)
+
+---Every direct route from stop `stop` of `hex`: unbroken track through
+---stops of the `through` kinds only, ending at the first stop of a `to`
+---kind; by target, then cost. The second result is true when the list was
+---cut short at limits::MAX_DIRECT_ROUTES routes or MAX_DIRECT_ROUTE_STEPS.
+---@param hex string
+---@param stop integer stop index on the hex's tile (0 when nil)
+---@param opts DirectRouteOpts
+---@return DirectRoute[] routes
+---@return boolean cut
+function Game:direct_routes(hex, stop, opts) end
+---The cost of the cheapest direct route from any stop of `from` to a stop of `to`.
+---@param from string
+---@param to string
+---@param opts DirectRouteOpts
+---@return integer?
+function Game:cheapest_connection(from, to, opts) end
 ---@return string? train id
 function Game:export_train() end
 --- Corporations over their train limit hand trains in, their presidents choosing.

@@ -123,6 +123,18 @@ pub const MAX_TRAINS: usize = 10_000;
 /// Steps marked done in one operating turn (real: 8).
 pub const MAX_DONE_STEPS: usize = 1_000;
 
+/// Direct routes one query (`graph::direct_routes`, `game:direct_routes`)
+/// lists at most; further ones are left out and the answer says it is
+/// incomplete. A direct route passes only through towns, so a real
+/// board has a handful from any city.
+pub const MAX_DIRECT_ROUTES: usize = 1_000;
+
+/// Track pieces one direct-route query may step along in all (its walk
+/// tries every simple route, which on a dense web of towns could grow
+/// without end); past it the answer is cut short like past
+/// `MAX_DIRECT_ROUTES`.
+pub const MAX_DIRECT_ROUTE_STEPS: usize = 200_000;
+
 // ------------------------------------------------------------ title files
 //
 // The real titles' files are at most a few tens of KB (1844's map.toml,

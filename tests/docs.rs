@@ -7,6 +7,7 @@ fn api_sources() -> String {
     [
         include_str!("../src/script/api.rs"),
         include_str!("../src/script/api/read.rs"),
+        include_str!("../src/script/api/read_routes.rs"),
         include_str!("../src/script/api/write_flow.rs"),
         include_str!("../src/script/api/write_finance.rs"),
         include_str!("../src/script/api/write_board.rs"),

@@ -9,6 +9,7 @@ pub mod action;
 pub mod board;
 pub mod command;
 pub mod corp;
+pub mod direct_routes;
 pub mod engine;
 pub mod flow;
 pub mod graph;

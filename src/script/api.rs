@@ -16,6 +16,7 @@ mod bounds;
 mod fields;
 mod questions;
 mod read;
+mod read_routes;
 mod write_board;
 mod write_finance;
 mod write_flow;
@@ -252,6 +253,7 @@ impl UserData for LuaGame {
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
         let m = &mut Methods(m);
         read::add(m);
+        read_routes::add(m);
         write_flow::add(m);
         write_finance::add(m);
         write_board::add(m);
