@@ -150,7 +150,7 @@ function Game:hex(label) end
 ---@param tag string
 ---@return string[]
 function Game:hexes_tagged(tag) end
----@return {class: string, variant: string, price: integer, pool: boolean}[]
+---@return {class: string, variant: string, price: integer, pool: boolean, id: string?}[]
 function Game:trains_on_sale() end
 ---@param class string
 ---@return integer

@@ -172,6 +172,13 @@ impl Engine<'_> {
         let name = self.st.players[pres as usize].name.clone();
         let has = self.st.players[pres as usize].cash;
         if has < short && self.t.settings.emergency != Emergency::Debt {
+            // Nothing left to sell: say what the player can do instead.
+            if self.emergency_hopeless(corp)? {
+                return self.refuse(
+                    RuleKey::EmrRaise,
+                    format!("{id} needs {} more; {name} has {} and cannot raise it even by selling: pass, and the title's rule for a president who cannot pay applies", self.t.money(short), self.t.money(has)),
+                );
+            }
             return self.refuse(
                 RuleKey::EmrRaise,
                 format!("{id} needs {} more; {name} has {} and must sell shares first", self.t.money(short), self.t.money(has)),

@@ -243,6 +243,10 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
             tb.raw_set("variant", class.variants[o.variant as usize].name.as_str())?;
             tb.raw_set("price", o.price)?;
             tb.raw_set("pool", o.pool_train.is_some())?;
+            // A used train is that train: its id, for `give_train`.
+            if let Some(t) = o.pool_train {
+                tb.raw_set("id", this.st.trains[t as usize].id.as_str())?;
+            }
             out.push(tb)?;
         }
         Ok(out)
