@@ -142,6 +142,11 @@ function Game:var(key) end
 ---@param corp string
 ---@return integer
 function Game:share_price(corp) end
+---The value of market.toml's price grid `table` at the corporation's cell (an error without such a grid or a market token).
+---@param corp string
+---@param table string
+---@return integer
+function Game:market_price(corp, table) end
 ---@return string[]
 function Game:value_order() end
 ---@param label string

@@ -279,4 +279,14 @@ fn a_border_whose_two_sides_disagree_is_an_error() {
     edit(&file, "paths = [\"3-s0\", \"0-s0\", \"5-s0\"]", "paths = [\"3-s0\", \"0-s0\", \"5-s0\"]\nborders = [{ edge = 3, terrain = \"mountain\" }]");
     let out = check_fails(&dir);
     assert!(out.contains("between C1 and E1") && out.contains("\"river\" on one side and \"mountain\""), "{out}");
+fn a_price_grid_of_another_shape_than_the_market_is_an_error_at_its_line() {
+    let dir = copy_title("1849", "price-grid");
+    let file = dir.join("market.toml");
+    let text = fs::read_to_string(&file).unwrap();
+    // A grid with one row too few: 1849's market has more than one row.
+    fs::write(&file, format!("{text}\n[prices]\npremium = [[10, 20]]\n")).unwrap();
+    let line = line_of(&file, "premium = ");
+    let out = check_fails(&dir);
+    assert!(out.contains(&format!("market.toml:{line}:")), "no file and line {line}: {out}");
+    assert!(out.contains("prices.premium") && out.contains("price table \"premium\" has 1 rows"), "{out}");
 }

@@ -489,13 +489,16 @@ impl Engine<'_> {
             return self.refuse(RuleKey::StockSellNotOwned, format!("{pname} holds only {mine} % of {cid}"));
         }
         self.rules.check("can_sell", self.st, self.fx, args![pname.clone(), cid.clone(), percent])?;
+        // President when the sale is declared: a sale that hands the
+        // presidency on is still the president's (1865-R-045, A-30).
         let is_pres = self.st.president(c) == Some(p);
+        let moves_price = is_pres || self.t.settings.sell_move_by == crate::title::schema::SellMoveBy::Anyone;
         let pres_pct = self.st.president_percent(c);
         let non_pres: u32 = mine - if is_pres { pres_pct } else { 0 };
         // Some titles pay the price after the drop (1844-R-031).
         let after_drop = self.rules.hook("sell_after_drop", self.st, self.fx, args![pname.clone(), cid.clone()])?.bool(0)?.unwrap_or(false);
         if after_drop {
-            self.sale_price_drop(c, percent)?;
+            self.sale_price_drop(c, percent, moves_price)?;
         }
         let price = price_of(self.t, self.st, c);
         if is_pres {
@@ -533,7 +536,7 @@ impl Engine<'_> {
                     self.log_sale(&pname, &cid, percent, crate::game::shares::worth(self.t, self.st, c, price, percent as i64));
                 }
                 if !after_drop {
-                    self.sale_price_drop(c, percent)?;
+                    self.sale_price_drop(c, percent, moves_price)?;
                 }
                 self.fx.event("shares_sold", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
                 return Ok(());
@@ -542,7 +545,7 @@ impl Engine<'_> {
         let got = self.ops().sell_to_pool(c, p, percent, certs_owned.as_deref())?;
         self.log_sale(&pname, &cid, percent, got);
         if !after_drop {
-            self.sale_price_drop(c, percent)?;
+            self.sale_price_drop(c, percent, moves_price)?;
         }
         self.fx.event("shares_sold", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
         Ok(())
@@ -625,13 +628,22 @@ impl Engine<'_> {
         self.fx.log.push(format!("{pname} sells {percent} % of {cid} for {}", self.t.money(got)));
     }
 
-    fn sale_price_drop(&mut self, c: CorpId, percent: u32) -> GameResult<()> {
+    /// The price move of a sale (`sell_move`), when the seller's sales
+    /// move it at all (`sell_move_by`).
+    fn sale_price_drop(&mut self, c: CorpId, percent: u32, moves_price: bool) -> GameResult<()> {
+        if !moves_price {
+            return Ok(());
+        }
         match self.t.settings.sell_move {
             SellMove::Down => {
                 let unit = self.st.corps[c].certs.iter().filter(|x| !x.president).map(|x| x.percent as u32).min().unwrap_or(10).min(10);
                 self.ops().move_price(c, Dir::Down, percent / unit.max(1))?;
             }
             SellMove::DownOnce => self.ops().move_price(c, Dir::Down, 1)?,
+            SellMove::Left => {
+                let unit = self.t.corporation_kinds[self.st.corps[c].kind].unit_percent.max(1);
+                self.ops().move_price(c, Dir::Left, percent / unit)?;
+            }
             SellMove::None => {}
         }
         Ok(())
