@@ -58,6 +58,11 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         }
         lua.create_sequence_from(out)
     });
+    m.add_method("investors", |lua, this, ()| lua.create_sequence_from(this.title.investors.iter().map(|i| i.id.clone())));
+    m.add_method("investor", |lua, this, id: String| {
+        let i = investor(&this.title, &id)?;
+        investor_table(lua, &this.title, &this.st, i)
+    });
     m.add_method("corporation_kind", |lua, this, id: String| {
         let k = this.title.corporation_kind(&id).ok_or_else(|| rt(format!("no corporation kind '{id}'")))?;
         kind_table(lua, k)
