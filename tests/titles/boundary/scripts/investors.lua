@@ -3,11 +3,12 @@
 -- boundary, each rule acts only when the game's setup gives its value.
 
 -- BND-R-088: in its turn (option fund) the fund buys one ordinary
--- treasury certificate of `setup.fund_buys` while it holds less than
--- `setup.fund_max` % (20 by default); its money is the bank, which pays
--- the railway the market price. Otherwise it passes.
+-- treasury certificate of `setup.fund_buys` (NRR if not given, so that
+-- `railhead fuzz --option fund` plays its purchases) while it holds less
+-- than `setup.fund_max` % (20 by default); its money is the bank, which
+-- pays the railway the market price. Otherwise it passes.
 hook("investor_turn", function(game, investor)
-  local corp = game:var("setup.fund_buys")
+  local corp = game:var("setup.fund_buys") or "NRR"
   if not corp or not game:corporation_field(corp, "started") then return false end
   local held = game:corporation_field(corp, "investor_percent")[investor] or 0
   if held >= (game:var("setup.fund_max") or 20) then return false end
