@@ -1,4 +1,4 @@
--- The investor "fund" (title.toml's [[investor]]; BND-R-086..093) and
+-- The investor "fund" (title.toml's [[investor]]; BND-R-086..091) and
 -- conversions to the kind "grand" (BND-R-094..096). As elsewhere in the
 -- boundary, each rule acts only when the game's setup gives its value.
 

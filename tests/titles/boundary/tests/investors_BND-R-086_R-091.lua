@@ -128,7 +128,7 @@ test("BND-R-090: an investor's dividends stay in the bank", function()
   expect_eq(g:bank(), bank - 90)                           -- the fund's 10 % stays
 end)
 
-test("BND-R-091: end values leave investors out; a save replays their turns", function()
+test("BND-R-091: a save replays the investor's turns and a purchase from it", function()
   local g = fund_holds_20{}
   g:act("buy NRR fund")
   local again = load_game(g:save())
