@@ -12,7 +12,7 @@
 function on(event, handler) end
 
 ---Override a hook point (see docs/lua-api.md for names and arguments).
----@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"extra_tile_lays"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"revenue"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"|"skip_round"|"can_pass"|"can_discard_train"|"started_above_sales"|"certificate_count"
+---@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"extra_tile_lays"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"revenue"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"|"skip_round"|"can_pass"|"can_discard_train"|"started_above_sales"|"certificate_count"|"president"|"investor_turn"|"investor_sale_price"
 ---@param fn function
 function hook(name, fn) end
 
@@ -88,6 +88,13 @@ function Game:player_field(name, field) end
 function Game:corporations(filter) end
 ---@return string[]
 function Game:all_corporations() end
+---The investors' ids (title.toml's [[investor]]).
+---@return string[]
+function Game:investors() end
+---An investor's holdings: certificates counts all it holds.
+---@param id string
+---@return {id: string, name: string, certificates: integer, shares: table<string, integer>, certs: table<string, integer>}
+function Game:investor(id) end
 ---A corporation kind of companies.toml.
 ---@param id string
 ---@return {id: string, name: string, unit_percent: integer, capital_multiple: integer, float_shares: integer, token_costs: integer[], train_limit: table<string, integer>, props: table}
@@ -142,6 +149,11 @@ function Game:var(key) end
 ---@param corp string
 ---@return integer
 function Game:share_price(corp) end
+---The value of market.toml's price grid `table` at the corporation's cell (an error without such a grid or a market token).
+---@param corp string
+---@param table string
+---@return integer
+function Game:market_price(corp, table) end
 ---@return string[]
 function Game:value_order() end
 ---@param label string
@@ -346,8 +358,12 @@ function Game:give_train(what, owner) end
 function Game:remove_train(id) end
 ---@param corp string
 ---@param index integer
----@param owner string
+---@param owner string "treasury", "pool", "removed", a player, a corporation or an investor's id
 function Game:move_certificate(corp, index, owner) end
+---The corporation takes another kind of companies.toml; its certificates are re-faced where they are.
+---@param corp string
+---@param kind string
+function Game:convert_corporation(corp, kind) end
 ---1 to 64 values (MAX_REVENUE_BANDS), one per revenue band.
 ---@param hex string
 ---@param values integer[]

@@ -186,6 +186,12 @@ pub const MAX_TILES_PER_KIND: i64 = 1_000;
 pub const MAX_MARKET_ROWS: usize = 100;
 pub const MAX_MARKET_COLUMNS: usize = 100;
 
+/// Named price grids of the market (`[prices]`; 1865: 2).
+pub const MAX_PRICE_TABLES: usize = 16;
+
+/// Investors (`[[investor]]`) of a title (1865: 1).
+pub const MAX_INVESTORS: usize = 16;
+
 /// Corporations (`[[corporation]]`) of a title (1844: 15).
 pub const MAX_CORPORATIONS: usize = 200;
 

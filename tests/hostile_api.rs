@@ -360,3 +360,54 @@ fn trains_made_for_scripts_are_bounded() {
     stopped(&g, &format!(r#"for i = 1, 20000 do game:give_train("{class}", "pool") end"#), &["give_train", "MAX_TRAINS"]);
 }
 
+
+// ------------------------------------------- investors and conversions
+
+/// A boundary game where A has started NRR (its president's certificate
+/// is index 0) and it is B's stock turn.
+fn boundary_started() -> Game {
+    let mut g = Game::new(Arc::new(boundary()), setup(&["A", "B"], &[])).unwrap();
+    g.act("par NRR 60").unwrap();
+    g
+}
+
+#[test]
+fn an_investor_is_refused_the_presidents_certificate_and_unknown_owners_are_named() {
+    let g = boundary_started();
+    refused(&g, r#"game:move_certificate("NRR", 0, "fund")"#, &["move_certificate", "president's certificate of NRR", "investor fund", "never president"]);
+    refused(&g, r#"game:move_certificate("NRR", 1, "dragons")"#, &["'dragons' is neither the bank, a corporation nor a player"]);
+    refused(&g, r#"game:investor("dragons")"#, &["no investor 'dragons'", "investors: fund"]);
+    // An ordinary certificate goes to the investor; the sum stays 100 %.
+    let (r, st) = run(&g, r#"game:move_certificate("NRR", 1, "FUND") return game:corporation_field("NRR", "investor_percent").fund"#);
+    assert_eq!(r.as_deref(), Ok("10"), "{r:?}");
+    let c = st.corp_index("NRR").unwrap();
+    assert_eq!(st.corps[c].certs.iter().map(|x| x.percent as u32).sum::<u32>(), 100);
+}
+
+#[test]
+fn a_purchase_from_an_investor_the_title_lacks_is_refused_and_changes_nothing() {
+    let mut g = boundary_started();
+    let before = g.digest();
+    let buy = Action::Buy { corp: "NRR".into(), from: railhead::game::action::ShareSource::Investor("dragons".into()), tag: None, cert: None };
+    let err = g.apply(buy).unwrap_err().to_string();
+    assert!(err.contains("there is no investor \"dragons\""), "{err}");
+    assert_eq!(g.digest(), before);
+    // The log form of a purchase from an investor: the source by its id.
+    let json = serde_json::to_string(&Action::Buy { corp: "NRR".into(), from: railhead::game::action::ShareSource::Investor("fund".into()), tag: None, cert: None }).unwrap();
+    assert!(json.contains(r#""from":{"investor":"fund"}"#), "{json}");
+    assert_eq!(g.parse_command("buy NRR fund").unwrap().to_string(), "buy NRR fund");
+}
+
+#[test]
+fn conversions_that_cannot_be_made_are_refused_and_change_nothing() {
+    let g = boundary_started();
+    refused(&g, r#"game:convert_corporation("NRR", "giant")"#, &["convert_corporation: no corporation kind 'giant'"]);
+    refused(&g, r#"game:convert_corporation("NRR", "railway")"#, &["NRR is already of the kind railway"]);
+    refused(&g, r#"game:convert_corporation("XYZ", "grand")"#, &["no corporation 'XYZ'"]);
+    // A kind with fewer certificates, after a conversion to one with more.
+    let (r, st) = run(&g, r#"game:convert_corporation("NRR", "grand") return #game:corporation_field("NRR", "certificates")"#);
+    assert_eq!(r.as_deref(), Ok("19"), "{r:?}");
+    let mut converted = boundary_started();
+    converted.state = st;
+    refused(&converted, r#"game:convert_corporation("NRR", "railway")"#, &["NRR has 19 certificates; the kind railway has only 9"]);
+}

@@ -292,3 +292,16 @@ fn the_map_fits_the_width_and_its_legend_fits_the_title() {
     let wide = play(&["1844", "--seed", "1", "--width", "200"], "map\nquit\n");
     assert!(!wide.contains("part 1 of"), "{wide}");
 }
+
+/// Investors (the boundary title's fund, option fund): the corporations'
+/// table has a column for each, the players' view lists their holdings,
+/// and the moves offer their certificates.
+#[test]
+fn investors_holdings_show_in_the_views_and_moves() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/titles/boundary");
+    let out = play(&["--title-dir", dir.to_str().unwrap(), "--option", "fund", "--names", "A,B", "--seed", "1", "--width", "200"], "par NRR 60\ncorps\nplayers\nmoves\n");
+    assert!(out.contains("fund buys 10 % of NRR for $60"), "{out}");
+    assert!(out.contains("fund %"), "{out}");
+    assert!(out.contains("investor The Fund (fund): NRR 10% (1 cert)"), "{out}");
+    assert!(out.contains("buy NRR fund"), "{out}");
+}

@@ -279,4 +279,38 @@ fn a_border_whose_two_sides_disagree_is_an_error() {
     edit(&file, "paths = [\"3-s0\", \"0-s0\", \"5-s0\"]", "paths = [\"3-s0\", \"0-s0\", \"5-s0\"]\nborders = [{ edge = 3, terrain = \"mountain\" }]");
     let out = check_fails(&dir);
     assert!(out.contains("between C1 and E1") && out.contains("\"river\" on one side and \"mountain\""), "{out}");
+fn a_price_grid_of_another_shape_than_the_market_is_an_error_at_its_line() {
+    let dir = copy_title("1849", "price-grid");
+    let file = dir.join("market.toml");
+    let text = fs::read_to_string(&file).unwrap();
+    // A grid with one row too few: 1849's market has more than one row.
+    fs::write(&file, format!("{text}\n[prices]\npremium = [[10, 20]]\n")).unwrap();
+    let line = line_of(&file, "premium = ");
+    let out = check_fails(&dir);
+    assert!(out.contains(&format!("market.toml:{line}:")), "no file and line {line}: {out}");
+    assert!(out.contains("prices.premium") && out.contains("price table \"premium\" has 1 rows"), "{out}");
+}
+
+#[test]
+fn an_investor_named_like_a_corporation_or_another_investor_is_an_error_at_its_line() {
+    let dir = copy_title("1849", "investor-ids");
+    let file = dir.join("title.toml");
+    let text = fs::read_to_string(&file).unwrap();
+    // Appended after the last table: `[[investor]]` entries of title.toml.
+    fs::write(&file, format!("{text}\n[[investor]]\nid = \"AFG\"\nname = \"Clash\"\n\n[[investor]]\nid = \"fund\"\nname = \"Fund\"\n\n[[investor]]\nid = \"FUND\"\nname = \"Fund again\"\nturns = \"before_each_player\"\n")).unwrap();
+    let clash = line_of(&file, "id = \"AFG\"");
+    let twice = line_of(&file, "id = \"FUND\"");
+    let out = check_fails(&dir);
+    assert!(out.contains(&format!("title.toml:{clash}:")) && out.contains("investor id \"AFG\" is already the name of a corporation"), "{out}");
+    assert!(out.contains(&format!("title.toml:{twice}:")) && out.contains("investor id \"FUND\" is given twice"), "{out}");
+}
+
+#[test]
+fn an_investor_key_the_schema_does_not_know_is_an_error() {
+    let dir = copy_title("1849", "investor-key");
+    let file = dir.join("title.toml");
+    let text = fs::read_to_string(&file).unwrap();
+    fs::write(&file, format!("{text}\n[[investor]]\nid = \"fund\"\nname = \"Fund\"\nturns = \"after_each_player\"\n")).unwrap();
+    let out = check_fails(&dir);
+    assert!(out.contains("investor") && out.contains("before_each_player"), "{out}");
 }

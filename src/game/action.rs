@@ -7,12 +7,16 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ShareSource {
     /// The corporation's treasury (IPO).
     Treasury,
     Pool,
+    /// An investor's holding, by its id (1865's Dragons pool); written
+    /// `{"investor": "dragons"}` in a log, after the other sources so
+    /// theirs is unchanged.
+    Investor(String),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -151,6 +155,7 @@ impl fmt::Display for Action {
                 let src = match from {
                     ShareSource::Treasury => "treasury",
                     ShareSource::Pool => "pool",
+                    ShareSource::Investor(id) => id.as_str(),
                 };
                 write!(f, "buy {corp} {src}")?;
                 if let Some(t) = tag {

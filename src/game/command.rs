@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("pass", "pass", "pass: end the turn or skip the current step"),
     ("bid", "bid COMPANY PRICE", "bid P4 115"),
-    ("buy", "buy COMPANY [PRICE] | buy CORP [treasury|pool] [TAG]", "buy P1 / buy RCS pool / buy RCS last"),
+    ("buy", "buy COMPANY [PRICE] | buy CORP [treasury|pool|INVESTOR] [TAG]", "buy P1 / buy RCS pool / buy RCS last / buy FMS dragons"),
     ("sell", "sell CORP SHARES | sell CORP PERCENT% | sell CORP TAG", "sell RCS 2"),
     ("par", "par CORP PRICE [+EXTRA] [HOME]", "par CTL 100 +2"),
     ("lay", "lay HEX TILE ROTATION", "lay G13 8 2"),
@@ -42,6 +42,12 @@ fn is_company_id(w: &str) -> bool {
 /// Parses one command. `companies` tells company ids apart from
 /// corporation ids where the syntax is shared (`buy P1` / `buy RCS`).
 pub fn parse(text: &str, companies: &[String]) -> Result<Action, String> {
+    parse_with(text, companies, &[])
+}
+
+/// Parses one command of a title with investors: `buy FMS dragons` buys
+/// from the investor `dragons` (title.toml's `[[investor]]`).
+pub fn parse_with(text: &str, companies: &[String], investors: &[String]) -> Result<Action, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let Some(&head) = words.first() else { return Err("empty command".into()) };
     let usage = COMMANDS.iter().find(|(n, _, _)| *n == head).map(|(_, u, _)| *u).unwrap_or("");
@@ -67,6 +73,7 @@ pub fn parse(text: &str, companies: &[String]) -> Result<Action, String> {
                     match *w {
                         "pool" => from = ShareSource::Pool,
                         "treasury" | "ipo" => from = ShareSource::Treasury,
+                        other if investors.iter().any(|i| i.eq_ignore_ascii_case(other)) => from = ShareSource::Investor(other.to_string()),
                         other => match other.strip_prefix('#') {
                             Some(n) => cert = Some(n.parse().map_err(|_| format!("'{other}' is not a certificate number"))?),
                             None => tag = Some(other.to_string()),

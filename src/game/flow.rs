@@ -102,6 +102,10 @@ pub struct StockTurn {
     /// bought since (1849-R-081: up to two more with the president's).
     pub started: Option<CorpId>,
     pub extra: u32,
+    /// The investors have taken their turns before this player's
+    /// (`turns = "before_each_player"`, 1865-R-037).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub investors_done: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -49,6 +49,19 @@ index_id!(CompanyId);
 pub type TrainId = u32;
 pub type HexId = u32;
 
+/// An investor (title.toml's `[[investor]]`): its index in
+/// `Title::investors`. Investors are part of the title, not of the state:
+/// they hold certificates and their money is the bank's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct InvestorId(pub u8);
+
+impl InvestorId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// Who can hold money. All money moves between purses through the ledger.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Purse {
@@ -68,6 +81,10 @@ pub enum CertOwner {
     Corp(CorpId),
     /// Out of the game (the corporation closed).
     Removed,
+    /// Held by an investor, a shareholder that is not a player (1865's
+    /// Dragons). Last, so the other owners keep their serde form, order
+    /// and hash.
+    Investor(InvestorId),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

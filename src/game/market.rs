@@ -120,6 +120,10 @@ impl Ops<'_> {
             self.log(format!("{name} share price moves from {} to {}", self.money(before), self.money(after)));
             self.fx.event("price_moved", &[("corp", Var::Str(name)), ("from", Var::Int(before)), ("to", Var::Int(after))]);
             self.after_price_change(corp);
+        } else if steps > 0 && self.t.market.moves.blocked == crate::title::schema::BlockedMove::Bottom {
+            // A blocked move still ends at the bottom of the stack (1865 A-17).
+            self.st.corps[corp].stack = self.st.next_stack;
+            self.st.next_stack += 1;
         }
         Ok(())
     }

@@ -8,6 +8,7 @@
 pub mod action;
 pub mod board;
 pub mod command;
+pub mod convert;
 pub mod corp;
 pub mod direct_routes;
 pub mod engine;
@@ -301,7 +302,13 @@ impl Game {
             if c.cash < 0 {
                 return Err(format!("{} has negative cash {}", c.id, c.cash));
             }
+            if let Some(x) = c.certs.iter().find(|x| matches!(x.owner, CertOwner::Investor(i) if i.index() >= self.title.investors.len())) {
+                return Err(format!("{}'s certificate {} is held by an investor the title does not have", c.id, x.index));
+            }
             let pres = c.certs.iter().find(|x| x.president);
+            if pres.is_some_and(|x| matches!(x.owner, CertOwner::Investor(_))) {
+                return Err(format!("{}'s president's certificate is held by an investor, which is never president", c.id));
+            }
             if c.started && !matches!(pres.map(|p| p.owner), Some(CertOwner::Player(_))) {
                 return Err(format!("{} is started but its president's certificate is not with a player", c.id));
             }
@@ -327,6 +334,11 @@ fn seats<'t>(title: &'t Title, players: &[String]) -> Result<&'t crate::title::s
         if players[..i].iter().any(|other| other.eq_ignore_ascii_case(name)) {
             return Err(format!("the player name {name} is given twice (names must differ, ignoring case)"));
         }
+        // Commands and scripts name an investor where they name a player
+        // (`buy FMS dragons`, `move_certificate`).
+        if let Some(i) = title.investor_index(name) {
+            return Err(format!("the player name {name} is the id of the investor {} of {}: choose another name", title.investors[i.index()].name, title.meta.name));
+        }
     }
     let n = players.len();
     title.player_count(n).ok_or_else(|| {
@@ -339,7 +351,8 @@ impl Game {
     /// Parses a REPL-style command against this game's companies.
     pub fn parse_command(&self, text: &str) -> Result<Action, String> {
         let companies: Vec<String> = self.state.companies.iter().map(|c| c.id.clone()).collect();
-        command::parse(text, &companies)
+        let investors: Vec<String> = self.title.investors.iter().map(|i| i.id.clone()).collect();
+        command::parse_with(text, &companies, &investors)
     }
 
     /// Parses and applies a command; the error is the parse problem or the refusal.

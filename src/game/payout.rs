@@ -82,7 +82,8 @@ impl Ops<'_> {
                 CertOwner::Corp(h) => per_corp[h] += c.percent as i64,
                 CertOwner::Treasury => treasury += c.percent as i64,
                 CertOwner::Pool => pool += c.percent as i64,
-                CertOwner::Removed => {}
+                // An investor's money is the bank: its dividend stays there.
+                CertOwner::Removed | CertOwner::Investor(_) => {}
             }
         }
         let up = self.t.settings.dividend_rounding == Rounding::Up;

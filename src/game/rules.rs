@@ -68,7 +68,7 @@ pub struct Hook {
 /// Hooks the core calls.
 pub const HOOKS: &[Hook] = &[
     Hook { name: "setup", compose: Compose::Each, acts: true, doc: "after the game is set up: remove corporations, set the starting order (game)" },
-    Hook { name: "can_buy_certificate", compose: Compose::AllAllow, acts: false, doc: "extra rules for buying a certificate: return false, message[, rule] (game, player, corp, cert, source)" },
+    Hook { name: "can_buy_certificate", compose: Compose::AllAllow, acts: false, doc: "extra rules for buying a certificate: return false, message[, rule] (game, player, corp, cert, source: 'treasury', 'pool' or an investor id)" },
     Hook { name: "can_sell", compose: Compose::AllAllow, acts: false, doc: "extra rules for selling: return false, message[, rule] (game, player, corp, percent)" },
     Hook { name: "can_issue", compose: Compose::AllAllow, acts: false, doc: "extra rules for issuing: return false, message[, rule] (game, corp, count, certificate indices)" },
     Hook { name: "can_start", compose: Compose::AllAllow, acts: false, doc: "may this corporation be started now? return false, message[, rule] (game, player, corp)" },
@@ -98,6 +98,8 @@ pub const HOOKS: &[Hook] = &[
     Hook { name: "can_pass", compose: Compose::AllAllow, acts: false, doc: "extra rules for passing: return false, message[, rule] (game, player or corp, step name or 'stock')" },
     Hook { name: "certificate_count", compose: Compose::Chain(1), acts: false, doc: "certificates counted toward a player's limit (game, player, count) -> count" },
     Hook { name: "president", compose: Compose::Chain(2), acts: false, doc: "who takes the presidency when the core's rule hands it on (game, corp, president, candidate) -> a player who can exchange for the president's certificate, or false to keep the president" },
+    Hook { name: "investor_turn", compose: Compose::One, acts: true, doc: "an investor's turn before a player's stock turn: it may act (move certificates, money, prices; log why) and returns true if it did (game, investor) -> bool" },
+    Hook { name: "investor_sale_price", compose: Compose::Chain(2), acts: false, doc: "what a player pays an investor for a certificate (game, investor, corp, price at the market) -> price" },
     Hook { name: "can_discard_train", compose: Compose::AllAllow, acts: false, doc: "extra rules for discarding a train over the limit: return false, message[, rule] (game, corp, train)" },
 ];
 

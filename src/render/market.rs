@@ -52,6 +52,12 @@ pub fn svg(t: &Title, st: &GameState) -> String {
             svg.rect(x, y, CELL_W, CELL_H, zone(&flags), Some(("#333", 1.0)), "");
             let fg = if flags.iter().any(|f| f.closes) { "white" } else { "black" };
             svg.text(x + 5.0, y + 9.0, 12.0, Anchor::Start, fg, &cell.price.to_string(), r#"font-weight="bold""#);
+            // The extra price grids (market.toml's `[prices]`), small,
+            // beside the price; titles without them draw as before.
+            let extra: Vec<String> = m.prices.keys().filter_map(|name| m.extra_price(name, r, c)).map(|v| v.to_string()).collect();
+            if !extra.is_empty() {
+                svg.text(x + CELL_W - 4.0, y + 9.0, 8.0, Anchor::End, fg, &extra.join(" · "), r#"class="extra-prices""#);
+            }
             svg.close();
         }
     }

@@ -110,6 +110,7 @@ pub const EVENTS: &[&str] = &[
     "corporation_started",
     "corporation_floated",
     "corporation_closed",
+    "corporation_converted",
     "president_changed",
     "share_bought",
     "shares_sold",

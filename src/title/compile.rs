@@ -286,6 +286,9 @@ pub struct MarketData {
     pub rows: Vec<Vec<Option<Cell>>>,
     pub flags: BTreeMap<char, CellFlagDef>,
     pub moves: MarketMoves,
+    /// The extra price grids by name (market.toml's `[prices]`), each of
+    /// the shape of `rows`.
+    pub prices: BTreeMap<String, Vec<Vec<i64>>>,
 }
 
 impl MarketData {
@@ -295,6 +298,13 @@ impl MarketData {
 
     pub fn flag(&self, c: char) -> Option<&CellFlagDef> {
         self.flags.get(&c)
+    }
+
+    /// The value of the price grid `table` at a cell (`None`: no such
+    /// grid, or no cell there).
+    pub fn extra_price(&self, table: &str, row: usize, col: usize) -> Option<i64> {
+        self.cell(row, col)?;
+        self.prices.get(table)?.get(row)?.get(col).copied()
     }
 
     /// Cells carrying a flag letter whose definition satisfies `pred`.
@@ -358,7 +368,39 @@ pub fn market(ctx: &mut Ctx, file: &MarketFile) -> MarketData {
         }
         rows.push(cells);
     }
-    MarketData { rows, flags, moves: file.moves.clone() }
+    let prices = price_tables(ctx, file, &rows);
+    MarketData { rows, flags, moves: file.moves.clone(), prices }
+}
+
+/// market.toml's `[prices]`: every grid has the shape of `rows` (as many
+/// rows, each as long), and its values are amounts.
+fn price_tables(ctx: &mut Ctx, file: &MarketFile, rows: &[Vec<Option<Cell>>]) -> BTreeMap<String, Vec<Vec<i64>>> {
+    if file.prices.len() > crate::limits::MAX_PRICE_TABLES {
+        ctx.error("market", "prices", "prices", format!("{} price tables: a market may have at most {}", file.prices.len(), crate::limits::MAX_PRICE_TABLES));
+        return BTreeMap::new();
+    }
+    let mut out = BTreeMap::new();
+    for (name, grid) in &file.prices {
+        let mut ok = true;
+        if grid.len() != rows.len() {
+            ctx.error("market", &format!("prices.{name}"), name, format!("price table \"{name}\" has {} rows; the market has {}", grid.len(), rows.len()));
+            continue;
+        }
+        for (r, (values, cells)) in grid.iter().zip(rows).enumerate() {
+            if values.len() != cells.len() {
+                ctx.error("market", &format!("prices.{name}[{r}]"), name, format!("row {r} of price table \"{name}\" has {} values; that row of the market has {} cells", values.len(), cells.len()));
+                ok = false;
+            }
+            if let Some((c, v)) = values.iter().enumerate().find(|(_, v)| !(0..=MAX_AMOUNT).contains(*v)) {
+                ctx.error("market", &format!("prices.{name}[{r}][{c}]"), name, format!("price table \"{name}\": {v} is not an amount (0 to {MAX_AMOUNT})"));
+                ok = false;
+            }
+        }
+        if ok {
+            out.insert(name.clone(), grid.clone());
+        }
+    }
+    out
 }
 
 // ------------------------------------------------------------- the trains

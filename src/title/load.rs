@@ -342,6 +342,7 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
         route_rules: trains_file.routes,
         phases: phases_file.phase,
         flow,
+        investors: title_file.investor.clone(),
     };
     validate::cross_check(&mut ctx, &title);
     if ctx.errors.is_empty() { Ok(title) } else { Err(DataErrors(ctx.errors)) }

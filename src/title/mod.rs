@@ -58,6 +58,9 @@ pub struct Title {
     pub route_rules: RouteRulesDef,
     pub phases: Vec<PhaseDef>,
     pub flow: FlowData,
+    /// Shareholders that are not players (title.toml's `[[investor]]`),
+    /// indexed by `InvestorId`.
+    pub investors: Vec<InvestorDef>,
 }
 
 impl Title {
@@ -75,6 +78,22 @@ impl Title {
 
     pub fn player_count(&self, players: usize) -> Option<&PlayerCountDef> {
         self.player_counts.iter().find(|p| p.players == players)
+    }
+
+    /// An investor by its id (ignoring case, as players and corporations).
+    pub fn investor_index(&self, id: &str) -> Option<crate::game::ids::InvestorId> {
+        self.investors.iter().position(|i| i.id.eq_ignore_ascii_case(id)).map(|i| crate::game::ids::InvestorId(i as u8))
+    }
+
+    /// The id of an investor ("?" for an index the title does not have,
+    /// which the invariants refuse).
+    pub fn investor_id(&self, i: crate::game::ids::InvestorId) -> &str {
+        self.investors.get(i.index()).map_or("?", |d| d.id.as_str())
+    }
+
+    /// Whether any investor takes turns in stock rounds.
+    pub fn investors_take_turns(&self) -> bool {
+        self.investors.iter().any(|i| i.turns == InvestorTurns::BeforeEachPlayer)
     }
 
     pub fn corporation_kind(&self, id: &str) -> Option<&CorporationKindDef> {

@@ -16,6 +16,7 @@ pub fn cross_check(ctx: &mut Ctx, t: &Title) {
 
 fn meta(ctx: &mut Ctx, t: &Title) {
     rule_ids(ctx, t);
+    investors(ctx, t);
     if t.player_count(t.meta.default_players).is_none() {
         ctx.error("title", "title.default_players", "default_players", format!("no [[player_count]] for the default {} players", t.meta.default_players));
     }
@@ -34,6 +35,29 @@ fn meta(ctx: &mut Ctx, t: &Title) {
                 &format!("cash = {}", pc.cash),
                 format!("{} players with {} each need {} from the bank, which has {} (bank.cash)", pc.players, pc.cash, paid, t.bank.cash),
             );
+        }
+    }
+}
+
+/// `[[investor]]`: ids told apart from each other and from the
+/// corporations (actions name both: `buy FMS dragons`), at most
+/// `MAX_INVESTORS`.
+fn investors(ctx: &mut Ctx, t: &Title) {
+    if t.investors.len() > crate::limits::MAX_INVESTORS {
+        ctx.error("title", "investor", "[[investor]]", format!("{} investors: a title may have at most {}", t.investors.len(), crate::limits::MAX_INVESTORS));
+    }
+    for (i, inv) in t.investors.iter().enumerate() {
+        let key = format!("investor[{i}].id");
+        let value = format!("\"{}\"", inv.id);
+        if inv.id.is_empty() || !inv.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            ctx.error("title", &key, &value, format!("investor id \"{}\" must be letters, digits and _", inv.id));
+        }
+        if t.investors[..i].iter().any(|o| o.id.eq_ignore_ascii_case(&inv.id)) {
+            ctx.error("title", &key, &value, format!("investor id \"{}\" is given twice (ids must differ, ignoring case)", inv.id));
+        }
+        let reserved = ["treasury", "ipo", "pool", "removed", "bank"];
+        if t.corporations.iter().any(|c| c.id.eq_ignore_ascii_case(&inv.id)) || reserved.iter().any(|r| r.eq_ignore_ascii_case(&inv.id)) {
+            ctx.error("title", &key, &value, format!("investor id \"{}\" is already the name of a corporation or of a place certificates go (treasury, pool, removed, bank)", inv.id));
         }
     }
 }

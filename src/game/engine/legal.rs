@@ -158,9 +158,12 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
                 t.dedup();
                 t
             };
-            for from in [ShareSource::Treasury, ShareSource::Pool] {
+            // Investors holding some of it sell to players too (1865-R-049).
+            let investors = e.t.investors.iter().enumerate().filter(|(i, _)| corp.certs.iter().any(|x| x.owner == CertOwner::Investor(InvestorId(*i as u8))));
+            let sources: Vec<ShareSource> = [ShareSource::Treasury, ShareSource::Pool].into_iter().chain(investors.map(|(_, d)| ShareSource::Investor(d.id.clone()))).collect();
+            for from in sources {
                 for tag in &tags {
-                    out.push(LegalMove::exact(Action::Buy { corp: id.clone(), from, tag: tag.clone(), cert: None }));
+                    out.push(LegalMove::exact(Action::Buy { corp: id.clone(), from: from.clone(), tag: tag.clone(), cert: None }));
                 }
             }
         } else if corp.certs.iter().any(|x| x.president && x.owner == CertOwner::Pool) {

@@ -10,7 +10,7 @@ use crate::game::market::{Dir, price_of};
 use crate::game::ops::{GameError, GameResult};
 use crate::game::shares::holdings;
 use crate::game::var::Var;
-use crate::title::schema::SellMove;
+use crate::title::schema::{InvestorTurns, SellMove};
 use crate::game::refusals::RuleKey;
 
 impl Engine<'_> {
@@ -88,7 +88,7 @@ impl Engine<'_> {
                     if self.cert_count(p)? >= self.st.cert_limit {
                         return self.refuse(RuleKey::StockCertLimit, format!("{} is at the certificate limit of {}", self.st.players[p as usize].name, self.st.cert_limit));
                     }
-                    self.buy_share(p, c, *from, None, *cert)?;
+                    self.buy_share(p, c, from.clone(), None, *cert)?;
                     self.stock_mut().turn.extra += 1;
                     if self.stock().turn.extra >= self.t.settings.par_extra_certs {
                         self.end_stock_turn(false);
@@ -96,7 +96,7 @@ impl Engine<'_> {
                     return Ok(());
                 }
                 self.check_can_buy_now(p)?;
-                self.buy_share(p, c, *from, tag.as_deref(), *cert)?;
+                self.buy_share(p, c, from.clone(), tag.as_deref(), *cert)?;
                 self.after_buy(p)?;
             }
             Action::BuyCompany { company, .. } => {
@@ -212,11 +212,23 @@ impl Engine<'_> {
     }
 
     pub(super) fn stock_progress(&mut self) -> GameResult<bool> {
+        // Every player's turn and every investor turn before it passed in a
+        // row: N players and k investors taking turns, N × (k + 1) passing
+        // turns (1865 A-22: 2N with the Dragons).
         let active = self.st.active_players().count() as u32;
-        if self.stock().passes >= active {
+        let turns_per_player = 1 + self.t.investors.iter().filter(|i| i.turns == InvestorTurns::BeforeEachPlayer).count() as u32;
+        if self.stock().passes >= active * turns_per_player {
             let last = self.stock().last_trader;
             self.end_stock_round(last)?;
             self.next_round()?;
+            return Ok(true);
+        }
+        // The investors' turns come before each player's, the first of the
+        // round included (1865-R-037), and before a player who can do
+        // nothing is passed.
+        if turns_per_player > 1 && !self.stock().turn.investors_done {
+            self.stock_mut().turn.investors_done = true;
+            self.investor_turns()?;
             return Ok(true);
         }
         // A player who can do nothing (more) passes without being asked.
@@ -230,6 +242,37 @@ impl Engine<'_> {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// Each investor that takes turns, in title order: the title's
+    /// `investor_turn` hook acts for it and says whether it did. An action
+    /// ends the run of passes, as a player's purchase or sale does; it
+    /// never counts as the last trade for the priority (1865-R-041).
+    /// Without the hook an investor passes.
+    fn investor_turns(&mut self) -> GameResult<()> {
+        for (i, def) in self.t.investors.iter().enumerate() {
+            if def.turns != InvestorTurns::BeforeEachPlayer {
+                continue;
+            }
+            let acted = if self.rules.has_hook("investor_turn") {
+                self.rules.hook("investor_turn", self.st, self.fx, args![def.id.clone()])?.bool(0)?.unwrap_or(false)
+            } else {
+                false
+            };
+            // Its changes reach the title's handlers before the next turn.
+            self.dispatch()?;
+            if self.st.ended.is_some() || !matches!(self.st.flow.round.data, RoundData::Stock(_)) {
+                return Ok(());
+            }
+            let s = self.stock_mut();
+            if acted {
+                s.passes = 0;
+            } else {
+                s.passes += 1;
+                self.fx.log.push(format!("{} (investor) passes", self.t.investors[i].name));
+            }
+        }
+        Ok(())
     }
 
     /// A cheap over-estimate of what a player could do in a stock turn:
@@ -269,7 +312,7 @@ impl Engine<'_> {
             let price = price_of(self.t, self.st, c);
             let held = holdings(self.st, c)[p as usize];
             let affordable = corp.certs.iter().any(|x| {
-                matches!(x.owner, CertOwner::Treasury | CertOwner::Pool)
+                matches!(x.owner, CertOwner::Treasury | CertOwner::Pool | CertOwner::Investor(_))
                     && !x.president
                     && crate::game::shares::worth(self.t, self.st, c, price, x.percent as i64) <= cash
                     && held + x.percent as u32 <= self.t.settings.max_holding_percent
@@ -393,11 +436,19 @@ impl Engine<'_> {
         if self.t.settings.no_buy_after_sell && self.stock().sold.contains(&(p, c)) {
             return self.refuse(RuleKey::StockBoughtAfterSold, format!("{pname} sold {cid} this round and may not buy it again until the next"));
         }
-        let owner = match from {
+        let owner = match &from {
             ShareSource::Treasury => CertOwner::Treasury,
             ShareSource::Pool => CertOwner::Pool,
+            ShareSource::Investor(id) => match self.t.investor_index(id) {
+                Some(i) => CertOwner::Investor(i),
+                None => return self.refuse(RuleKey::StockNoInvestor, format!("there is no investor \"{id}\"")),
+            },
         };
-        let src = if from == ShareSource::Pool { "the pool" } else { "the treasury" };
+        let src = match owner {
+            CertOwner::Pool => "the pool".to_string(),
+            CertOwner::Investor(i) => self.t.investors[i.index()].name.clone(),
+            _ => "the treasury".to_string(),
+        };
         let headless = headless_pool && self.st.president(c).is_none();
         let cert = self.st.corps[c]
             .certs
@@ -422,18 +473,26 @@ impl Engine<'_> {
         if held + cert.percent as u32 > self.t.settings.max_holding_percent {
             return self.refuse(RuleKey::StockMaxHolding, format!("{pname} would hold {} % of {cid}; the most is {} %", held + cert.percent as u32, self.t.settings.max_holding_percent));
         }
-        let unit_price = match (from, self.t.settings.ipo_price) {
+        let unit_price = match (&from, self.t.settings.ipo_price) {
             (ShareSource::Treasury, crate::title::schema::IpoPrice::Par) => self.st.corps[c].par.unwrap_or_else(|| price_of(self.t, self.st, c)),
             _ => price_of(self.t, self.st, c),
         };
-        let price = crate::game::shares::worth(self.t, self.st, c, unit_price, cert.percent as i64);
-        let source_name = if from == ShareSource::Pool { "pool" } else { "treasury" };
+        let mut price = crate::game::shares::worth(self.t, self.st, c, unit_price, cert.percent as i64);
+        let source_name = match owner {
+            CertOwner::Pool => "pool".to_string(),
+            CertOwner::Investor(i) => self.t.investors[i.index()].id.clone(),
+            _ => "treasury".to_string(),
+        };
+        if let CertOwner::Investor(i) = owner {
+            price = self.investor_sale_price(i, c, price)?;
+        }
         self.rules.check("can_buy_certificate", self.st, self.fx, args![pname.clone(), cid.clone(), cert.index, source_name, tag.map(str::to_string)])?;
         if self.st.players[p as usize].cash < price {
             return self.refuse(RuleKey::MoneyInsufficient, format!("{pname} has {}, the certificate costs {}", self.t.money(self.st.players[p as usize].cash), self.t.money(price)));
         }
         let payee = match from {
-            ShareSource::Pool => Purse::Bank,
+            // An investor's money is the bank (1865-R-052, R-097).
+            ShareSource::Pool | ShareSource::Investor(_) => Purse::Bank,
             ShareSource::Treasury => match self.t.corporation_kinds[self.st.corps[c].kind].capitalization {
                 crate::title::schema::Capitalization::Incremental => Purse::Corp(c),
                 crate::title::schema::Capitalization::Fixed => Purse::Bank,
@@ -446,6 +505,20 @@ impl Engine<'_> {
         self.settle_presidency(c)?;
         self.ops().check_float(c)?;
         Ok(())
+    }
+
+    /// What a player pays an investor for a certificate worth `price` at
+    /// the market: the title's `investor_sale_price` hook may change it
+    /// (1865's premium, R-052).
+    fn investor_sale_price(&mut self, i: InvestorId, c: CorpId, price: i64) -> GameResult<i64> {
+        if !self.rules.has_hook("investor_sale_price") {
+            return Ok(price);
+        }
+        let (iid, cid) = (self.t.investors[i.index()].id.clone(), self.st.corps[c].id.clone());
+        match self.rules.hook("investor_sale_price", self.st, self.fx, args![iid, cid, price])?.int(0)? {
+            Some(v) => crate::game::money::from_hook("investor_sale_price", v, 0),
+            None => Ok(price),
+        }
     }
 
     /// Sells shares into the pool, with the presidency rules; `emergency`
@@ -489,13 +562,16 @@ impl Engine<'_> {
             return self.refuse(RuleKey::StockSellNotOwned, format!("{pname} holds only {mine} % of {cid}"));
         }
         self.rules.check("can_sell", self.st, self.fx, args![pname.clone(), cid.clone(), percent])?;
+        // President when the sale is declared: a sale that hands the
+        // presidency on is still the president's (1865-R-045, A-30).
         let is_pres = self.st.president(c) == Some(p);
+        let moves_price = is_pres || self.t.settings.sell_move_by == crate::title::schema::SellMoveBy::Anyone;
         let pres_pct = self.st.president_percent(c);
         let non_pres: u32 = mine - if is_pres { pres_pct } else { 0 };
         // Some titles pay the price after the drop (1844-R-031).
         let after_drop = self.rules.hook("sell_after_drop", self.st, self.fx, args![pname.clone(), cid.clone()])?.bool(0)?.unwrap_or(false);
         if after_drop {
-            self.sale_price_drop(c, percent)?;
+            self.sale_price_drop(c, percent, moves_price)?;
         }
         let price = price_of(self.t, self.st, c);
         if is_pres {
@@ -533,7 +609,7 @@ impl Engine<'_> {
                     self.log_sale(&pname, &cid, percent, crate::game::shares::worth(self.t, self.st, c, price, percent as i64));
                 }
                 if !after_drop {
-                    self.sale_price_drop(c, percent)?;
+                    self.sale_price_drop(c, percent, moves_price)?;
                 }
                 self.fx.event("shares_sold", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
                 return Ok(());
@@ -542,7 +618,7 @@ impl Engine<'_> {
         let got = self.ops().sell_to_pool(c, p, percent, certs_owned.as_deref())?;
         self.log_sale(&pname, &cid, percent, got);
         if !after_drop {
-            self.sale_price_drop(c, percent)?;
+            self.sale_price_drop(c, percent, moves_price)?;
         }
         self.fx.event("shares_sold", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
         Ok(())
@@ -625,13 +701,22 @@ impl Engine<'_> {
         self.fx.log.push(format!("{pname} sells {percent} % of {cid} for {}", self.t.money(got)));
     }
 
-    fn sale_price_drop(&mut self, c: CorpId, percent: u32) -> GameResult<()> {
+    /// The price move of a sale (`sell_move`), when the seller's sales
+    /// move it at all (`sell_move_by`).
+    fn sale_price_drop(&mut self, c: CorpId, percent: u32, moves_price: bool) -> GameResult<()> {
+        if !moves_price {
+            return Ok(());
+        }
         match self.t.settings.sell_move {
             SellMove::Down => {
                 let unit = self.st.corps[c].certs.iter().filter(|x| !x.president).map(|x| x.percent as u32).min().unwrap_or(10).min(10);
                 self.ops().move_price(c, Dir::Down, percent / unit.max(1))?;
             }
             SellMove::DownOnce => self.ops().move_price(c, Dir::Down, 1)?,
+            SellMove::Left => {
+                let unit = self.t.corporation_kinds[self.st.corps[c].kind].unit_percent.max(1);
+                self.ops().move_price(c, Dir::Left, percent / unit)?;
+            }
             SellMove::None => {}
         }
         Ok(())

@@ -51,11 +51,14 @@ pub fn corp_json(g: &Game, c: CorpId) -> Value {
 
 pub fn run_all(s: &mut Session, _inv: &Invocation) -> Reply {
     let g = &s.game;
-    const HEAD: [&str; 10] = ["id", "name", "state", "president", ">price", ">cash", "trains", ">tokens", ">pool %", ">treasury %"];
+    // A column per investor (1865's Dragons), only in titles that have them.
+    let investor_heads: Vec<String> = g.title.investors.iter().map(|i| format!(">{} %", i.id)).collect();
+    let head: Vec<&str> = ["id", "name", "state", "president", ">price", ">cash", "trains", ">tokens", ">pool %", ">treasury %"].into_iter().chain(investor_heads.iter().map(String::as_str)).collect();
     let rows: Vec<Vec<String>> = g.state.corp_ids()
         .map(|c| {
             let corp = &g.state.corps[c];
-            vec![
+            let investors = (0..g.title.investors.len()).map(|i| g.state.percent(c, CertOwner::Investor(InvestorId(i as u8))).to_string());
+            [
                 corp.id.clone(),
                 g.title.corporations[corp.def].name.clone(),
                 corp_state(g, c).to_string(),
@@ -67,10 +70,13 @@ pub fn run_all(s: &mut Session, _inv: &Invocation) -> Reply {
                 g.state.percent(c, CertOwner::Pool).to_string(),
                 g.state.percent(c, CertOwner::Treasury).to_string(),
             ]
+            .into_iter()
+            .chain(investors)
+            .collect()
         })
         .collect();
     let all: Vec<Value> = g.state.corp_ids().map(|c| corp_json(g, c)).collect();
-    let text = format!("{}\n(tokens: station tokens not yet placed)", corps_table(&HEAD, &rows, s.width));
+    let text = format!("{}\n(tokens: station tokens not yet placed)", corps_table(&head, &rows, s.width));
     Reply::ok("corps", text, json!({ "corporations": all }))
 }
 

@@ -26,6 +26,7 @@ pub fn cert_owner(g: &Game, o: CertOwner) -> String {
         CertOwner::Player(p) => g.state.players[p as usize].name.clone(),
         CertOwner::Corp(c) => g.state.corps[c].id.clone(),
         CertOwner::Removed => "removed".to_string(),
+        CertOwner::Investor(i) => g.title.investor_id(i).to_string(),
     }
 }
 

@@ -82,7 +82,32 @@ pub fn run_all(s: &mut Session, _inv: &Invocation) -> Reply {
         ]);
     }
     let all: Vec<Value> = (0..g.state.players.len() as PlayerId).map(|p| player_json(g, p)).collect();
-    Reply::ok("players", t.render(), json!({ "players": all }))
+    if g.title.investors.is_empty() {
+        return Reply::ok("players", t.render(), json!({ "players": all }));
+    }
+    // Investors hold shares but are not players (1865's Dragons): their
+    // holdings by corporation, under the players' table.
+    let mut text = t.render();
+    let mut investors = Vec::new();
+    for (i, def) in g.title.investors.iter().enumerate() {
+        let held = investor_holdings(g, InvestorId(i as u8));
+        let parts: Vec<String> = held.iter().map(|(c, pct, n)| format!("{} {pct}% ({n} cert{})", g.state.corps[*c].id, if *n == 1 { "" } else { "s" })).collect();
+        text.push_str(&format!("\ninvestor {} ({}): {}", def.name, def.id, if parts.is_empty() { "no shares".to_string() } else { parts.join(" ") }));
+        let shares: Vec<Value> = held.iter().map(|(c, pct, n)| json!({ "corporation": g.state.corps[*c].id, "percent": pct, "certificates": n })).collect();
+        investors.push(json!({ "id": def.id, "name": def.name, "shares": shares }));
+    }
+    Reply::ok("players", text, json!({ "players": all, "investors": investors }))
+}
+
+/// (corporation, percent, certificates) for each corporation an investor holds.
+fn investor_holdings(g: &Game, i: InvestorId) -> Vec<(CorpId, u32, usize)> {
+    g.state
+        .corp_ids()
+        .filter_map(|c| {
+            let n = g.state.corps[c].certs.iter().filter(|x| x.owner == CertOwner::Investor(i)).count();
+            (n > 0).then(|| (c, g.state.percent(c, CertOwner::Investor(i)), n))
+        })
+        .collect()
 }
 
 pub fn run_one(s: &mut Session, inv: &Invocation) -> Reply {

@@ -20,6 +20,13 @@ pub(super) fn corp(st: &GameState, id: &str) -> mlua::Result<CorpId> {
     st.corp_index(id).ok_or_else(|| rt(format!("no corporation '{id}'")))
 }
 
+pub(super) fn investor(t: &Title, id: &str) -> mlua::Result<InvestorId> {
+    t.investor_index(id).ok_or_else(|| {
+        let ids: Vec<&str> = t.investors.iter().map(|i| i.id.as_str()).collect();
+        rt(format!("no investor '{id}' (investors: {})", if ids.is_empty() { "none".to_string() } else { ids.join(", ") }))
+    })
+}
+
 pub(super) fn player(st: &GameState, name: &str) -> mlua::Result<PlayerId> {
     st.player_index(name).ok_or_else(|| rt(format!("no player '{name}'")))
 }
@@ -68,6 +75,7 @@ pub const CORP_FIELDS: &[&str] = &[
     "shares",
     "treasury_percent",
     "pool_percent",
+    "investor_percent",
     "certificates",
     "companies",
     "train_limit",
@@ -150,6 +158,17 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
         }
         "treasury_percent" => st.percent(c, CertOwner::Treasury).into_lua(lua)?,
         "pool_percent" => st.percent(c, CertOwner::Pool).into_lua(lua)?,
+        // What each investor holds, by investor id (only those holding some).
+        "investor_percent" => {
+            let held = lua.create_table()?;
+            for i in 0..t.investors.len() {
+                let pct = st.percent(c, CertOwner::Investor(InvestorId(i as u8)));
+                if pct > 0 {
+                    held.raw_set(t.investors[i].id.as_str(), pct)?;
+                }
+            }
+            Value::Table(held)
+        }
         "certificates" => {
             let certs = lua.create_table()?;
             for cert in &corp.certs {
@@ -166,6 +185,7 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
                         CertOwner::Player(p) => st.players[p as usize].name.as_str(),
                         CertOwner::Corp(o) => st.corps[o].id.as_str(),
                         CertOwner::Removed => "removed",
+                        CertOwner::Investor(i) => t.investor_id(i),
                     },
                 )?;
                 certs.raw_push(one)?;
@@ -286,6 +306,30 @@ pub(super) fn player_field(lua: &Lua, t: &Title, st: &GameState, p: PlayerId, ke
         _ => return Ok(None),
     };
     Ok(Some(v))
+}
+
+/// `game:investor(id)`: `{ id, name, certificates, shares = { CORP =
+/// percent }, certs = { CORP = count } }`; `certificates` counts all it
+/// holds.
+pub(super) fn investor_table(lua: &Lua, t: &Title, st: &GameState, i: InvestorId) -> mlua::Result<Table> {
+    let def = &t.investors[i.index()];
+    let tb = lua.create_table()?;
+    tb.raw_set("id", def.id.as_str())?;
+    tb.raw_set("name", def.name.as_str())?;
+    let (shares, certs) = (lua.create_table()?, lua.create_table()?);
+    let mut total = 0usize;
+    for corp in st.corps.iter() {
+        let held: Vec<&crate::game::state::Cert> = corp.certs.iter().filter(|x| x.owner == CertOwner::Investor(i)).collect();
+        if !held.is_empty() {
+            shares.raw_set(corp.id.as_str(), held.iter().map(|x| x.percent as u32).sum::<u32>())?;
+            certs.raw_set(corp.id.as_str(), held.len())?;
+            total += held.len();
+        }
+    }
+    tb.raw_set("certificates", total)?;
+    tb.raw_set("shares", shares)?;
+    tb.raw_set("certs", certs)?;
+    Ok(tb)
 }
 
 /// The fields of `game:company(id)`, in the order the table is filled.

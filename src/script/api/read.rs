@@ -58,6 +58,11 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         }
         lua.create_sequence_from(out)
     });
+    m.add_method("investors", |lua, this, ()| lua.create_sequence_from(this.title.investors.iter().map(|i| i.id.clone())));
+    m.add_method("investor", |lua, this, id: String| {
+        let i = investor(&this.title, &id)?;
+        investor_table(lua, &this.title, &this.st, i)
+    });
     m.add_method("corporation_kind", |lua, this, id: String| {
         let k = this.title.corporation_kind(&id).ok_or_else(|| rt(format!("no corporation kind '{id}'")))?;
         kind_table(lua, k)
@@ -160,6 +165,19 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
     m.add_method("share_price", |_, this, id: String| {
         let c = corp(&this.st, &id)?;
         Ok(price_of(&this.title, &this.st, c))
+    });
+    // A price grid of market.toml's `[prices]` at the corporation's cell
+    // (1865's premium prices). Strict: an unknown grid or a corporation
+    // without a market token is an error, never a price of 0.
+    m.add_method("market_price", |_, this, (id, table): (String, String)| {
+        let c = corp(&this.st, &id)?;
+        let prices = &this.title.market.prices;
+        if !prices.contains_key(&table) {
+            let known: Vec<&str> = prices.keys().map(String::as_str).collect();
+            return Err(rt(format!("market_price: market.toml has no price table '{table}' (it has: {})", if known.is_empty() { "none".to_string() } else { known.join(", ") })));
+        }
+        let pos = this.st.corps[c].price.ok_or_else(|| rt(format!("market_price: {id} has no market token")))?;
+        this.title.market.extra_price(&table, pos.row as usize, pos.col as usize).ok_or_else(|| rt(format!("market_price: {id} stands on no cell of the market")))
     });
     m.add_method("value_order", |lua, this, ()| {
         let mut ids: Vec<CorpId> = this.st.corp_ids().filter(|c| this.st.corps[*c].price.is_some()).collect();

@@ -117,6 +117,14 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
             "pool" => CertOwner::Pool,
             "treasury" | "ipo" => CertOwner::Treasury,
             "removed" => CertOwner::Removed,
+            other if this.title.investor_index(other).is_some() => {
+                let i = investor(&this.title, other)?;
+                // An investor is never president (1865-R-035).
+                if this.st.corps[c].certs.iter().any(|x| x.index == index && x.president) {
+                    return Err(rt(format!("move_certificate: the president's certificate of {id} cannot go to the investor {other}: an investor is never president")));
+                }
+                CertOwner::Investor(i)
+            }
             other => match purse(&this.st, other)? {
                 Purse::Player(p) => CertOwner::Player(p),
                 Purse::Corp(o) => CertOwner::Corp(o),
@@ -125,6 +133,17 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         };
         this.ops().move_cert(c, index, to);
         Ok(())
+    });
+
+    // A corporation takes another kind of companies.toml (1865's minor
+    // becoming a major): its certificates are re-faced where they are.
+    m.add_method_mut("convert_corporation", |_, this, (id, kind): (String, String)| {
+        let c = corp(&this.st, &id)?;
+        let Some(to) = this.title.corporation_kinds.iter().position(|k| k.id == kind) else {
+            let hint = crate::title::compile::did_you_mean(&kind, this.title.corporation_kinds.iter().map(|k| k.id.as_str()));
+            return Err(rt(format!("convert_corporation: no corporation kind '{kind}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
+        };
+        this.ops().convert_corp(c, to).map_err(|e| rt(format!("convert_corporation: {e}")))
     });
 
     m.add_method_mut("add_debt", |_, this, (name, amount): (String, Value)| {

@@ -15,6 +15,11 @@ pub struct MarketFile {
     pub flags: BTreeMap<String, CellFlagDef>,
     #[serde(default)]
     pub moves: MarketMoves,
+    /// Extra price grids by name, each of the shape of `rows` (1865's
+    /// premium prices printed in every cell); scripts read them with
+    /// `game:market_price(corp, name)`.
+    #[serde(default)]
+    pub prices: BTreeMap<String, Vec<Vec<i64>>>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
@@ -54,10 +59,25 @@ pub struct MarketMoves {
     pub right_at_end: String,
     /// Left move at the start of a row: "down" or "none".
     pub left_at_start: String,
+    /// A token whose move is blocked (the end of a one-row market): it
+    /// keeps its place in its cell's stack, or goes to the bottom as a
+    /// token entering the cell does (1865 A-17).
+    pub blocked: BlockedMove,
 }
 
 impl Default for MarketMoves {
     fn default() -> Self {
-        MarketMoves { right_at_end: "up".into(), left_at_start: "down".into() }
+        MarketMoves { right_at_end: "up".into(), left_at_start: "down".into(), blocked: BlockedMove::Keep }
     }
+}
+
+/// Where a token whose move is blocked stands in its cell's stack.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BlockedMove {
+    /// Where it was.
+    #[default]
+    Keep,
+    /// At the bottom, as if it had entered the cell.
+    Bottom,
 }

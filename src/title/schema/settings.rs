@@ -81,8 +81,23 @@ choice!(
         Down,
         /// One row down per sale action (1844-R-032).
         DownOnce,
+        /// One cell left per share unit sold (the kind's `unit_percent`),
+        /// for a market of one row (1865-R-072).
+        Left,
         /// No move.
         None,
+    }
+);
+
+choice!(
+    /// Whose sales move the price (`sell_move`).
+    SellMoveBy {
+        /// Every seller's.
+        Anyone,
+        /// Only a sale by the corporation's president, president when the
+        /// sale is declared: a sale that hands the presidency on still
+        /// moves it (1865-R-045, A-30).
+        President,
     }
 );
 
@@ -270,6 +285,7 @@ pub struct Settings {
     pub end_cell_turn: EndCellTurn,
     pub sr_pool_move: PoolMove,
     pub sell_move: SellMove,
+    pub sell_move_by: SellMoveBy,
     pub ipo_price: IpoPrice,
     pub emergency: Emergency,
     /// With `emergency = "debt"`: interest added to the debt.
@@ -335,6 +351,7 @@ impl Default for Settings {
             end_cell_turn: EndCellTurn::Reached,
             sr_pool_move: PoolMove::Down,
             sell_move: SellMove::Down,
+            sell_move_by: SellMoveBy::Anyone,
             ipo_price: IpoPrice::Market,
             half_dividend: false,
             sale_stacking: SaleStacking::ValueOrder,

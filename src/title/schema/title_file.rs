@@ -18,6 +18,34 @@ pub struct TitleFile {
     pub scripts: Vec<String>,
     #[serde(default)]
     pub props: Props,
+    /// Shareholders that are not players (1865's Dragons).
+    #[serde(default)]
+    pub investor: Vec<InvestorDef>,
+}
+
+/// A shareholder that is not a player: it holds certificates, is never
+/// president, is not scored, and its money is the bank's (1865's Dragons,
+/// 1865-R-035, R-097).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct InvestorDef {
+    /// How actions, scripts and views name it ("dragons").
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub turns: InvestorTurns,
+}
+
+/// When an investor acts by itself (its `investor_turn` hook).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InvestorTurns {
+    /// Never: scripts move its certificates when they will.
+    #[default]
+    None,
+    /// A turn before every player's turn of a stock round, the first
+    /// included (1865-R-037).
+    BeforeEachPlayer,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]

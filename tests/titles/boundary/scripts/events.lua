@@ -7,6 +7,7 @@ local EVENTS = {
   "turn_ended", "step_started", "step_ended", "phase_changed",
   "company_sold", "company_bought", "company_closed",
   "corporation_started", "corporation_floated", "corporation_closed",
+  "corporation_converted",
   "president_changed", "share_bought", "shares_sold", "price_moved",
   "tile_laid", "token_placed", "trains_run", "dividend", "train_bought",
   "train_rusted", "train_discarded", "bank_broken", "set_ended",

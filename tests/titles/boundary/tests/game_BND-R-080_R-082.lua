@@ -15,6 +15,7 @@ local EVENTS = {
   "turn_ended", "step_started", "step_ended", "phase_changed",
   "company_sold", "company_bought", "company_closed",
   "corporation_started", "corporation_floated", "corporation_closed",
+  "corporation_converted",
   "president_changed", "share_bought", "shares_sold", "price_moved",
   "tile_laid", "token_placed", "trains_run", "dividend", "train_bought",
   "train_rusted", "train_discarded", "bank_broken", "set_ended",
@@ -72,7 +73,7 @@ end
 
 local function play()
   local g = new_game{ players = { "A", "B" }, seed = 1, options = { "auction", "track" },
-    setup = { gift = { A = 700 }, export = true, end_on_break = true } }
+    setup = { gift = { A = 700 }, export = true, end_on_break = true, convert_at_end = true } }
   local n = 0
   while not g:over() do
     g:act(choose(g))
