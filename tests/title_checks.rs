@@ -279,6 +279,9 @@ fn a_border_whose_two_sides_disagree_is_an_error() {
     edit(&file, "paths = [\"3-s0\", \"0-s0\", \"5-s0\"]", "paths = [\"3-s0\", \"0-s0\", \"5-s0\"]\nborders = [{ edge = 3, terrain = \"mountain\" }]");
     let out = check_fails(&dir);
     assert!(out.contains("between C1 and E1") && out.contains("\"river\" on one side and \"mountain\""), "{out}");
+}
+
+#[test]
 fn a_price_grid_of_another_shape_than_the_market_is_an_error_at_its_line() {
     let dir = copy_title("1849", "price-grid");
     let file = dir.join("market.toml");
