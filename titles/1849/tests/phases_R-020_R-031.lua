@@ -107,7 +107,7 @@ test("1849-R-025: the rusting classes leave the game wherever they are, the bank
   expect_eq(g:phase(), "10")
   expect_eq(g:actor(), "RCS")
   g:act("discard 8H-0")
-  expect_contains(g:trains_on_sale(), { class = "8H", variant = "8H", price = 350, pool = true })
+  expect_contains(g:trains_on_sale(), { class = "8H", variant = "8H", price = 350, pool = true, id = "8H-0" })
   g:give_train("ATA", "10H")
   g:give_train("ATA", "12H", true)
   g:give_train("SFA", "16H", true)

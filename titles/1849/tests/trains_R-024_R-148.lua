@@ -45,7 +45,7 @@ test("1849-R-024, R-025, R-148 (WE-08): RCS with two 8H buys the first 10H; phas
   for _, t in ipairs(g:corporation("RCS").trains) do ids[#ids + 1] = t.id end
   expect_eq(ids, { "8H-1", "10H-0" })
   -- The discarded train waits in the pool, for sale at face value (1849-R-151, R-153).
-  expect_contains(g:trains_on_sale(), { class = "8H", variant = "8H", price = 350, pool = true })
+  expect_contains(g:trains_on_sale(), { class = "8H", variant = "8H", price = 350, pool = true, id = "8H-0" })
   expect_eq(g:corporation("RCS").cash, 0)
 end)
 
