@@ -110,7 +110,7 @@ impl Engine<'_> {
             if !self.must_buy_train(corp)? {
                 return self.refuse(RuleKey::MoneyInsufficient, format!("{id} has {} and the {vname} costs {}", self.t.money(cash), self.t.money(pick.price)));
             }
-            if self.t.settings.emergency != Emergency::Debt {
+            if self.t.settings.emergency != Emergency::Debt && self.t.settings.emergency_train == crate::title::schema::EmergencyTrain::Cheapest {
                 let cheapest = self.cheapest_offer(corp)?.unwrap_or(pick.price);
                 if pick.price > cheapest {
                     return self.refuse(RuleKey::EmrCheapest, format!("with the president's money, {id} must buy the cheapest train ({})", self.t.money(cheapest)));

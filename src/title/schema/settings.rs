@@ -119,6 +119,17 @@ choice!(
 );
 
 choice!(
+    /// Which bank train a president's money may help buy (with
+    /// `emergency = "sell_first"`).
+    EmergencyTrain {
+        /// The cheapest on sale (1849-R-159).
+        Cheapest,
+        /// Any the corporation may legally buy from the bank (1865-R-145).
+        Any,
+    }
+);
+
+choice!(
     /// Whose presidency an emergency sale may not change.
     EmergencyPresidency {
         /// The corporation buying the train (1849).
@@ -292,6 +303,7 @@ pub struct Settings {
     #[serde(deserialize_with = "bounds::interest_percent")]
     pub debt_interest_percent: i64,
     pub emergency_presidency: EmergencyPresidency,
+    pub emergency_train: EmergencyTrain,
     pub debt_repayment: DebtRepayment,
     /// With `emergency = "debt"`: whether a president who could not pay
     /// the cheapest train even by selling every share they can may pass
@@ -359,6 +371,7 @@ impl Default for Settings {
             emergency: Emergency::SellFirst,
             debt_interest_percent: 50,
             emergency_presidency: EmergencyPresidency::Operating,
+            emergency_train: EmergencyTrain::Cheapest,
             debt_repayment: DebtRepayment::Automatic,
             debt_bankruptcy: false,
             upgrade_connection: UpgradeConnection::AddedTrack,
