@@ -199,6 +199,15 @@ function Game:log(line) end
 function Game:transfer(from, to, amount) end
 ---@param id string
 function Game:close_corporation(id) end
+---Merges `target` into `into`: its cash, trains (the train limit is not
+---enforced: call require_discards), companies and the shares it holds go
+---to `into`; its certificates return to its treasury, its price leaves the
+---market, it is no longer started, floated or operated, and its tokens
+---return to its charter unless `opts.keep_tokens`. It may be started again.
+---@param target string
+---@param into string
+---@param opts? {keep_tokens: boolean?}
+function Game:merge(target, into, opts) end
 ---@param id string
 function Game:remove_corporation(id) end
 ---@param ids string[]
@@ -244,8 +253,9 @@ function Game:set_home(corp, hex, city) end
 function Game:place_token(corp, hex, city, check_route) end
 ---@param hex string
 ---@param lose? boolean
+---@param corp? string only this corporation's token
 ---@return string[] corporations whose tokens were removed
-function Game:remove_tokens(hex, lose) end
+function Game:remove_tokens(hex, lose, corp) end
 ---@param hex string
 function Game:revert_tile(hex) end
 ---@param hex string

@@ -6,9 +6,9 @@ use super::ops::{GameResult, Ops};
 use super::var::Var;
 use crate::hex::{opposite, rotate};
 use crate::route::Gauge;
-use crate::tile::upgrade::{Fit, added_paths, fits, new_track};
+use crate::tile::upgrade::{Fit, added_paths, fits_keeping, new_track};
 use crate::tile::{PathEnd, Tile};
-use crate::title::schema::{AbilityDef, Color, StopKind};
+use crate::title::schema::{AbilityDef, Color, SameColourUpgrades, StopKind};
 use crate::game::refusals::RuleKey;
 
 /// Why a tile cannot go on a hex in any rotation.
@@ -111,7 +111,7 @@ impl Ops<'_> {
         if self.required_label(hex, new.color) != new.label {
             return Some(LayProblem::Label);
         }
-        if !follows(old, new) {
+        if !may_replace(t, old, new) {
             return Some(if upgrades_listed(old) { LayProblem::UpgradeList } else { LayProblem::ColourOrder });
         }
         if self.blocked_by_company(hex).is_some() {
@@ -132,7 +132,7 @@ impl Ops<'_> {
         let old = tile_on(t, self.st, hex);
         let old_rot = rotation_on(t, self.st, hex);
         let mut out: Vec<LayPlan> = Vec::new();
-        for fit in fits(old, old_rot, new) {
+        for fit in self.fits(hex, new) {
             if out.iter().any(|p| p.fit.rotation == fit.rotation) || self.exit_problem(hex, new, fit.rotation).is_some() {
                 continue;
             }
@@ -162,9 +162,10 @@ impl Ops<'_> {
         if let Some(problem) = self.lay_problem(hex, tile, rules) {
             return Err(self.describe_lay_problem(problem, hex, tile));
         }
-        let fit = fits(old, old_rot, new).into_iter().find(|f| f.rotation == rotation);
+        let all = self.fits(hex, new);
+        let fit = all.iter().find(|f| f.rotation == rotation).cloned();
         let Some(fit) = fit else {
-            let any = !fits(old, old_rot, new).is_empty();
+            let any = !all.is_empty();
             return self.refuse(
                 RuleKey::TileGeometry,
                 if any {
@@ -186,6 +187,42 @@ impl Ops<'_> {
             self.check_connection(c, hex, new, &fit)?;
         }
         Ok(LayPlan { hex, tile, fit, new_track: added, base_cost: h.cost })
+    }
+
+    /// The ways `new` fits over the hex's tile: keeping all its track, or
+    /// for a same-colour replacement under `same_colour_upgrades`, the
+    /// track joined to something beyond the hex (`joined_paths`).
+    fn fits(&self, hex: HexId, new: &Tile) -> Vec<Fit> {
+        let old = tile_on(self.t, self.st, hex);
+        let old_rot = rotation_on(self.t, self.st, hex);
+        let same = self.t.settings.same_colour_upgrades == SameColourUpgrades::ConnectedTrack && old.color == new.color && old.color != Color::White;
+        let kept = same.then(|| self.joined_paths(hex));
+        fits_keeping(old, old_rot, new, kept.as_deref())
+    }
+
+    /// For each path of the hex's tile: whether it is joined to track
+    /// beyond the hex, that is one of its edges faces a neighbour whose
+    /// tile has track on that side (laid or pre-printed, a sea link or an
+    /// off-board), across a passable border. A path between stops of the
+    /// hex counts as joined: only track leading nowhere may be dropped.
+    fn joined_paths(&self, hex: HexId) -> Vec<bool> {
+        let h = &self.t.map.hexes[hex as usize];
+        let tile = tile_on(self.t, self.st, hex);
+        let rot = rotation_on(self.t, self.st, hex);
+        let joined = |e: u8| {
+            let edge = rotate(e, rot);
+            match h.neighbours[edge as usize] {
+                Some(n) if h.impassable & (1 << edge) == 0 => tile_on(self.t, self.st, n).exits(rotation_on(self.t, self.st, n)) & (1 << opposite(edge)) != 0,
+                _ => false,
+            }
+        };
+        tile.paths
+            .iter()
+            .map(|p| {
+                let edges: Vec<u8> = [p.a, p.b].iter().filter_map(|e| if let PathEnd::Edge(x) = e { Some(*x) } else { None }).collect();
+                edges.is_empty() || edges.into_iter().any(joined)
+            })
+            .collect()
     }
 
     /// How a tile laid with `replace` takes over the hex's stops: stop i
@@ -595,6 +632,20 @@ pub fn follows(old: &Tile, new: &Tile) -> bool {
         Some(list) if upgrades_listed(old) => list.contains(&new.name),
         _ => new.color.rank() == old.color.rank().map(|r| r + 1),
     }
+}
+
+/// May `new` replace `old` by the title's upgrade rules alone: `follows`,
+/// or a tile of the same colour under `[settings] same_colour_upgrades`
+/// (1865's competitive upgrade): another tile, not a copy of the same, and
+/// where `old` lists its upgrades the list alone decides. Label, stops and
+/// track are checked as for any upgrade.
+pub fn may_replace(t: &crate::title::Title, old: &Tile, new: &Tile) -> bool {
+    follows(old, new)
+        || (t.settings.same_colour_upgrades == SameColourUpgrades::ConnectedTrack
+            && old.color == new.color
+            && old.color != Color::White
+            && old.name != new.name
+            && !upgrades_listed(old))
 }
 
 pub fn tile_connects(tile: &Tile, rotation: u8, hex: HexId, r: &super::graph::Reach, gauge_rule: bool) -> bool {

@@ -16,6 +16,7 @@ pub mod flow;
 pub mod graph;
 pub mod ids;
 pub mod market;
+pub mod merge;
 pub mod money;
 pub mod ops;
 pub mod payout;

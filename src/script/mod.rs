@@ -111,6 +111,7 @@ pub const EVENTS: &[&str] = &[
     "corporation_floated",
     "corporation_closed",
     "corporation_converted",
+    "corporation_merged",
     "president_changed",
     "share_bought",
     "shares_sold",

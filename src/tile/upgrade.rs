@@ -36,6 +36,13 @@ fn gauge_keeps(old: Gauge, new: Gauge) -> bool {
 /// (several old cities may merge into one); cities keep at least their
 /// slots in total.
 pub fn fits(old: &Tile, old_rotation: u8, new: &Tile) -> Vec<Fit> {
+    fits_keeping(old, old_rotation, new, None)
+}
+
+/// Like `fits`, but only the old paths marked in `kept` (by index) must
+/// stay; with `None`, all of them. A same-colour replacement keeps only
+/// the track joined to something beyond the hex (1865-R-109).
+pub fn fits_keeping(old: &Tile, old_rotation: u8, new: &Tile, kept: Option<&[bool]>) -> Vec<Fit> {
     let mut kinds_old: Vec<_> = old.stops.iter().map(|s| s.kind).collect();
     let mut kinds_new: Vec<_> = new.stops.iter().map(|s| s.kind).collect();
     kinds_old.sort();
@@ -52,7 +59,7 @@ pub fn fits(old: &Tile, old_rotation: u8, new: &Tile) -> Vec<Fit> {
     let mut map = vec![0u8; old.stops.len()];
     for rotation in 0..6u8 {
         for_each_map(old, new, 0, &mut map, &mut |m| {
-            if keeps_all(old, old_rotation, new, rotation, m) {
+            if keeps_all(old, old_rotation, new, rotation, m, kept) {
                 out.push(Fit { rotation, stop_map: m.to_vec() });
             }
         });
@@ -78,8 +85,8 @@ fn for_each_map(old: &Tile, new: &Tile, i: usize, map: &mut Vec<u8>, f: &mut dyn
     }
 }
 
-fn keeps_all(old: &Tile, old_rotation: u8, new: &Tile, rotation: u8, map: &[u8]) -> bool {
-    old.paths.iter().all(|op| {
+fn keeps_all(old: &Tile, old_rotation: u8, new: &Tile, rotation: u8, map: &[u8], kept: Option<&[bool]>) -> bool {
+    old.paths.iter().enumerate().filter(|(i, _)| kept.is_none_or(|k| k.get(*i).copied().unwrap_or(true))).all(|(_, op)| {
         let want = ends(op, old_rotation, Some(map));
         new.paths.iter().any(|np| ends(np, rotation, None) == want && gauge_keeps(op.gauge, np.gauge))
     })
@@ -179,6 +186,20 @@ mod tests {
         assert!(!f.is_empty());
         let added = new_track(&y, 0, &g, &f[0]);
         assert_eq!(added, vec![Gauge::Narrow, Gauge::Narrow]);
+    }
+
+    #[test]
+    fn only_the_kept_paths_must_stay() {
+        // A straight whose north end (3) is joined to track and whose south
+        // end (0) leads nowhere may become a curve from 3 that drops 0.
+        let t9 = tile("9", Color::Yellow, vec![], &["0-3"]);
+        let t8 = tile("8", Color::Yellow, vec![], &["0-2"]);
+        assert!(fits(&t9, 0, &t8).is_empty());
+        let two = tile("x", Color::Yellow, vec![], &["0-3", "1-4"]);
+        assert!(fits_keeping(&two, 0, &t9, Some(&[false, true])).iter().all(|f| t9.exits(f.rotation) == two.exits(0) & 0b010010));
+        assert!(!fits_keeping(&two, 0, &t9, Some(&[false, true])).is_empty());
+        assert!(fits_keeping(&two, 0, &t9, Some(&[true, true])).is_empty());
+        assert!(!fits_keeping(&t9, 0, &t8, Some(&[false])).is_empty());
     }
 
     #[test]

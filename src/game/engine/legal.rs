@@ -358,7 +358,7 @@ pub(super) fn each_tile_lay(
         for (ti, tile) in e.t.tiles.iter().enumerate() {
             // What `lay_options` would refuse first, cheaply (this runs at
             // every operating turn, over every tile for every hex).
-            if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 || !crate::game::board::follows(old, tile) {
+            if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 || !crate::game::board::may_replace(e.t, old, tile) {
                 continue;
             }
             let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };

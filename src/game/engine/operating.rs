@@ -95,7 +95,8 @@ impl Engine<'_> {
                 }
             }
         };
-        if self.st.corps[corp].closed {
+        // Closed, or merged into another (no longer floated): its turn ends.
+        if self.st.corps[corp].closed || !self.st.corps[corp].floated {
             self.end_turn(corp)?;
             return Ok(true);
         }
@@ -148,7 +149,8 @@ impl Engine<'_> {
 
     fn end_turn(&mut self, corp: CorpId) -> GameResult<()> {
         let id = self.st.corps[corp].id.clone();
-        if !self.st.corps[corp].closed {
+        // A corporation merged away during its turn starts again unoperated.
+        if !self.st.corps[corp].closed && self.st.corps[corp].floated {
             self.st.corps[corp].operated += 1;
         }
         let or = self.or_mut();

@@ -17,11 +17,17 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         let (city, _) = args::city("set_home", &this.title, &this.st, h, &city)?;
         this.ops().set_home(c, h, city).map_err(game_err)
     });
-    m.add_method_mut("remove_tokens", |lua, this, (label, lose): (String, Option<bool>)| {
+    // Every token on the hex, or with `corp` only that corporation's (a
+    // merged target's token where the acquirer has one already).
+    m.add_method_mut("remove_tokens", |lua, this, (label, lose, only): (String, Option<bool>, Option<String>)| {
         let h = hex(&this.title, &label)?;
+        let only = match only {
+            Some(id) => Some(corp(&this.st, &id).map_err(|e| rt(format!("remove_tokens: corp: {e}")))?),
+            None => None,
+        };
         let mut removed = Vec::new();
         for c in this.st.corp_ids() {
-            if this.st.corps[c].tokens.iter().any(|t| t.placed.is_some_and(|(x, _)| x == h)) {
+            if only.is_none_or(|o| o == c) && this.st.corps[c].tokens.iter().any(|t| t.placed.is_some_and(|(x, _)| x == h)) {
                 removed.push(this.st.corps[c].id.clone());
                 this.ops().remove_token(c, h, lose.unwrap_or(false));
             }

@@ -15,6 +15,21 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         let c = corp(&this.st, &id)?;
         this.ops().close_corp(c).map_err(game_err)
     });
+    m.add_method_mut("merge", |_, this, (target, into, opts): (String, String, Option<Table>)| {
+        let t = corp(&this.st, &target).map_err(|e| rt(format!("merge: target: {e}")))?;
+        let i = corp(&this.st, &into).map_err(|e| rt(format!("merge: into: {e}")))?;
+        let mut keep_tokens = false;
+        if let Some(opts) = opts {
+            for pair in opts.pairs::<Value, Value>() {
+                match pair? {
+                    (Value::String(k), Value::Boolean(b)) if k.to_string_lossy() == "keep_tokens" => keep_tokens = b,
+                    (Value::String(k), v) if k.to_string_lossy() == "keep_tokens" => return Err(rt(format!("merge: opts.keep_tokens must be a boolean, not a {}", v.type_name()))),
+                    (k, _) => return Err(rt(format!("merge: opts takes keep_tokens only, not {}", match k { Value::String(s) => format!("'{}'", s.to_string_lossy()), other => format!("a {} key", other.type_name()) }))),
+                }
+            }
+        }
+        this.ops().merge_corp(t, i, keep_tokens).map_err(|e| rt(format!("merge: {e}")))
+    });
     m.add_method_mut("remove_corporation", |_, this, id: String| {
         let c = corp(&this.st, &id)?;
         this.st.corps[c].in_play = false;

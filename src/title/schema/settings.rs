@@ -19,6 +19,20 @@ macro_rules! choice {
 }
 
 choice!(
+    /// Whether a tile may replace a tile of its own colour (1865
+    /// Sardinia's competitive upgrade, R-109).
+    SameColourUpgrades {
+        /// Only the next colour, keeping every track segment.
+        None,
+        /// Also a tile of the same colour (same label, same stop kinds, at
+        /// least as many slots) that keeps every segment of the old tile
+        /// joined to track beyond the hex; segments that lead nowhere may
+        /// go.
+        ConnectedTrack,
+    }
+);
+
+choice!(
     /// When corporations operate.
     OperatingOrder {
         /// By share price, re-evaluated before each turn.
@@ -312,6 +326,7 @@ pub struct Settings {
     pub debt_bankruptcy: bool,
     pub upgrade_connection: UpgradeConnection,
     pub upgrade_value_stops: UpgradeValueStops,
+    pub same_colour_upgrades: SameColourUpgrades,
     pub president_swap: PresidentSwap,
     pub sale_stacking: SaleStacking,
     /// Whether a corporation may pay half its revenue and keep half
@@ -376,6 +391,7 @@ impl Default for Settings {
             debt_bankruptcy: false,
             upgrade_connection: UpgradeConnection::AddedTrack,
             upgrade_value_stops: UpgradeValueStops::CityOrTown,
+            same_colour_upgrades: SameColourUpgrades::None,
             president_swap: PresidentSwap::Choose,
             pass_discount: 5,
             company_sale_consent: false,

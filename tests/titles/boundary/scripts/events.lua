@@ -8,6 +8,7 @@ local EVENTS = {
   "company_sold", "company_bought", "company_closed",
   "corporation_started", "corporation_floated", "corporation_closed",
   "corporation_converted",
+  "corporation_merged",
   "president_changed", "share_bought", "shares_sold", "price_moved",
   "tile_laid", "token_placed", "trains_run", "dividend", "train_bought",
   "train_rusted", "train_discarded", "bank_broken", "set_ended",

@@ -132,3 +132,13 @@ test("BND-R-082: with setup.end_on_break the game ends when the bank breaks", fu
   expect_eq(g:bank(), -170)
   expect_eq(g:var("seen.end_game_requested"), 1)
 end)
+
+-- The fixed policy above makes no merger, so the one event of the core
+-- the complete game cannot fire is checked here on a short game
+-- (tests/merge_BND-R-126_R-130.lua proves the merger itself).
+test("BND-R-080: a merger fires corporation_merged", function()
+  local g = new_game{ players = { "A", "B" }, seed = 1 }
+  g:acts{ "par NRR 60", "par SRR 60", "pass", "pass", "do merge target=SRR into=NRR" }
+  local event = "corporation_merged"
+  expect_eq(g:var("seen." .. event), 1)
+end)
