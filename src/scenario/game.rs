@@ -204,7 +204,7 @@ fn is_borrow_mut(e: &mlua::Error) -> bool {
 /// Methods of `g` itself (the reads of the title-script API come on top).
 pub const METHODS: &[&str] = &[
     "act", "acts", "refuse", "actor", "moves", "log", "digest", "undo", "save", "over", "result", "best_run", "give_cash", "lay",
-    "place_token", "give_train", "set_phase", "set_price", "start", "give_share", "give_company", "set_var",
+    "place_token", "give_train", "set_phase", "set_price", "start", "give_share", "give_company", "set_var", "set_tokens",
 ];
 
 /// Method names of the title-script API, read from its metatable.

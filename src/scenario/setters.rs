@@ -71,6 +71,28 @@ fn player(ops: &Ops, name: &str) -> GameResult<PlayerId> {
 }
 
 pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
+    // The corporation's station tokens: `count` of them in all, its tokens
+    // on the map kept (1865's companies hold 3, 5 or 7). New ones cost
+    // nothing by themselves.
+    m.add_method_mut("set_tokens", |lua, this, (id, count): (String, usize)| {
+        with_ops(lua, this, "set_tokens", |ops| {
+            let c = corp(ops, &id)?;
+            if count > crate::limits::MAX_TOKENS {
+                return invalid(format!("{count} tokens: at most {}", crate::limits::MAX_TOKENS));
+            }
+            let tokens = &mut ops.st.corps[c].tokens;
+            let mut kept: Vec<crate::game::state::Token> = tokens.iter().filter(|t| t.placed.is_some()).cloned().collect();
+            if kept.len() > count {
+                return invalid(format!("{id} has {} tokens on the map, more than {count}", kept.len()));
+            }
+            while kept.len() < count {
+                kept.push(crate::game::state::Token { cost: 0, placed: None, lost: false });
+            }
+            *tokens = kept;
+            Ok(())
+        })
+    });
+
     // A value the title's scripts keep (`game:set_var`): a position whose
     // script state would take many actions to reach (1865's traffic
     // units). nil removes it.

@@ -212,6 +212,7 @@ function S.absorb(game, acq, target, args)
   game:set_var("row." .. target, nil)
   game:merge(target, acq, {})
   game:set_var("absorbed." .. target, true)
+  game:set_var("home." .. target, nil)
   take_stations(game, acq, target_stations, split(args.vacate), split(args.mines))
   for _, m in ipairs(S.maritime_of(game, acq)) do S.maritime_bonus(game, acq, m) end
   game:require_discards()

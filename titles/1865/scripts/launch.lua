@@ -29,12 +29,44 @@ local function become_major(game, corp, why)
   game:log(corp .. " is a major company (" .. why .. ")")
 end
 
+-- Cities (not mines) with a free slot where `corp` has no station: the
+-- homes a relaunched company may choose (1865-R-064).
+local function free_cities(game, corp)
+  local out = {}
+  for _, hex in ipairs(game:stops_of_kind("city")) do
+    local h = game:hex(hex)
+    if not S.has_tag(h.tags, "mine") and not S.closed_hex(game, hex) then
+      for _, st in ipairs(h.stops) do
+        if st.kind == "city" and #st.tokens < st.slots and not S.contains(st.tokens, corp) then
+          out[#out + 1] = hex
+          break
+        end
+      end
+    end
+  end
+  return out
+end
+
 on("corporation_started", function(game, ev)
   local relaunch = game:var("absorbed." .. ev.corp)
   if relaunch or S.phase(game) >= tonumber(game:props().majors_from_phase) then
     become_major(game, ev.corp, relaunch and "relaunched after its absorption, 1865-R-064" or "launched in phase " .. game:phase() .. ", 1865-R-025")
     S.set_token_total(game, ev.corp, game:props().major_tokens)
     game:set_var("absorbed." .. ev.corp, nil)
+    if relaunch then
+      -- The home station went down where companies.toml puts it; the
+      -- president may move it to any city with a free slot.
+      if #S.stations(game, ev.corp) == 0 then game:place_home(ev.corp) end
+      local placed = S.stations(game, ev.corp)[1]
+      local here = placed and placed.hex or game:corporation_field(ev.corp, "home")
+      local choices = { here }
+      for _, hex in ipairs(free_cities(game, ev.corp)) do
+        if hex ~= here then choices[#choices + 1] = hex end
+      end
+      if #choices > 1 then
+        game:ask(ev.player, "where is " .. ev.corp .. "'s new home? (1865-R-064)", choices, "relaunch_home", { corp = ev.corp, from = here })
+      end
+    end
   else
     S.set_token_total(game, ev.corp, game:props().minor_tokens)
   end
@@ -82,6 +114,23 @@ function S.offer_conversions(game)
   game:ask(pres, corp .. " reaches its destination " .. game:corporation_field(corp, "destination")
     .. ": convert it to a major (+" .. S.by_phase(game, "conversion_tokens") .. " stations)?", { "convert", "decline" }, "conversion", { corp = corp })
 end
+
+ability("relaunch_home", {
+  choose = function(game, player, choice, data)
+    if choice == data.from then return end
+    if data.from ~= nil then game:remove_tokens(data.from, false, data.corp) end
+    local city = 0
+    for i, st in ipairs(game:hex(choice).stops) do
+      if st.kind == "city" and #st.tokens < st.slots then break end
+      if st.kind == "city" then city = city + 1 end
+    end
+    -- The core keeps companies.toml's home; the scripts read the chosen
+    -- one from home.<corp> (the city its floating traffic comes from).
+    game:place_token(data.corp, choice, city, false)
+    game:set_var("home." .. data.corp, choice)
+    game:log(data.corp .. "'s new home is " .. choice .. " (1865-R-064)")
+  end,
+})
 
 ability("conversion", {
   choose = function(game, player, choice, data)

@@ -7,7 +7,7 @@
 -- value of the city its home station stands on, now (an empty city hex
 -- prints none: 0, A-07).
 local function home_value(game, corp)
-  local home = game:corporation_field(corp, "home")
+  local home = game:var("home." .. corp) or game:corporation_field(corp, "home")
   if home == nil then return 0 end
   for _, st in ipairs(S.stations(game, corp)) do
     if st.hex == home then return S.stop_value(game, st.hex, st.stop) end
