@@ -312,3 +312,25 @@ fn a_title_names_the_text_of_its_tokens() {
     assert!(market.contains(">Ⓢ<") && market.contains("data-corp=\"SFA\""), "the market marker too");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// market.toml's extra price grids (`[prices]`, 1865's premiums) are drawn
+/// small under each cell's price, in the grids' name order; a market
+/// without them has none (1849's picture is unchanged).
+#[test]
+fn extra_price_grids_are_drawn_under_each_price() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/titles/boundary");
+    let options = BTreeMap::from([("linear".to_string(), true)]);
+    let title = railhead::title::load::load(&railhead::title::TitleSource::Disk(dir), &options, None).unwrap();
+    let setup = Setup { players: vec!["A".into(), "B".into()], seed: 1, options, values: BTreeMap::new() };
+    let mut g = Game::new(Arc::new(title), setup).unwrap();
+    g.act("par NRR 60").unwrap();
+    let svg = render::svg(&g, Picture::Market, None).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let extra: Vec<&str> = doc.descendants().filter(|n| n.attribute("class") == Some("extra-prices")).filter_map(|n| n.text()).collect();
+    // green, then white: 20 · 15 under 10, ..., 110 · 105 under 100.
+    assert_eq!(extra.len(), 10, "{extra:?}");
+    assert_eq!((extra[0], extra[9]), ("20 · 15", "110 · 105"));
+    check_market(&g, &svg);
+    let plain = render::svg(&new_game("1849", 4), Picture::Market, None).unwrap();
+    assert!(!plain.contains("extra-prices"));
+}

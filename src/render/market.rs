@@ -38,7 +38,11 @@ fn zone(flags: &[&CellFlagDef]) -> &'static str {
 pub fn svg(t: &Title, st: &GameState) -> String {
     let m = &t.market;
     let cols = m.rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
-    let (w, h) = (MARGIN * 2.0 + CELL_W * cols as f64, HEADER + MARGIN * 2.0 + CELL_H * m.rows.len().max(1) as f64 + LEGEND);
+    // A market with extra price grids (`[prices]`) has taller cells: the
+    // extra prices go under the price, the markers below them.
+    let extra_h = if m.prices.is_empty() { 0.0 } else { 10.0 };
+    let cell_h = CELL_H + extra_h;
+    let (w, h) = (MARGIN * 2.0 + CELL_W * cols as f64, HEADER + MARGIN * 2.0 + cell_h * m.rows.len().max(1) as f64 + LEGEND);
     let mut svg = Svg::new(w, h, "#ffffff");
     svg.text(MARGIN, MARGIN, 18.0, Anchor::Start, "#000", &format!("{} — stock market", t.meta.name), r#"font-weight="bold""#);
     let y0 = MARGIN + HEADER;
@@ -47,16 +51,17 @@ pub fn svg(t: &Title, st: &GameState) -> String {
         for (c, cell) in row.iter().enumerate() {
             let Some(cell) = cell else { continue };
             let flags: Vec<&CellFlagDef> = cell.flags.iter().filter_map(|f| m.flag(*f)).collect();
-            let (x, y) = (MARGIN + CELL_W * c as f64, y0 + CELL_H * r as f64);
+            let (x, y) = (MARGIN + CELL_W * c as f64, y0 + cell_h * r as f64);
             svg.open(&format!(r#"id="cell-{r}-{c}" class="cell""#));
-            svg.rect(x, y, CELL_W, CELL_H, zone(&flags), Some(("#333", 1.0)), "");
+            svg.rect(x, y, CELL_W, cell_h, zone(&flags), Some(("#333", 1.0)), "");
             let fg = if flags.iter().any(|f| f.closes) { "white" } else { "black" };
             svg.text(x + 5.0, y + 9.0, 12.0, Anchor::Start, fg, &cell.price.to_string(), r#"font-weight="bold""#);
             // The extra price grids (market.toml's `[prices]`), small,
-            // beside the price; titles without them draw as before.
+            // under the price, in the grids' name order; titles without
+            // them draw as before.
             let extra: Vec<String> = m.prices.keys().filter_map(|name| m.extra_price(name, r, c)).map(|v| v.to_string()).collect();
             if !extra.is_empty() {
-                svg.text(x + CELL_W - 4.0, y + 9.0, 8.0, Anchor::End, fg, &extra.join(" · "), r#"class="extra-prices""#);
+                svg.text(x + 5.0, y + 20.0, 8.0, Anchor::Start, fg, &extra.join(" · "), r#"class="extra-prices""#);
             }
             svg.close();
         }
@@ -68,10 +73,10 @@ pub fn svg(t: &Title, st: &GameState) -> String {
     while k < markers.len() {
         let (row, col) = (markers[k].1, markers[k].2);
         let here: Vec<_> = markers[k..].iter().take_while(|m| m.1 == row && m.2 == col).copied().collect();
-        let (x, y) = (MARGIN + CELL_W * col as f64, y0 + CELL_H * row as f64);
+        let (x, y) = (MARGIN + CELL_W * col as f64, y0 + cell_h * row as f64);
         let per_row = 3usize;
         for (i, (corp, ..)) in here.iter().enumerate() {
-            let (mx, my) = (x + 11.0 + 21.0 * (i % per_row) as f64, y + 27.0 + 16.0 * (i / per_row) as f64);
+            let (mx, my) = (x + 11.0 + 21.0 * (i % per_row) as f64, y + 27.0 + extra_h + 16.0 * (i / per_row) as f64);
             let fill = read::corp_fill(t, st, *corp);
             let text = read::token_text(t, st, *corp);
             svg.open(&format!(r#"class="market-marker" data-corp="{}" data-stack="{}""#, escape(&read::corp_text(st, *corp)), i + 1));
