@@ -17,6 +17,12 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The title folder of a checklist: ../shared/rules/1865-sardinia.md is
+/// titles/1865's.
+fn title_folder(checklist: &str) -> &str {
+    checklist.split('-').next().unwrap_or(checklist)
+}
+
 /// Rule ids defined in the checklist ("- **1849-R-001** ...").
 fn checklist_ids(title: &str, prefix: &str) -> Option<Vec<String>> {
     let path = root().join(format!("../shared/rules/{title}.md"));
@@ -127,7 +133,7 @@ fn code_only(text: &str, marker: &str) -> String {
 fn cited(title: &str, prefix: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let mut lua = Vec::new();
-    walk(&root().join(format!("titles/{title}/tests")), "lua", &mut lua);
+    walk(&root().join(format!("titles/{}/tests", title_folder(title))), "lua", &mut lua);
     for (p, t) in &lua {
         // tests/lib holds shared setup, not tests
         if !p.components().any(|c| c.as_os_str() == "lib") {
@@ -202,7 +208,7 @@ fn examples(title: &str, prefix: &str) -> Option<(usize, Vec<String>)> {
         .map(|n| format!("{prefix}-{n}"))
         .collect();
     let mut lua = Vec::new();
-    walk(&root().join(format!("titles/{title}/tests")), "lua", &mut lua);
+    walk(&root().join(format!("titles/{}/tests", title_folder(title))), "lua", &mut lua);
     let code: String =
         lua.iter().filter(|(p, _)| !p.components().any(|c| c.as_os_str() == "lib")).map(|(_, t)| code_only(t, "--")).collect();
     let missing = ids
@@ -248,4 +254,24 @@ fn every_1844_worked_example_is_a_scenario_test() {
     };
     eprintln!("1844: {} of {total} worked examples are scenario tests", total - missing.len());
     assert!(missing.is_empty(), "1844 worked examples without a test: {}", missing.join(" "));
+}
+
+#[test]
+fn every_1865_rule_is_cited_by_a_test() {
+    let Some((total, missing)) = coverage("1865-sardinia", "1865-R", &[]) else {
+        eprintln!("skipping: ../shared/rules/1865-sardinia.md is not available");
+        return;
+    };
+    eprintln!("1865: {} of {total} rules cited by tests", total - missing.len());
+    assert!(missing.is_empty(), "1865 rules no test cites ({}):\n{}", missing.len(), missing.join(" "));
+}
+
+#[test]
+fn every_1865_worked_example_is_a_scenario_test() {
+    let Some((total, missing)) = examples("1865-sardinia", "E") else {
+        eprintln!("skipping: ../shared/rules/1865-sardinia.md is not available");
+        return;
+    };
+    eprintln!("1865: {} of {total} worked examples are scenario tests", total - missing.len());
+    assert!(missing.is_empty(), "1865 worked examples without a test: {}", missing.join(" "));
 }

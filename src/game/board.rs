@@ -644,8 +644,7 @@ pub fn may_replace(t: &crate::title::Title, old: &Tile, new: &Tile) -> bool {
         || (t.settings.same_colour_upgrades == SameColourUpgrades::ConnectedTrack
             && old.color == new.color
             && old.color != Color::White
-            && old.name != new.name
-            && !upgrades_listed(old))
+            && old.name != new.name)
 }
 
 pub fn tile_connects(tile: &Tile, rotation: u8, hex: HexId, r: &super::graph::Reach, gauge_rule: bool) -> bool {

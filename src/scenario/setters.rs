@@ -224,13 +224,19 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
 
     // One certificate (ordinary, or the one with the tag) from the
     // treasury, else the pool, to a player, unpaid; presidency follows.
-    // To "pool": one certificate from the treasury into the bank pool.
+    // To "pool" or an investor (1865's "dragons"): one certificate from the
+    // treasury into the bank pool or the investor's holding.
     m.add_method_mut("give_share", |lua, this, (id, name, tag): (String, String, Option<String>)| {
         with_engine(lua, this, "give_share", |e| {
             let ops = &mut e.ops();
             let c = corp(ops, &id)?;
-            let to_pool = name.eq_ignore_ascii_case("pool");
-            let to = if to_pool { CertOwner::Pool } else { CertOwner::Player(player(ops, &name)?) };
+            let investor = ops.t.investor_index(&name);
+            let to_pool = name.eq_ignore_ascii_case("pool") || investor.is_some();
+            let to = match investor {
+                Some(i) => CertOwner::Investor(i),
+                None if to_pool => CertOwner::Pool,
+                None => CertOwner::Player(player(ops, &name)?),
+            };
             let pick = |owner: CertOwner| {
                 ops.st.corps[c]
                     .certs

@@ -51,7 +51,7 @@ local function green_fms()
   return g
 end
 
-test("1865-R-091, R-093, R-097: a Dragons turn buys one green certificate, from the IPO, the bank paying the company", function()
+test("1865-R-091, R-093, R-096, R-097: a Dragons turn buys one green certificate, from the IPO, the bank paying the company", function()
   local g = green_fms()
   local cash, bank = g:corporation("FMS").cash, g:bank()
   g:act("pass")                                            -- A passes: the Dragons act before B
@@ -118,4 +118,73 @@ test("1865-R-052: a player buys from the Dragons at the premium of the region: g
   expect_eq(cash - g:player("B").cash, 130)                -- 100's green premium price
   expect_eq(g:bank() - bank, 130 - 100)                    -- to the bank; then the Dragons buy again from the IPO
   expect_contains(g:log(), "B buys a 20 % certificate of FMS from The Dragons for L. 130")
+end)
+
+-- E-04's market: FMS a major at 120 (rank 7), RCSF a major at 80 (rank
+-- 5), SFSS a minor at 100 (rank 5), all green on the PH2 row; the Dragons
+-- hold FMS 2 x 10 %, RCSF 1 x 10 % and SFSS 1 x 20 %. The majors are
+-- launched in phase 5 (the example's phase 3 or 4 gives a limit of 10;
+-- phase 5's 16 changes nothing in four purchases).
+local function e04()
+  local g = P.drafted(3)
+  g:give_cash("A", 2000); g:give_cash("B", 2000); g:give_cash("C", 2000)
+  g:start("SFSS", "C", 100)
+  g:give_share("SFSS", "C")
+  g:give_share("SFSS", "dragons")
+  g:set_phase("5")
+  g:start("FMS", "A", 100)
+  for _ = 1, 4 do g:give_share("FMS", "A") end
+  g:give_share("FMS", "dragons"); g:give_share("FMS", "dragons")
+  g:start("RCSF", "B", 80)
+  for _ = 1, 4 do g:give_share("RCSF", "B") end
+  g:give_share("RCSF", "dragons")
+  g:set_price("FMS", 120); g:set_price("RCSF", 80); g:set_price("SFSS", 100)
+  g:give_train("FMS", "PH5"); g:place_token("FMS", "N5")                 -- 5 + 2 stations = 7
+  g:give_train("RCSF", "PH4")                                            -- 4 + 1 = 5
+  g:give_train("SFSS", "PH4")                                            -- 4 + 1 = 5
+  for _, c in ipairs({ "FMS", "RCSF", "SFSS" }) do g:set_var("row." .. c, 2) end
+  return g
+end
+
+local function bought(g)
+  local out = {}
+  for _, line in ipairs(g:log()) do
+    local corp = line:match("^Dragons buy %d+ %% of (%u+)")
+    if corp then out[#out + 1] = corp end
+  end
+  return out
+end
+
+test("E-04, 1865-R-092, A-20: the Dragons buy RCSF, SFSS, FMS, RCSF, then FMS (the 50 % cap keeps SFSS out)", function()
+  local g = e04()
+  for _ = 1, 5 do g:act("pass") end                        -- each player's pass lets the Dragons act again
+  local got = bought(g)
+  expect_eq({ got[1], got[2], got[3], got[4], got[5] }, { "RCSF", "SFSS", "FMS", "RCSF", "FMS" })
+  expect_eq(g:corporation("SFSS").investor_percent.dragons, 40)
+end)
+
+-- E-05: SFSS and FCS, minors presided by B, green on the PH2 row (a
+-- station and two PH2: rank 5), SFSS cheaper; A holds a 20 % of FCS.
+test("E-05, 1865-R-037: Dragons, A (sells FCS, buys SFSS), Dragons (FCS from the IPO), B, Dragons, C", function()
+  local g = P.drafted(3)
+  g:give_cash("B", 1000)
+  g:start("SFSS", "B", 90); g:give_share("SFSS", "B")
+  g:start("FCS", "B", 100); g:give_share("FCS", "A")
+  for _, c in ipairs({ "SFSS", "FCS" }) do g:give_train(c, "PH2"); g:give_train(c, "PH2") end
+  g:set_var("traffic.FCS", 3)
+  -- Red through the first round (the Dragons leave them alone), green
+  -- again once the operating round has begun.
+  for _, c in ipairs({ "SFSS", "FCS" }) do g:set_var("row." .. c, 5) end
+  while g:round().kind ~= "operating" do P.advance(g) end
+  for _, c in ipairs({ "SFSS", "FCS" }) do g:set_var("row." .. c, 2) end
+  g = P.next_stock_round(g)
+  for _, c in ipairs({ "SFSS", "FCS" }) do expect_eq(g:var("row." .. c), 2) end
+  local log = g:log()
+  expect_eq(bought(g)[#bought(g)], "SFSS")                  -- the Dragons open the round with SFSS (cheaper)
+  expect_eq(g:actor(), "A")
+  g:act("sell FCS 20%")
+  g:act("buy SFSS")
+  expect_eq(bought(g)[#bought(g)], "FCS")                   -- fewest Dragons certificates: FCS, from its IPO (R-093)
+  expect_contains(g:log(), "Dragons buy 20 % of FCS from the IPO at L. 100: green, fewest Dragons certificates (0) (1865-R-091, R-092); they hold 2 of 6 certificates")
+  expect_eq(g:actor(), "B")
 end)

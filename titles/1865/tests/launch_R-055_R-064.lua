@@ -35,7 +35,7 @@ test("E-08, 1865-R-055, R-057, R-059: a minor launched at 90, floated at 60 %, a
   expect_eq(g:var("row.CFD"), 2)                            -- the PH2 row
 end)
 
-test("E-07, 1865-R-025, R-059, R-062: phase 5: FMS launched as a major at 110 floats at 60 %", function()
+test("E-07, 1865-R-025, R-059, R-061, R-062: phase 5: FMS launched as a major at 110 floats at 60 %", function()
   local g = P.drafted(3)
   g:set_phase("5")
   g:give_cash("B", 300)                                     -- Bob's purse of the example

@@ -95,3 +95,13 @@ test("A-32: maritime companies do not count toward the certificate limit", funct
   local g = P.drafted(3)
   expect_eq(g:player("A").certificates, 0)
 end)
+
+test("1865-R-152: M4's bonus comes with a station on any one of the three Carbonia mines", function()
+  local g = fms_by_c("3")
+  g:lay("W4", "173", 4)
+  g:place_token("FMS", "W4")                                -- Monteponi
+  P.advance_to(g, "FMS", "lay_tile")
+  local before = g:var("traffic.FMS")
+  g:act("do hand_maritime maritime=M4")
+  expect_eq(g:var("traffic.FMS") - before, 3)
+end)

@@ -99,3 +99,26 @@ test("1865-R-088: a company's rank does not change during a stock round", functi
   expect_eq(#g:corporation("FMS").trains, trains)
   expect_eq(#g:corporation("FMS").tokens, tokens)
 end)
+
+test("1865-R-145: a president paying for a forced train may choose any train on sale, not only the cheapest", function()
+  local g = P.drafted(3)
+  g:give_cash("B", 500); g:give_cash("C", 500)
+  P.floated(g, "FMS", "A", 100, 1)
+  P.floated(g, "RCSF", "B", 100, 1)
+  P.floated(g, "SFSS", "C", 100, 1)
+  for _ = 1, 4 do g:give_train("RCSF", "PH2") end
+  g:give_train("SFSS", "PH2"); g:give_train("SFSS", "PH2d")
+  g:set_phase("3")                                          -- RCSF is over the new limit of 3
+  g:act("discard " .. g:corporation("RCSF").trains[1].id)   -- a used PH2 in the pool at 100
+  g:set_var("traffic.FMS", 3)
+  P.advance_to(g, "FMS", "buy_train")
+  g:give_cash("FMS", -g:corporation("FMS").cash)
+  g:give_cash("A", 400 - g:player("A").cash)
+  local offers = {}
+  for _, t in ipairs(g:trains_on_sale()) do offers[#offers + 1] = t.class .. (t.pool and " pool" or "") .. " " .. t.price end
+  expect_contains(offers, "PH2 pool 100")
+  expect_contains(offers, "PH3 200")
+  g:act("train PH3")                                        -- not the cheapest: allowed (emergency_train = "any")
+  expect_eq(g:corporation("FMS").trains[1].class, "PH3")
+  expect_eq(g:player("A").cash, 200)
+end)

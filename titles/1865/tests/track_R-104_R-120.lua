@@ -135,3 +135,68 @@ test("1865-R-184: the short game lays no track on Corsica", function()
   P.advance_to(g, "FMS", "lay_tile")
   g:refuse("lay J11 3 5", "1865-R-184", "Sardinia only")
 end)
+
+test("1865-R-108: a traffic upgrade keeps every segment of the old tile", function()
+  local g = P.drafted(3)
+  g:set_phase("3")
+  g:lay("V9", "4", 2)
+  local refused = 0
+  for rot = 0, 5 do
+    if not pcall(function() g:lay("V9", "141", rot) end) then refused = refused + 1 else break end
+  end
+  expect_true(refused >= 1)                                 -- the rotations that drop the straight are refused
+  expect_eq(g:hex("V9").tile, "141")
+end)
+
+test("E-14, 1865-R-109: a competitive upgrade: Sanluri's straight town becomes a curved one for L. 20, joined track kept", function()
+  local g = P.drafted(3)
+  P.floated(g, "FCS", "A", 100, 1)
+  g:set_phase("3")
+  g:give_train("FCS", "PH3")
+  g:lay("T11", "57", 0)                                     -- Isili yellow
+  g:lay("V9", "4", 2)                                       -- Sanluri: a straight town toward Cagliari
+  g:place_token("FCS", "W10")
+  P.advance_to(g, "FCS", "lay_tile")
+  local traffic, cash = g:var("traffic.FCS") or 0, g:corporation("FCS").cash
+  g:act("lay W10 C-green 0")                                -- a traffic upgrade: Cagliari 3 -> 4, free
+  expect_eq(g:var("traffic.FCS") - traffic, 1)
+  local curved
+  for _, m in ipairs(g:moves()) do if m:find("^lay V9 58 ") then curved = m end end
+  expect_true(curved ~= nil)
+  g:act(curved)
+  expect_eq(g:hex("V9").tile, "58")
+  expect_eq(cash - g:corporation("FCS").cash, 20)
+  expect_true(g:connected("FCS", "V9"))
+end)
+
+-- Lays `tile` on `hex` in the first rotation that fits; true if one did.
+local function lay_any(g, hex, tile)
+  for rot = 0, 5 do
+    if pcall(function() g:lay(hex, tile, rot) end) then return true end
+  end
+  return false
+end
+
+test("1865-R-119: a replaced tile goes back to the supply and may be laid again", function()
+  local g = P.drafted(3)
+  g:set_phase("3")
+  for _, hex in ipairs({ "T11", "M14", "G8" }) do expect_true(lay_any(g, hex, "6"), hex) end
+  expect_eq(lay_any(g, "S16", "6"), false)                 -- the three #6 are out
+  expect_true(lay_any(g, "T11", "15") or lay_any(g, "T11", "14") or lay_any(g, "T11", "619"))
+  expect_true(lay_any(g, "S16", "6"))                      -- Isili's #6 is back in the supply
+end)
+
+test("1865-R-113: a city full of other companies' stations blocks the way for laying track", function()
+  local function lays_r7(fill)
+    local g = P.drafted(3)
+    P.floated(g, "FMS", "A", 100, 1)
+    g:give_train("FMS", "PH2")
+    g:lay("V9", "4", 2); g:lay("U8", "8", 5); g:lay("U6", "58", 2); g:lay("T5", "8", 3)
+    if fill then P.floated(g, "SFSS", "B", 100, 1); g:place_token("SFSS", "S6") end
+    P.advance_to(g, "FMS", "lay_tile")
+    for _, m in ipairs(g:moves()) do if m:find("^lay R7 ") then return true end end
+    return false
+  end
+  expect_eq(lays_r7(false), true)                           -- through Oristano's free slot
+  expect_eq(lays_r7(true), false)                           -- RCSF and SFSS fill it
+end)
