@@ -100,6 +100,7 @@ pub const HOOKS: &[Hook] = &[
     Hook { name: "president", compose: Compose::Chain(2), acts: false, doc: "who takes the presidency when the core's rule hands it on (game, corp, president, candidate) -> a player who can exchange for the president's certificate, or false to keep the president" },
     Hook { name: "investor_turn", compose: Compose::One, acts: true, doc: "an investor's turn before a player's stock turn: it may act (move certificates, money, prices; log why) and returns true if it did (game, investor) -> bool" },
     Hook { name: "investor_sale_price", compose: Compose::Chain(2), acts: false, doc: "what a player pays an investor for a certificate (game, investor, corp, price at the market) -> price" },
+    Hook { name: "corporation_facts", compose: Compose::Chain(1), acts: false, doc: "what players should see of a corporation beyond the core's fields, as 'label: value' lines (1865's traffic and coverage) (game, corp, facts) -> list" },
     Hook { name: "can_discard_train", compose: Compose::AllAllow, acts: false, doc: "extra rules for discarding a train over the limit: return false, message[, rule] (game, corp, train)" },
 ];
 

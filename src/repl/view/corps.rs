@@ -9,6 +9,36 @@ use crate::game::market::price_of;
 use crate::game::trains::train_limit;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
+use crate::args;
+use crate::game::rules::{MaybeAnswer, TitleRules};
+
+/// What the title's `corporation_facts` hook says players should see of a
+/// corporation ("traffic: 14"), as (label, value) pairs; asked on a copy
+/// of the state within a query's budget. A failing script gives one pair
+/// saying so rather than nothing.
+pub fn title_facts(g: &Game, c: CorpId) -> Vec<(String, String)> {
+    /// Facts shown at most, whatever a script returns.
+    const MAX_FACTS: usize = 12;
+    if !g.host.has_hook("corporation_facts") {
+        return Vec::new();
+    }
+    let mut st = g.state.clone();
+    let mut fx = crate::game::ops::Effects::default();
+    g.host.begin_query();
+    let id = g.state.corps[c].id.clone();
+    match g.host.hook("corporation_facts", &mut st, &mut fx, args![id, crate::game::var::Var::List(Vec::new())]).and_then(|a| a.strings(0)) {
+        Ok(Some(lines)) => lines
+            .into_iter()
+            .take(MAX_FACTS)
+            .map(|l| match l.split_once(": ") {
+                Some((k, v)) => (k.to_string(), v.to_string()),
+                None => (l, String::new()),
+            })
+            .collect(),
+        Ok(None) => Vec::new(),
+        Err(e) => vec![("facts".into(), format!("(the title's corporation_facts failed: {e})"))],
+    }
+}
 
 fn president_name(g: &Game, c: CorpId) -> Option<String> {
     g.state.president(c).map(|p| g.state.players[p as usize].name.clone())
@@ -46,6 +76,7 @@ pub fn corp_json(g: &Game, c: CorpId) -> Value {
         "companies": companies,
         "operated": corp.operated,
         "home": corp.home.map(|(h, _)| g.title.map.hexes[h as usize].label.clone()),
+        "facts": title_facts(g, c).into_iter().collect::<BTreeMap<String, String>>(),
     })
 }
 
@@ -53,7 +84,20 @@ pub fn run_all(s: &mut Session, _inv: &Invocation) -> Reply {
     let g = &s.game;
     // A column per investor (1865's Dragons), only in titles that have them.
     let investor_heads: Vec<String> = g.title.investors.iter().map(|i| format!(">{} %", i.id)).collect();
-    let head: Vec<&str> = ["id", "name", "state", "president", ">price", ">cash", "trains", ">tokens", ">pool %", ">treasury %"].into_iter().chain(investor_heads.iter().map(String::as_str)).collect();
+    // And a column per fact the title shows (1865's traffic, coverage, row).
+    let facts: Vec<Vec<(String, String)>> = g.state.corp_ids().map(|c| title_facts(g, c)).collect();
+    let mut fact_heads: Vec<String> = Vec::new();
+    for (k, _) in facts.iter().flatten() {
+        if !fact_heads.contains(k) {
+            fact_heads.push(k.clone());
+        }
+    }
+    let fact_cols: Vec<String> = fact_heads.iter().map(|k| format!(">{k}")).collect();
+    let head: Vec<&str> = ["id", "name", "state", "president", ">price", ">cash", "trains", ">tokens", ">pool %", ">treasury %"]
+        .into_iter()
+        .chain(investor_heads.iter().map(String::as_str))
+        .chain(fact_cols.iter().map(String::as_str))
+        .collect();
     let rows: Vec<Vec<String>> = g.state.corp_ids()
         .map(|c| {
             let corp = &g.state.corps[c];
@@ -72,6 +116,7 @@ pub fn run_all(s: &mut Session, _inv: &Invocation) -> Reply {
             ]
             .into_iter()
             .chain(investors)
+            .chain(fact_heads.iter().map(|k| facts[usize::from(c)].iter().find(|(fk, _)| fk == k).map_or("-".to_string(), |(_, v)| v.clone())))
             .collect()
         })
         .collect();
@@ -192,6 +237,9 @@ pub fn run_one(s: &mut Session, inv: &Invocation) -> Reply {
     let companies: Vec<String> = g.state.companies_of(CompanyOwner::Corp(c)).iter().map(|x| g.state.companies[*x].id.clone()).collect();
     if !companies.is_empty() {
         lines.push(format!("companies: {}", companies.join(", ")));
+    }
+    for (k, v) in title_facts(g, c) {
+        lines.push(if v.is_empty() { k } else { format!("{k}: {v}") });
     }
     Reply::ok("corp", lines.join("\n"), corp_json(g, c))
 }

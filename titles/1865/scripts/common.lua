@@ -123,3 +123,19 @@ function S.order_from_priority(game)
   for k = 0, #players - 1 do out[#out + 1] = players[((at - 1 + k) % #players) + 1] end
   return out
 end
+
+-- What players see of a company in `corps` and `corp X` (1865-R-036:
+-- everything is open): its traffic against its coverage, its revenue now,
+-- its rank and region on the Dragons chart, and its loans.
+hook("corporation_facts", function(game, corp, facts)
+  if not game:corporation_field(corp, "started") then return facts end
+  facts[#facts + 1] = "traffic: " .. S.traffic(game, corp)
+  facts[#facts + 1] = "coverage: " .. S.coverage(game, corp)
+  facts[#facts + 1] = "revenue: " .. S.revenue(game, corp)
+  local row = game:var("row." .. corp)
+  if row ~= nil then
+    facts[#facts + 1] = "chart: PH" .. row .. " rank " .. S.rank(game, corp) .. " " .. (S.region(game, corp) or "-")
+  end
+  facts[#facts + 1] = "loans: " .. S.loans(game, corp)
+  return facts
+end)
