@@ -12,7 +12,7 @@
 function on(event, handler) end
 
 ---Override a hook point (see docs/lua-api.md for names and arguments).
----@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"extra_tile_lays"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"revenue"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"|"skip_round"|"can_pass"|"can_discard_train"|"started_above_sales"|"certificate_count"|"president"|"investor_turn"|"investor_sale_price"
+---@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"extra_tile_lays"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"revenue"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"|"skip_round"|"can_pass"|"can_discard_train"|"started_above_sales"|"certificate_count"|"president"|"investor_turn"|"investor_sale_price"|"corporation_facts"
 ---@param fn function
 function hook(name, fn) end
 
