@@ -15,6 +15,9 @@ pub fn run(title: &str, games: u32, seed: u64, players: Option<u8>, max_actions:
     for v in report.violations.iter().take(20) {
         println!("violation: {v}");
     }
+    for seed in report.unfinished.iter().take(20) {
+        println!("unfinished: game seed {seed} (still running after {max_actions} actions)");
+    }
     let reasons: Vec<String> = report.reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!("endings: {}; {:.1} s", reasons.join(", "), report.seconds);
     println!("{}", report.summary());

@@ -50,6 +50,9 @@ pub struct FuzzReport {
     pub seconds: f64,
     /// Game end reasons and how often.
     pub reasons: std::collections::BTreeMap<String, u32>,
+    /// Seeds of the games still running at the action budget (saved with
+    /// `save_failures`, to see what kept them going).
+    pub unfinished: Vec<u64>,
 }
 
 impl FuzzReport {
@@ -106,6 +109,7 @@ pub fn run_parallel(title: Arc<Title>, cfg: &FuzzConfig, threads: usize) -> Fuzz
         for (k, v) in p.reasons {
             *report.reasons.entry(k).or_insert(0) += v;
         }
+        report.unfinished.extend(p.unfinished);
     }
     report.seconds = start.elapsed().as_secs_f64();
     report
@@ -137,6 +141,7 @@ fn run_games(title: Arc<Title>, cfg: &FuzzConfig, games: Vec<u32>) -> FuzzReport
                     *report.reasons.entry(reason).or_insert(0) += 1;
                 } else {
                     *report.reasons.entry("unfinished".into()).or_insert(0) += 1;
+                    report.unfinished.push(seed);
                 }
                 for v in one.violations {
                     report.violations.push(format!("game seed {seed}: {v}"));
@@ -173,7 +178,8 @@ fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u
         }
     };
     play_out(&mut game, &mut rng, cfg, &mut out);
-    if !out.violations.is_empty()
+    let unfinished = out.ended.is_none() && out.violations.is_empty();
+    if (!out.violations.is_empty() || unfinished)
         && let Some(dir) = &cfg.save_failures
     {
         let path = dir.join(format!("fuzz-{}-{seed}.json", title.meta.id));
@@ -182,8 +188,9 @@ fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u
             Ok(()) => format!(" (game saved to {})", path.display()),
             Err(e) => format!(" (could not save the game to {}: {e})", path.display()),
         };
-        if let Some(last) = out.violations.last_mut() {
-            last.push_str(&note);
+        match out.violations.last_mut() {
+            Some(last) => last.push_str(&note),
+            None => eprintln!("unfinished game seed {seed}{note}"),
         }
     }
     out
