@@ -188,3 +188,21 @@ test("E-05, 1865-R-037: Dragons, A (sells FCS, buys SFSS), Dragons (FCS from the
   expect_contains(g:log(), "Dragons buy 20 % of FCS from the IPO at L. 100: green, fewest Dragons certificates (0) (1865-R-091, R-092); they hold 2 of 6 certificates")
   expect_eq(g:actor(), "B")
 end)
+
+test("1865-R-034, R-094: at their limit of 6 certificates in phase 2 the Dragons stop buying", function()
+  local g = P.drafted(3)
+  g:give_cash("A", 1000); g:give_cash("B", 1000)
+  local mines = { "X5", "W4", "V5", "U4", "O2", "V13", "E6", "B13" }
+  local k = 0
+  for _, corp in ipairs({ "FMS", "RCSF", "SFSS", "FA" }) do
+    P.floated(g, corp, (k < 4) and "A" or "B", 100, 1)
+    g:give_train(corp, "PH2")                                -- rank: home + 2 stations + 2 = 5, green on the PH2 row
+    for _ = 1, 2 do k = k + 1; g:place_token(corp, mines[k]) end
+  end
+  for _ = 1, 10 do
+    if g:round().kind ~= "stock" then break end
+    g:act("pass")
+  end
+  expect_eq(g:investor("dragons").certificates, 6)           -- 8 certificates were on offer
+  expect_contains(g:log(), "The Dragons (investor) passes")
+end)
