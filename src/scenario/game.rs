@@ -203,7 +203,7 @@ fn is_borrow_mut(e: &mlua::Error) -> bool {
 
 /// Methods of `g` itself (the reads of the title-script API come on top).
 pub const METHODS: &[&str] = &[
-    "act", "acts", "refuse", "actor", "moves", "log", "digest", "undo", "save", "over", "result", "best_run", "give_cash", "lay",
+    "act", "acts", "refuse", "actor", "moves", "log", "digest", "undo", "save", "over", "result", "best_run", "facts", "give_cash", "lay",
     "place_token", "give_train", "set_phase", "set_price", "start", "give_share", "give_company", "set_var", "set_tokens",
 ];
 
@@ -253,6 +253,16 @@ impl UserData for TestGame {
         m.add_method("over", |_, this, ()| Ok(this.game.is_over()));
         m.add_method("result", |lua, this, ()| this.result(lua));
         m.add_method("best_run", |lua, this, corp: String| this.best_run(lua, &corp));
+        // What the title's corporation_facts hook shows players of a
+        // corporation (the REPL's `corp X`), as { { label, value } ... }.
+        m.add_method("facts", |lua, this, corp: String| {
+            let Some(c) = this.game.state.corp_index(&corp) else { return Err(super::assert::fail(lua, format!("g:facts: no corporation '{corp}'"))) };
+            let out = lua.create_table()?;
+            for (k, v) in crate::repl::view::corps::title_facts(&this.game, c) {
+                out.raw_push(lua.create_sequence_from([k, v])?)?;
+            }
+            Ok(out)
+        });
         super::setters::add_methods(m);
         m.add_meta_method(MetaMethod::ToString, |_, this, ()| {
             Ok(format!("game of {} ({} actions)", this.game.title.meta.id, this.game.actions.len()))

@@ -191,3 +191,11 @@ hook("president", function(game, corp, president, candidate)
   if game:var("setup.keep_president") then return false end
   return game:var("setup.president_to")
 end)
+
+-- corporation_facts: what players should see beyond the core's fields
+-- (BND-R-135): the subsidy a corporation was given, once it has one.
+hook("corporation_facts", function(game, corp, facts)
+  local given = game:var("facts." .. corp)
+  if given ~= nil then facts[#facts + 1] = "marked: " .. given end
+  return facts
+end)
