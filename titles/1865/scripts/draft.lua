@@ -55,7 +55,8 @@ step("draft", {
     if picks == nil or #picks == 0 then fail("the draft is over", "1865-R-009") end
     if act ~= "pick" then fail("in the draft each player picks a maritime company", "1865-R-010") end
     local id = args.company
-    if id == nil or not S.contains(offered(game), id) then
+    if id == nil then fail("name the maritime company: do pick company=M3 (on offer: " .. table.concat(offered(game), ", ") .. ")", "1865-R-010") end
+    if not S.contains(offered(game), id) then
       fail((id or "that") .. " is not on offer; on offer: " .. table.concat(offered(game), ", "), "1865-R-010")
     end
     local who = picks[1]
