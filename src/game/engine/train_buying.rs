@@ -160,6 +160,22 @@ impl Engine<'_> {
         Ok(best)
     }
 
+    /// The price an emergency raises money toward: the cheapest bank
+    /// train, or with `emergency_train = "any"` the dearest one the
+    /// corporation may buy, since the president may choose it (1865-R-145).
+    fn emergency_target(&mut self, corp: CorpId, cheapest: i64) -> GameResult<i64> {
+        if self.t.settings.emergency_train != crate::title::schema::EmergencyTrain::Any {
+            return Ok(cheapest);
+        }
+        let mut dearest = cheapest;
+        for o in bank_offers(self.t, self.st) {
+            if self.may_own(corp, o.class, o.variant)? {
+                dearest = dearest.max(o.price);
+            }
+        }
+        Ok(dearest)
+    }
+
     /// The president puts in `short` for a required train: from their
     /// cash; in "debt" titles what they lack is lent by the bank and owed
     /// with interest (1844-R-150). Only one train is bought this way.
@@ -385,13 +401,16 @@ impl Engine<'_> {
                     ),
                 );
             }
-        } else if cash >= cheapest {
-            return self.refuse(RuleKey::EmrEnough, "the president already has enough money for the cheapest train");
+        }
+        let aim = if self.t.settings.emergency == Emergency::Debt { cheapest } else { self.emergency_target(corp, cheapest)? };
+        if self.t.settings.emergency != Emergency::Debt && cash >= aim {
+            let which = if aim == cheapest { "the cheapest train" } else { "any train on sale" };
+            return self.refuse(RuleKey::EmrEnough, format!("the president already has enough money for {which}"));
         }
         let c = self.find_corp(target)?;
         // Selling stops as soon as enough is raised: a sale is too big when
         // a smaller legal sale of the same shares would already raise it.
-        let short = cheapest - cash;
+        let short = aim - cash;
         let price = price_of(self.t, self.st, c);
         let unit = crate::game::shares::sell_unit(self.st, c);
         let too_big = (unit..percent)

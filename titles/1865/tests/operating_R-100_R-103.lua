@@ -122,3 +122,25 @@ test("1865-R-145: a president paying for a forced train may choose any train on 
   expect_eq(g:corporation("FMS").trains[1].class, "PH3")
   expect_eq(g:player("A").cash, 200)
 end)
+
+test("1865-R-146, R-145: a president short of money may sell toward the train he chooses, not only the cheapest", function()
+  local g = P.drafted(3)
+  g:give_cash("B", 500); g:give_cash("C", 500)
+  P.floated(g, "FMS", "A", 100, 1)
+  P.floated(g, "RCSF", "B", 100, 1)
+  P.floated(g, "SFSS", "C", 100, 1)
+  g:set_price("SFSS", 110)                                  -- SFSS operates first, so A may sell it in FMS's turn
+  g:give_share("SFSS", "A")                                 -- A holds 20 % of SFSS
+  for _ = 1, 4 do g:give_train("RCSF", "PH2") end
+  g:give_train("SFSS", "PH2"); g:give_train("SFSS", "PH2d")
+  g:set_phase("3")
+  g:act("discard " .. g:corporation("RCSF").trains[1].id)   -- a used PH2 in the pool at 100
+  P.advance_to(g, "FMS", "buy_train")
+  g:give_cash("FMS", -g:corporation("FMS").cash)
+  g:give_cash("A", 120 - g:player("A").cash)
+  local price = g:share_price("SFSS")
+  g:act("sell SFSS 20%")                                    -- 120 covers the used PH2, not the PH3
+  g:act("train PH3")
+  expect_eq(g:corporation("FMS").trains[1].class, "PH3")
+  expect_eq(g:player("A").cash, 120 + price - 200)
+end)
