@@ -171,15 +171,11 @@ local function take_stations(game, acq, target_stations, vacate, take_mines)
     elseif mine and S.has_tag(game:hex(st.hex).tags, "carbonia") and S.carbonia_held(game, acq) then
       game:log(st.hex .. " is left empty: one Carbonia mine a company (A-24)")
     else
-      local left = 0
-      for _, tk in ipairs(game:corporation_field(acq, "tokens")) do if tk.hex == nil and not tk.lost then left = left + 1 end end
-      if left == 0 then
+      if S.tokens_left(game, acq) == 0 then
         short = true
         game:log(acq .. " has no station left for " .. st.hex .. ": it is lost (1865-R-173)")
       else
-        local city = 0
-        for i = 1, st.stop do if game:hex(st.hex).stops[i].kind == "city" then city = city + 1 end end
-        game:place_token(acq, st.hex, city, false)
+        game:place_token(acq, st.hex, S.city_of_stop(game, st.hex, st.stop), false)
         game:log(acq .. " replaces " .. st.hex .. "'s station with its own (1865-R-171)")
       end
     end

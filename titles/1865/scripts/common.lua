@@ -65,6 +65,26 @@ function S.stations(game, corp)
   return out
 end
 
+-- The city index (among the tile's cities, from 0) of stop `stop` (from
+-- 0) of `hex`: what place_token takes.
+function S.city_of_stop(game, hex, stop)
+  local city = 0
+  local stops = game:hex(hex).stops
+  for i = 1, stop do
+    if stops[i].kind == "city" then city = city + 1 end
+  end
+  return city
+end
+
+-- Station tokens still on the charter.
+function S.tokens_left(game, corp)
+  local n = 0
+  for _, tk in ipairs(game:corporation_field(corp, "tokens")) do
+    if tk.hex == nil and not tk.lost then n = n + 1 end
+  end
+  return n
+end
+
 -- Rank on the Dragons chart: the phase numbers of its trains plus its
 -- stations on the map (1865-R-087).
 function S.rank(game, corp)

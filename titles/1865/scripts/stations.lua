@@ -69,11 +69,7 @@ end
 
 step("build_station", {
   skip = function(game, corp)
-    local tokens_left = 0
-    for _, tk in ipairs(game:corporation_field(corp, "tokens")) do
-      if tk.hex == nil and not tk.lost then tokens_left = tokens_left + 1 end
-    end
-    return tokens_left == 0
+    return S.tokens_left(game, corp) == 0
   end,
   status = function(game, who)
     local corp = game:operating()
@@ -117,11 +113,7 @@ step("build_station", {
     if chosen.cost > cash then
       fail(corp .. " cannot pay " .. game:money(chosen.cost) .. " for this route (it has " .. game:money(cash) .. "; loans never pay for stations)", "1865-R-126")
     end
-    local city = 0
-    for i = 1, chosen.stop do
-      if game:hex(chosen.hex).stops[i].kind == "city" then city = city + 1 end
-    end
-    game:place_token(corp, chosen.hex, city, false)
+    game:place_token(corp, chosen.hex, S.city_of_stop(game, chosen.hex, chosen.stop), false)
     if chosen.cost > 0 then game:transfer(corp, "bank", chosen.cost) end
     game:log(corp .. " builds a station: " .. describe(game, chosen) .. " (1865-R-130, R-132)")
     S.add_traffic(game, corp, traffic_of(game, chosen), "station at " .. chosen.hex .. ", 1865-R-132")
