@@ -20,6 +20,14 @@ pub struct FlowState {
     /// Operating rounds in the current set, and which one is running (1-based).
     pub set_size: u32,
     pub set_index: u32,
+    /// Revenue earned by corporations so far (paid or kept): whether a
+    /// set changed anything (`Engine::still_sets`).
+    #[serde(default)]
+    pub earned: i64,
+    /// The position at the last stock rounds' starts, as a hash, and how
+    /// many sets in a row left it unchanged.
+    #[serde(default)]
+    pub still: (u64, u32),
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

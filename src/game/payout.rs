@@ -18,6 +18,7 @@ impl Ops<'_> {
     pub fn pay_dividend(&mut self, corp: CorpId, kind: DividendKind, revenue: i64, moves: Option<&str>) -> GameResult<()> {
         let id = self.st.corps[corp].id.clone();
         let default_move = self.default_dividend_move(corp, kind, revenue);
+        self.st.flow.earned = self.st.flow.earned.saturating_add(revenue.max(0));
         match kind {
             DividendKind::Payout if revenue > 0 => self.pay_holders(corp, revenue)?,
             DividendKind::Half if revenue > 0 => {
