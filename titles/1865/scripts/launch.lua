@@ -54,16 +54,27 @@ on("corporation_started", function(game, ev)
     S.set_token_total(game, ev.corp, game:props().major_tokens)
     game:set_var("absorbed." .. ev.corp, nil)
     if relaunch then
-      -- The home station went down where companies.toml puts it; the
-      -- president may move it to any city with a free slot.
-      if #S.stations(game, ev.corp) == 0 then game:place_home(ev.corp) end
+      -- The home station goes down where companies.toml puts it if that
+      -- city has a free slot; the president may then move it to any city
+      -- with one. With the old home full, he picks among the others
+      -- (the rulebook places it "when the presidential certificate is
+      -- bought", §4.4, and says no more).
+      local free = free_cities(game, ev.corp)
+      local old_home = (game:corporation_field(ev.corp, "homes") or {})[1]
+      if #S.stations(game, ev.corp) == 0 and S.contains(free, old_home) then
+        game:place_home(ev.corp)
+      end
       local placed = S.stations(game, ev.corp)[1]
-      local here = placed and placed.hex or game:corporation_field(ev.corp, "home")
+      local here = placed and placed.hex
       local choices = { here }
-      for _, hex in ipairs(free_cities(game, ev.corp)) do
+      for _, hex in ipairs(free) do
         if hex ~= here then choices[#choices + 1] = hex end
       end
-      if #choices > 1 then
+      if #choices == 0 then
+        fail(ev.corp .. " cannot return: no city has a free slot for its home station (1865-R-064)", "1865-R-064")
+      elseif here == nil and #choices == 1 then
+        S.move_home(game, ev.corp, nil, choices[1])
+      elseif #choices > 1 then
         game:ask(ev.player, "where is " .. ev.corp .. "'s new home? (1865-R-064)", choices, "relaunch_home", { corp = ev.corp, from = here })
       end
     end
@@ -115,20 +126,26 @@ function S.offer_conversions(game)
     .. ": convert it to a major (+" .. S.by_phase(game, "conversion_tokens") .. " stations)?", { "convert", "decline" }, "conversion", { corp = corp })
 end
 
+-- Moves a relaunched company's home station from `from` (nil: not
+-- placed) to the first city of `to` with a free slot.
+function S.move_home(game, corp, from, to)
+  if from ~= nil then game:remove_tokens(from, false, corp) end
+  local city = 0
+  for _, st in ipairs(game:hex(to).stops) do
+    if st.kind == "city" and #st.tokens < st.slots then break end
+    if st.kind == "city" then city = city + 1 end
+  end
+  -- The core keeps companies.toml's home; the scripts read the chosen
+  -- one from home.<corp> (the city its floating traffic comes from).
+  game:place_token(corp, to, city, false)
+  game:set_var("home." .. corp, to)
+  game:log(corp .. "'s new home is " .. to .. " (1865-R-064)")
+end
+
 ability("relaunch_home", {
   choose = function(game, player, choice, data)
     if choice == data.from then return end
-    if data.from ~= nil then game:remove_tokens(data.from, false, data.corp) end
-    local city = 0
-    for i, st in ipairs(game:hex(choice).stops) do
-      if st.kind == "city" and #st.tokens < st.slots then break end
-      if st.kind == "city" then city = city + 1 end
-    end
-    -- The core keeps companies.toml's home; the scripts read the chosen
-    -- one from home.<corp> (the city its floating traffic comes from).
-    game:place_token(data.corp, choice, city, false)
-    game:set_var("home." .. data.corp, choice)
-    game:log(data.corp .. "'s new home is " .. choice .. " (1865-R-064)")
+    S.move_home(game, data.corp, data.from, choice)
   end,
 })
 

@@ -129,6 +129,49 @@ test("1865-R-064, R-025: an absorbed company is launched again as a major", func
   expect_eq(g:hex("S6").tokens, { "FMS" })                  -- the old home is free again
 end)
 
+test("1865-R-064: with its old home full, a relaunched company's home is one of the free cities", function()
+  local g = e17()
+  g:act("do absorb target=RCSF vacate=V13")
+  g = P.next_stock_round(g)
+  g:place_token("SFSS", "S6")                                -- S6 full: FMS and SFSS
+  local who = g:actor()
+  g:give_cash(who, 1000)
+  g:act("par RCSF 100")
+  local moves = g:moves()
+  expect_true(not S_has_move(g, "choose S6"))
+  expect_true(#moves > 1 and moves[1]:sub(1, 7) == "choose ")
+  expect_eq(#g:corporation("RCSF").tokens, 7)
+  expect_eq(g:hex("S6").tokens, { "SFSS", "FMS" })
+  g:act(moves[1])
+  local home = moves[1]:sub(8)
+  expect_contains(g:hex(home).tokens, "RCSF")
+  expect_eq(g:var("home.RCSF"), home)
+  expect_contains(g:log(), "RCSF's new home is " .. home .. " (1865-R-064)")
+end)
+
+test("1865-R-064: a company cannot return while no city has a free slot for its home", function()
+  local g = e17()
+  g:act("do absorb target=RCSF vacate=V13")
+  g = P.next_stock_round(g)
+  -- Every city's free slots taken by the other companies (one token
+  -- each per city; the test lays them free, without a route).
+  local fillers = { "SFSS", "FCS", "SFS", "FA", "CFC", "CFD", "FMS" }
+  for _, corp in ipairs(fillers) do g:set_tokens(corp, 40) end
+  for _, hex in ipairs(g:stops_of_kind("city")) do
+    for _, corp in ipairs(fillers) do
+      local st = g:hex(hex).stops[1]
+      if #st.tokens >= st.slots then break end
+      local there = false
+      for _, t in ipairs(st.tokens) do there = there or t == corp end
+      if not there then g:place_token(corp, hex) end
+    end
+  end
+  local who = g:actor()
+  g:give_cash(who, 1000)
+  g:refuse("par RCSF 100", "1865-R-064", "no city has a free slot")
+  expect_eq(g:corporation("RCSF").started, false)
+end)
+
 test("1865-R-155: acquirer and target must have the same president", function()
   local g = e17()
   P.floated(g, "SFSS", "A", 100, 4)                         -- a major (phase 6) of A's
