@@ -364,6 +364,14 @@ function Game:require_discards() end
 ---@param owner string corporation, player or "pool"
 ---@return string train id
 function Game:give_train(what, owner) end
+--- A train bought from the bank: a new one of a class or variant from the
+--- depot (its purchase starts the phases it triggers) or a pool train by
+--- id; the corporation pays `price` to the bank.
+---@param what string class, variant or pool train id
+---@param corp string
+---@param price integer
+---@return string train id
+function Game:sell_train(what, corp, price) end
 ---@param id string
 function Game:remove_train(id) end
 ---@param corp string

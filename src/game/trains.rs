@@ -250,6 +250,33 @@ impl Ops<'_> {
         Ok(tr.id.clone())
     }
 
+    /// Sells a train to a corporation as a purchase from the bank would:
+    /// `what` is a class or variant (a new train from the depot) or the id
+    /// of a train in the pool; the corporation pays `price` to the bank,
+    /// and a new train starts the phases its purchase triggers (1865's
+    /// bankruptcy, R-147, buys one this way).
+    pub fn sell_train(&mut self, what: &str, corp: CorpId, price: i64) -> GameResult<String> {
+        let (ti, variant, from_depot) = match self.st.train_index(what) {
+            Some(t) if self.st.trains[t as usize].owner == TrainOwner::Pool => (t, self.st.trains[t as usize].variant, false),
+            Some(_) => return Err(super::ops::GameError::Invalid(format!("train {what} is not in the pool"))),
+            None => {
+                let Some(class) = self.t.trains.iter().position(|c| c.name == what || c.variants.iter().any(|v| v.name == what)) else {
+                    return Err(super::ops::GameError::Invalid(format!("there is no train or train class \"{what}\"")));
+                };
+                let Some(ti) = self.depot_train(class as u16) else {
+                    return Err(super::ops::GameError::Invalid(format!("no {what} train is left in the depot")));
+                };
+                (ti, self.t.trains[class].variants.iter().position(|v| v.name == what).unwrap_or(0) as u16, true)
+            }
+        };
+        self.transfer(Purse::Corp(corp), Purse::Bank, price)?;
+        let name = self.t.trains[self.st.trains[ti as usize].class as usize].variants[variant as usize].name.clone();
+        self.log(format!("{} buys a {name} train from the bank for {}", self.corp_name(corp), self.money(price)));
+        self.deliver_train(ti, variant, corp, from_depot)?;
+        self.require_discards();
+        Ok(self.st.trains[ti as usize].id.clone())
+    }
+
     pub fn discard_train(&mut self, corp: CorpId, train: TrainId) {
         self.st.trains[train as usize].owner = TrainOwner::Pool;
         let (cn, id) = (self.corp_name(corp).to_string(), self.st.trains[train as usize].id.clone());

@@ -49,6 +49,16 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         }
         Ok(id)
     });
+    m.add_method_mut("sell_train", |_, this, (what, corp, price): (String, String, Value)| {
+        let price = args::amount("sell_train", "price", &price)?;
+        let Purse::Corp(c) = purse(&this.st, &corp)? else {
+            return Err(rt(format!("sell_train: '{corp}' is not a corporation")));
+        };
+        if this.st.train_index(&what).is_none() && this.st.trains.len() >= MAX_TRAINS {
+            return Err(rt(format!("sell_train: the game has {} trains, the most it may (limits::MAX_TRAINS)", this.st.trains.len())));
+        }
+        this.ops().sell_train(&what, c, price).map_err(game_err)
+    });
     m.add_method_mut("remove_train", |_, this, id: String| {
         let t = this.st.train_index(&id).ok_or_else(|| rt(format!("no train '{id}'")))?;
         this.st.trains[t as usize].owner = TrainOwner::Removed;

@@ -28,6 +28,6 @@ hook("emergency_failed", function(game, corp, player)
   for _ = 1, n do game:take_loan(player, loan) end
   game:log(player .. " is bankrupt: " .. n .. " state loan(s) of " .. game:money(loan) .. " (1865-R-147)")
   game:transfer(player, corp, short)
-  game:transfer(corp, "bank", cheapest.price)
-  game:give_train(cheapest.id or cheapest.variant, corp)
+  -- bought as any purchase is: the first of a class starts its phase
+  game:sell_train(cheapest.id or cheapest.variant, corp, cheapest.price)
 end)

@@ -83,6 +83,22 @@ test("1865-R-144, R-147, A-25: a president who cannot pay takes as few L. 500 lo
   expect_eq(g:over(), false)                                -- the game goes on
 end)
 
+test("1865-R-147: the train bought in bankruptcy is a purchase: the first of a class starts its phase", function()
+  local g = bankrupt()
+  -- every phase-2 card already sold: a PH3 is the cheapest on sale
+  g:give_cash("C", 1000)
+  g:start("RCSF", "C", 100); g:start("SFSS", "C", 100)
+  for _ = 1, 4 do g:give_train("RCSF", "PH2") end
+  g:give_train("SFSS", "PH2"); g:give_train("SFSS", "PH2d")
+  expect_eq(g:phase(), "2")
+  g:act("pass")
+  expect_eq(g:corporation("FMS").trains[1].class, "PH3")
+  expect_eq(g:phase(), "3")
+  expect_contains(g:log(), "phase 3 begins")
+  expect_contains(g:log(), "FMS buys a PH3 train from the bank for L. 200")
+  expect_eq(g:player("A").cash, 30 + 500 - 200)
+end)
+
 test("E-21, 1865-R-148: each personal loan is L. 500 off the final score", function()
   local g = bankrupt()
   g:act("pass")
