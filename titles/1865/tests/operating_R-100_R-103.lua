@@ -89,15 +89,38 @@ test("1865-R-028: a major has a 20 % president's certificate and eight of 10 %",
   for i = 2, 9 do expect_eq(certs[i].percent, 10) end
 end)
 
-test("1865-R-088: a company's rank does not change during a stock round", function()
+test("1865-R-088: a company's rank does not change during a stock round, whatever is traded", function()
   local g = P.drafted(3)
+  g:give_cash("B", 500); g:give_cash("C", 500)
   P.floated(g, "FMS", "A", 100, 1)
-  g:give_train("FMS", "PH2")
+  P.floated(g, "RCSF", "B", 100, 1)
+  g:give_train("FMS", "PH2"); g:give_train("RCSF", "PH2"); g:give_train("RCSF", "PH2")
   g = P.next_stock_round(g)
-  local trains, tokens = #g:corporation("FMS").trains, #g:corporation("FMS").tokens
-  for _ = 1, 3 do if g:round().kind == "stock" then g:act("pass") end end
-  expect_eq(#g:corporation("FMS").trains, trains)
-  expect_eq(#g:corporation("FMS").tokens, tokens)
+  local function ranks()
+    local out = {}
+    for _, corp in ipairs({ "FMS", "RCSF" }) do
+      for _, f in ipairs(g:facts(corp)) do if f[1] == "chart" then out[corp] = f[2] end end
+    end
+    return out
+  end
+  local before = ranks()
+  expect_contains(before.FMS, "rank 3")                      -- home station + a PH2
+  expect_contains(before.RCSF, "rank 5")
+  -- Every player buys what he can and later sells it; the Dragons trade
+  -- too. The ranks stand after every action of the round.
+  local traded = 0
+  while g:round().kind == "stock" do
+    local pick = "pass"
+    for _, m in ipairs(g:moves()) do
+      if (m:match("^buy") or m:match("^sell")) and traded < 12 then pick = m; break end
+    end
+    if pick ~= "pass" then traded = traded + 1 end
+    g:act(pick)
+    expect_eq(ranks(), before)
+  end
+  expect_true(traded >= 6)
+  -- the first operating turn can change it (a train bought, a station placed)
+  expect_eq(g:round().kind, "operating")
 end)
 
 test("1865-R-145: a president paying for a forced train may choose any train on sale, not only the cheapest", function()

@@ -172,10 +172,25 @@ test("1865-R-039, R-040, A-22: passing is not final; the round ends after every 
   expect_eq(g:actor(), "A")
 end)
 
-test("1865-R-036: holdings and money are open: everyone's shares and cash can be read", function()
+test("1865-R-036: everything is open: cash, holdings, treasuries, trains, traffic, coverage and loans", function()
   local g = operated()
+  g:set_var("traffic.FA", 10)
+  g:set_var("loans.FA", 1)
+  -- what any player reads of another's holdings and money
   expect_eq(g:player("B").shares.FA, 60)
+  expect_eq(g:player("A").shares.FMS, 60)
+  expect_eq(#g:corporation("FA").trains, 1)
   expect_true(g:corporation("FA").cash >= 0)
+  -- and what the title adds to every company's view (`corps`, `corp FA`)
+  local facts = {}
+  for _, f in ipairs(g:facts("FA")) do facts[f[1]] = f[2] end
+  expect_eq(facts.traffic, "10")
+  expect_eq(facts.coverage, "8")                              -- a PH2 train
+  expect_eq(facts.revenue, "80")                              -- L. 10 per unit covered
+  expect_eq(facts.loans, "1")
+  expect_contains(facts.chart, "rank")
+  -- a company not started shows nothing it does not have
+  expect_eq(g:facts("CFD"), {})
 end)
 
 test("1865-R-044: a player selling several companies chooses their order", function()
