@@ -372,6 +372,10 @@ function Game:give_train(what, owner) end
 ---@param price integer
 ---@return string train id
 function Game:sell_train(what, corp, price) end
+--- The next phase begins, with its effects (a phase a title starts by an
+--- event of its own rather than a train).
+---@return string phase name
+function Game:advance_phase() end
 ---@param id string
 function Game:remove_train(id) end
 ---@param corp string

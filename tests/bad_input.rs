@@ -55,6 +55,18 @@ fn unknown_reference_is_reported_with_hint() {
 }
 
 #[test]
+fn phase_without_a_trigger_is_reported() {
+    // A later phase starts by a train or by a script; with neither it
+    // could never begin.
+    let dir = copy_1849("trigger");
+    edit(&dir.join("phases.toml"), "on_train = \"6H\"\n", "");
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains("phases.toml:") && err.contains("needs `on_train` or `on_script = true`"), "{err}");
+    edit(&dir.join("phases.toml"), "name = \"6\"\n", "name = \"6\"\non_script = true\n");
+    load_dir(&dir).expect("a phase a script starts is valid");
+}
+
+#[test]
 fn lua_syntax_error_names_file_and_line() {
     let dir = copy_1849("syntax");
     fs::write(dir.join("scripts/scoring.lua"), "-- broken\nhook(\"player_value\", function(game\n").unwrap();

@@ -239,8 +239,8 @@ fn trains_and_phases(ctx: &mut Ctx, t: &Title) {
         let key = format!("phase[{i}]");
         if let Some(n) = &p.on_train {
             check(ctx, "phases", &format!("{key}.on_train"), n);
-        } else if i > 0 {
-            ctx.error("phases", &key, &p.name, format!("phase \"{}\" needs `on_train` (only the first phase starts by itself)", p.name));
+        } else if i > 0 && !p.on_script {
+            ctx.error("phases", &key, &p.name, format!("phase \"{}\" needs `on_train` or `on_script = true` (only the first phase starts by itself)", p.name));
         }
         for n in &p.rust {
             check(ctx, "phases", &format!("{key}.rust"), n);

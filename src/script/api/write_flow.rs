@@ -135,6 +135,19 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
+    // A phase a title starts by an event of its own rather than a train
+    // (1865: the end of the maritime draft starts phase 2, R-011).
+    m.add_method_mut("advance_phase", |_, this, ()| {
+        let next = this.st.phase + 1;
+        if next >= this.title.phases.len() {
+            return Err(rt(format!("advance_phase: phase {} is the last", this.title.phases[this.st.phase].name)));
+        }
+        let mut ops = this.ops();
+        ops.st.phase = next;
+        ops.start_phase().map_err(game_err)?;
+        Ok(this.title.phases[next].name.clone())
+    });
+
     m.add_method_mut("random", |_, this, n: Value| {
         let n = args::int_in("random", "n", &n, 1, i64::MAX)? as u64;
         // Deterministic: a function of the seed, the actions so far and

@@ -18,6 +18,10 @@ pub struct PhaseDef {
     /// Buying the first train of this class or variant starts the phase.
     #[serde(default)]
     pub on_train: Option<String>,
+    /// A script starts the phase (`game:advance_phase()`), on an event of
+    /// the title's own (1865: the end of the draft).
+    #[serde(default)]
+    pub on_script: bool,
     pub tiles: Vec<Color>,
     #[serde(deserialize_with = "bounds::operating_rounds")]
     pub operating_rounds: u32,

@@ -21,7 +21,8 @@ local function finish(game)
     game:log(id .. " was not drafted and leaves the game (1865-R-010)")
   end
   game:set_var("draft.order", nil)
-  game:log("the draft is over: phase 2 begins (1865-R-011)")
+  game:log("the draft is over (1865-R-011)")
+  game:advance_phase()                                       -- phase 2
   game:end_round()
 end
 

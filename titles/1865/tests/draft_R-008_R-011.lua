@@ -58,8 +58,11 @@ test("1865-R-008, R-011: the draft is phase 1's only business; its end opens the
   local g = P.new(3)
   expect_eq(g:round().kind, "script")
   expect_eq(g:round().stock_rounds, 0)
+  expect_eq(g:phase(), "1")                                  -- the draft is phase 1
   g = P.drafted(3)
   expect_eq(g:round().stock_rounds, 1)
   expect_eq(g:phase(), "2")
-  expect_contains(g:log(), "the draft is over: phase 2 begins (1865-R-011)")
+  local log = g:log()
+  expect_contains(log, "the draft is over (1865-R-011)")
+  expect_contains(log, "phase 2 begins")
 end)
