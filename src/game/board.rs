@@ -647,6 +647,26 @@ pub fn may_replace(t: &crate::title::Title, old: &Tile, new: &Tile) -> bool {
             && old.name != new.name)
 }
 
+/// The tiles a `same_colour_upgrades` title lets replace `old` besides
+/// its upgrades: of its colour and label, another tile, with the same
+/// stops. Which of them fit a hex depends on the track there that leads
+/// somewhere, so this is what the tile views list, not a legality check.
+pub fn same_colour_candidates(t: &crate::title::Title, old: &Tile) -> Vec<String> {
+    if t.settings.same_colour_upgrades != SameColourUpgrades::ConnectedTrack || old.color == Color::White {
+        return Vec::new();
+    }
+    let kinds = |tile: &Tile| {
+        let mut k: Vec<String> = tile.stops.iter().map(|s| format!("{:?}", s.kind)).collect();
+        k.sort();
+        k
+    };
+    t.tiles
+        .iter()
+        .filter(|new| !new.hidden && new.name != old.name && new.color == old.color && new.label == old.label && kinds(new) == kinds(old))
+        .map(|new| new.name.clone())
+        .collect()
+}
+
 pub fn tile_connects(tile: &Tile, rotation: u8, hex: HexId, r: &super::graph::Reach, gauge_rule: bool) -> bool {
     tile.paths.iter().any(|p| {
         [p.a, p.b].iter().any(|end| match end {

@@ -39,6 +39,10 @@ pub fn svg(t: &Title, st: &GameState) -> String {
     let (w, h) = (MARGIN * 2.0 + CELL_W * COLS as f64, HEADER + MARGIN * 2.0 + CELL_H * rows as f64);
     let mut svg = Svg::new(w, h, "#ffffff");
     svg.text(MARGIN, MARGIN, 18.0, Anchor::Start, "#000", &format!("{} — tiles (count left in the supply)", t.meta.name), r#"font-weight="bold""#);
+    if t.settings.same_colour_upgrades == crate::title::schema::SameColourUpgrades::ConnectedTrack {
+        let note = "→ lists upgrades; a tile may also be replaced by another of its colour, label and stops that keeps its track leading somewhere";
+        svg.text(MARGIN, MARGIN + 18.0, 11.0, Anchor::Start, "#333", note, r#"class="same-colour""#);
+    }
     let shape = HexShape::new(t.map.layout.kind, R);
     for (k, &i) in order.iter().enumerate() {
         let tile = &t.tiles[i];

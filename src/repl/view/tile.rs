@@ -71,6 +71,10 @@ fn one(g: &Game, name: &str) -> Reply {
     let from = upgrades(g, tile, false);
     lines.push(format!("upgrades to: {}", if to.is_empty() { "nothing".to_string() } else { to.join(", ") }));
     lines.push(format!("replaces: {}", if from.is_empty() { "nothing (laid on bare land or on its printed hexes)".to_string() } else { from.join(", ") }));
+    let same = crate::game::board::same_colour_candidates(&g.title, tile);
+    if !same.is_empty() {
+        lines.push(format!("also replaced by (same colour, keeping its track that leads somewhere): {}", same.join(", ")));
+    }
     let count = if tile.count < 0 { "unlimited".to_string() } else { tile.count.to_string() };
     lines.push(format!("copies: {} of {count}", left(g, ti)));
     let laid: Vec<String> = g
@@ -88,7 +92,7 @@ fn one(g: &Game, name: &str) -> Reply {
     lines.push("(upgrades by track, colour and label; a hex's own rules, such as its terrain or label, may allow fewer)".to_string());
     let data = json!({
         "tile": tile.name, "color": tile.color.name(), "label": tile.label, "track": track,
-        "upgrades_to": to, "replaces": from, "left": g.state.board.supply.get(ti), "count": tile.count,
+        "upgrades_to": to, "replaces": from, "same_colour": same, "left": g.state.board.supply.get(ti), "count": tile.count,
     });
     Reply::ok("tile", lines.join("\n"), data)
 }
