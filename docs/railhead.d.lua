@@ -386,6 +386,10 @@ function Game:move_certificate(corp, index, owner) end
 ---@param corp string
 ---@param kind string
 function Game:convert_corporation(corp, kind) end
+---The corporation enters another of the title's states (companies.toml's `[[corporation_state]]`); the state's `next` list, when given, limits where to.
+---@param corp string
+---@param state string
+function Game:set_corporation_state(corp, state) end
 ---1 to 64 values (MAX_REVENUE_BANDS), one per revenue band.
 ---@param hex string
 ---@param values integer[]

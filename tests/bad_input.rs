@@ -67,6 +67,19 @@ fn phase_without_a_trigger_is_reported() {
 }
 
 #[test]
+fn corporation_state_mistakes_are_reported() {
+    let dir = copy_1849("states");
+    let states = "\n[[corporation_state]]\nname = \"building\"\nskips = [\"run_route\"]\ndividends = [\"all\"]\nnext = [\"runing\"]\n";
+    let text = fs::read_to_string(dir.join("companies.toml")).unwrap();
+    fs::write(dir.join("companies.toml"), text + states).unwrap();
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains("companies.toml:") && err.contains("unknown operating step \"run_route\""), "{err}");
+    assert!(err.contains("did you mean `run_routes`"), "{err}");
+    assert!(err.contains("unknown dividend \"all\""), "{err}");
+    assert!(err.contains("unknown corporation state \"runing\""), "{err}");
+}
+
+#[test]
 fn lua_syntax_error_names_file_and_line() {
     let dir = copy_1849("syntax");
     fs::write(dir.join("scripts/scoring.lua"), "-- broken\nhook(\"player_value\", function(game\n").unwrap();

@@ -10,6 +10,7 @@ pub mod board;
 pub mod command;
 pub mod convert;
 pub mod corp;
+pub mod corp_state;
 pub mod direct_routes;
 pub mod engine;
 pub mod flow;
@@ -123,6 +124,7 @@ impl Game {
                 tokens: costs.into_iter().map(|cost| Token { cost, placed: None, lost: false }).collect(),
                 home: None,
                 start_order: i as u32,
+                state: kd.initial_state.as_deref().and_then(|s| title.corporation_state_index(s)).map(|s| s as u16),
             }));
         }
         for (i, def) in title.companies.iter().enumerate() {

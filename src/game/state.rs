@@ -162,6 +162,9 @@ pub struct Corp {
     pub home: Option<(HexId, u8)>,
     /// Place in the starting order (lower starts first); `u32::MAX` = not available.
     pub start_order: u32,
+    /// Index into the title's `corporation_states` (None: the title has none).
+    #[serde(default)]
+    pub state: Option<u16>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -336,6 +336,7 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
         tile_index,
         market,
         corporation_kinds: companies_file.corporation_kind,
+        corporation_states: companies_file.corporation_state,
         corporations: companies_file.corporation,
         companies: companies_file.company,
         trains,

@@ -52,6 +52,7 @@ pub struct Title {
     pub tile_index: HashMap<String, usize>,
     pub market: MarketData,
     pub corporation_kinds: Vec<CorporationKindDef>,
+    pub corporation_states: Vec<CorporationStateDef>,
     pub corporations: Vec<CorporationDef>,
     pub companies: Vec<CompanyDef>,
     pub trains: Vec<TrainClass>,
@@ -94,6 +95,10 @@ impl Title {
     /// Whether any investor takes turns in stock rounds.
     pub fn investors_take_turns(&self) -> bool {
         self.investors.iter().any(|i| i.turns == InvestorTurns::BeforeEachPlayer)
+    }
+
+    pub fn corporation_state_index(&self, name: &str) -> Option<usize> {
+        self.corporation_states.iter().position(|s| s.name == name)
     }
 
     pub fn corporation_kind(&self, id: &str) -> Option<&CorporationKindDef> {

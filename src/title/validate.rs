@@ -128,6 +128,38 @@ pub fn home_city(t: &Title, spec: &str) -> Result<(u32, usize), String> {
     Ok((hex, idx))
 }
 
+/// `[[corporation_state]]`: unique names, known steps, dividends and
+/// next states.
+fn corporation_states(ctx: &mut Ctx, t: &Title) {
+    let steps: Vec<&str> = t.flow.rounds.iter().flat_map(|r| r.steps.iter().chain(&r.anytime)).map(String::as_str).collect();
+    for (i, st) in t.corporation_states.iter().enumerate() {
+        let key = format!("corporation_state[{i}]");
+        if t.corporation_states[..i].iter().any(|o| o.name == st.name) {
+            ctx.error("companies", &key, &st.name, format!("state \"{}\" is defined twice", st.name));
+        }
+        for step in &st.skips {
+            if !steps.contains(&step.as_str()) {
+                let hint = did_you_mean(step, steps.iter().copied());
+                ctx.error_hint("companies", &format!("{key}.skips"), step, format!("unknown operating step \"{step}\""), hint);
+            }
+        }
+        if st.dividends.as_ref().is_some_and(Vec::is_empty) {
+            ctx.error("companies", &format!("{key}.dividends"), &st.name, "no dividend at all: skip the dividend step instead (`skips`)".to_string());
+        }
+        for d in st.dividends.iter().flatten() {
+            if !["payout", "half", "withhold"].contains(&d.as_str()) {
+                ctx.error("companies", &format!("{key}.dividends"), d, format!("unknown dividend \"{d}\" (payout, half or withhold)"));
+            }
+        }
+        for n in &st.next {
+            if t.corporation_state_index(n).is_none() {
+                let hint = did_you_mean(n, t.corporation_states.iter().map(|x| x.name.as_str()));
+                ctx.error_hint("companies", &format!("{key}.next"), n, format!("unknown corporation state \"{n}\""), hint);
+            }
+        }
+    }
+}
+
 fn companies(ctx: &mut Ctx, t: &Title) {
     for (i, k) in t.corporation_kinds.iter().enumerate() {
         // In u64: u32 products and sums wrapped round to 100 % for counts in the billions.
@@ -145,7 +177,14 @@ fn companies(ctx: &mut Ctx, t: &Title) {
                 ctx.error("companies", &format!("corporation_kind[{i}].train_limit"), phase, format!("unknown phase \"{phase}\""));
             }
         }
+        if let Some(s) = &k.initial_state
+            && t.corporation_state_index(s).is_none()
+        {
+            let hint = did_you_mean(s, t.corporation_states.iter().map(|x| x.name.as_str()));
+            ctx.error_hint("companies", &format!("corporation_kind[{i}].initial_state"), s, format!("unknown corporation state \"{s}\""), hint);
+        }
     }
+    corporation_states(ctx, t);
     let mut seen = std::collections::HashSet::new();
     for (i, c) in t.corporations.iter().enumerate() {
         let key = format!("corporation[{i}]");

@@ -247,9 +247,14 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
         StepKind::PlaceToken => out.extend(token_moves(e, corp)),
         StepKind::RunRoutes => out.push(LegalMove::exact(Action::Run { routes: Vec::new() })),
         StepKind::Dividend => {
-            out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Payout }));
-            out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Withhold }));
-            if e.t.settings.half_dividend {
+            let allowed = |k: &str| crate::game::corp_state::allows_dividend(e.t, e.st, corp, k);
+            if allowed("payout") {
+                out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Payout }));
+            }
+            if allowed("withhold") {
+                out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Withhold }));
+            }
+            if e.t.settings.half_dividend && allowed("half") {
                 out.push(LegalMove::exact(Action::Dividend { kind: DividendKind::Half }));
             }
         }

@@ -197,6 +197,9 @@ impl Engine<'_> {
 
     /// Steps with nothing to do are skipped without a pass.
     fn step_skips(&mut self, corp: CorpId, step: &str) -> GameResult<bool> {
+        if crate::game::corp_state::skips_step(self.t, self.st, corp, step) {
+            return Ok(true);
+        }
         let kind = self.step_kind(step);
         let trains = self.st.trains_of(corp);
         Ok(match kind {
@@ -292,6 +295,10 @@ impl Engine<'_> {
             (StepKind::RunRoutes, Action::Run { routes }) => self.run_trains(corp, routes)?,
             (StepKind::Dividend, Action::Dividend { kind: DividendKind::Half }) if !self.t.settings.half_dividend => {
                 return self.refuse(RuleKey::DividendChoose, "the whole revenue is paid out or withheld: choose `payout` or `withhold`");
+            }
+            (StepKind::Dividend, Action::Dividend { kind }) if !crate::game::corp_state::allows_dividend(self.t, self.st, corp, super::super::payout::kind_name(*kind)) => {
+                let allowed = crate::game::corp_state::state_of(self.t, self.st, corp).and_then(|s| s.dividends.clone()).unwrap_or_default();
+                return Err(crate::game::corp_state::state_refusal(self.t, self.st, corp, &format!("it may choose only {}", allowed.join(" or "))));
             }
             (StepKind::Dividend, Action::Dividend { kind }) => {
                 let revenue = self.or().turn.revenue.unwrap_or(0);

@@ -300,7 +300,8 @@ impl Engine<'_> {
             if !corp.in_play || !corp.started {
                 continue;
             }
-            let operated = !self.t.settings.sell_after_operated || corp.operated > 0;
+            let operated = (!self.t.settings.sell_after_operated || corp.operated > 0)
+                && crate::game::corp_state::state_of(self.t, self.st, c).is_none_or(|s| s.players_may_sell);
             let sellable = corp.certs.iter().any(|x| x.owner == CertOwner::Player(p) && !x.president);
             let is_pres = self.st.president(c) == Some(p);
             if may_sell && operated && (sellable || is_pres) {
@@ -532,6 +533,9 @@ impl Engine<'_> {
         }
         if self.t.settings.sell_after_operated && corp.operated == 0 {
             return self.refuse(RuleKey::StockSellBeforeOperating, format!("{cid} has not operated yet; its shares cannot be sold"));
+        }
+        if crate::game::corp_state::state_of(self.t, self.st, c).is_some_and(|s| !s.players_may_sell) {
+            return Err(crate::game::corp_state::state_refusal(self.t, self.st, c, "its shares cannot be sold"));
         }
         if percent == 0 {
             return self.refuse(RuleKey::StockSellNothing, "sell at least one share");

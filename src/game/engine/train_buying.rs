@@ -33,7 +33,8 @@ impl Engine<'_> {
                 }
             }
         }
-        let default = kind.must_own_train && obtainable && super::run::has_route(self.t, self.st, corp);
+        let must_own = crate::game::corp_state::state_of(self.t, self.st, corp).and_then(|s| s.must_own_train).unwrap_or(kind.must_own_train);
+        let default = must_own && obtainable && super::run::has_route(self.t, self.st, corp);
         let id = self.st.corps[corp].id.clone();
         let r = self.rules.hook("must_buy_train", self.st, self.fx, args![id, default])?.bool(0)?;
         Ok(r.unwrap_or(default))

@@ -19,24 +19,26 @@ use crate::game::rules::{MaybeAnswer, TitleRules};
 pub fn title_facts(g: &Game, c: CorpId) -> Vec<(String, String)> {
     /// Facts shown at most, whatever a script returns.
     const MAX_FACTS: usize = 12;
+    // The corporation's state, when the title defines states, comes first.
+    let state: Vec<(String, String)> =
+        crate::game::corp_state::state_of(&g.title, &g.state, c).map(|s| ("state".to_string(), s.name.clone())).into_iter().collect();
     if !g.host.has_hook("corporation_facts") {
-        return Vec::new();
+        return state;
     }
     let mut st = g.state.clone();
     let mut fx = crate::game::ops::Effects::default();
     g.host.begin_query();
     let id = g.state.corps[c].id.clone();
     match g.host.hook("corporation_facts", &mut st, &mut fx, args![id, crate::game::var::Var::List(Vec::new())]).and_then(|a| a.strings(0)) {
-        Ok(Some(lines)) => lines
+        Ok(Some(lines)) => state
             .into_iter()
-            .take(MAX_FACTS)
-            .map(|l| match l.split_once(": ") {
+            .chain(lines.into_iter().take(MAX_FACTS).map(|l| match l.split_once(": ") {
                 Some((k, v)) => (k.to_string(), v.to_string()),
                 None => (l, String::new()),
-            })
+            }))
             .collect(),
-        Ok(None) => Vec::new(),
-        Err(e) => vec![("facts".into(), format!("(the title's corporation_facts failed: {e})"))],
+        Ok(None) => state,
+        Err(e) => state.into_iter().chain([("facts".into(), format!("(the title's corporation_facts failed: {e})"))]).collect(),
     }
 }
 

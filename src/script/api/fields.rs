@@ -80,6 +80,7 @@ pub const CORP_FIELDS: &[&str] = &[
     "companies",
     "train_limit",
     "unit_percent",
+    "state",
     "props",
 ];
 
@@ -145,6 +146,7 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
         }
         "home" => corp.home.map(|(h, _)| t.map.hexes[h as usize].label.as_str()).into_lua(lua)?,
         "home_city" => corp.home.map(|(_, city)| city).into_lua(lua)?,
+        "state" => crate::game::corp_state::state_of(t, st, c).map(|s| s.name.as_str()).into_lua(lua)?,
         // The home choices companies.toml gives (AFG's five in 1849).
         "homes" => Value::Table(lua.create_sequence_from(def.home.iter().map(String::as_str))?),
         "shares" => {

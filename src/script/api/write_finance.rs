@@ -161,6 +161,13 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         this.ops().convert_corp(c, to).map_err(|e| rt(format!("convert_corporation: {e}")))
     });
 
+    // A corporation enters another of the title's states (18FB's building
+    // becoming provisional); the state's `next` list limits where to.
+    m.add_method_mut("set_corporation_state", |_, this, (id, state): (String, String)| {
+        let c = corp(&this.st, &id)?;
+        this.ops().set_corporation_state(c, &state).map_err(|e| rt(format!("set_corporation_state: {e}")))
+    });
+
     m.add_method_mut("add_debt", |_, this, (name, amount): (String, Value)| {
         let p = player(&this.st, &name)?;
         let amount = args::amount("add_debt", "amount", &amount)?;

@@ -9,6 +9,10 @@ use std::collections::BTreeMap;
 pub struct CompaniesFile {
     #[serde(default)]
     pub corporation_kind: Vec<CorporationKindDef>,
+    /// The states a title's corporations go through (18FB's building,
+    /// provisional, definitive, frozen), with what each allows.
+    #[serde(default)]
+    pub corporation_state: Vec<CorporationStateDef>,
     #[serde(default, deserialize_with = "bounds::corporations")]
     pub corporation: Vec<CorporationDef>,
     #[serde(default, deserialize_with = "bounds::companies")]
@@ -61,8 +65,44 @@ pub struct CorporationKindDef {
     /// Train variants it may own (empty = all).
     #[serde(default)]
     pub train_tags: Vec<String>,
+    /// The state (`[[corporation_state]]`) its corporations begin in.
+    #[serde(default)]
+    pub initial_state: Option<String>,
     #[serde(default)]
     pub props: Props,
+}
+
+/// A state of a corporation and what it allows; scripts move
+/// corporations between states (`game:set_corporation_state`), the core
+/// enforces what each allows.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CorporationStateDef {
+    pub name: String,
+    /// What players read of it (the REPL's `corp X`).
+    #[serde(default)]
+    pub description: String,
+    /// The rule id its refusals cite.
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// Operating steps (flow.toml names) it skips.
+    #[serde(default)]
+    pub skips: Vec<String>,
+    /// Dividends it may choose: "payout", "half", "withhold" (all if not given).
+    #[serde(default)]
+    pub dividends: Option<Vec<String>>,
+    /// Rises at the end of a stock round when sold out.
+    #[serde(default = "yes")]
+    pub sold_out_rise: bool,
+    /// Players may sell its shares.
+    #[serde(default = "yes")]
+    pub players_may_sell: bool,
+    /// Must own a train (overrides the kind's `must_own_train`).
+    #[serde(default)]
+    pub must_own_train: Option<bool>,
+    /// The states it may change to (any if empty).
+    #[serde(default)]
+    pub next: Vec<String>,
 }
 
 pub(super) fn yes() -> bool {
