@@ -372,6 +372,12 @@ function Game:give_train(what, owner) end
 ---@param price integer
 ---@return string train id
 function Game:sell_train(what, corp, price) end
+--- A new seating order, every player once: players(), the stock round's order and the priority deal follow it.
+---@param names string[]
+function Game:set_seating(names) end
+--- The player holding the priority deal.
+---@param name string
+function Game:set_priority(name) end
 --- The next phase begins, with its effects (a phase a title starts by an
 --- event of its own rather than a train).
 ---@return string phase name

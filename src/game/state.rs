@@ -268,6 +268,10 @@ pub struct GameState {
     /// Next stacking number handed to a token entering a market cell.
     pub next_stack: u64,
     pub priority: PlayerId,
+    /// The seating order when a title has changed it (18FB re-seats the
+    /// players by cash after the political round); empty: as they joined.
+    #[serde(default)]
+    pub seating: Vec<PlayerId>,
     pub cert_limit: u32,
     pub flow: FlowState,
     pub end_trigger: Option<EndTrigger>,
@@ -354,7 +358,23 @@ impl GameState {
     }
 
     /// The next player after `p` in seating order who is still in the game.
+    /// The players in seating order.
+    pub fn seats(&self) -> Vec<PlayerId> {
+        if self.seating.is_empty() { (0..self.players.len() as PlayerId).collect() } else { self.seating.clone() }
+    }
+
     pub fn next_player(&self, p: PlayerId) -> PlayerId {
+        if !self.seating.is_empty() {
+            let at = self.seating.iter().position(|&x| x == p).unwrap_or(0);
+            let n = self.seating.len();
+            for k in 1..=n {
+                let q = self.seating[(at + k) % n];
+                if !self.players[q as usize].left {
+                    return q;
+                }
+            }
+            return p;
+        }
         let n = self.players.len() as PlayerId;
         let mut q = p;
         for _ in 0..n {

@@ -20,7 +20,7 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         Ok(tb)
     });
     m.add_method("player_count", |_, this, ()| Ok(this.st.players.len()));
-    m.add_method("players", |lua, this, ()| lua.create_sequence_from(this.st.players.iter().map(|p| p.name.clone())));
+    m.add_method("players", |lua, this, ()| lua.create_sequence_from(this.st.seats().into_iter().map(|p| this.st.players[p as usize].name.clone())));
     m.add_method("player", |lua, this, name: String| {
         let p = player(&this.st, &name)?;
         player_table(lua, &this.title, &this.st, p)

@@ -135,6 +135,28 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
+    // A new seating order (18FB re-seats the players by cash after the
+    // political round, R-017): every player once.
+    m.add_method_mut("set_seating", |_, this, names: Vec<String>| {
+        let mut order = Vec::new();
+        for n in &names {
+            let p = player(&this.st, n)?;
+            if order.contains(&p) {
+                return Err(rt(format!("set_seating: {n} is named twice")));
+            }
+            order.push(p);
+        }
+        if order.len() != this.st.players.len() {
+            return Err(rt(format!("set_seating: name every player once ({} of {})", order.len(), this.st.players.len())));
+        }
+        this.st.seating = order;
+        Ok(())
+    });
+    m.add_method_mut("set_priority", |_, this, name: String| {
+        this.st.priority = player(&this.st, &name)?;
+        Ok(())
+    });
+
     // A phase a title starts by an event of its own rather than a train
     // (1865: the end of the maritime draft starts phase 2, R-011).
     m.add_method_mut("advance_phase", |_, this, ()| {
