@@ -371,7 +371,7 @@ fn a_corporation_a_script_floats_fires_corporation_floated_once() {
 fn a_malformed_link_names_file_line_and_side() {
     // map.toml's `[[link]]` (docs/title-format.md): both hexes on the map,
     // edges 0-5, neither side facing a hex of the map, no side linked twice.
-    let dir = copy_1849("link");
+    let dir = copy_1849("map-link");
     let map = dir.join("map.toml");
     let text = fs::read_to_string(&map).unwrap();
     let first = text.lines().count() + 2;
@@ -382,7 +382,7 @@ fn a_malformed_link_names_file_line_and_side() {
     assert!(err.contains(&format!("map.toml:{first}: link[0].from_edge: the S side of B14 (edge 0) faces D14 on the map")), "{err}");
     assert!(err.contains(&format!("map.toml:{}: link[1].from_edge: link edge 7 of A15 is not 0-5", first + 6)), "{err}");
     // An unknown key is refused like anywhere else in title data.
-    let dir = copy_1849("link-key");
+    let dir = copy_1849("map-link-key");
     let map = dir.join("map.toml");
     let text = fs::read_to_string(&map).unwrap();
     fs::write(&map, format!("{text}\n[[link]]\nfrom = \"B14\"\nfrom_edge = 0\nto = \"A15\"\nto_edg = 1\n")).unwrap();
@@ -392,7 +392,7 @@ fn a_malformed_link_names_file_line_and_side() {
 
 #[test]
 fn a_side_linked_twice_or_a_hex_linked_to_itself_is_refused() {
-    let dir = copy_1849("link-twice");
+    let dir = copy_1849("map-link-twice");
     let map = dir.join("map.toml");
     let text = fs::read_to_string(&map).unwrap();
     // A15 (Messina's north-east part) has no hex on its north side (3).
