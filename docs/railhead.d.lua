@@ -157,7 +157,7 @@ function Game:market_price(corp, table) end
 ---@return string[]
 function Game:value_order() end
 ---@param label string
----@return {label: string, name: string?, tile: string, color: string, laid: boolean, rotation: integer, terrain: string?, cost: integer, borders: table<integer, string>, neighbours: table<integer, string>, stops: {kind: string, value: integer, slots: integer, name: string?, tags: string[], tokens: string[]}[], tags: string[], tokens: string[], locked: boolean, free_slots: integer}
+---@return {label: string, name: string?, tile: string, color: string, laid: boolean, rotation: integer, terrain: string?, cost: integer, borders: table<integer, string>, neighbours: table<integer, string>, links: table<integer, {hex: string, edge: integer, label: string?}>, stops: {kind: string, value: integer, slots: integer, name: string?, tags: string[], tokens: string[]}[], tags: string[], tokens: string[], locked: boolean, free_slots: integer}
 function Game:hex(label) end
 ---@param tag string
 ---@return string[]

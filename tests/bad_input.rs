@@ -366,3 +366,39 @@ fn a_corporation_a_script_floats_fires_corporation_floated_once() {
     assert!(g.state.corps.iter().any(|c| c.id == "CTL" && c.floated && c.par == Some(100)));
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_malformed_link_names_file_line_and_side() {
+    // map.toml's `[[link]]` (docs/title-format.md): both hexes on the map,
+    // edges 0-5, neither side facing a hex of the map, no side linked twice.
+    let dir = copy_1849("map-link");
+    let map = dir.join("map.toml");
+    let text = fs::read_to_string(&map).unwrap();
+    let first = text.lines().count() + 2;
+    let links = "\n[[link]]\nfrom = \"B14\"\nfrom_edge = 0\nto = \"Z99\"\nto_edge = 1\n\n[[link]]\nfrom = \"A15\"\nfrom_edge = 7\nto = \"B14\"\nto_edge = 0\n";
+    fs::write(&map, format!("{text}{links}")).unwrap();
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains(&format!("map.toml:{first}: link[0].to: the link names hex \"Z99\", which is not on the map")), "{err}");
+    assert!(err.contains(&format!("map.toml:{first}: link[0].from_edge: the S side of B14 (edge 0) faces D14 on the map")), "{err}");
+    assert!(err.contains(&format!("map.toml:{}: link[1].from_edge: link edge 7 of A15 is not 0-5", first + 6)), "{err}");
+    // An unknown key is refused like anywhere else in title data.
+    let dir = copy_1849("map-link-key");
+    let map = dir.join("map.toml");
+    let text = fs::read_to_string(&map).unwrap();
+    fs::write(&map, format!("{text}\n[[link]]\nfrom = \"B14\"\nfrom_edge = 0\nto = \"A15\"\nto_edg = 1\n")).unwrap();
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains("map.toml:") && err.contains("did you mean `to_edge`"), "{err}");
+}
+
+#[test]
+fn a_side_linked_twice_or_a_hex_linked_to_itself_is_refused() {
+    let dir = copy_1849("map-link-twice");
+    let map = dir.join("map.toml");
+    let text = fs::read_to_string(&map).unwrap();
+    // A15 (Messina's north-east part) has no hex on its north side (3).
+    let links = "\n[[link]]\nfrom = \"A15\"\nfrom_edge = 3\nto = \"A15\"\nto_edge = 2\n\n[[link]]\nfrom = \"A15\"\nfrom_edge = 3\nto = \"B14\"\nto_edge = 3\n\n[[link]]\nfrom = \"B14\"\nfrom_edge = 3\nto = \"A15\"\nto_edge = 3\n";
+    fs::write(&map, format!("{text}{links}")).unwrap();
+    let err = load_dir(&dir).unwrap_err();
+    assert!(err.contains("link[0].to: the link joins A15 to itself"), "{err}");
+    assert!(err.contains("link[2].to_edge: the N side of A15 (edge 3) is linked twice"), "{err}");
+}

@@ -141,10 +141,10 @@ fn exits_met(ops: &Ops, hex: HexId, exits: u8) -> u32 {
         if exits & (1 << e) == 0 {
             continue;
         }
-        let Some(n) = h.neighbours[e as usize] else { continue };
+        let Some((n, back)) = h.across(e) else { continue };
         let ntile = tile_on(ops.t, ops.st, n);
         let nrot = ops.st.board.hexes[n as usize].rotation;
-        if ntile.exits(nrot) & (1 << crate::hex::opposite(e)) != 0 {
+        if ntile.exits(nrot) & (1 << back) != 0 {
             score += 2;
         } else if ntile.paths.is_empty() {
             score += 1;

@@ -4,7 +4,7 @@ use super::graph::{BoardGraph, Reach, city_index_of, free_slots, reach, rotation
 use super::ids::*;
 use super::ops::{GameResult, Ops};
 use super::var::Var;
-use crate::hex::{opposite, rotate};
+use crate::hex::rotate;
 use crate::route::Gauge;
 use crate::tile::upgrade::{Fit, added_paths, fits_keeping, new_track};
 use crate::tile::{PathEnd, Tile};
@@ -211,8 +211,8 @@ impl Ops<'_> {
         let rot = rotation_on(self.t, self.st, hex);
         let joined = |e: u8| {
             let edge = rotate(e, rot);
-            match h.neighbours[edge as usize] {
-                Some(n) if h.impassable & (1 << edge) == 0 => tile_on(self.t, self.st, n).exits(rotation_on(self.t, self.st, n)) & (1 << opposite(edge)) != 0,
+            match h.across(edge) {
+                Some((n, back)) if h.impassable & (1 << edge) == 0 => tile_on(self.t, self.st, n).exits(rotation_on(self.t, self.st, n)) & (1 << back) != 0,
                 _ => false,
             }
         };
@@ -341,7 +341,7 @@ impl Ops<'_> {
                 continue;
             }
             let side = self.t.map.layout.edge_name(e);
-            let Some(n) = h.neighbours[e as usize] else {
+            let Some((n, back)) = h.across(e) else {
                 return Some(format!("at rotation {rotation}, tile {} runs off the map on the {side} side of {}", tile.name, h.label));
             };
             if h.impassable & (1 << e) != 0 {
@@ -351,7 +351,7 @@ impl Ops<'_> {
             if matches!(nh.color, Color::Gray | Color::Red | Color::Blue) {
                 let ntile = tile_on(self.t, self.st, n);
                 let nrot = rotation_on(self.t, self.st, n);
-                if ntile.exits(nrot) & (1 << opposite(e)) == 0 {
+                if ntile.exits(nrot) & (1 << back) == 0 {
                     return Some(format!("at rotation {rotation}, tile {} runs against the blank side of {} ({side})", tile.name, nh.title()));
                 }
             }

@@ -4,7 +4,7 @@
 
 use super::ids::*;
 use super::state::GameState;
-use crate::hex::{opposite, rotate};
+use crate::hex::rotate;
 use crate::route::{End, EndLists, Gauge, Junction, Stop, StopKind as RStopKind, TrackGraph, TrackPath};
 use crate::tile::{PathEnd, Tile};
 use crate::title::Title;
@@ -228,9 +228,12 @@ impl BoardGraph {
                         PathEnd::Stop(s) => End::Stop(if (s as usize) < tile.stops.len() { first + s as u32 } else { 0 }),
                         PathEnd::Edge(e) => {
                             let edge = rotate(e, rot);
-                            let other = hex.neighbours[edge as usize];
-                            let key = match other {
-                                Some(o) if o < h => (o, opposite(edge)),
+                            // The neighbour across the edge (on the grid or
+                            // across a `[[link]]`) and its edge facing back.
+                            let across = hex.across(edge);
+                            let other = across.map(|(o, _)| o);
+                            let key = match across {
+                                Some((o, back)) if o < h => (o, back),
                                 _ => (h, edge),
                             };
                             let side = if key.0 == h { 0 } else { 1 };
@@ -407,7 +410,7 @@ pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Rea
                 if other_hex != u32::MAX {
                     let (h0, e0) = bg.junction_at[j as usize];
                     let (hex_in, edge_in) = if side == 0 {
-                        (other_hex, opposite(e0))
+                        (other_hex, t.map.hexes[h0 as usize].neighbour_edges[e0 as usize])
                     } else {
                         (h0, e0)
                     };

@@ -1,7 +1,7 @@
 //! The map: every hex in its place, with its current tile, terrain and
 //! cost, name, coordinate, borders, tokens, reservations and homes.
 
-use super::geometry::{Frame, Pt, add};
+use super::geometry::{Frame, Pt, add, lerp};
 use super::read;
 use super::svg::{Anchor, Svg, escape};
 use super::tile::{self, TileView};
@@ -49,6 +49,7 @@ pub fn draw(svg: &mut Svg, t: &Title, st: &GameState, f: &Frame, bottom: f64) {
         draw_hex(svg, t, st, f, hex);
     }
     borders(svg, t, f);
+    links(svg, t, f);
     svg.close();
     legend(svg, t, f, bottom - LEGEND / 2.0);
 }
@@ -147,9 +148,9 @@ fn borders(svg: &mut Svg, t: &Title, f: &Frame) {
         for e in 0..6u8 {
             let bit = 1 << e;
             // Drawn from the side with the lower index when both have it.
-            if let Some(n) = h.neighbours[e as usize]
+            if let Some((n, back)) = h.across(e)
                 && (n as usize) < i
-                && (t.map.hexes[n as usize].impassable | t.map.hexes[n as usize].plain_borders) & (1 << crate::hex::opposite(e)) != 0
+                && (t.map.hexes[n as usize].impassable | t.map.hexes[n as usize].plain_borders) & (1 << back) != 0
             {
                 continue;
             }
@@ -161,6 +162,36 @@ fn borders(svg: &mut Svg, t: &Title, f: &Frame) {
             } else if let Some(terrain) = &h.border_terrain[e as usize] {
                 terrain_border(svg, f, (a, b), terrain);
             }
+        }
+    }
+    svg.close();
+}
+
+/// The sides joined by map.toml's `[[link]]`, on both hexes: a dark
+/// green bar just beyond the side (a terrain border on the side stays
+/// visible) and a disc beyond it with the link's label, or the label of
+/// the hex it leads to, so players see where track continues.
+fn links(svg: &mut Svg, t: &Title, f: &Frame) {
+    svg.open(r#"class="links""#);
+    let r = f.shape.r;
+    for (i, h) in t.map.hexes.iter().enumerate() {
+        let c = centre(t, f, i as HexId);
+        for e in 0..6u8 {
+            if h.linked & (1 << e) == 0 {
+                continue;
+            }
+            let Some((n, _)) = h.across(e) else { continue };
+            let (dx, dy) = f.shape.edge_dir(e);
+            let out = |p: Pt, k: f64| (p.0 + dx * r * k, p.1 + dy * r * k);
+            let (a, b) = f.shape.edge_corners(c, e);
+            svg.line(out(lerp(a, b, 0.1), 0.07), out(lerp(a, b, 0.9), 0.07), "#1f5f2a", r * 0.07, r#"stroke-linecap="round" class="link""#);
+            let at = out(f.shape.edge_mid(c, e), 0.30);
+            svg.circle(at.0, at.1, r * 0.2, "#1f5f2a", Some(("#ffffff", r * 0.03)), r#"class="link-label""#);
+            let (label, size) = match &h.link_labels[e as usize] {
+                Some(l) => (l.as_str(), r * 0.24),
+                None => (t.map.hexes[n as usize].label.as_str(), r * 0.14),
+            };
+            svg.text(at.0, at.1, size, Anchor::Middle, "#ffffff", label, r#"font-weight="bold""#);
         }
     }
     svg.close();

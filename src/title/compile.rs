@@ -63,9 +63,22 @@ pub struct HexData {
     pub tags: Vec<String>,
     pub props: Props,
     pub neighbours: [Option<u32>; 6],
+    /// The edge of the neighbour across edge e that faces back: the
+    /// opposite edge on the grid, the linked side across a `[[link]]`.
+    pub neighbour_edges: [u8; 6],
+    /// Bit e set: edge e is joined by a `[[link]]` to a distant hexside.
+    pub linked: u8,
+    /// The label of the `[[link]]` on edge e, drawn on the side ("D").
+    pub link_labels: [Option<String>; 6],
 }
 
 impl HexData {
+    /// The hex across edge `e` and its edge that faces back, if any (a grid
+    /// neighbour or a linked side).
+    pub fn across(&self, e: u8) -> Option<(u32, u8)> {
+        self.neighbours[e as usize % 6].map(|n| (n, self.neighbour_edges[e as usize % 6]))
+    }
+
     pub fn has_tag(&self, tag: &str) -> bool {
         self.tags.iter().any(|t| t == tag)
     }
@@ -198,6 +211,9 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
                 tags: def.tags.clone(),
                 props: def.props.clone(),
                 neighbours: [None; 6],
+                neighbour_edges: [0, 1, 2, 3, 4, 5].map(crate::hex::opposite),
+                linked: 0,
+                link_labels: Default::default(),
             });
         }
     }
@@ -206,13 +222,14 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
             h.neighbours[e as usize] = coords.get(&layout.neighbour(h.coord, e)).copied();
         }
     }
+    links(ctx, file, &index, &mut hexes);
     // An impassable border is one border: mark it on both sides.
     for i in 0..hexes.len() {
         for e in 0..6u8 {
             if hexes[i].impassable & (1 << e) != 0
                 && let Some(n) = hexes[i].neighbours[e as usize]
             {
-                hexes[n as usize].impassable |= 1 << crate::hex::opposite(e);
+                hexes[n as usize].impassable |= 1 << hexes[i].neighbour_edges[e as usize];
             }
         }
     }
@@ -222,7 +239,7 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
             let (Some(t), Some(n)) = (hexes[i].border_terrain[e as usize].clone(), hexes[i].neighbours[e as usize]) else {
                 continue;
             };
-            let back = crate::hex::opposite(e) as usize;
+            let back = hexes[i].neighbour_edges[e as usize] as usize;
             match &hexes[n as usize].border_terrain[back] {
                 None => hexes[n as usize].border_terrain[back] = Some(t),
                 Some(other) if *other != t => {
@@ -235,6 +252,94 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
     }
     let labels = std::sync::Arc::new(hexes.iter().map(|h| h.label.clone()).collect());
     MapData { layout, hexes, index, labels }
+}
+
+/// The line of the `n`-th `[[link]]` header of map.toml (0-based), for
+/// errors about that entry.
+fn link_line(text: &str, n: usize) -> Option<usize> {
+    let mut offset = 0;
+    let mut seen = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with("[[link]]") {
+            if seen == n {
+                return Some(super::error::line_col(text, offset).0);
+            }
+            seen += 1;
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// Joins the hexsides map.toml's `[[link]]` entries name: each side then
+/// has the other hex as its neighbour, across the other edge. Refused: a
+/// hex not on the map, an edge not 0-5, a side that faces a hex of the map
+/// or is linked twice, a hex linked to itself.
+fn links(ctx: &mut Ctx, file: &MapFile, index: &HashMap<String, u32>, hexes: &mut [HexData]) {
+    let (display, line_for) = match ctx.texts.get("map") {
+        Some((display, text)) => (display.clone(), (0..file.link.len()).map(|i| link_line(text, i)).collect::<Vec<_>>()),
+        None => ("map.toml".to_string(), vec![None; file.link.len()]),
+    };
+    if file.link.len() > MAX_HEXES * 3 {
+        let msg = format!("the map lists {} links: a map of at most {MAX_HEXES} hexes has at most {} sides to link", file.link.len(), MAX_HEXES * 3);
+        ctx.errors.push(DataError::new(&display, "link", msg).at_line(line_for.first().copied().flatten()));
+        return;
+    }
+    for (i, l) in file.link.iter().enumerate() {
+        let key = format!("link[{i}]");
+        let err = |ctx: &mut Ctx, field: &str, msg: String, hint: Option<String>| {
+            ctx.errors.push(DataError::new(&display, &format!("{key}.{field}"), msg).at_line(line_for[i]).with_hint(hint));
+        };
+        let side = |ctx: &mut Ctx, field: &str, label: &str, edge: u8| -> Option<u32> {
+            let Some(&h) = index.get(label) else {
+                let hint = did_you_mean(label, index.keys().map(String::as_str));
+                err(ctx, field, format!("the link names hex \"{label}\", which is not on the map"), hint);
+                return None;
+            };
+            if edge > 5 {
+                err(ctx, &format!("{field}_edge"), format!("link edge {edge} of {label} is not 0-5"), None);
+                return None;
+            }
+            let hd = &hexes[h as usize];
+            let side = format!("the {} side of {label} (edge {edge})", layout_edge_name(file, edge));
+            if hd.linked & (1 << edge) != 0 {
+                err(ctx, &format!("{field}_edge"), format!("{side} is linked twice"), None);
+                return None;
+            }
+            if let Some(n) = hd.neighbours[edge as usize] {
+                err(ctx, &format!("{field}_edge"), format!("{side} faces {} on the map: only a side at the edge of the map may be linked", hexes[n as usize].label), None);
+                return None;
+            }
+            Some(h)
+        };
+        let a = side(ctx, "from", &l.from, l.from_edge);
+        let b = side(ctx, "to", &l.to, l.to_edge);
+        let (Some(a), Some(b)) = (a, b) else { continue };
+        if a == b {
+            err(ctx, "to", format!("the link joins {} to itself", l.from), None);
+            continue;
+        }
+        for (h, e, n, ne) in [(a, l.from_edge, b, l.to_edge), (b, l.to_edge, a, l.from_edge)] {
+            let hd = &mut hexes[h as usize];
+            hd.neighbours[e as usize] = Some(n);
+            hd.neighbour_edges[e as usize] = ne;
+            hd.linked |= 1 << e;
+            hd.link_labels[e as usize] = l.label.clone();
+            if let Some(t) = &l.terrain {
+                match &hd.border_terrain[e as usize] {
+                    Some(other) if other != t => {
+                        let msg = format!("the link's terrain is \"{t}\", and {} names \"{other}\" on edge {e}", hd.label);
+                        err(ctx, "terrain", msg, None);
+                    }
+                    _ => hd.border_terrain[e as usize] = Some(t.clone()),
+                }
+            }
+        }
+    }
+}
+
+fn layout_edge_name(file: &MapFile, edge: u8) -> &'static str {
+    Layout::new(file.layout, file.axes).edge_name(edge)
 }
 
 /// About how many bytes of map data the compiled map holds: an entry of

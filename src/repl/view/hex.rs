@@ -207,7 +207,16 @@ fn neighbours(g: &Game, h: u32) -> String {
         .filter_map(|e| {
             let n = hd.neighbours[e as usize]?;
             let border = if hd.impassable & (1 << e) != 0 { " (impassable)" } else { "" };
-            Some(format!("{} {}{border}", g.title.map.layout.edge_name(e), g.title.map.hexes[n as usize].title()))
+            let link = if hd.linked & (1 << e) != 0 {
+                let back = g.title.map.layout.edge_name(hd.neighbour_edges[e as usize]);
+                match &hd.link_labels[e as usize] {
+                    Some(l) => format!(" (link {l}, its {back} side)"),
+                    None => format!(" (link, its {back} side)"),
+                }
+            } else {
+                String::new()
+            };
+            Some(format!("{} {}{link}{border}", g.title.map.layout.edge_name(e), g.title.map.hexes[n as usize].title()))
         })
         .collect();
     if parts.is_empty() { "nothing".to_string() } else { parts.join(" · ") }

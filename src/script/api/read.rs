@@ -198,7 +198,8 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         tb.raw_set("terrain", hd.terrain.clone())?;
         tb.raw_set("cost", hd.cost)?;
         // The terrain of crossable borders, keyed by edge 0-5 (map.toml's
-        // `borders = [{ edge, terrain }]`), and the neighbour across each edge.
+        // `borders = [{ edge, terrain }]`, a `[[link]]`'s terrain), and the
+        // neighbour across each edge (across a link, the linked hex).
         let borders = lua.create_table()?;
         let neighbours = lua.create_table()?;
         for e in 0..6usize {
@@ -211,6 +212,21 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         }
         tb.raw_set("borders", borders)?;
         tb.raw_set("neighbours", neighbours)?;
+        // The sides joined by map.toml's `[[link]]`, keyed by edge: the hex
+        // and edge on the other side, and the link's label.
+        let links = lua.create_table()?;
+        for e in 0..6u8 {
+            if hd.linked & (1 << e) != 0
+                && let Some((n, back)) = hd.across(e)
+            {
+                let one = lua.create_table()?;
+                one.raw_set("hex", this.title.map.hexes[n as usize].label.as_str())?;
+                one.raw_set("edge", back)?;
+                one.raw_set("label", hd.link_labels[e as usize].clone())?;
+                links.raw_set(e, one)?;
+            }
+        }
+        tb.raw_set("links", links)?;
         tb.raw_set("tags", lua.create_sequence_from(hd.tags.iter().cloned())?)?;
         let tokens = lua.create_table()?;
         for slots in &this.st.board.hexes[h as usize].tokens {

@@ -29,6 +29,29 @@ pub struct MapFile {
     #[serde(default)]
     pub axes: Axes,
     pub hex: Vec<HexDef>,
+    /// Hexsides joined across the board (`[[link]]`): track leaving one
+    /// side continues at the other, as if the two hexes were neighbours
+    /// there (18FB's Napoli inset).
+    #[serde(default)]
+    pub link: Vec<LinkDef>,
+}
+
+/// Two hexsides joined though the hexes are not neighbours on the grid:
+/// `{ from = "F27", from_edge = 5, to = "b26", to_edge = 5, label = "D",
+/// terrain = "river" }`. Neither side may face a hex of the map, and a side
+/// is linked once. The label is drawn on both sides; the terrain is a
+/// border terrain on both (as `borders = [{ edge, terrain }]`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkDef {
+    pub from: String,
+    pub from_edge: u8,
+    pub to: String,
+    pub to_edge: u8,
+    #[serde(default)]
+    pub label: Option<String>,
+    #[serde(default)]
+    pub terrain: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
