@@ -356,6 +356,10 @@ function Game:direct_routes(hex, stop, opts) end
 ---@param opts DirectRouteOpts
 ---@return integer?
 function Game:cheapest_connection(from, to, opts) end
+--- The props of phases.toml's phase (the current one when not named).
+---@param name? string
+---@return table
+function Game:phase_props(name) end
 ---@return string? train id
 function Game:export_train() end
 --- Corporations over their train limit hand trains in, their presidents choosing.

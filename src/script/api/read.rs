@@ -95,6 +95,14 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
     });
     m.add_method("phase", |_, this, ()| Ok(this.title.phases[this.st.phase].name.clone()));
     m.add_method("phase_index", |_, this, ()| Ok(this.st.phase + 1));
+    // The props of phases.toml's phase (the current one if not named).
+    m.add_method("phase_props", |lua, this, name: Option<String>| {
+        let i = match name {
+            None => this.st.phase,
+            Some(n) => this.title.phase_index(&n).ok_or_else(|| rt(format!("phase_props: no phase '{n}'")))?,
+        };
+        props_to_lua(lua, &this.title.phases[i].props)
+    });
     m.add_method("phase_before", |_, this, name: String| {
         let i = this.title.phase_index(&name).ok_or_else(|| rt(format!("no phase '{name}'")))?;
         Ok(this.st.phase < i)
