@@ -284,7 +284,7 @@ pub fn draw(svg: &mut Svg, v: &TileView) {
             StopKind::City => city(svg, place.at, r, stop.slots.max(1) as usize, slots),
             StopKind::Town => town(svg, place, r),
             // An off-board area that takes tokens: its slots under the values.
-            StopKind::Offboard if stop.slots > 0 => city(svg, add(place.at, (0.0, r * 0.48)), r, stop.slots as usize, slots),
+            StopKind::Offboard if stop.slots > 0 => city(svg, add(place.at, (0.0, r * 0.4)), r, stop.slots as usize, slots),
             StopKind::Offboard => {}
             StopKind::Port => port(svg, place.at, r),
             StopKind::Mine | StopKind::Mountain => mountain_stop(svg, place.at, r),
