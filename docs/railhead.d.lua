@@ -157,7 +157,7 @@ function Game:market_price(corp, table) end
 ---@return string[]
 function Game:value_order() end
 ---@param label string
----@return {label: string, name: string?, tile: string, color: string, laid: boolean, rotation: integer, terrain: string?, cost: integer, borders: table<integer, string>, neighbours: table<integer, string>, links: table<integer, {hex: string, edge: integer, label: string?}>, stops: {kind: string, value: integer, slots: integer, name: string?, tags: string[], tokens: string[]}[], tags: string[], tokens: string[], locked: boolean, free_slots: integer}
+---@return {label: string, name: string?, tile: string, color: string, laid: boolean, rotation: integer, terrain: string?, cost: integer, borders: table<integer, string>, neighbours: table<integer, string>, links: table<integer, {hex: string, edge: integer, label: string?}>, stops: {kind: string, value: integer, slots: integer, name: string?, tags: string[], tokens: string[], reserved: string[], neutral: string[], opens_in_phase: string?, open: boolean}[], tags: string[], tokens: string[], locked: boolean, free_slots: integer}
 function Game:hex(label) end
 ---@param tag string
 ---@return string[]
@@ -427,6 +427,18 @@ function Game:pay_dividend(corp, kind, revenue, moves) end
 ---@param from string
 ---@param to string
 function Game:replace_token(hex, from, to) end
+---@param hex string
+---@param corp string
+---@param city? integer
+function Game:reserve(hex, corp, city) end
+---@param hex string
+---@param corp string
+---@return boolean
+function Game:remove_reservation(hex, corp) end
+---@param hex string
+---@param id string the neutral token's id (map.toml `neutral`)
+---@param corp string
+function Game:replace_neutral_token(hex, id, corp) end
 ---@param who string?
 function Game:set_actor(who) end
 function Game:end_round() end

@@ -8,7 +8,7 @@ use crate::hex::rotate;
 use crate::route::Gauge;
 use crate::tile::upgrade::{Fit, added_paths, fits_keeping, new_track};
 use crate::tile::{PathEnd, Tile};
-use crate::title::schema::{AbilityDef, Color, SameColourUpgrades, StopKind};
+use crate::title::schema::{AbilityDef, Color, SameColourUpgrades};
 use crate::game::refusals::RuleKey;
 
 /// Why a tile cannot go on a hex in any rotation.
@@ -440,6 +440,14 @@ impl Ops<'_> {
                 }
             }
         }
+        // So do reservations and neutral tokens (`game::stations`).
+        let marks: Vec<((HexId, u8), super::state::SlotMarks)> = self.st.board.marks.iter().filter(|((h, _), _)| *h == hex).map(|(k, m)| (*k, m.clone())).collect();
+        for (k, m) in marks {
+            self.st.board.marks.remove(&k);
+            if let Some(&to) = plan.fit.stop_map.get(k.1 as usize) {
+                self.st.board.marks.insert((hex, to), m);
+            }
+        }
         // Token records follow their stop.
         for corp in self.st.corps.iter_mut() {
             for tk in corp.tokens.iter_mut() {
@@ -517,8 +525,11 @@ impl Ops<'_> {
         let Some(s) = tile.stops.get(stop as usize) else {
             return self.refuse(RuleKey::TokenNoCity, format!("{} has no such city", h.title()));
         };
-        if s.kind != StopKind::City || s.slots == 0 {
+        if !s.station() || s.slots == 0 {
             return self.refuse(RuleKey::TokenNoCity, format!("station tokens go in cities; {} here is a {}", h.title(), s.kind.name()));
+        }
+        if let Some(phase) = super::stations::closed_until(self.t, self.st, hex, stop) {
+            return self.refuse(RuleKey::TokenNoSlot, format!("the slots of {} open in phase {phase}", h.title()));
         }
         let c = &self.st.corps[corp];
         if !c.tokens.iter().any(|t| t.placed.is_none() && !t.lost) {
@@ -531,7 +542,7 @@ impl Ops<'_> {
             let reserved = super::graph::reservations(self.t, self.st, hex, stop);
             let why = if reserved.iter().any(|r| *r != corp) {
                 let names: Vec<&str> = reserved.iter().map(|r| self.corp_name(*r)).collect();
-                format!(" (the free slot is reserved for {}'s home)", names.join(", "))
+                format!(" (the free slot is reserved for {})", names.join(", "))
             } else {
                 String::new()
             };

@@ -159,6 +159,15 @@ impl Ops<'_> {
 
     /// Places the home token, or asks the president to choose a home.
     pub fn place_home(&mut self, corp: CorpId) -> GameResult<()> {
+        // Every home at once: placed at setup (`game::stations`); again
+        // only when none of its tokens is down (a script may have turned
+        // one into a reservation, or removed it).
+        if self.t.corporations[self.st.corps[corp].def].home_mode == crate::title::schema::HomeMode::All {
+            if self.st.corps[corp].tokens.iter().any(|t| t.placed.is_some()) {
+                return Ok(());
+            }
+            return self.place_all_homes(corp);
+        }
         if let Some((hex, city)) = self.st.corps[corp].home {
             let stop = city_stop(self.t, self.st, hex, city).unwrap_or(0);
             if self.st.corps[corp].tokens.iter().any(|t| t.placed == Some((hex, stop))) {

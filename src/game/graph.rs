@@ -70,10 +70,11 @@ impl Bits {
 }
 
 /// A stop's token flags for `corp`: one of its tokens stands there; a city
-/// whose slots are all taken by others' tokens (not passable).
-fn token_flags(city: bool, slots: &[Option<CorpId>], corp: Option<CorpId>) -> (bool, bool) {
+/// whose slots are all taken by others' tokens and `neutral` tokens of no
+/// corporation (not passable; a reserved slot is an empty one here).
+fn token_flags(city: bool, slots: &[Option<CorpId>], neutral: usize, corp: Option<CorpId>) -> (bool, bool) {
     let own_token = corp.is_some_and(|c| slots.contains(&Some(c)));
-    let blocked = city && !slots.is_empty() && !own_token && slots.iter().all(|x| x.is_some());
+    let blocked = city && !slots.is_empty() && !own_token && slots.iter().filter(|x| x.is_none()).count() <= neutral;
     (own_token, blocked)
 }
 
@@ -95,17 +96,32 @@ pub struct BoardGraph {
 }
 
 /// Free slots of a city for `corp`, not counting slots reserved for other
-/// corporations' homes.
+/// corporations (homes, map.toml's `reserved`) or holding neutral tokens;
+/// none before the phase the stop opens in (`game::stations`).
 pub fn free_slots(t: &Title, st: &GameState, hex: HexId, stop: u8, corp: Option<CorpId>) -> u32 {
     let Some(slots) = st.board.hexes[hex as usize].tokens.get(stop as usize) else { return 0 };
-    let empty = slots.iter().filter(|s| s.is_none()).count() as u32;
+    if super::stations::closed_until(t, st, hex, stop).is_some() {
+        return 0;
+    }
+    let empty = (slots.iter().filter(|s| s.is_none()).count() as u32).saturating_sub(super::stations::neutral_count(st, hex, stop) as u32);
     let reserved = reservations(t, st, hex, stop).iter().filter(|c| Some(**c) != corp).count() as u32;
     empty.saturating_sub(reserved)
 }
 
 /// Corporations holding a reservation on this city: not yet started (or
-/// started but home token not yet down) with `reserve_home`, in play.
+/// started but home token not yet down) with `reserve_home`, in play; then
+/// the board's reservations (`game::stations`), each corporation once.
 pub fn reservations(t: &Title, st: &GameState, hex: HexId, stop: u8) -> Vec<CorpId> {
+    let mut out = reservations_of_homes(t, st, hex, stop);
+    for c in super::stations::held_reservations(st, hex, stop) {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn reservations_of_homes(t: &Title, st: &GameState, hex: HexId, stop: u8) -> Vec<CorpId> {
     let mut out = Vec::new();
     let city_index = city_index_of(t, st, hex, stop);
     for (i, c) in st.corps.iter().enumerate() {
@@ -133,15 +149,15 @@ pub fn reservations(t: &Title, st: &GameState, hex: HexId, stop: u8) -> Vec<Corp
 /// Which city (0-based among the tile's cities) a stop index is.
 pub fn city_index_of(t: &Title, st: &GameState, hex: HexId, stop: u8) -> Option<u8> {
     let tile = tile_on(t, st, hex);
-    if tile.stops.get(stop as usize)?.kind != StopKind::City {
+    if !tile.stops.get(stop as usize)?.station() {
         return None;
     }
-    Some(tile.stops[..stop as usize].iter().filter(|s| s.kind == StopKind::City).count() as u8)
+    Some(tile.stops[..stop as usize].iter().filter(|s| s.station()).count() as u8)
 }
 
 /// Stop index of the n-th city of a hex's current tile.
 pub fn city_stop(t: &Title, st: &GameState, hex: HexId, city: u8) -> Option<u8> {
-    tile_on(t, st, hex).stops.iter().enumerate().filter(|(_, s)| s.kind == StopKind::City).nth(city as usize).map(|(i, _)| i as u8)
+    tile_on(t, st, hex).stops.iter().enumerate().filter(|(_, s)| s.station()).nth(city as usize).map(|(i, _)| i as u8)
 }
 
 impl BoardGraph {
@@ -196,7 +212,8 @@ impl BoardGraph {
                     *locations.entry(l.as_str()).or_insert(n)
                 });
                 let slots: &[Option<CorpId>] = hs.tokens.get(si).map_or(&[], |x| x.as_slice());
-                let (own_token, blocked) = token_flags(s.kind == StopKind::City, slots, corp);
+                let neutral = super::stations::neutral_count(st, h, si as u8);
+                let (own_token, blocked) = token_flags(s.kind == StopKind::City, slots, neutral, corp);
                 let mut value = stop_value(st, h, si as u8, &s.revenue, band);
                 if let Some(c) = corp {
                     value += st
@@ -323,7 +340,8 @@ pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, corp: CorpI
     for (i, &(h, si)) in bg.stop_at.iter().enumerate() {
         let slots: &[Option<CorpId>] = st.board.hexes[h as usize].tokens.get(si as usize).map_or(&[], |x| x.as_slice());
         let stop = &mut bg.graph.stops[i];
-        (stop.own_token, stop.blocked) = token_flags(stop.kind == RStopKind::City, slots, Some(corp));
+        let neutral = super::stations::neutral_count(st, h, si);
+        (stop.own_token, stop.blocked) = token_flags(stop.kind == RStopKind::City, slots, neutral, Some(corp));
     }
     if let Some((f, city)) = from {
         let start = city.and_then(|c| city_stop(t, st, f, c));

@@ -26,6 +26,7 @@ pub mod rules;
 pub mod save;
 pub mod shares;
 pub mod state;
+pub mod stations;
 pub mod trains;
 pub mod var;
 
@@ -158,6 +159,7 @@ impl Game {
             for p in 0..ops.st.players.len() as PlayerId {
                 ops.transfer(Purse::Bank, Purse::Player(p), cash)?;
             }
+            ops.setup_stations()?;
         }
         self.host.begin_action();
         self.host.hook("setup", &mut self.state, &mut fx, args![])?;

@@ -221,6 +221,23 @@ pub struct Board {
     /// revenue band, replacing the printed value.
     #[serde(default)]
     pub revenues: BTreeMap<(HexId, u8), Vec<i64>>,
+    /// What a stop's slots hold besides corporations' tokens, by (hex,
+    /// stop index of the current tile): reservations, neutral tokens, the
+    /// phase its slots open in (map.toml, then scripts; `game::stations`).
+    #[serde(default)]
+    pub marks: BTreeMap<(HexId, u8), SlotMarks>,
+}
+
+/// A stop's reserved slots, neutral tokens and opening phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SlotMarks {
+    /// One slot each that only this corporation may fill; it never blocks.
+    pub reserved: Vec<CorpId>,
+    /// Tokens of no corporation (18FB Bourbon tokens), by id; each fills
+    /// one of the stop's empty slots and blocks like a foreign token.
+    pub neutral: Vec<String>,
+    /// Phase index before which the stop's empty slots take no token.
+    pub opens_in_phase: Option<usize>,
 }
 
 /// How and why the game ended.

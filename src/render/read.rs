@@ -2,7 +2,7 @@
 //! names and colours, the markers in each city slot, market positions.
 //! (Corporations are found by their `CorpId`; indices are turned into ids here only.)
 
-use super::tile::Marker;
+use super::tile::{Marker, MarkerStyle};
 use crate::game::graph::{city_stop, reservations, tile_on};
 use crate::game::ids::{CorpId, HexId};
 use crate::game::state::GameState;
@@ -40,7 +40,7 @@ pub fn corp_fill(t: &Title, st: &GameState, c: CorpId) -> String {
 }
 
 pub fn marker(t: &Title, st: &GameState, c: CorpId, faint: bool) -> Marker {
-    Marker { corp: corp_text(st, c), text: token_text(t, st, c), fill: corp_fill(t, st, c), faint }
+    Marker { corp: corp_text(st, c), text: token_text(t, st, c), fill: corp_fill(t, st, c), faint, style: MarkerStyle::Token }
 }
 
 /// The markers in each slot of each stop of a hex: the tokens placed,
@@ -52,10 +52,26 @@ pub fn slot_markers(t: &Title, st: &GameState, hex: HexId) -> Vec<Vec<Option<Mar
         hs.tokens.iter().map(|slots| slots.iter().map(|s| s.map(|c| marker(t, st, c, false))).collect()).collect();
     let tile = tile_on(t, st, hex);
     out.resize(tile.stops.len(), Vec::new());
+    // Neutral tokens first, in the first empty slots; then the board's
+    // reservations (`game::stations`), drawn as reserved marks.
+    for (stop, slots) in out.iter_mut().enumerate() {
+        let Some(m) = crate::game::stations::marks(st, hex, stop as u8) else { continue };
+        let held = crate::game::stations::held_reservations(st, hex, stop as u8);
+        let neutral = m.neutral.iter().map(|id| Marker { corp: String::new(), text: id.clone(), fill: "#111".into(), faint: false, style: MarkerStyle::Neutral });
+        let reserved = held.iter().map(|c| Marker { style: MarkerStyle::Reserved, ..marker(t, st, *c, true) });
+        for mk in neutral.chain(reserved) {
+            if let Some(free) = slots.iter_mut().find(|s| s.is_none()) {
+                *free = Some(mk);
+            }
+        }
+    }
     let mut waiting: Vec<(u8, CorpId)> = Vec::new();
     for stop in 0..tile.stops.len() as u8 {
+        let held = crate::game::stations::held_reservations(st, hex, stop);
         for c in reservations(t, st, hex, stop) {
-            waiting.push((stop, c));
+            if !held.contains(&c) {
+                waiting.push((stop, c));
+            }
         }
     }
     for (i, corp) in st.corps.iter().enumerate() {

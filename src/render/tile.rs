@@ -19,6 +19,18 @@ pub struct Marker {
     pub fill: String,
     /// A reservation or an unplaced home: drawn faint.
     pub faint: bool,
+    /// How it is drawn: a token (faint or not), a printed reservation (the
+    /// abbreviation in black on white, dashed ring), a neutral token.
+    pub style: MarkerStyle,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkerStyle {
+    Token,
+    /// A slot only this corporation may fill (map.toml `reserved`).
+    Reserved,
+    /// A token of no corporation (map.toml `neutral`): black, white id.
+    Neutral,
 }
 
 /// Everything needed to draw a tile in one place.
@@ -271,6 +283,8 @@ pub fn draw(svg: &mut Svg, v: &TileView) {
         match stop.kind {
             StopKind::City => city(svg, place.at, r, stop.slots.max(1) as usize, slots),
             StopKind::Town => town(svg, place, r),
+            // An off-board area that takes tokens: its slots under the values.
+            StopKind::Offboard if stop.slots > 0 => city(svg, add(place.at, (0.0, r * 0.4)), r, stop.slots as usize, slots),
             StopKind::Offboard => {}
             StopKind::Port => port(svg, place.at, r),
             StopKind::Mine | StopKind::Mountain => mountain_stop(svg, place.at, r),
@@ -369,6 +383,25 @@ fn city(svg: &mut Svg, at: Pt, r: f64, n: usize, slots: &[Option<Marker>]) {
 
 /// A station token (or a faint reservation) in a slot.
 pub fn marker(svg: &mut Svg, p: Pt, s: f64, m: &Marker) {
+    match m.style {
+        MarkerStyle::Token => {}
+        MarkerStyle::Reserved => {
+            svg.open(&format!(r#"class="reserved" data-corp="{}""#, super::svg::escape(&m.corp)));
+            svg.circle(p.0, p.1, s * 0.86, "white", Some(("#111", s * 0.07)), r#"stroke-dasharray="3 2""#);
+            let size = if m.text.chars().count() > 3 { s * 0.55 } else { s * 0.68 };
+            svg.text(p.0, p.1, size, Anchor::Middle, "#111", &m.text, "");
+            svg.close();
+            return;
+        }
+        MarkerStyle::Neutral => {
+            svg.open(&format!(r#"class="neutral" data-token="{}""#, super::svg::escape(&m.text)));
+            svg.circle(p.0, p.1, s * 0.92, "#111", Some(("#d4af37", s * 0.14)), "");
+            let size = if m.text.chars().count() > 3 { s * 0.62 } else { s * 0.75 };
+            svg.text(p.0, p.1, size, Anchor::Middle, "#d4af37", &m.text, r#"font-weight="bold""#);
+            svg.close();
+            return;
+        }
+    }
     let cls = if m.faint { "reservation" } else { "token" };
     let opacity = if m.faint { r#" opacity="0.4""# } else { "" };
     svg.open(&format!(r#"class="{cls}" data-corp="{}"{opacity}"#, super::svg::escape(&m.corp)));

@@ -58,11 +58,17 @@ pub struct TileStop {
 }
 
 impl TileStop {
+    /// Takes station tokens: a city, or an off-board area with slots
+    /// (`stations = true`). Homes, reservations and token steps count
+    /// these stops as a hex's "cities".
+    pub fn station(&self) -> bool {
+        self.kind == StopKind::City || (self.kind == StopKind::Offboard && self.slots > 0)
+    }
     pub fn from_def(def: &StopDef) -> Self {
         TileStop {
             kind: def.kind,
             revenue: Revenue::from_def(&def.revenue),
-            slots: if def.kind == StopKind::City { def.slots } else { 0 },
+            slots: if def.kind == StopKind::City || (def.kind == StopKind::Offboard && def.stations) { def.slots } else { 0 },
             name: def.name.clone(),
             location: def.location.clone(),
             groups: def.groups.clone(),

@@ -126,6 +126,10 @@ mod tests {
             tags: vec![],
             bonus: 0,
             terminal: None,
+            stations: false,
+            reserved: vec![],
+            neutral: vec![],
+            opens_in_phase: None,
         }
     }
 

@@ -70,6 +70,20 @@ pub struct HexData {
     pub linked: u8,
     /// The label of the `[[link]]` on edge e, drawn on the side ("D").
     pub link_labels: [Option<String>; 6],
+    /// What map.toml prints on each stop of the hex besides its tile:
+    /// reserved slots, neutral tokens, the phase its slots open in.
+    pub printed: Vec<PrintedSlots>,
+    /// The entry's key path in map.toml ("hex[3]"), for errors found later.
+    pub def_key: String,
+}
+
+/// A stop's printed slot contents (map.toml `reserved`, `neutral`,
+/// `opens_in_phase`); the game's board takes them at setup.
+#[derive(Clone, Debug, Default)]
+pub struct PrintedSlots {
+    pub reserved: Vec<String>,
+    pub neutral: Vec<String>,
+    pub opens_in_phase: Option<String>,
 }
 
 impl HexData {
@@ -144,6 +158,14 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
         if def.rotation > 5 {
             ctx.error("map", &format!("{key}.rotation"), "", "rotation must be 0-5");
         }
+        for (si, s) in def.stops.iter().enumerate() {
+            if s.stations && s.kind != StopKind::Offboard {
+                ctx.error("map", &format!("{key}.stops[{si}].stations"), "stations", format!("`stations = true` is for off-board stops; this stop is a {} (cities take tokens anyway)", s.kind.name()));
+            }
+            if preprinted.is_some() && (!s.reserved.is_empty() || !s.neutral.is_empty() || s.opens_in_phase.is_some()) {
+                ctx.error("map", &format!("{key}.stops[{si}]"), "", "reserved, neutral and opens_in_phase need the hex's own stops, not a catalogue `tile`");
+            }
+        }
         for b in &def.borders {
             if b.edge > 5 {
                 ctx.error("map", &format!("{key}.borders"), "", format!("border edge {} is not 0-5", b.edge));
@@ -214,6 +236,12 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
                 neighbour_edges: [0, 1, 2, 3, 4, 5].map(crate::hex::opposite),
                 linked: 0,
                 link_labels: Default::default(),
+                printed: def
+                    .stops
+                    .iter()
+                    .map(|s| PrintedSlots { reserved: s.reserved.clone(), neutral: s.neutral.clone(), opens_in_phase: s.opens_in_phase.clone() })
+                    .collect(),
+                def_key: key.clone(),
             });
         }
     }

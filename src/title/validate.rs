@@ -3,13 +3,14 @@
 
 use super::Title;
 use super::compile::{Ctx, did_you_mean};
-use super::schema::{AbilityDef, StepKind, StopKind};
+use super::schema::{AbilityDef, StepKind};
 use crate::game::refusals::RuleKey;
 
 pub fn cross_check(ctx: &mut Ctx, t: &Title) {
     meta(ctx, t);
     tiles(ctx, t);
     companies(ctx, t);
+    printed_slots(ctx, t);
     trains_and_phases(ctx, t);
     flow(ctx, t);
 }
@@ -114,14 +115,62 @@ fn tiles(ctx: &mut Ctx, t: &Title) {
     }
 }
 
+/// map.toml's `reserved`, `neutral` and `opens_in_phase` on stops: on a
+/// stop that takes tokens, naming real corporations and phases, no more
+/// than the stop's slots, neutral token ids unique over the map.
+fn printed_slots(ctx: &mut Ctx, t: &Title) {
+    let mut neutral_ids: Vec<&str> = Vec::new();
+    for h in &t.map.hexes {
+        for (si, p) in h.printed.iter().enumerate() {
+            let key = format!("{}.stops[{si}]", h.def_key);
+            let Some(stop) = h.tile.stops.get(si) else { continue };
+            let used = p.reserved.len() + p.neutral.len();
+            if (used > 0 || p.opens_in_phase.is_some()) && !stop.station() {
+                let first = p.reserved.first().or(p.neutral.first()).map(|x| format!("\"{x}\"")).unwrap_or_default();
+                ctx.error("map", &key, &first, format!("stop {si} of {} is a {} that takes no station tokens: reserved, neutral and opens_in_phase need a city or an off-board with `stations = true`", h.label, stop.kind.name()));
+                continue;
+            }
+            if used > stop.slots as usize {
+                let first = p.reserved.first().or(p.neutral.first()).map(|x| format!("\"{x}\"")).unwrap_or_default();
+                ctx.error("map", &key, &first, format!("stop {si} of {} has {} slots but {} reserved and {} neutral tokens", h.label, stop.slots, p.reserved.len(), p.neutral.len()));
+            }
+            for (i, r) in p.reserved.iter().enumerate() {
+                let value = format!("\"{r}\"");
+                if !t.corporations.iter().any(|c| c.id == *r) {
+                    let hint = did_you_mean(r, t.corporations.iter().map(|c| c.id.as_str()));
+                    ctx.error_hint("map", &format!("{key}.reserved"), &value, format!("{}: slot reserved for unknown corporation \"{r}\"", h.label), hint);
+                } else if p.reserved[..i].contains(r) {
+                    ctx.error("map", &format!("{key}.reserved"), &value, format!("{}: \"{r}\" is reserved twice on one stop (a corporation has one token per city)", h.label));
+                }
+            }
+            for n in &p.neutral {
+                let value = format!("\"{n}\"");
+                if n.is_empty() || n.len() > 8 || !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '#') {
+                    ctx.error("map", &format!("{key}.neutral"), &value, format!("{}: neutral token id \"{n}\" must be 1-8 letters, digits, _ or #", h.label));
+                } else if neutral_ids.contains(&n.as_str()) {
+                    ctx.error("map", &format!("{key}.neutral"), &value, format!("{}: neutral token \"{n}\" is printed twice on the map", h.label));
+                }
+                neutral_ids.push(n);
+            }
+            if let Some(ph) = &p.opens_in_phase
+                && t.phase_index(ph).is_none()
+            {
+                let hint = did_you_mean(ph, t.phases.iter().map(|x| x.name.as_str()));
+                ctx.error_hint("map", &format!("{key}.opens_in_phase"), &format!("\"{ph}\""), format!("{}: unknown phase \"{ph}\"", h.label), hint);
+            }
+        }
+    }
+}
+
 /// Resolves "C5" or "I4.1" (second city of I4) to a hex and city index.
+/// An off-board area with `stations = true` counts as a city here.
 pub fn home_city(t: &Title, spec: &str) -> Result<(u32, usize), String> {
     let (label, idx) = match spec.split_once('.') {
         Some((l, i)) => (l, i.parse::<usize>().map_err(|_| format!("\"{spec}\": city index after '.' must be a number"))?),
         None => (spec, 0),
     };
     let hex = t.map.hex(label).ok_or_else(|| format!("hex \"{label}\" is not on the map"))?;
-    let cities = t.map.hexes[hex as usize].tile.stops.iter().filter(|s| s.kind == StopKind::City).count();
+    let cities = t.map.hexes[hex as usize].tile.stops.iter().filter(|s| s.station()).count();
     if idx >= cities {
         return Err(format!("hex {label} has {cities} cities, so \"{spec}\" names none"));
     }

@@ -16,7 +16,7 @@ use crate::game::ids::*;
 use crate::game::ops::{Effects, GameError, GameResult};
 use crate::game::trains::bank_offers;
 use crate::game::var::Var;
-use crate::title::schema::{Color, StepKind, StopKind};
+use crate::title::schema::{Color, StepKind};
 use std::collections::BTreeMap;
 
 pub fn legal_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
@@ -190,7 +190,7 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
         let mut prices = e.par_prices(c)?;
         prices.retain(|&price| crate::game::shares::worth(e.t, e.st, c, price, pres_pct) <= cash);
         let mut homes: Vec<Option<String>> = vec![None];
-        if e.t.corporations[e.st.corps[c].def].home.len() > 1 {
+        if e.t.corporations[e.st.corps[c].def].chooses_home() {
             homes.extend(e.ops().home_choices(c).iter().map(|(h, _)| Some(e.t.map.hexes[*h as usize].label.clone())));
         }
         for price in prices {
@@ -390,10 +390,10 @@ pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
         }
         let (h, s) = bg.stop_at[i];
         let tile = crate::game::graph::tile_on(e.t, e.st, h);
-        if tile.stops[s as usize].kind != StopKind::City {
+        if !tile.stops[s as usize].station() {
             continue;
         }
-        let city = tile.stops[..s as usize].iter().filter(|x| x.kind == StopKind::City).count() as u8;
+        let city = tile.stops[..s as usize].iter().filter(|x| x.station()).count() as u8;
         if city_stop(e.t, e.st, h, city) == Some(s) {
             out.push(LegalMove::exact(Action::PlaceToken { hex: e.t.map.hexes[h as usize].label.clone(), city }));
         }

@@ -412,7 +412,7 @@ impl Engine<'_> {
             }
             None => None,
         };
-        if self.t.corporations[self.st.corps[c].def].home.len() > 1 && home_choice.is_none() && self.ops().home_choices(c).is_empty() {
+        if self.t.corporations[self.st.corps[c].def].chooses_home() && home_choice.is_none() && self.ops().home_choices(c).is_empty() {
             return self.refuse(RuleKey::CorpNoHome, format!("{cid} has no home city with a free slot"));
         }
         if let Some(hc) = home_choice {

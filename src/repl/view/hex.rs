@@ -138,8 +138,10 @@ fn stop_lines(g: &Game, h: u32) -> Vec<String> {
         // A value set during play (1844's mountain railway panel) replaces the printed one.
         let value = stop_value(&g.state, h, i as u8, &s.revenue, band);
         let mut line = format!("stop {i}: {} worth {value}", s.kind.name());
-        if s.kind == StopKind::City {
-            let held: Vec<String> = slots.get(i).map(|v| v.iter().flatten().map(|c| g.state.corps[*c].id.clone()).collect()).unwrap_or_default();
+        if s.station() && (s.kind == StopKind::City || s.slots > 0) {
+            let mut held: Vec<String> = slots.get(i).map(|v| v.iter().flatten().map(|c| g.state.corps[*c].id.clone()).collect()).unwrap_or_default();
+            let marks = crate::game::stations::marks(&g.state, h, i as u8);
+            held.extend(marks.map_or(&[][..], |m| m.neutral.as_slice()).iter().map(|n| format!("neutral {n}")));
             let free = s.slots as usize - held.len().min(s.slots as usize);
             line.push_str(&format!(", {} slot{}", s.slots, if s.slots == 1 { "" } else { "s" }));
             if !held.is_empty() {
@@ -151,6 +153,9 @@ fn stop_lines(g: &Game, h: u32) -> Vec<String> {
             let reserved: Vec<String> = reservations(&g.title, &g.state, h, i as u8).iter().map(|c| g.state.corps[*c].id.clone()).collect();
             if !reserved.is_empty() {
                 line.push_str(&format!(" (reserved for {})", reserved.join(", ")));
+            }
+            if let Some(phase) = crate::game::stations::closed_until(&g.title, &g.state, h, i as u8) {
+                line.push_str(&format!(" (slots open in phase {phase})"));
             }
         }
         if s.terminal {
@@ -170,7 +175,8 @@ fn homes_here(g: &Game, h: u32) -> Vec<String> {
         let def = &g.title.corporations[c.def];
         let here = def.home.iter().any(|spec| crate::title::validate::home_city(&g.title, spec).is_ok_and(|(x, _)| x == h));
         if here && c.in_play {
-            out.push(if def.home.len() > 1 { format!("{} (one of its choices)", c.id) } else { c.id.clone() });
+            let all = def.home_mode == crate::title::schema::HomeMode::All;
+            out.push(if def.home.len() > 1 && !all { format!("{} (one of its choices)", c.id) } else { c.id.clone() });
         }
     }
     out

@@ -14,7 +14,6 @@ use crate::game::ids::HexId;
 use crate::game::state::GameState;
 use crate::limits::{MAX_AMOUNT, MAX_COUNT, MAX_NAME_BYTES, MAX_TEXT_BYTES};
 use crate::title::Title;
-use crate::title::schema::StopKind;
 use mlua::{LuaString, Table, Value};
 
 pub(super) fn rt(msg: impl Into<String>) -> mlua::Error {
@@ -125,7 +124,7 @@ pub(super) fn list(method: &str, what: &str, t: &Table, max: usize, limit: &str)
 /// City `v` (0 when left out) of the hex's current tile, counted among
 /// its cities: the city's number and its stop index on the tile.
 pub(super) fn city(method: &str, t: &Title, st: &GameState, h: HexId, v: &Value) -> mlua::Result<(u8, u8)> {
-    let cities: Vec<u8> = tile_on(t, st, h).stops.iter().enumerate().filter(|(_, s)| s.kind == StopKind::City).map(|(i, _)| i as u8).collect();
+    let cities: Vec<u8> = tile_on(t, st, h).stops.iter().enumerate().filter(|(_, s)| s.station()).map(|(i, _)| i as u8).collect();
     let label = &t.map.hexes[h as usize].label;
     let n = match given(v) {
         Some(v) => whole(method, "city", v)?,

@@ -263,6 +263,15 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
                 }
             }
             one.raw_set("tokens", held)?;
+            // Reservations that still hold, neutral tokens, the phase
+            // the slots open in (`game::stations`).
+            let reserved = crate::game::graph::reservations(&this.title, &this.st, h, i as u8);
+            one.raw_set("reserved", lua.create_sequence_from(reserved.iter().map(|c| this.st.corps[*c].id.clone()))?)?;
+            let marks = crate::game::stations::marks(&this.st, h, i as u8);
+            one.raw_set("neutral", lua.create_sequence_from(marks.map_or(&[][..], |m| m.neutral.as_slice()).iter().cloned())?)?;
+            let opens = marks.and_then(|m| m.opens_in_phase).and_then(|p| this.title.phases.get(p)).map(|p| p.name.clone());
+            one.raw_set("opens_in_phase", opens)?;
+            one.raw_set("open", crate::game::stations::closed_until(&this.title, &this.st, h, i as u8).is_none())?;
             stops.raw_push(one)?;
         }
         tb.raw_set("stops", stops)?;

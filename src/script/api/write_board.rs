@@ -150,6 +150,24 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
+    // Reserved slots and neutral tokens (`game::stations`).
+    m.add_method_mut("reserve", |_, this, (label, id, city): (String, String, Value)| {
+        let c = corp(&this.st, &id)?;
+        let h = hex(&this.title, &label)?;
+        let (_, stop) = args::city("reserve", &this.title, &this.st, h, &city)?;
+        this.ops().reserve_slot(h, stop, c).map_err(game_err)
+    });
+    m.add_method_mut("remove_reservation", |_, this, (label, id): (String, String)| {
+        let c = corp(&this.st, &id)?;
+        let h = hex(&this.title, &label)?;
+        Ok(this.ops().remove_reservation(h, c))
+    });
+    m.add_method_mut("replace_neutral_token", |_, this, (label, token, id): (String, String, String)| {
+        let c = corp(&this.st, &id)?;
+        let h = hex(&this.title, &label)?;
+        this.ops().replace_neutral(h, &token, c).map_err(game_err)
+    });
+
     m.add_method_mut("replace_token", |_, this, (label, from, to): (String, String, String)| {
         let h = hex(&this.title, &label)?;
         let (f, t) = (corp(&this.st, &from)?, corp(&this.st, &to)?);

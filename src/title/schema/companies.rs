@@ -140,6 +140,15 @@ pub(super) fn one_f() -> f64 {
     1.0
 }
 
+/// How a corporation's `home` list is used.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum HomeMode {
+    #[default]
+    Choose,
+    All,
+}
+
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CorporationDef {
@@ -154,10 +163,15 @@ pub struct CorporationDef {
     /// render`): a logo's letters, up to 4 characters; its id if not given.
     #[serde(default, deserialize_with = "bounds::token_text")]
     pub token_text: Option<String>,
-    /// Home hexes ("C5", or "I4.1" for the second city of a hex); more
-    /// than one = the starter chooses.
+    /// Home hexes ("C5", or "I4.1" for the second city of a hex; an
+    /// off-board area with `stations = true` counts as a city); more than
+    /// one = the starter chooses, unless `home_mode = "all"`.
     #[serde(default)]
     pub home: Vec<String>,
+    /// "choose" (default): one home, the starter picks among several;
+    /// "all": a token on every home, placed when the game is set up.
+    #[serde(default)]
+    pub home_mode: HomeMode,
     /// Paid once when started, for all tokens (1849).
     #[serde(default, deserialize_with = "bounds::amount")]
     pub token_fee: i64,
@@ -171,6 +185,13 @@ pub struct CorporationDef {
     pub reserve_home: bool,
     #[serde(default)]
     pub props: Props,
+}
+
+impl CorporationDef {
+    /// Its starter chooses one of several homes (`home_mode = "choose"`).
+    pub fn chooses_home(&self) -> bool {
+        self.home.len() > 1 && self.home_mode == HomeMode::Choose
+    }
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]

@@ -218,6 +218,21 @@ pub struct StopDef {
     /// Override whether routes may only end here.
     #[serde(default)]
     pub terminal: Option<bool>,
+    /// An off-board area that takes station tokens in its `slots` (18FB's
+    /// Rome, Vesuvio, Tronto); cities always do.
+    #[serde(default)]
+    pub stations: bool,
+    /// Slots only the named corporation may fill, one slot each (a
+    /// historical destination); they never block routes.
+    #[serde(default)]
+    pub reserved: Vec<String>,
+    /// Pre-printed tokens of no corporation, by id (18FB's Bourbon tokens
+    /// "4" .. "8"): each fills a slot and blocks like a foreign token.
+    #[serde(default)]
+    pub neutral: Vec<String>,
+    /// The stop's empty slots take no token before this phase.
+    #[serde(default)]
+    pub opens_in_phase: Option<String>,
 }
 
 pub(super) fn one() -> u8 {
