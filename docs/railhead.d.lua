@@ -356,6 +356,10 @@ function Game:direct_routes(hex, stop, opts) end
 ---@param opts DirectRouteOpts
 ---@return integer?
 function Game:cheapest_connection(from, to, opts) end
+--- The company's income from now on (instead of companies.toml's revenue).
+---@param id string
+---@param amount integer
+function Game:set_company_revenue(id, amount) end
 --- The props of phases.toml's phase (the current one when not named).
 ---@param name? string
 ---@return table

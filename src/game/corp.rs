@@ -319,7 +319,7 @@ impl Ops<'_> {
     pub fn pay_company_revenue(&mut self) -> GameResult<()> {
         for i in self.st.company_ids() {
             let co = self.st.companies[i].clone();
-            let rev = self.t.companies[co.def].revenue;
+            let rev = co.income(self.t);
             if rev <= 0 {
                 continue;
             }

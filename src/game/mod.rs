@@ -129,7 +129,7 @@ impl Game {
             }));
         }
         for (i, def) in title.companies.iter().enumerate() {
-            st.companies.push(Company { id: def.id.clone(), def: i, owner: CompanyOwner::Bank, used: false });
+            st.companies.push(Company { id: def.id.clone(), def: i, owner: CompanyOwner::Bank, used: false, revenue: None });
         }
         for (ci, class) in title.trains.iter().enumerate() {
             for n in 0..class.count.max(0) {

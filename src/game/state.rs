@@ -174,6 +174,17 @@ pub struct Company {
     pub owner: CompanyOwner,
     /// Its ability has been used (the certificate is flipped).
     pub used: bool,
+    /// Its income now, when a script has changed it from companies.toml's
+    /// (18FB's railroad cards drop to D10, R-146).
+    #[serde(default)]
+    pub revenue: Option<i64>,
+}
+
+impl Company {
+    /// What it pays its owner at the start of each operating round.
+    pub fn income(&self, t: &crate::title::Title) -> i64 {
+        self.revenue.unwrap_or(t.companies[self.def].revenue)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

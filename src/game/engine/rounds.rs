@@ -163,7 +163,7 @@ impl Engine<'_> {
         if self.st.corps.iter().any(|c| c.in_play && c.started) {
             return false;
         }
-        let income = self.st.companies.iter().any(|c| matches!(c.owner, CompanyOwner::Player(_)) && self.t.companies[c.def].revenue > 0);
+        let income = self.st.companies.iter().any(|c| matches!(c.owner, CompanyOwner::Player(_)) && c.income(self.t) > 0);
         if income {
             return false;
         }

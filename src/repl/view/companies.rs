@@ -13,12 +13,12 @@ pub fn run(s: &mut Session, _inv: &Invocation) -> Reply {
     for c in &g.state.companies {
         let def = &g.title.companies[c.def];
         let note = if c.used { "ability used" } else { "" };
-        t.row(vec![c.id.clone(), def.name.clone(), def.value.to_string(), def.revenue.to_string(), company_owner(g, c.owner), note.to_string()]);
+        t.row(vec![c.id.clone(), def.name.clone(), def.value.to_string(), c.income(&g.title).to_string(), company_owner(g, c.owner), note.to_string()]);
         if !def.description.is_empty() {
             abilities.push(format!("{}: {}", c.id, def.description));
         }
         all.push(json!({
-            "id": c.id, "name": def.name, "value": def.value, "revenue": def.revenue,
+            "id": c.id, "name": def.name, "value": def.value, "revenue": c.income(&g.title),
             "owner": company_owner(g, c.owner), "used": c.used, "description": def.description,
         }));
     }

@@ -359,7 +359,7 @@ pub(super) fn company_field(lua: &Lua, t: &Title, st: &GameState, i: CompanyId, 
         "abbr" => def.abbr.as_deref().into_lua(lua)?,
         "kind" => def.kind.as_str().into_lua(lua)?,
         "value" => def.value.into_lua(lua)?,
-        "revenue" => def.revenue.into_lua(lua)?,
+        "revenue" => co.income(t).into_lua(lua)?,
         "used" => co.used.into_lua(lua)?,
         "owner" => match co.owner {
             CompanyOwner::Player(p) => st.players[p as usize].name.as_str().into_lua(lua)?,

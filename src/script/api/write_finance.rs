@@ -64,6 +64,14 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         this.st.companies[i].used = true;
         Ok(())
     });
+    // A company's income from now on (18FB's railroad cards drop to D10
+    // once their railroad places its first non-home token, R-146).
+    m.add_method_mut("set_company_revenue", |_, this, (id, amount): (String, Value)| {
+        let i = company(&this.st, &id)?;
+        let amount = args::amount("set_company_revenue", "amount", &amount)?;
+        this.st.companies[i].revenue = Some(amount);
+        Ok(())
+    });
     m.add_method_mut("give_company", |_, this, (id, owner): (String, String)| {
         let i = company(&this.st, &id)?;
         let to = match purse(&this.st, &owner)? {

@@ -1,0 +1,129 @@
+-- A major's operating turn, the parts that are not track, tokens or
+-- money (§3.5; 18FB-R-059, R-063 .. R-066, R-100 .. R-101, R-106 ..
+-- R-109, R-146): tile steps by the phase it floated in, the destination
+-- check with its deposit refunds, secured interest while Building, and
+-- the political cards' income.
+
+-- Tile steps (R-066): 2 for a major floated in PH1-PH2, 3 in PH3-PH4,
+-- 4 in PH5-PH6 (phases.toml props.tile_steps, read when it floats). The
+-- lay_tile step allows one; the rest are extra lays.
+on("corporation_started", function(game, ev)
+  game:set_var("tile_steps." .. ev.corp, game:phase_props().tile_steps or 2)
+end)
+
+function S.tile_steps(game, corp) return game:var("tile_steps." .. corp) or 2 end
+
+hook("extra_tile_lays", function(game, corp)
+  return S.tile_steps(game, corp) - 1
+end)
+
+-- Has `corp` a token in one of `hexes`?
+local function tokened(game, corp, hexes)
+  for _, t in ipairs(game:corporation_field(corp, "tokens")) do
+    if t.hex ~= nil and S.contains(hexes, t.hex) then return true end
+  end
+  return false
+end
+
+-- The concession's destinations (title.toml props.concessions).
+local function destinations(game, corp)
+  local c = (game:props().concessions or {})[corp]
+  if c == nil then return nil end
+  return c.intermediate or {}, c.final or {}
+end
+
+-- Refunds `amount` of the deposit to the concession's holder (R-041).
+local function refund(game, corp, amount, why)
+  if amount <= 0 then return end
+  local holder = game:var("concession." .. corp)
+  game:set_var("deposit." .. corp, game:var("deposit." .. corp) - amount)
+  game:transfer("bank", holder, amount)
+  game:log(holder .. " gets " .. game:money(amount) .. " of " .. corp .. "'s deposit back (" .. why .. ")")
+end
+
+-- The destination check (R-100, R-101, A-21): a Building major with a
+-- token on its intermediate destination becomes Provisional and refunds
+-- half the deposit held (rounded up, A-14), or, with its final already
+-- tokened, Definitive at once with the whole refund; a Provisional one
+-- with a token on its final becomes Definitive and refunds the rest.
+function S.check_destinations(game, corp)
+  local inter, final = destinations(game, corp)
+  if inter == nil then return end
+  local state = game:corporation_field(corp, "state")
+  local held = game:var("deposit." .. corp) or 0
+  if state == "building" and tokened(game, corp, inter) then
+    if tokened(game, corp, final) then
+      game:set_corporation_state(corp, "definitive")
+      refund(game, corp, held, "both destinations reached, 18FB-R-101, A-21")
+    else
+      game:set_corporation_state(corp, "provisional")
+      refund(game, corp, (held + 1) // 2, "intermediate destination reached, 18FB-R-100, A-14")
+    end
+  elseif state == "provisional" and tokened(game, corp, final) then
+    game:set_corporation_state(corp, "definitive")
+    refund(game, corp, held, "final destination reached, 18FB-R-101")
+  end
+end
+
+step("destination", {
+  skip = function(game, corp)
+    S.check_destinations(game, corp)
+    return true
+  end,
+  actions = function(game) return {} end,
+  process = function(game, corp) return true end,
+})
+
+-- Secured interest (R-106 .. R-109, A-20): a Building major that used
+-- all its tile steps this turn has the bank pay its band's rate for each
+-- share held by a player or a corporation (not the IPO's, the pool's or
+-- its own); its price stays. Otherwise nothing is paid and its price
+-- moves left.
+local function band_rate(game, corp)
+  local c = (game:props().concessions or {})[corp]
+  return game:props().secured_interest[c.band]
+end
+
+step("secured_interest", {
+  skip = function(game, corp)
+    local used = game:turn().tiles
+    local steps = S.tile_steps(game, corp)
+    if used < steps then
+      game:move_price(corp, "left")
+      game:log(corp .. " used " .. used .. " of its " .. steps .. " tile steps: no secured interest, its price moves left (18FB-R-108, R-109)")
+      return true
+    end
+    local rate = band_rate(game, corp)
+    local paid = 0
+    for _, cert in ipairs(game:corporation_field(corp, "certificates")) do
+      local o = cert.owner
+      if o ~= "treasury" and o ~= "pool" and o ~= "removed" and o ~= corp then
+        local shares = cert.percent // 10
+        game:transfer("bank", o, rate * shares)
+        paid = paid + rate * shares
+      end
+    end
+    game:log(corp .. " used all " .. steps .. " tile steps: the bank pays " .. game:money(rate) .. " a share in secured interest, "
+      .. game:money(paid) .. " in all (18FB-R-106, R-107)")
+    return true
+  end,
+  actions = function(game) return {} end,
+  process = function(game, corp) return true end,
+})
+
+-- R-146: a railroad card's income drops to D10 once its railroad places
+-- a token other than its home token(s).
+on("token_placed", function(game, ev)
+  for _, card in ipairs(game:companies()) do
+    local facts = game:props().political[card]
+    if type(facts) == "table" and facts.corp == ev.corp and facts.reduced_income
+      and game:company_field(card, "revenue") ~= facts.reduced_income then
+      local placed = 0
+      for _, t in ipairs(game:corporation_field(ev.corp, "tokens")) do if t.hex then placed = placed + 1 end end
+      if placed > #game:corporation_field(ev.corp, "homes") then
+        game:set_company_revenue(card, facts.reduced_income)
+        game:log(card .. "'s income drops to " .. game:money(facts.reduced_income) .. ": " .. ev.corp .. " placed a token beyond its home (18FB-R-146)")
+      end
+    end
+  end
+end)

@@ -1,0 +1,129 @@
+-- A major's operating turn beyond track, tokens and money
+-- (scripts/operating.lua): tile steps, the destination check with its
+-- refunds, secured interest, the political cards' income.
+
+-- After the political round (`buys`: cards bought at cost by their
+-- picker), `who` starts NN at 60 (deposit D100, band A) and the first
+-- operating round begins with NN's turn.
+local function nn_operating(buys)
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+  buys = buys or {}
+  while g:round().name == "political" do
+    local card = g:var("pr.card")
+    if card == nil then g:act(g:moves()[1])
+    elseif buys[card] and g:var("pr.high") == nil then g:act("bid " .. card .. " " .. g:company(card).value)
+    else g:act("pass") end
+  end
+  local who = g:actor()
+  g:act("par NN 60")
+  while g:round().kind == "stock" do g:act("pass") end
+  expect_eq(g:actor(), "NN")
+  return g, who
+end
+
+local function logged(g, text)
+  for _, line in ipairs(g:log()) do if line:find(text, 1, true) then return true end end
+  return false
+end
+
+local function first(moves, prefix)
+  for _, m in ipairs(moves) do if m:sub(1, #prefix) == prefix then return m end end
+end
+
+test("18FB-R-066: a major floated in PH1 has two tile steps a turn", function()
+  local g = nn_operating()
+  expect_eq(g:var("tile_steps.NN"), 2)
+  g:act(first(g:moves(), "lay "))
+  expect_eq(g:step(), "lay_tile")                           -- a second step
+  expect_true(first(g:moves(), "lay ") ~= nil)
+  g:act(first(g:moves(), "lay "))
+  expect_true(g:step() ~= "lay_tile")
+  expect_eq(g:turn().tiles, 2)
+end)
+
+test("18FB-R-066: a major floated in PH3 has three", function()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
+  while g:round().name == "political" do
+    if g:var("pr.card") == nil then g:act(g:moves()[1]) else g:act("pass") end
+  end
+  g:set_phase("PH3")
+  g:act("par NN 60")
+  expect_eq(g:var("tile_steps.NN"), 3)
+end)
+
+test("18FB-R-106, R-107: a Building major that used all its tile steps pays its band's interest on every held share", function()
+  local g, who = nn_operating()
+  g:give_share("NN", "B")                                    -- B 10 %, the president 20 %
+  local pres, b, bank = g:player(who).cash, g:player("B").cash, g:bank()
+  local price = g:share_price("NN")
+  g:act(first(g:moves(), "lay ")); g:act(first(g:moves(), "lay "))
+  while g:step() ~= "buy_train" do g:act("pass") end
+  expect_eq(g:player(who).cash, pres + 2 * 5)                -- band A: D5 a share
+  expect_eq(g:player("B").cash, b + 5)
+  expect_eq(g:share_price("NN"), price)                      -- R-109: it stays
+  expect_true(logged(g, "the bank pays D5 a share in secured interest, D15 in all (18FB-R-106, R-107)"))
+end)
+
+test("18FB-R-108, R-109: with a tile step unused there is no interest, and the price moves left", function()
+  local g, who = nn_operating()
+  local pres, price = g:player(who).cash, g:share_price("NN")
+  g:act(first(g:moves(), "lay "))
+  g:act("pass")                                              -- the second step unused
+  while g:step() ~= "buy_train" do g:act("pass") end
+  expect_eq(g:player(who).cash, pres)
+  expect_true(g:share_price("NN") < price)
+  expect_true(logged(g, "used 1 of its 2 tile steps: no secured interest, its price moves left (18FB-R-108, R-109)"))
+end)
+
+test("18FB-R-100, A-14: a token on the intermediate destination makes a Building major Provisional and refunds half the deposit", function()
+  local g, who = nn_operating()
+  g:place_token("NN", "d24")                                 -- T. Annunziata
+  local cash = g:player(who).cash
+  while g:step() == "lay_tile" or g:step() == "place_token" do g:act("pass") end
+  expect_eq(g:corporation("NN").state, "provisional")
+  expect_eq(g:player(who).cash, cash + 50)
+  expect_eq(g:var("deposit.NN"), 50)
+  expect_true(logged(g, "NN is now provisional"))
+  expect_true(g:step() ~= "secured_interest")                -- R-064: the Provisional branch
+end)
+
+test("18FB-R-101: then a token on the final destination makes it Definitive and refunds the rest", function()
+  local g, who = nn_operating()
+  g:place_token("NN", "d24")
+  while g:step() == "lay_tile" or g:step() == "place_token" do g:act("pass") end
+  expect_eq(g:corporation("NN").state, "provisional")
+  g:place_token("NN", "F25")                                 -- Nocera
+  local cash = g:player(who).cash
+  for _ = 1, 100 do
+    if g:actor() == "NN" and g:step() == "run_routes" then break end
+    local m = g:moves()
+    g:act(first(m, "pass") or m[1])
+  end
+  expect_eq(g:corporation("NN").state, "definitive")
+  expect_eq(g:player(who).cash, cash + 50)
+  expect_eq(g:var("deposit.NN"), 0)
+end)
+
+test("18FB-R-101, A-21: reaching the intermediate with the final already tokened goes straight to Definitive", function()
+  local g, who = nn_operating()
+  g:place_token("NN", "F25")
+  g:place_token("NN", "d24")
+  local cash = g:player(who).cash
+  while g:step() == "lay_tile" or g:step() == "place_token" do g:act("pass") end
+  expect_eq(g:corporation("NN").state, "definitive")
+  expect_eq(g:player(who).cash, cash + 100)
+end)
+
+test("18FB-R-059: every political card pays its owner at the start of each operating round", function()
+  local g = nn_operating({ MEL = true })
+  local owner = g:company("MEL").owner
+  expect_true(logged(g, "MEL pays D10 to " .. owner))
+end)
+
+test("18FB-R-146: a railroad card's income drops to D10 once its railroad places a token beyond its home", function()
+  local g = nn_operating({ BAY = true })
+  expect_eq(g:company("BAY").revenue, 25)
+  g:place_token("NN", "d24")
+  expect_eq(g:company("BAY").revenue, 10)
+  expect_true(logged(g, "BAY's income drops to D10: NN placed a token beyond its home (18FB-R-146)"))
+end)
