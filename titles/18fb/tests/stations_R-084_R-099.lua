@@ -225,3 +225,37 @@ test("18FB-R-097: without the card a Bourbon slot is not open to a major", funct
   to_station_step(g, "LdA")
   expect_eq(has_move(g, "do token hex=F39"), false)
 end)
+
+-- FP holds Napoli North (home, R-003); Portici d26 upgraded green joins
+-- Napoli South d28 to Vesuvio c25 (the pre-printed Napoli South - Portici
+-- track, R-073).
+local function napoli_vesuvio(phase, nn_started)
+  local g = after_pr()
+  if phase then g:set_phase(phase) end
+  g:start("FP", "A", 100)
+  if nn_started then g:start("NN", "B", 60) end
+  g:lay("d26", "87", 4)
+  while g:round().kind == "stock" do g:act("pass") end
+  while g:actor() ~= "FP" do g:act("pass") end                  -- NN may operate first
+  if g:step() == "lay_tile" then g:act("pass") end
+  expect_eq(g:step(), "build_station")
+  return g
+end
+
+test("18FB-R-087, R-096: a major in Napoli North builds from Napoli South, one city; Vesuvio's free slot opens in PH4", function()
+  local g = napoli_vesuvio("PH3", false)
+  g:refuse("do token hex=c25", "18FB-R-096", "open in PH4")
+  g = napoli_vesuvio("PH4", false)
+  expect_contains(g:moves(), "do token hex=c25 route=1")
+  local cash = g:corporation("FP").cash
+  g:act("do token hex=c25 route=1")
+  expect_eq(g:corporation("FP").cash, cash - 20)                -- d28/d26 and d26/c25, plain
+  expect_eq(g:var("markers.FP"), 1)                              -- Portici, a green single town
+end)
+
+test("18FB-R-093: the pre-printed Napoli track does not let a token route pass another corporation's home token", function()
+  local g = napoli_vesuvio("PH4", true)                          -- NN's home token stands in Napoli South
+  expect_eq(g:hex("d28").stops[1].tokens, { "NN" })
+  expect_eq(has_move(g, "do token hex=c25"), false)
+  g:refuse("do token hex=c25", "18FB-R-085")
+end)
