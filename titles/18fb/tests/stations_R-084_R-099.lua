@@ -259,3 +259,29 @@ test("18FB-R-093: the pre-printed Napoli track does not let a token route pass a
   expect_eq(has_move(g, "do token hex=c25"), false)
   g:refuse("do token hex=c25", "18FB-R-085")
 end)
+
+test("18FB-R-094: with two routes to a city the president picks one; cost and markers come from that route only", function()
+  local function position()
+    local g = after_pr()
+    g:start("LTF", "A", 100)
+    g:set_phase("PH3")
+    -- Tronto K46 to Teramo J43 by Giulianova K44 (a town; the Tronto river
+    -- D40 + the pass D60) or by J45 (the Tronto river D40 + mountain D60).
+    g:lay("J43", "5", 4); g:lay("K44", "58", 2); g:lay("J45", "8", 5)
+    to_station_step(g, "LTF")
+    return g
+  end
+  local g = position()
+  expect_contains(g:moves(), "do token hex=J43 route=1")
+  expect_contains(g:moves(), "do token hex=J43 route=2")
+  local markers = {}
+  for route = 1, 2 do
+    g = position()
+    local cash = g:corporation("LTF").cash
+    g:act("do token hex=J43 route=" .. route)
+    expect_eq(g:corporation("LTF").cash, cash - 100)
+    markers[#markers + 1] = g:var("markers.LTF") or 0
+  end
+  table.sort(markers)
+  expect_eq(markers, { 0, 1 })                                   -- by J45 none, by Giulianova one
+end)
