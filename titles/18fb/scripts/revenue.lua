@@ -83,7 +83,10 @@ hook("corporation_facts", function(game, corp, facts)
   local e = S.earnings(game, corp)
   facts[#facts + 1] = "town markers: " .. S.markers(game, corp)
   facts[#facts + 1] = "capacity: " .. e.x .. "+" .. e.y
-  facts[#facts + 1] = "earnings: " .. game:money(e.total) .. " (stations " .. game:money(e.stations)
-    .. ", markers " .. game:money(e.markers) .. ")"
+  local state = game:corporation_field(corp, "state")
+  if state ~= "building" and state ~= "unfloated" then   -- those do not run (R-111)
+    facts[#facts + 1] = "earnings: " .. game:money(e.total) .. " (stations " .. game:money(e.stations)
+      .. ", markers " .. game:money(e.markers) .. ")"
+  end
   return facts
 end)

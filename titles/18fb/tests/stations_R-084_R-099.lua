@@ -114,6 +114,7 @@ test("18FB-R-098, R-099: a token route through a yellow single town and a yellow
   for _, f in ipairs(g:facts("LdA")) do facts[f[1]] = f[2] end
   expect_eq(facts["town markers"], "2")
   expect_eq(facts.concession, "A")                              -- the other script's facts stay
+  expect_eq(facts.earnings, nil)                                -- a Building major does not run (R-111)
   expect_true(logged(g, "LdA places a token: J33 to K38 for D70 via L35, L37, 2 town markers (18FB-R-088, R-098); 2 town markers in all"))
 end)
 
