@@ -79,7 +79,7 @@ test("18FB-R-100, A-14: a token on the intermediate destination makes a Building
   local g, who = nn_operating()
   g:place_token("NN", "d24")                                 -- T. Annunziata
   local cash = g:player(who).cash
-  while g:step() == "lay_tile" or g:step() == "place_token" do g:act("pass") end
+  while g:step() == "lay_tile" or g:step() == "build_station" do g:act("pass") end
   expect_eq(g:corporation("NN").state, "provisional")
   expect_eq(g:player(who).cash, cash + 50)
   expect_eq(g:var("deposit.NN"), 50)
@@ -90,12 +90,13 @@ end)
 test("18FB-R-101: then a token on the final destination makes it Definitive and refunds the rest", function()
   local g, who = nn_operating()
   g:place_token("NN", "d24")
-  while g:step() == "lay_tile" or g:step() == "place_token" do g:act("pass") end
+  while g:step() == "lay_tile" or g:step() == "build_station" do g:act("pass") end
   expect_eq(g:corporation("NN").state, "provisional")
   g:place_token("NN", "F25")                                 -- Nocera
   local cash = g:player(who).cash
+  -- its next turn's destination check (no other railway operates)
   for _ = 1, 100 do
-    if g:actor() == "NN" and g:step() == "run_routes" then break end
+    if g:corporation("NN").state == "definitive" then break end
     local m = g:moves()
     g:act(first(m, "pass") or m[1])
   end
@@ -109,7 +110,7 @@ test("18FB-R-101, A-21: reaching the intermediate with the final already tokened
   g:place_token("NN", "F25")
   g:place_token("NN", "d24")
   local cash = g:player(who).cash
-  while g:step() == "lay_tile" or g:step() == "place_token" do g:act("pass") end
+  while g:step() == "lay_tile" or g:step() == "build_station" do g:act("pass") end
   expect_eq(g:corporation("NN").state, "definitive")
   expect_eq(g:player(who).cash, cash + 100)
 end)
