@@ -48,6 +48,18 @@ function M.to_dividend(g)
   end
 end
 
+-- Passes in the operating round until the operating corporation reaches
+-- `step` (the steps before it done or passed).
+function M.to_step(g, step)
+  local n = 0
+  while g:step() ~= step do
+    expect_eq(g:round().kind, "operating")
+    g:act("pass")
+    n = n + 1
+    expect_true(n <= 20, "step " .. step .. " not reached")
+  end
+end
+
 -- RM as M.rm, through both operating rounds of set 1 (it has operated, so
 -- its shares may be sold, 18FB-R-025), in stock round 2 with A to act.
 function M.rm_operated(shares, pool)
