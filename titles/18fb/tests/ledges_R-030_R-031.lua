@@ -94,3 +94,15 @@ test("18FB-R-030: every share of a player's sale counts, the president's certifi
   expect_eq(g:corporation("RM").president, "B")
   expect_eq(at(g), { 3, 4, 70 })
 end)
+
+test("18FB-R-181, R-182 (zones): players see when a corporation is priced in light or dark blue", function()
+  local function zone(g)
+    for _, f in ipairs(g:facts("RM")) do if f[1] == "market zone" then return f[2] end end
+  end
+  local g = sale(180, 2, 2)                        -- white D170
+  expect_eq(zone(g), nil)
+  g = sale(180, 2, 3)                              -- light blue D150
+  expect_eq(zone(g), "light blue (no corporation may hold its shares, 18FB-R-181)")
+  g = sale(50, 5, 2)                               -- dark blue D30
+  expect_eq(zone(g), "dark blue (holds no shares of corporations, 18FB-R-182, A-43)")
+end)
