@@ -11,7 +11,13 @@ on("corporation_started", function(game, ev)
   game:set_var("tile_steps." .. ev.corp, game:phase_props().tile_steps or 2)
 end)
 
-function S.tile_steps(game, corp) return game:var("tile_steps." .. corp) or 2 end
+-- RM and RA have 4 (R-066); a regional 1 free (its paid second is the
+-- regionals' script's).
+local KIND_STEPS = { national = 4, regional = 1 }
+
+function S.tile_steps(game, corp)
+  return game:var("tile_steps." .. corp) or KIND_STEPS[game:corporation_field(corp, "kind")] or 2
+end
 
 hook("extra_tile_lays", function(game, corp)
   return S.tile_steps(game, corp) - 1
@@ -86,6 +92,9 @@ end
 
 step("secured_interest", {
   skip = function(game, corp)
+    -- only a Building major (the other states skip the step; RM, RA and
+    -- the regionals have no states and no interest)
+    if game:corporation_field(corp, "state") ~= "building" then return true end
     local used = game:turn().tiles
     local steps = S.tile_steps(game, corp)
     if used < steps then
