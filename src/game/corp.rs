@@ -263,6 +263,7 @@ impl Ops<'_> {
         c.par = None;
         c.home = None;
         c.reached_end = false;
+        c.state = crate::game::corp_state::initial_state(self.t, c.kind);
         self.log(format!("{name} closes"));
         let mut args = vec![("corp", Var::Str(name)), ("cash", Var::Int(cash))];
         if let Some(p) = president {

@@ -22,6 +22,12 @@ pub fn state_refusal(t: &Title, st: &GameState, corp: CorpId, what: &str) -> Gam
     GameError::Refused(Refusal { message: format!("{} is {name}: {what}", st.corps[corp].id), rule: s.and_then(|s| s.rule.clone()) })
 }
 
+/// The state a corporation of this kind begins in (and returns to when
+/// it closes or is merged away).
+pub fn initial_state(t: &Title, kind: usize) -> Option<u16> {
+    t.corporation_kinds.get(kind).and_then(|k| k.initial_state.as_deref()).and_then(|s| t.corporation_state_index(s)).map(|s| s as u16)
+}
+
 /// Does the corporation's state skip this operating step?
 pub fn skips_step(t: &Title, st: &GameState, corp: CorpId, step: &str) -> bool {
     state_of(t, st, corp).is_some_and(|s| s.skips.iter().any(|x| x == step))

@@ -95,5 +95,6 @@ impl Ops<'_> {
         c.par = None;
         c.home = None;
         c.reached_end = false;
+        c.state = crate::game::corp_state::initial_state(self.t, c.kind);
     }
 }

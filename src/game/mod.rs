@@ -125,7 +125,7 @@ impl Game {
                 tokens: costs.into_iter().map(|cost| Token { cost, placed: None, lost: false }).collect(),
                 home: None,
                 start_order: i as u32,
-                state: kd.initial_state.as_deref().and_then(|s| title.corporation_state_index(s)).map(|s| s as u16),
+                state: crate::game::corp_state::initial_state(&title, kind),
             }));
         }
         for (i, def) in title.companies.iter().enumerate() {

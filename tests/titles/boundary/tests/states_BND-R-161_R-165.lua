@@ -114,3 +114,13 @@ test("BND-R-165: a state is part of the game: replayed from the log and undone w
   g:undo()
   expect_eq(g:corporation("NRR").state, "building")
 end)
+
+test("BND-R-165: a corporation merged away (or closed) returns to its kind's initial state", function()
+  local g = new_game{ players = { "A", "B" }, seed = 1, options = { "states" } }
+  g:acts{ "par NRR 60", "par SRR 60", "pass", "pass" }
+  expect_eq(g:actor(), "NRR")
+  g:act("do state to=running")
+  g:act("do merge target=NRR into=SRR")
+  expect_eq(g:corporation("NRR").started, false)
+  expect_eq(g:corporation("NRR").state, "building")
+end)
