@@ -22,7 +22,7 @@ impl Ops<'_> {
         match kind {
             DividendKind::Payout if revenue > 0 => self.pay_holders(corp, revenue)?,
             DividendKind::Half if revenue > 0 => {
-                let half = revenue / 2;
+                let half = self.t.settings.half_dividend_split.paid(revenue);
                 self.transfer(Purse::Bank, Purse::Corp(corp), revenue - half)?;
                 self.log(format!("{id} keeps {}", self.money(revenue - half)));
                 self.pay_holders(corp, half)?;

@@ -228,7 +228,9 @@ impl Engine<'_> {
             let pool = self.st.percent(c, CertOwner::Pool);
             let treasury = self.st.percent(c, CertOwner::Treasury);
             if pool > 0 {
-                self.ops().move_price(c, pool_move, 1)?;
+                if let Some(d) = pool_move {
+                    self.ops().move_price(c, d, 1)?;
+                }
             } else if treasury == 0 && self.may_rise_at_sr_end(c) && crate::game::corp_state::state_of(self.t, self.st, c).is_none_or(|s| s.sold_out_rise) {
                 self.ops().move_price(c, Dir::Up, 1)?;
             }

@@ -85,7 +85,18 @@ choice!(
 
 choice!(
     /// Price move at the end of a stock round for shares in the pool.
-    PoolMove { Down, Left }
+    PoolMove { Down, Left, None }
+);
+
+choice!(
+    /// How a half dividend is split between the holders and the treasury.
+    HalfSplit {
+        /// Holders share half the revenue, rounded down; the treasury keeps the rest.
+        Floor,
+        /// Holders share half the revenue rounded up to a multiple of 10;
+        /// the treasury keeps the rest (18FB-R-121).
+        UpToTen,
+    }
 );
 
 choice!(
@@ -256,10 +267,22 @@ impl TrainTradePrice {
 }
 
 impl PoolMove {
-    pub fn dir(self) -> crate::game::market::Dir {
+    /// The move, or none at all (18FB: §2.2.5 has no such move).
+    pub fn dir(self) -> Option<crate::game::market::Dir> {
         match self {
-            PoolMove::Down => crate::game::market::Dir::Down,
-            PoolMove::Left => crate::game::market::Dir::Left,
+            PoolMove::Down => Some(crate::game::market::Dir::Down),
+            PoolMove::Left => Some(crate::game::market::Dir::Left),
+            PoolMove::None => None,
+        }
+    }
+}
+
+impl HalfSplit {
+    /// The holders' part of a half dividend of `revenue`.
+    pub fn paid(self, revenue: i64) -> i64 {
+        match self {
+            HalfSplit::Floor => revenue / 2,
+            HalfSplit::UpToTen => ((revenue / 2 + 9) / 10 * 10).min(revenue),
         }
     }
 }
@@ -332,6 +355,7 @@ pub struct Settings {
     /// Whether a corporation may pay half its revenue and keep half
     /// (`half`); otherwise it pays out or withholds all of it.
     pub half_dividend: bool,
+    pub half_dividend_split: HalfSplit,
     /// Smallest raise in auctions.
     #[serde(deserialize_with = "bounds::smallest_raise")]
     pub min_raise: i64,
@@ -381,6 +405,7 @@ impl Default for Settings {
             sell_move_by: SellMoveBy::Anyone,
             ipo_price: IpoPrice::Market,
             half_dividend: false,
+            half_dividend_split: HalfSplit::Floor,
             sale_stacking: SaleStacking::ValueOrder,
             min_raise: 5,
             emergency: Emergency::SellFirst,
@@ -398,5 +423,24 @@ impl Default for Settings {
             train_sale_consent: false,
             rule_ids: BTreeMap::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HalfSplit;
+
+    #[test]
+    fn half_split_rounds_the_holders_part_as_the_title_says() {
+        assert_eq!(HalfSplit::Floor.paid(150), 75);
+        assert_eq!(HalfSplit::Floor.paid(135), 67);
+        // 18FB-R-121 (D-19, D-20, D-27): ceil10(E / 2)
+        assert_eq!(HalfSplit::UpToTen.paid(150), 80);
+        assert_eq!(HalfSplit::UpToTen.paid(130), 70);
+        assert_eq!(HalfSplit::UpToTen.paid(90), 50);
+        assert_eq!(HalfSplit::UpToTen.paid(140), 70);
+        // never more than the revenue
+        assert_eq!(HalfSplit::UpToTen.paid(5), 5);
+        assert_eq!(HalfSplit::UpToTen.paid(0), 0);
     }
 }

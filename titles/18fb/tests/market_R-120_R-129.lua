@@ -91,9 +91,8 @@ with_xy("18FB-R-121, R-127, A-09: a half payout below the price leaves it (E = 1
   expect_eq(g:share_price("RM"), 90)
 end)
 
--- The money of a half dividend: the core pays floor(E / 2) out and keeps the
--- rest; R-121 pays ceil10(E / 2) and keeps floor10(E / 2). No setting or
--- hook of the core changes the split (reported).
+-- The money of a half dividend: R-121 pays ceil10(E / 2) and keeps the
+-- rest (title.toml: half_dividend_split = "up_to_ten").
 local function half_money(e, per_share, kept)
   return function()
     local g = at_dividend(e, 100)
@@ -104,10 +103,8 @@ local function half_money(e, per_share, kept)
       RM = 2 * per_share + kept, bank = -(8 * per_share + kept) }))
   end
 end
-pending("18FB-R-121 (D-19): a half dividend of E = 150 pays D8 a share (ceil10(75) = 80) and the corporation keeps 70 more",
-  "the core's half dividend pays floor(E / 2) = 75 and keeps 75: no setting or hook for 18FB's ceil10 / floor10 split", half_money(150, 8, 70))
-pending("18FB-R-121 (D-20): a half dividend of E = 130 pays D7 a share and the corporation keeps 60",
-  "the core's half dividend pays floor(E / 2) = 65 and keeps 65: no setting or hook for 18FB's ceil10 / floor10 split", half_money(130, 7, 60))
+with_xy("18FB-R-121 (D-19): a half dividend of E = 150 pays D8 a share (ceil10(75) = 80) and the corporation keeps 70 more", half_money(150, 8, 70))
+with_xy("18FB-R-121 (D-20): a half dividend of E = 130 pays D7 a share and the corporation keeps 60", half_money(130, 7, 60))
 pending("18FB-R-123 (D-27): a Frozen corporation pays half only: E = 90 pays 50 (ceil10 of 45) and keeps 40",
   "no script freezes a corporation yet (R-042, R-047), and the core's half split is floor(E / 2) (R-121)")
 

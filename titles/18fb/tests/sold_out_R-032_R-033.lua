@@ -66,10 +66,9 @@ pending("18FB-R-033: a corporation in Frozen state does not rise when sold out",
 -- §2.2.5 lists every move of the market: sales down, withholding or no
 -- earnings left, a dividend at least the price right, sold out at the end
 -- of a stock round and destination bonuses up. Shares in the Pool do not
--- move the price at the end of a stock round; the core always moves it
--- (settings sr_pool_move: "down" or "left", no "none").
-pending("18FB-R-032, R-030: shares in the Pool at the end of a stock round do not move the price",
-  "the core moves a corporation with Pool shares down (or left) at the end of every stock round; sr_pool_move has no \"none\"",
+-- move the price at the end of a stock round (title.toml: sr_pool_move =
+-- "none").
+test("18FB-R-032, R-030: shares in the Pool at the end of a stock round do not move the price",
   function()
     local g = M.rm({ B = 3 }, 1)
     g:set_price("RM", 90, 1)
