@@ -26,7 +26,7 @@ end
 -- `riseis` asks for the amount with Riseis used as well.
 function S.deposit_due(game, corp, player, riseis)
   local c = concession(game, corp)
-  if c.free_if_acquired and game:var("concession." .. c.free_if_acquired) then
+  if c.free_if_acquired and (game:var("concession." .. c.free_if_acquired) or game:var("withdrawn." .. c.free_if_acquired)) then   -- acquired, even if withdrawn since (R-043)
     return 0, c.free_if_acquired .. "'s concession is taken: no deposit (18FB-R-038)"
   end
   local phase_tier = game:phase_props().deposit or "zero"

@@ -135,5 +135,4 @@ end)
 pending("18FB-R-118, R-119: port and off-map values by the phase's column; Rome from PH2",
   "map.toml gives no off-map or port value (A-02: not in the text, left 0); scripts/revenue.lua reads off-map values in the phase's revenue_band, ports from hex props.port_values by phases.toml props.value_column, and Rome from map props.pays_from_phase = PH2, but no value can be seen until the board's numbers are known")
 
-pending("18FB-R-111: a Frozen corporation runs its trains",
-  "nothing moves a major to Frozen yet (the presidency change of R-034 is not scripted) and tests cannot set a state; companies.toml's frozen state skips only build_station, so it runs")
+-- 18FB-R-111 for a Frozen corporation: tests/frozen_R-055_R-058.lua.

@@ -60,8 +60,7 @@ test("18FB-R-033: a corporation in Building state does not rise when sold out", 
   expect_eq(at(g, "FSC"), { 1, 4, 90 })
 end)
 
-pending("18FB-R-033: a corporation in Frozen state does not rise when sold out",
-  "no script freezes a corporation yet (takeover R-042, bankruptcy R-047); companies.toml's frozen state has sold_out_rise = false")
+-- 18FB-R-033 for a Frozen corporation: tests/frozen_R-055_R-058.lua.
 
 -- §2.2.5 lists every move of the market: sales down, withholding or no
 -- earnings left, a dividend at least the price right, sold out at the end
