@@ -79,6 +79,22 @@ test("18FB-R-055, R-111, R-123: a Frozen major runs its trains and may only pay 
   expect_true(logged(g, "FSC keeps D10"))
 end)
 
+test("18FB-R-123, R-121 (D-27): a Frozen major earning E = 90 pays D50 (ceil10 of 45) and keeps D40", function()
+  local g = frozen("FSC", "PH2")
+  g:lay("F23", "Y3a", 1)                                       -- Salerno, D20
+  g:set_var("markers.FSC", 7)                                  -- D70 of town markers
+  g:give_train("FSC", "PH4")                                   -- 2 + 4 (UNVERIFIED, A-04): one station, four markers
+  g:give_train("FSC", "PH4")                                   -- two of them: all seven markers count
+  to_turn(g, "FSC")
+  g:act("pass")
+  expect_eq(g:step(), "dividend")
+  local b, cash = g:player("B").cash, g:corporation("FSC").cash
+  g:act("half")
+  expect_true(logged(g, "FSC earns D90"))
+  expect_true(logged(g, "FSC keeps D40"))
+  expect_eq(g:player("B").cash, b + 4 * 5)                     -- D50 over ten shares: B's 40 % gets D20
+end)
+
 test("18FB-R-055, R-134: a Frozen major buys no trains (none offered, refused)", function()
   local g = frozen("FSC")
   g:give_cash("FSC", 1000)

@@ -105,8 +105,7 @@ local function half_money(e, per_share, kept)
 end
 with_xy("18FB-R-121 (D-19): a half dividend of E = 150 pays D8 a share (ceil10(75) = 80) and the corporation keeps 70 more", half_money(150, 8, 70))
 with_xy("18FB-R-121 (D-20): a half dividend of E = 130 pays D7 a share and the corporation keeps 60", half_money(130, 7, 60))
-pending("18FB-R-123 (D-27): a Frozen corporation pays half only: E = 90 pays 50 (ceil10 of 45) and keeps 40",
-  "no script freezes a corporation yet (R-042, R-047), and the core's half split is floor(E / 2) (R-121)")
+-- D-27 is played in frozen_R-055_R-058.lua (a Frozen major needs a takeover).
 
 -- S-09's second half (it must then buy a train, R-132) is train buying's:
 -- the core asks for a route (has_route), which RM without a station lacks.
