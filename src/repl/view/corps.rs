@@ -19,9 +19,10 @@ use crate::game::rules::{MaybeAnswer, TitleRules};
 pub fn title_facts(g: &Game, c: CorpId) -> Vec<(String, String)> {
     /// Facts shown at most, whatever a script returns.
     const MAX_FACTS: usize = 12;
-    // The corporation's state, when the title defines states, comes first.
+    // The corporation's state of the title's, when it defines states, comes
+    // first, as its "status" (the view's own "state" says started or not).
     let state: Vec<(String, String)> =
-        crate::game::corp_state::state_of(&g.title, &g.state, c).map(|s| ("state".to_string(), s.name.clone())).into_iter().collect();
+        crate::game::corp_state::state_of(&g.title, &g.state, c).map(|s| ("status".to_string(), s.name.clone())).into_iter().collect();
     if !g.host.has_hook("corporation_facts") {
         return state;
     }

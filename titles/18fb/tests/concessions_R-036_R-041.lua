@@ -42,7 +42,7 @@ test("18FB-R-036, R-051, R-052: acquiring a concession pays the deposit, pars, a
   expect_true(logged(g, "acquires FSC's concession, deposit D200 (the full deposit of phase PH1 (18FB-R-037))"))
   local facts = {}
   for _, f in ipairs(g:facts("FSC")) do facts[f[1]] = f[2] end
-  expect_eq(facts.state, "building")
+  expect_eq(facts.status, "building")
   expect_eq(facts.deposit, "D200")
 end)
 

@@ -32,7 +32,7 @@ end
 test("BND-R-161: a corporation begins in its kind's initial state, shown first among its facts", function()
   local g = opening()
   expect_eq(g:corporation("NRR").state, "building")
-  expect_eq(g:facts("NRR")[1], { "state", "building" })
+  expect_eq(g:facts("NRR")[1], { "status", "building" })
   -- without the option the title has no states
   local h = new_game{ players = { "A", "B" }, seed = 1 }
   expect_eq(h:corporation("NRR").state, nil)
