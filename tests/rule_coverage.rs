@@ -275,3 +275,16 @@ fn every_1865_worked_example_is_a_scenario_test() {
     eprintln!("1865: {} of {total} worked examples are scenario tests", total - missing.len());
     assert!(missing.is_empty(), "1865 worked examples without a test: {}", missing.join(" "));
 }
+
+/// 18FB is being written (issue 20): not yet strict. The count of rule
+/// ids its tests cite only rises (a ratchet), and the closing notes give it.
+#[test]
+fn the_18fb_rules_cited_so_far_do_not_fall() {
+    let Some((total, missing)) = coverage("18fb", "18FB-R", &[]) else {
+        eprintln!("skipping: ../shared/rules/18fb.md is not available");
+        return;
+    };
+    let cited = total - missing.len();
+    eprintln!("18FB: {cited} of {total} rules cited by tests so far");
+    assert!(cited >= 88, "18FB: only {cited} of {total} rules cited; it was 88 or more");
+}
