@@ -380,6 +380,8 @@ function Game:give_train(what, owner) end
 ---@param price integer
 ---@return string train id
 function Game:sell_train(what, corp, price) end
+--- In a stock turn: the ability being applied is the turn's purchase.
+function Game:count_as_purchase() end
 --- A new seating order, every player once: players(), the stock round's order and the priority deal follow it.
 ---@param names string[]
 function Game:set_seating(names) end

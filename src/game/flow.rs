@@ -106,6 +106,10 @@ pub struct StockTurn {
     #[serde(default)]
     pub sold_from: Vec<(CorpId, crate::game::state::MarketPos, u64)>,
     pub bought: u32,
+    /// An ability applied in this turn is the turn's purchase
+    /// (`game:count_as_purchase`, 18FB's political card from the pool).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ability_purchase: bool,
     /// The corporation started this turn, and ordinary certificates of it
     /// bought since (1849-R-081: up to two more with the president's).
     pub started: Option<CorpId>,

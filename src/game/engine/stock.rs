@@ -117,6 +117,14 @@ impl Engine<'_> {
                 if self.apply_ability(Actor::Player(p), name, args)? != Some(true) {
                     return self.refuse(RuleKey::FlowWrongRound, format!("{name} is not an action of a stock turn"));
                 }
+                // One the script counted as the turn's purchase: refused
+                // (and undone) after another, else it ends the buying.
+                if std::mem::take(&mut self.stock_mut().turn.ability_purchase) {
+                    if self.stock().turn.bought >= self.t.settings.buys_per_turn {
+                        return self.refuse(RuleKey::StockOneBuy, "only one purchase per turn");
+                    }
+                    self.after_buy(p)?;
+                }
             }
             Action::Pass => {
                 let acted = !self.stock().turn.sold.is_empty() || self.stock().turn.bought > 0;

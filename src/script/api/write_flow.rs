@@ -157,6 +157,16 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
+    // The ability being applied is the stock turn's purchase (18FB's
+    // political card bought from the pool, R-034): one per turn, as a
+    // certificate.
+    m.add_method_mut("count_as_purchase", |_, this, ()| {
+        use crate::game::flow::RoundData;
+        let RoundData::Stock(s) = &mut this.st.flow.round.data else { return Err(rt("count_as_purchase: only in a stock round")) };
+        s.turn.ability_purchase = true;
+        Ok(())
+    });
+
     // A phase a title starts by an event of its own rather than a train
     // (1865: the end of the maritime draft starts phase 2, R-011).
     m.add_method_mut("advance_phase", |_, this, ()| {

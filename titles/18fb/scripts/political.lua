@@ -180,3 +180,38 @@ step("political", {
     return false
   end,
 })
+
+-- R-034: a card in the pool is bought in a stock turn at exactly its
+-- printed cost, as the turn's purchase (`do buy_card card=X`), with no
+-- card discount; the buyer pays the bank. Its free share stays in the
+-- pool (it went there with the card, A-12).
+ability("buy_card", {
+  unbound = true,
+  actions = function(game, ctx)
+    local out = {}
+    if ctx.actor_kind ~= "player" or game:round().kind ~= "stock" then return out end
+    for _, id in ipairs(game:companies()) do
+      if S.in_pool(game, id) and game:company_field(id, "owner_kind") == "bank"
+        and game:player_field(ctx.actor, "cash") >= cost(game, id) then
+        out[#out + 1] = { name = "buy_card", args = { card = id } }
+      end
+    end
+    return out
+  end,
+  process = function(game, ctx, args)
+    local card = args.card
+    if game:round().kind ~= "stock" then fail("political cards are bought from the pool in a stock turn", "18FB-R-034") end
+    if type(card) ~= "string" or not S.in_pool(game, card) or game:company_field(card, "owner_kind") ~= "bank" then
+      fail(tostring(card) .. " is not in the pool", "18FB-R-034")
+    end
+    local price = cost(game, card)
+    if game:player_field(ctx.actor, "cash") < price then
+      fail(ctx.actor .. " cannot pay " .. card .. "'s cost of " .. game:money(price), "18FB-R-034")
+    end
+    game:transfer(ctx.actor, "bank", price)
+    game:give_company(card, ctx.actor)
+    game:set_var("pool." .. card, nil)
+    game:log(ctx.actor .. " buys " .. card .. " from the pool for " .. game:money(price) .. " (18FB-R-034)")
+    game:count_as_purchase()
+  end,
+})

@@ -176,6 +176,7 @@ ability("acquire_concession", {
       fail(ctx.actor .. " cannot pay " .. corp .. "'s deposit of " .. game:money(due), "18FB-R-046")
     end
     reacquire(game, corp, ctx.actor)
+    game:count_as_purchase()                                   -- the stock turn's action (R-046)
   end,
 })
 

@@ -154,3 +154,37 @@ test("18FB-R-017: after the last card the players sit by cash, the richest first
   for _, p in ipairs(before) do if g:player(p).cash == 750 then untouched[#untouched + 1] = p end end
   expect_eq({ after[1], after[2] }, untouched)
 end)
+
+-- After a political round in which nobody bought anything: every card in the pool.
+local function all_pooled()
+  local g = new4()
+  while g:round().name == "political" do
+    if g:var("pr.card") == nil then g:act(g:moves()[1]) else g:act("pass") end
+  end
+  expect_eq(g:round().kind, "stock")
+  return g
+end
+
+test("18FB-R-034, R-018: a card in the pool is bought at its printed cost, as the stock turn's purchase", function()
+  local g = all_pooled()
+  local who = g:actor()
+  local cash, bank = g:player(who).cash, g:bank()
+  expect_true(has(g:moves(), "do buy_card card=DEL"))
+  g:act("do buy_card card=DEL")
+  expect_eq(g:company("DEL").owner, who)
+  expect_eq(g:player(who).cash, cash - 100)
+  expect_eq(g:bank(), bank + 100)
+  expect_eq(g:var("pool.DEL"), nil)
+  expect_true(logged(g, who .. " buys DEL from the pool for D100 (18FB-R-034)"))
+  expect_true(g:actor() ~= who)                              -- the turn's one purchase: the turn is over
+  g:refuse("do buy_card card=DEL", "18FB-R-034", "DEL is not in the pool")
+end)
+
+test("18FB-R-034: nobody buys a card they cannot pay for", function()
+  local g = all_pooled()
+  local who = g:actor()
+  g:give_cash(who, 100 - g:player(who).cash)
+  expect_true(not has(g:moves(), "do buy_card card=ALB"))    -- D200
+  g:refuse("do buy_card card=ALB", "18FB-R-034", "cannot pay ALB's cost of D200")
+  expect_eq(g:company("ALB").owner_kind, "bank")
+end)
