@@ -188,3 +188,20 @@ test("18FB-R-034: nobody buys a card they cannot pay for", function()
   g:refuse("do buy_card card=ALB", "18FB-R-034", "cannot pay ALB's cost of D200")
   expect_eq(g:company("ALB").owner_kind, "bank")
 end)
+
+test("18FB-R-147, R-151: every political card closes when PH5 starts, owned or in the pool", function()
+  local g = new4()
+  -- the first picker buys MEL at cost; the rest go to the pool
+  while g:round().name == "political" do
+    local card = g:var("pr.card")
+    if card == nil then g:act(g:moves()[1])
+    elseif card == "MEL" and g:var("pr.high") == nil then g:act("bid MEL 50")
+    else g:act("pass") end
+  end
+  expect_eq(g:company("MEL").owner_kind, "player")
+  g:set_phase("PH5")
+  for _, card in ipairs({ "MEL", "RIS", "FLC", "DEL", "VAL", "ALA", "BAY", "ALB" }) do
+    expect_eq(g:company(card).owner_kind, "closed", card)
+  end
+  expect_true(not has(g:moves(), "do buy_card card=DEL"))    -- nothing left to buy
+end)
