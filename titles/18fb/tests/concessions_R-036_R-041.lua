@@ -1,29 +1,8 @@
 -- Acquiring concessions and their deposits (§3.3.2; 18FB-R-036 .. R-041),
 -- scripts/concessions.lua; the states of companies.toml.
 
--- A 4-player game after its political round: `buys` = { card = true }
--- cards the picker of each buys at cost, the others go to the pool.
-local function after_pr(buys)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  buys = buys or {}
-  while g:round().name == "political" do
-    local card = g:var("pr.card")
-    if card == nil then
-      g:act(g:moves()[1])
-    elseif buys[card] and g:var("pr.high") == nil then
-      g:act("bid " .. card .. " " .. g:company(card).value)
-    else
-      g:act("pass")
-    end
-  end
-  expect_eq(g:round().kind, "stock")
-  return g
-end
-
-local function logged(g, text)
-  for _, line in ipairs(g:log()) do if line:find(text, 1, true) then return true end end
-  return false
-end
+local P = test_lib("play")
+local logged, after_pr = P.logged, P.after_pr
 
 test("18FB-R-036, R-051, R-052: acquiring a concession pays the deposit, pars, and floats the major in Building state", function()
   local g = after_pr()

@@ -2,19 +2,8 @@
 -- R-151, R-152; checklist §3.5; A-16, A-28): scripts/presidency.lua and
 -- companies.toml's state "frozen".
 
-local function after_pr()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  while g:round().name == "political" do
-    if g:var("pr.card") == nil then g:act(g:moves()[1]) else g:act("pass") end
-  end
-  expect_eq(g:round().name, "stock")
-  return g
-end
-
-local function logged(g, text)
-  for _, line in ipairs(g:log()) do if line:find(text, 1, true) then return true end end
-  return false
-end
+local P = test_lib("play")
+local logged, after_pr = P.logged, P.after_pr
 
 local function give(g, corp, who, n)
   for _ = 1, n do g:give_share(corp, who) end

@@ -2,28 +2,19 @@
 -- (scripts/operating.lua): tile steps, the destination check with its
 -- refunds, secured interest, the political cards' income.
 
+local P = test_lib("play")
+local logged = P.logged
+
 -- After the political round (`buys`: cards bought at cost by their
 -- picker), `who` starts NN at 60 (deposit D100, band A) and the first
 -- operating round begins with NN's turn.
 local function nn_operating(buys)
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  buys = buys or {}
-  while g:round().name == "political" do
-    local card = g:var("pr.card")
-    if card == nil then g:act(g:moves()[1])
-    elseif buys[card] and g:var("pr.high") == nil then g:act("bid " .. card .. " " .. g:company(card).value)
-    else g:act("pass") end
-  end
+  local g = P.after_pr(buys)
   local who = g:actor()
   g:act("par NN 60")
   while g:round().kind == "stock" do g:act("pass") end
   expect_eq(g:actor(), "NN")
   return g, who
-end
-
-local function logged(g, text)
-  for _, line in ipairs(g:log()) do if line:find(text, 1, true) then return true end end
-  return false
 end
 
 local function first(moves, prefix)

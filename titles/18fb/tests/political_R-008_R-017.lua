@@ -1,15 +1,12 @@
 -- The Political Round (§3.2; 18FB-R-008 .. R-017), scripts/political.lua.
 
+local P = test_lib("play")
+local logged = P.logged
+
 local function new4()
   local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
   expect_eq(g:round().name, "political")
   return g
-end
-
--- Some line of the log holds `text`.
-local function logged(g, text)
-  for _, line in ipairs(g:log()) do if line:find(text, 1, true) then return true end end
-  return false
 end
 
 local function has(moves, m) for _, x in ipairs(moves) do if x == m then return true end end return false end
@@ -156,14 +153,7 @@ test("18FB-R-017: after the last card the players sit by cash, the richest first
 end)
 
 -- After a political round in which nobody bought anything: every card in the pool.
-local function all_pooled()
-  local g = new4()
-  while g:round().name == "political" do
-    if g:var("pr.card") == nil then g:act(g:moves()[1]) else g:act("pass") end
-  end
-  expect_eq(g:round().kind, "stock")
-  return g
-end
+local function all_pooled() return P.after_pr() end
 
 test("18FB-R-034, R-018: a card in the pool is bought at its printed cost, as the stock turn's purchase", function()
   local g = all_pooled()

@@ -1,22 +1,11 @@
 -- Presidency and takeovers (§3.3.3, §3.3.5; 18FB-R-042 .. R-050,
 -- checklist §2.4, D-12, D-13; A-15): scripts/presidency.lua.
 
+local P = test_lib("play")
+local logged, after_pr = P.logged, P.after_pr
+
 -- A 4-player game (seats A, B, C, D) after a political round in which
 -- nobody bought a card: stock round 1, A to act.
-local function after_pr()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  while g:round().name == "political" do
-    if g:var("pr.card") == nil then g:act(g:moves()[1]) else g:act("pass") end
-  end
-  expect_eq(g:round().name, "stock")
-  return g
-end
-
-local function logged(g, text)
-  for _, line in ipairs(g:log()) do if line:find(text, 1, true) then return true end end
-  return false
-end
-
 local function facts(g, corp)
   local out = {}
   for _, f in ipairs(g:facts(corp)) do out[f[1]] = f[2] end

@@ -8,13 +8,8 @@
 -- be built here (no port has a value, A-02), so S-07 uses the values this
 -- board gives, with the same shape: 7 stations, 5 counted, 8 markers.
 
-local function after_pr()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  while g:round().name == "political" do
-    if g:var("pr.card") == nil then g:act(g:moves()[1]) else g:act("pass") end
-  end
-  return g
-end
+local P = test_lib("play")
+local after_pr = P.after_pr
 
 local function facts(g, corp)
   local out = {}

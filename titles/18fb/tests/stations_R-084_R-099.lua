@@ -6,26 +6,16 @@
 -- the one-slot cities (Teramo J43, Campobasso J33, Chieti K38, Sulmona
 -- I38, Pontecorvo F35) and the pre-printed off-maps and Napoli.
 
--- A 4-player game in its first stock round, every political card passed.
-local function after_pr()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  while g:round().name == "political" do
-    if g:var("pr.card") == nil then g:act(g:moves()[1]) else g:act("pass") end
-  end
-  return g
-end
+local P = test_lib("play")
+local logged, after_pr = P.logged, P.after_pr
 
+-- A 4-player game in its first stock round, every political card passed.
 -- From the stock round to `corp`'s build_station step (its tile step passed).
 local function to_station_step(g, corp)
   while g:round().kind == "stock" do g:act("pass") end
   expect_eq(g:actor(), corp)
   if g:step() == "lay_tile" then g:act("pass") end
   expect_eq(g:step(), "build_station")
-end
-
-local function logged(g, text)
-  for _, line in ipairs(g:log()) do if line:find(text, 1, true) then return true end end
-  return false
 end
 
 local function has_move(g, prefix)

@@ -3,14 +3,7 @@ local M = {}
 
 -- A 4-player game (A, B, C, D) after a political round in which nobody
 -- bought a card: stock round 1, A to act.
-function M.after_pr()
-  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1 }
-  while g:round().name == "political" do
-    if g:var("pr.card") == nil then g:act(g:moves()[1]) else g:act("pass") end
-  end
-  expect_eq(g:round().name, "stock")
-  return g
-end
+M.after_pr = test_lib("play").after_pr
 
 -- Everyone passes until the round changes (a stock round's passes).
 function M.pass_round(g)
