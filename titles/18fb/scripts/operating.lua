@@ -23,10 +23,10 @@ hook("extra_tile_lays", function(game, corp)
   return S.tile_steps(game, corp) - 1
 end)
 
--- Has `corp` a token in one of `hexes`?
+-- Has `corp` a token in one of `hexes`? (S.stations: scripts/stations.lua)
 local function tokened(game, corp, hexes)
-  for _, t in ipairs(game:corporation_field(corp, "tokens")) do
-    if t.hex ~= nil and S.contains(hexes, t.hex) then return true end
+  for _, st in ipairs(S.stations(game, corp)) do
+    if S.contains(hexes, st.hex) then return true end
   end
   return false
 end
@@ -127,9 +127,7 @@ on("token_placed", function(game, ev)
     local facts = game:props().political[card]
     if type(facts) == "table" and facts.corp == ev.corp and facts.reduced_income
       and game:company_field(card, "revenue") ~= facts.reduced_income then
-      local placed = 0
-      for _, t in ipairs(game:corporation_field(ev.corp, "tokens")) do if t.hex then placed = placed + 1 end end
-      if placed > #game:corporation_field(ev.corp, "homes") then
+      if #S.stations(game, ev.corp) > #game:corporation_field(ev.corp, "homes") then
         game:set_company_revenue(card, facts.reduced_income)
         game:log(card .. "'s income drops to " .. game:money(facts.reduced_income) .. ": " .. ev.corp .. " placed a token beyond its home (18FB-R-146)")
       end
