@@ -168,6 +168,9 @@ function Game:trains_on_sale() end
 ---@return integer
 function Game:trains_left(class) end
 ---@param name string
+---@return {name: string, color: string, label: string?, left: integer, stops: {kind: string, slots: integer}[], tags: string[]}
+function Game:tile(name) end
+---@param name string
 ---@return {name: string, count: integer, tags: string[], props: table, variants: {name: string, price: integer}[]}
 function Game:train_class(name) end
 ---@param n integer

@@ -166,8 +166,11 @@ impl Ops<'_> {
         let fit = all.iter().find(|f| f.rotation == rotation).cloned();
         let Some(fit) = fit else {
             let any = !all.is_empty();
+            // A tile of the wrong stop kinds on an empty hex has its own key,
+            // so a title can cite the rule "towns take town tiles" (18FB-R-079).
+            let stops_differ = !any && old.stops.iter().map(|s| s.kind).ne(new.stops.iter().map(|s| s.kind)) && old.paths.is_empty();
             return self.refuse(
-                RuleKey::TileGeometry,
+                if stops_differ { RuleKey::TileStops } else { RuleKey::TileGeometry },
                 if any {
                     format!("tile {} at rotation {rotation} would break existing track on {} (try another rotation)", new.name, h.label)
                 } else if old.stops.iter().map(|s| s.kind).ne(new.stops.iter().map(|s| s.kind)) && old.paths.is_empty() {

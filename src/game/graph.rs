@@ -78,6 +78,58 @@ fn token_flags(city: bool, slots: &[Option<CorpId>], neutral: usize, corp: Optio
     (own_token, blocked)
 }
 
+/// A stop's token flags for `corp` on the board as it stands: those of
+/// `token_flags`, then map.toml's two city rules. A city printed with
+/// `printed_track_home_blocks` that still has its printed tile does not
+/// let `corp` pass another corporation's home token (18FB-R-073). A city
+/// that is `one_city_with` a joined partner is one city with it for the
+/// kinds named: `corp`'s token or a free slot in the partner lets it
+/// through (18FB-R-072).
+fn stop_flags(t: &Title, st: &GameState, h: HexId, si: u8, city: bool, corp: Option<CorpId>) -> (bool, bool) {
+    let slots_of = |hex: HexId, stop: u8| -> &[Option<CorpId>] { st.board.hexes[hex as usize].tokens.get(stop as usize).map_or(&[], |x| x.as_slice()) };
+    let flags = |hex: HexId, stop: u8| token_flags(city, slots_of(hex, stop), super::stations::neutral_count(st, hex, stop), corp);
+    let (own, mut blocked) = flags(h, si);
+    let (Some(c), true) = (corp, city) else { return (own, blocked) };
+    let hd = &t.map.hexes[h as usize];
+    if let Some((partner, kinds)) = &hd.one_city_with
+        && blocked
+        && (kinds.is_empty() || kinds.iter().any(|k| *k == t.corporation_kinds[st.corps[c].kind].id))
+        && cities_joined(t, st, h, *partner)
+        && let Some(ps) = city_stop(t, st, *partner, 0)
+    {
+        let (partner_own, partner_blocked) = flags(*partner, ps);
+        blocked = !partner_own && partner_blocked;
+    }
+    if !own && hd.printed_track_home_blocks && st.board.hexes[h as usize].tile.is_none() {
+        let home_here = |o: CorpId| {
+            t.corporations[st.corps[o].def].home.iter().any(|spec| crate::title::validate::home_city(t, spec).is_ok_and(|(hh, _)| hh == h))
+        };
+        if slots_of(h, si).iter().flatten().any(|o| *o != c && home_here(*o)) {
+            blocked = true;
+        }
+    }
+    (own, blocked)
+}
+
+/// Whether track joins the cities of two neighbouring hexes directly: each
+/// tile has a path from a city to the side they share.
+fn cities_joined(t: &Title, st: &GameState, a: HexId, b: HexId) -> bool {
+    let ha = &t.map.hexes[a as usize];
+    let Some(edge) = (0..6u8).find(|e| ha.neighbours[*e as usize] == Some(b)) else { return false };
+    let back = ha.neighbour_edges[edge as usize];
+    let city_to = |hex: HexId, side: u8| {
+        let tile = tile_on(t, st, hex);
+        let rot = rotation_on(t, st, hex);
+        tile.paths.iter().any(|p| {
+            let ends = [p.a, p.b];
+            let at_side = ends.iter().any(|e| matches!(e, PathEnd::Edge(x) if rotate(*x, rot) == side));
+            let at_city = ends.iter().any(|e| matches!(e, PathEnd::Stop(s) if tile.stops.get(*s as usize).is_some_and(|x| x.station())));
+            at_side && at_city
+        })
+    };
+    city_to(a, edge) && city_to(b, back)
+}
+
 /// The board's track as a graph, with the maps back to hexes and stops.
 #[derive(Clone)]
 pub struct BoardGraph {
@@ -194,7 +246,6 @@ impl BoardGraph {
         for (h, hex) in t.map.hexes.iter().enumerate() {
             let h = h as HexId;
             let tile = tile_on(t, st, h);
-            let hs = &st.board.hexes[h as usize];
             let markers: &[String] = st.board.markers.get(&h).map_or(&[], |m| m.as_slice());
             let first = g.stops.len() as u32;
             bg.first_stop.push(first);
@@ -211,9 +262,7 @@ impl BoardGraph {
                     let n = locations.len() as u32;
                     *locations.entry(l.as_str()).or_insert(n)
                 });
-                let slots: &[Option<CorpId>] = hs.tokens.get(si).map_or(&[], |x| x.as_slice());
-                let neutral = super::stations::neutral_count(st, h, si as u8);
-                let (own_token, blocked) = token_flags(s.kind == StopKind::City, slots, neutral, corp);
+                let (own_token, blocked) = stop_flags(t, st, h, si as u8, s.kind == StopKind::City, corp);
                 let mut value = stop_value(st, h, si as u8, &s.revenue, band);
                 if let Some(c) = corp {
                     value += st
@@ -338,10 +387,8 @@ pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Opti
 pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
     let mut bg = template.clone();
     for (i, &(h, si)) in bg.stop_at.iter().enumerate() {
-        let slots: &[Option<CorpId>] = st.board.hexes[h as usize].tokens.get(si as usize).map_or(&[], |x| x.as_slice());
         let stop = &mut bg.graph.stops[i];
-        let neutral = super::stations::neutral_count(st, h, si);
-        (stop.own_token, stop.blocked) = token_flags(stop.kind == RStopKind::City, slots, neutral, Some(corp));
+        (stop.own_token, stop.blocked) = stop_flags(t, st, h, si, stop.kind == RStopKind::City, Some(corp));
     }
     if let Some((f, city)) = from {
         let start = city.and_then(|c| city_stop(t, st, f, c));

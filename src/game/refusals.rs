@@ -142,6 +142,7 @@ rule_keys! {
     TileReplace = "tile.replace": "a replacing tile without the hex's stops",
     TileRevert = "tile.revert": "reverting a hex whose tokens do not fit the printed tile",
     TileRotation = "tile.rotation": "a rotation outside 0 to 5",
+    TileStops = "tile.stops": "a tile whose stops do not match an empty hex's (city, town, double town, plain)",
     TileSupply = "tile.supply": "a tile with no copy left",
     TileUnknown = "tile.unknown": "a tile name that does not exist",
     TileUpgradeList = "tile.upgrade_list": "an upgrade the old tile does not list",

@@ -75,6 +75,11 @@ pub struct HexData {
     pub printed: Vec<PrintedSlots>,
     /// The entry's key path in map.toml ("hex[3]"), for errors found later.
     pub def_key: String,
+    /// map.toml's `one_city_with`: the partner hex and the corporation
+    /// kinds (ids) that see one city (all when empty).
+    pub one_city_with: Option<(u32, Vec<String>)>,
+    /// map.toml's `printed_track_home_blocks`.
+    pub printed_track_home_blocks: bool,
 }
 
 /// A stop's printed slot contents (map.toml `reserved`, `neutral`,
@@ -242,6 +247,8 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
                     .map(|s| PrintedSlots { reserved: s.reserved.clone(), neutral: s.neutral.clone(), opens_in_phase: s.opens_in_phase.clone() })
                     .collect(),
                 def_key: key.clone(),
+                one_city_with: None,
+                printed_track_home_blocks: def.printed_track_home_blocks,
             });
         }
     }
@@ -251,6 +258,7 @@ pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapD
         }
     }
     links(ctx, file, &index, &mut hexes);
+    one_city_pairs(ctx, file, &index, &mut hexes);
     // An impassable border is one border: mark it on both sides.
     for i in 0..hexes.len() {
         for e in 0..6u8 {
@@ -297,6 +305,29 @@ fn link_line(text: &str, n: usize) -> Option<usize> {
         offset += line.len();
     }
     None
+}
+
+/// map.toml's `one_city_with`: the partner must be a hex of the map that
+/// borders this one (across the grid or a link), both with a city.
+fn one_city_pairs(ctx: &mut Ctx, file: &MapFile, index: &HashMap<String, u32>, hexes: &mut [HexData]) {
+    for (i, def) in file.hex.iter().enumerate() {
+        let Some(w) = &def.one_city_with else { continue };
+        let key = format!("hex[{i}].one_city_with.hex");
+        let Some(&partner) = index.get(&w.hex) else {
+            ctx.error_hint("map", &key, &format!("\"{}\"", w.hex), format!("one_city_with names unknown hex \"{}\"", w.hex), did_you_mean(&w.hex, index.keys().map(String::as_str)));
+            continue;
+        };
+        for label in &def.at {
+            let Some(&h) = index.get(label) else { continue };
+            let borders = hexes[h as usize].neighbours.contains(&Some(partner));
+            let cities = [h, partner].iter().all(|x| hexes[*x as usize].tile.stops.iter().any(|s| s.station()));
+            if !borders || !cities {
+                ctx.error("map", &key, &format!("\"{}\"", w.hex), format!("{label} and {} must border each other and both print a city to be one city", w.hex));
+                continue;
+            }
+            hexes[h as usize].one_city_with = Some((partner, w.kinds.clone()));
+        }
+    }
 }
 
 /// Joins the hexsides map.toml's `[[link]]` entries name: each side then

@@ -11,6 +11,7 @@ pub fn cross_check(ctx: &mut Ctx, t: &Title) {
     tiles(ctx, t);
     companies(ctx, t);
     printed_slots(ctx, t);
+    one_city_kinds(ctx, t);
     trains_and_phases(ctx, t);
     flow(ctx, t);
 }
@@ -157,6 +158,18 @@ fn printed_slots(ctx: &mut Ctx, t: &Title) {
             {
                 let hint = did_you_mean(ph, t.phases.iter().map(|x| x.name.as_str()));
                 ctx.error_hint("map", &format!("{key}.opens_in_phase"), &format!("\"{ph}\""), format!("{}: unknown phase \"{ph}\"", h.label), hint);
+            }
+        }
+    }
+}
+
+/// map.toml's `one_city_with.kinds` name corporation kinds.
+fn one_city_kinds(ctx: &mut Ctx, t: &Title) {
+    for h in &t.map.hexes {
+        for k in h.one_city_with.iter().flat_map(|(_, kinds)| kinds) {
+            if t.corporation_kind(k).is_none() {
+                let hint = did_you_mean(k, t.corporation_kinds.iter().map(|x| x.id.as_str()));
+                ctx.error_hint("map", &format!("{}.one_city_with.kinds", h.def_key), &format!("\"{k}\""), format!("{}: unknown corporation kind \"{k}\"", h.label), hint);
             }
         }
     }

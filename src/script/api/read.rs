@@ -281,6 +281,31 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         tb.raw_set("props", props_to_lua(lua, &hd.props)?)?;
         Ok(tb)
     });
+    // A tile of tiles.toml (or a hex's printed tile): `{ name, color,
+    // label, left, stops = { { kind, slots } }, tags }`, `left` the copies
+    // still in the supply (-1 unlimited). Lets `can_lay_tile` judge the tile
+    // it is asked about (18FB-R-082: no yellow tile on pre-printed yellow).
+    m.add_method("tile", |lua, this, name: String| {
+        let Some(i) = this.title.tiles.iter().position(|t| t.name == name) else {
+            return Err(mlua::Error::external(format!("tile: no tile \"{name}\"")));
+        };
+        let tile = &this.title.tiles[i];
+        let tb = lua.create_table()?;
+        tb.raw_set("name", tile.name.as_str())?;
+        tb.raw_set("color", tile.color.name())?;
+        tb.raw_set("label", tile.label.clone())?;
+        tb.raw_set("left", this.st.board.supply.get(i).copied())?;
+        let stops = lua.create_table()?;
+        for s in &tile.stops {
+            let one = lua.create_table()?;
+            one.raw_set("kind", s.kind.name())?;
+            one.raw_set("slots", s.slots)?;
+            stops.raw_push(one)?;
+        }
+        tb.raw_set("stops", stops)?;
+        tb.raw_set("tags", lua.create_sequence_from(tile.tags.iter().cloned())?)?;
+        Ok(tb)
+    });
     m.add_method("hexes_tagged", |lua, this, tag: String| {
         lua.create_sequence_from(this.title.map.hexes.iter().filter(|h| h.has_tag(&tag)).map(|h| h.label.clone()))
     });

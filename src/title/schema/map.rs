@@ -136,6 +136,29 @@ pub struct HexDef {
     pub tags: Vec<String>,
     #[serde(default)]
     pub props: Props,
+    /// One city printed over two hexes (18FB's Napoli North and South):
+    /// see `OneCityWith`.
+    #[serde(default)]
+    pub one_city_with: Option<OneCityWith>,
+    /// While the hex keeps its printed tile, its city does not let a
+    /// route pass another corporation's home token, free slots or not
+    /// (18FB-R-073: Napoli's pre-printed track).
+    #[serde(default)]
+    pub printed_track_home_blocks: bool,
+}
+
+/// `one_city_with = { hex = "d28", kinds = ["major", "national"] }`: for
+/// the corporations of these kinds (every kind when empty), and while
+/// track joins the two hexes' cities across their shared side, the city
+/// here and the one on `hex` are one city for passing through: a token of
+/// the corporation or a free slot in either lets a route through either
+/// (18FB-R-072). Other kinds see two cities (18FB-R-168).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OneCityWith {
+    pub hex: String,
+    #[serde(default)]
+    pub kinds: Vec<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
