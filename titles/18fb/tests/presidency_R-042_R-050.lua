@@ -207,5 +207,5 @@ end)
 -- tested in financial_R-176_R-183.lua, where a corporation buys a share
 -- in its financial step.
 
-pending("18FB-R-047: a bankrupt holder's concession is withdrawn before PH5",
-  "the core has no bankruptcy with a presidency hand-over: a president who cannot pay for a train closes the corporation unless the title's `emergency_failed` hook decides; 18FB's bankruptcy (R-187 .. R-190, A-27) is not scripted yet")
+-- 18FB-R-047 (a bankrupt holder's concession is withdrawn before PH5) is
+-- tested in bankruptcy_R-184_R-190.lua (scripts/bankruptcy.lua).
