@@ -15,6 +15,18 @@ on("end_cell_reached", function(game, ev)
   game:end_game("top_value")
 end)
 
+-- Option top_value_ends_set (A-34's other reading): the cell no longer
+-- ends the game at once (the option patches market.toml's flag E); the
+-- game ends when the current set of operating rounds is over, as after
+-- the bank breaks.
+on("price_moved", function(game, ev)
+  if not game:option("top_value_ends_set") or game:var("top_value_reached") then return end
+  if game:share_price(ev.corp) < game:props().game_end.top_value then return end
+  game:set_var("top_value_reached", ev.corp)
+  game:log(ev.corp .. "'s share price reached the top of the market: the game ends after this set of operating rounds (18FB-R-213, A-34, option top_value_ends_set)")
+  game:set_end_trigger("end_of_set", "top_value")
+end)
+
 -- R-215, D-40: a player's net worth is his cash, his shares at their final
 -- price and his regional certificates at their nominal value (title.toml
 -- props.regionals.nominal); corporations' assets do not count. The core

@@ -166,3 +166,23 @@ test("18FB-R-190: with nobody holding 2 shares the major closes: its shares leav
   expect_eq(placed, 0)
   expect_true(logged(g, "nobody holds 2 shares of NN: it closes"))
 end)
+
+test("18FB-R-186: the president's emergency sales may not change the operating major's presidency; they may change another's", function()
+  local g = nn_must_buy(function(g)
+    g:give_cash("NN", 100 - g:corporation("NN").cash)
+    g:give_cash("A", -g:player("A").cash)
+    g:give_share("NN", "A")                                    -- A: 30 % of NN
+    g:give_share("NN", "B")
+    g:give_share("NN", "B")
+    g:give_share("NN", "B")                                    -- B: 30 %
+    g:set_price("RM", 100)
+  end, function(g)
+    g:start("RM", "A", 60)                                     -- A: RM's president, 20 %
+    g:give_share("RM", "A")                                    -- A: 30 %
+    g:give_share("RM", "C")
+    g:give_share("RM", "C")                                    -- C: 20 %
+  end, "PH5")
+  g:refuse("sell NN 1", "18FB-R-186")                          -- B would take NN over (R-048)
+  g:act("sell RM 2")                                           -- C takes RM
+  expect_eq(g:corporation("RM").president, "C")
+end)

@@ -67,3 +67,31 @@ test("18FB-R-215 (D-40): net worth is shares at the final price, regional certif
   expect_true(g:over())
   expect_eq(g:result().values.A, 360 + 130 + 250)
 end)
+
+test("18FB-R-213, A-34: with the option top_value_ends_set the game ends when the set of operating rounds is over", function()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, options = { "top_value_ends_set" } }
+  while g:round().name == "political" do
+    if g:var("pr.card") == nil then g:act(g:moves()[1]) else g:act("pass") end
+  end
+  g:start("RM", "A", 100)
+  for _ = 1, 5 do g:give_train("RM", "PH6") end
+  g:set_var("markers.RM", 40)
+  while g:round().kind == "stock" do g:act("pass") end
+  for _ = 1, 20 do
+    if g:step() == "dividend" then break end
+    g:act("pass")
+  end
+  g:set_price("RM", 375)
+  g:act("payout")
+  expect_eq(g:share_price("RM"), 400)
+  expect_eq(g:over(), false)
+  expect_true(logged(g, "the game ends after this set of operating rounds"))
+  for _ = 1, 100 do
+    if g:over() then break end
+    expect_eq(g:round().kind, "operating")
+    play_on(g)
+  end
+  expect_true(g:over())
+  expect_eq(g:result().reason, "top_value")
+  expect_eq(g:round().set_index, 2)
+end)
