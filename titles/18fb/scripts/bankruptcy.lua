@@ -186,6 +186,14 @@ bankrupt = function(game, corp, player)
       if c.owner == player and not c.president then game:move_certificate(c2, c.index, "pool") end
     end
   end
+  -- and his political cards to the pool, for sale at their cost (R-015, R-034)
+  for _, card in ipairs(game:player(player).companies) do
+    if game:company_field(card, "kind") == "political" then
+      game:give_company(card, "bank")
+      game:set_var("pool." .. card, true)
+      game:log(card .. " goes to the pool (18FB-R-187)")
+    end
+  end
   game:leave_game(player)
   for _, c in ipairs(presided) do
     local to = successor(game, c, player)

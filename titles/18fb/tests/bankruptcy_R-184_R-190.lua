@@ -100,6 +100,8 @@ test("18FB-R-187, R-188, R-189, R-047: a bankrupt president leaves; before PH5 h
     g:give_share("NN", "B")
     g:give_share("NN", "B")                                    -- B: 20 % of NN
     g:give_share("LdA", "A")                                   -- A: 10 % of LdA, to the Pool
+    g:give_company("MEL", "A")                                 -- a political card
+    g:set_var("pool.MEL", nil)
   end)
   local moves = g:moves()
   g:act(moves[#moves])
@@ -110,6 +112,8 @@ test("18FB-R-187, R-188, R-189, R-047: a bankrupt president leaves; before PH5 h
   expect_eq(g:var("concession.NN"), nil)
   expect_eq(g:var("withdrawn.NN"), "provisional")
   expect_eq(g:corporation("LdA").shares.A, nil)
+  expect_eq(g:company("MEL").owner_kind, "bank")               -- his card to the pool
+  expect_eq(g:var("pool.MEL"), true)
 end)
 
 test("18FB-R-187, R-185: a bankrupt president's last sales are at half price too; what they raise stays with the corporation", function()
