@@ -109,6 +109,23 @@ local function forced_sales(game, holder)
   end
 end
 
+-- A-33(b), (i): a corporation holding more than one certificate of another
+-- company (a national that took over its mergers' holdings) sells the
+-- excess at its financial step, as a forced sale.
+local function excess_sales(game, holder)
+  for _, of in ipairs(holdings(game, holder)) do
+    local held = S.held_certificates(game, holder, of)
+    if of ~= holder and #held > 1 then
+      for k = 2, #held do
+        local amount = worth(game, of, held[k])
+        S.corporation_sells(game, holder, of, held[k], amount)
+        game:log(holder .. " sells an excess " .. of .. " share for " .. game:money(amount)
+          .. " (at most one certificate of each other company, 18FB-R-180, A-33(b))")
+      end
+    end
+  end
+end
+
 on("turn_started", function(game, ev)
   if game:corporation_field(ev.corp, "kind") ~= "regional" then forced_sales(game, ev.corp) end
 end)
@@ -171,6 +188,7 @@ step("financial", {
   skip = function(game, corp)
     if game:corporation_field(corp, "kind") == "regional" then return true end
     forced_sales(game, corp)
+    excess_sales(game, corp)
     return #actions(game, corp) == 0
   end,
   actions = actions,

@@ -258,3 +258,18 @@ test("18FB-R-050: shares held by corporations never count for the presidency", f
   expect_eq(g:corporation("RM").president, "C")
   expect_eq(g:corporation("RM").shares, { A = 20, C = 20 })
 end)
+
+test("18FB-R-181, A-43: a corporation priced in light blue sells its own bought-back shares at its turn's start", function()
+  local g = nn_financial(function(g) give(g, "NN", "pool", 1) end)
+  g:act("do buy_share corp=NN from=pool")
+  expect_eq(g:var("own.NN"), 1)
+  to_next_sr(g)
+  g:set_price("NN", 60, 4)                                     -- light blue
+  local nn, pool = g:corporation("NN").cash, g:corporation("NN").pool_percent
+  while g:round().kind == "stock" do g:act("pass") end
+  to_step(g, "NN", "lay_tile")
+  expect_eq(g:var("own.NN"), 0)
+  expect_eq(g:corporation("NN").pool_percent, pool + 10)
+  expect_eq(g:corporation("NN").cash, nn + 60)
+  expect_true(logged(g, "NN must sell its NN share for D60 (NN is priced in light blue"))
+end)
