@@ -1,4 +1,4 @@
--- Trains and phases (§2.1, §2.6; 18FB-R-133 .. R-139, R-142 .. R-145;
+-- Trains and phases (§2.1, §2.6; 18FB-R-130 .. R-139, R-141 .. R-145;
 -- checklist §1.9, §2.13, §2.14, D-32): trains.toml, phases.toml and
 -- scripts/trains.lua (the PH5 removal, R-138).
 
@@ -176,4 +176,75 @@ test("18FB-R-138: before PH5 no train leaves at the end of an operating round", 
   end
   expect_eq(g:phase(), "PH4")
   expect_eq(g:trains_left("PH5"), 4)
+end)
+
+-- NN Provisional (A) and LdA Building (B) with a PH1 train; NN's train step.
+local function nn_buying(nn_train)
+  local g = after_pr()
+  g:start("NN", "A", 100)
+  g:start("LdA", "B", 80)
+  g:give_train("LdA", "PH1")
+  if nn_train then g:give_train("NN", "PH1") end
+  g:place_token("NN", "d24")
+  g:give_cash("NN", 300)
+  while g:round().kind == "stock" do g:act("pass") end
+  to_step(g, "NN", "buy_train")
+  return g
+end
+
+test("18FB-R-130: a major buys any number of trains in its step, from the bank at the printed price", function()
+  local g = nn_buying(true)
+  local cash = g:corporation("NN").cash
+  g:act("train PH1")
+  g:act("train PH1")
+  g:act("train PH1")
+  expect_eq(#g:corporation("NN").trains, 4)
+  expect_eq(g:corporation("NN").cash, cash - 3 * 80)
+end)
+
+test("18FB-R-130: from another corporation at an agreed price of at least D1", function()
+  local g = nn_buying(true)
+  local id = g:corporation("LdA").trains[1]
+  id = type(id) == "table" and id.id or id
+  g:refuse("train " .. id .. " 0")
+  local nn, ldA = g:corporation("NN").cash, g:corporation("LdA").cash
+  g:act("train " .. id .. " 1")
+  expect_eq(g:corporation("NN").cash, nn - 1)
+  expect_eq(g:corporation("LdA").cash, ldA + 1)
+  expect_eq(#g:corporation("LdA").trains, 0)
+end)
+
+test("18FB-R-132: a Provisional major without a train must buy one before its turn ends", function()
+  local g = nn_buying(false)
+  expect_not_contains(g:moves(), "pass")
+  g:refuse("pass", "18FB-R-132")
+  g:act("train PH1")
+  expect_eq(#g:corporation("NN").trains, 1)
+end)
+
+test("18FB-R-131: a major never buys a regional train", function()
+  local g = ph5_on_sale()
+  g:act("train PH5")
+  expect_eq(g:phase(), "PH5")
+  local regional = false
+  for _, o in ipairs(g:trains_on_sale()) do if o.class == "R5" then regional = true end end
+  expect_true(regional, "R5 trains are on sale from PH5")
+  for _, m in ipairs(g:moves()) do expect_true(not m:find("R5"), m) end
+  g:refuse("train R5", "18FB-R-131")
+end)
+
+test("18FB-R-141: PH2 adds the par values 110, 120 and 130", function()
+  local g = after_pr()
+  local function pars(g)
+    local out = {}
+    for _, m in ipairs(g:moves()) do
+      local p = m:match("^par NN (%d+)")
+      if p then out[#out + 1] = tonumber(p) end
+    end
+    table.sort(out)
+    return out
+  end
+  expect_eq(pars(g), { 60, 70, 80, 90, 100 })
+  g:set_phase("PH2")
+  expect_eq(pars(g), { 60, 70, 80, 90, 100, 110, 120, 130 })
 end)
