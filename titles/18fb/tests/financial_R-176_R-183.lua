@@ -1,5 +1,5 @@
 -- The financial step and corporations' holdings (§2.2.3, §2.2.4, §3.5.9;
--- 18FB-R-176 .. R-183, R-124, R-050; checklist §2.20; A-39, A-40, A-43,
+-- 18FB-R-176 .. R-183, R-124, R-050, R-107; checklist §2.20, D-15; A-39, A-40, A-43,
 -- A-44): scripts/financial.lua, flow.toml's step "financial".
 
 local P = test_lib("play")
@@ -272,4 +272,29 @@ test("18FB-R-181, A-43: a corporation priced in light blue sells its own bought-
   expect_eq(g:corporation("NN").pool_percent, pool + 10)
   expect_eq(g:corporation("NN").cash, nn + 60)
   expect_true(logged(g, "NN must sell its NN share for D60 (NN is priced in light blue"))
+end)
+
+test("18FB-R-107, A-39 (D-15): a share of a Building major held by a corporation earns its secured interest", function()
+  local g = nn_financial(function(g)
+    give(g, "LdA", "A", 1)
+    give(g, "LdA", "C", 1)
+    give(g, "LdA", "D", 1)                                     -- players: B's 2 shares + 3; the Pool 1 (VAL's)
+  end)
+  g:act("do buy_share corp=LdA from=ipo")                      -- NN 1; the IPO 3
+  expect_eq(g:corporation("LdA").pool_percent, 10)
+  expect_eq(g:corporation("LdA").treasury_percent, 30)
+  to_step(g, "LdA", "lay_tile")
+  local function first(prefix)
+    for _, m in ipairs(g:moves()) do if m:sub(1, #prefix) == prefix then return m end end
+  end
+  local before = { A = g:player("A").cash, B = g:player("B").cash, C = g:player("C").cash, D = g:player("D").cash,
+    NN = g:corporation("NN").cash, LdA = g:corporation("LdA").cash }
+  local price = g:share_price("LdA")
+  g:act(first("lay ")); g:act(first("lay "))
+  while g:step() ~= "buy_train" do g:act("pass") end
+  expect_eq({ A = g:player("A").cash, B = g:player("B").cash, C = g:player("C").cash, D = g:player("D").cash,
+    NN = g:corporation("NN").cash, LdA = g:corporation("LdA").cash },
+    { A = before.A + 15, B = before.B + 30, C = before.C + 15, D = before.D + 15, NN = before.NN + 15, LdA = before.LdA })
+  expect_eq(g:share_price("LdA"), price)
+  expect_true(logged(g, "D15 a share in secured interest, D90 in all"))
 end)
