@@ -203,8 +203,9 @@ test("18FB-R-048 (D-13): from PH5 the presidency goes to the player with more sh
   expect_true(not logged(g, "takes over NN"))
 end)
 
-pending("18FB-R-050: shares held by corporations never count for the presidency",
-  "tests cannot give a corporation another's certificate (no setter; the financial step R-176 .. R-183 is not scripted). The core's presidency counts players' certificates only (game/shares.rs holdings), and scripts/presidency.lua reads `shares`, players' percents only")
+-- 18FB-R-050 (corporations' holdings never count for the presidency) is
+-- tested in financial_R-176_R-183.lua, where a corporation buys a share
+-- in its financial step.
 
-pending("18FB-R-047: a bankrupt holder's concession is withdrawn before PH5",
-  "the core has no bankruptcy with a presidency hand-over: a president who cannot pay for a train closes the corporation unless the title's `emergency_failed` hook decides; 18FB's bankruptcy (R-187 .. R-190, A-27) is not scripted yet")
+-- 18FB-R-047 (a bankrupt holder's concession is withdrawn before PH5) is
+-- tested in bankruptcy_R-184_R-190.lua (scripts/bankruptcy.lua).
