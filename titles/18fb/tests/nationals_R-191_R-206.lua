@@ -294,3 +294,86 @@ test("18FB-R-058: RM and RA have no home, no destination and no state but operat
 end)
 
 pending("18FB-R-140: RM and RA buy and sell trains only at face value", "needs the agreed price in the can_buy_train hook (or a per-corporation train_trade_price) so a script can refuse a national's trade at another price")
+
+-- An operating round in PH5: FB (C, D150), LdA (A, 4 shares) and NN (B,
+-- 3 shares) priced as asked, each with a PH5 train; the first to operate
+-- is at its buy_train step with D800 more.
+local function or_ph5(prices)
+  local g = ph5({ { "FB", "C", prices.FB, 0 }, { "LdA", "A", prices.LdA, 2 }, { "NN", "B", prices.NN, 1 } })
+  for _, c in ipairs({ "FB", "LdA", "NN" }) do g:give_train(c, "PH5") end
+  -- the depot sold down to the PH6 trains: the rest to NN (PH3 rusts at PH6)
+  for _, class in ipairs({ "PH3", "PH4", "PH5" }) do
+    for _ = 1, g:trains_left(class) do g:give_train("NN", class) end
+  end
+  local n = 0
+  while g:round().kind ~= "operating" do g:act("pass"); n = n + 1; expect_true(n < 10) end
+  local first = g:operating()
+  g:give_cash(first, 800)
+  while g:step() ~= "buy_train" do g:act("pass") end
+  return g, first
+end
+
+-- The corporations that operate until the round changes.
+local function operators(g)
+  local function key() local r = g:round(); return r.name .. r.stock_rounds .. "." .. r.set_index end
+  local name, seen = key(), {}
+  local n = 0
+  while key() == name and g:round().kind == "operating" do
+    local c = g:operating()
+    if c and seen[#seen] ~= c then seen[#seen + 1] = c end
+    g:act(g:step() == "dividend" and "withhold" or "pass")
+    n = n + 1
+    expect_true(n < 80, "the round does not end")
+  end
+  return seen
+end
+
+test("18FB-R-204: RM formed in an OR in which neither merger had operated operates in it", function()
+  local g, first = or_ph5({ FB = 150, LdA = 130, NN = 100 })
+  expect_eq(first, "FB")
+  g:act("train PH6")
+  answer(g, { { "A", "yes" }, { "B", "yes" } })
+  expect_true(g:corporation("RM").floated)
+  local ops = operators(g)
+  expect_contains(ops, "RM")
+end)
+
+test("18FB-R-204, A-33(l): RM formed from the PH6 buyer does not operate in that OR; the buyer's turn ends", function()
+  local g, first = or_ph5({ FB = 100, LdA = 150, NN = 130 })
+  expect_eq(first, "LdA")
+  g:act("train PH6")
+  answer(g, { { "A", "yes" }, { "B", "yes" } })
+  expect_true(g:corporation("RM").floated)
+  expect_true(logged(g, "RM does not operate in this operating round: a merger had operated in it (18FB-R-204)"))
+  expect_true(g:operating() ~= "LdA")
+  local ops = operators(g)
+  expect_not_contains(ops, "RM")
+  expect_contains(ops, "FB")
+  -- the next operating round it does
+  expect_contains(operators(g), "RM")
+end)
+
+local function first_move(g, prefix)
+  for _, m in ipairs(g:moves()) do if m:sub(1, #prefix) == prefix then return m end end
+end
+
+test("18FB-R-205: a formed national has 4 tile steps a turn", function()
+  local g = or_ph5({ FB = 150, LdA = 130, NN = 100 })
+  g:act("train PH6")
+  answer(g, { { "A", "yes" }, { "B", "yes" } })
+  local n = 0
+  while g:operating() ~= "RM" do
+    g:act(g:step() == "dividend" and "withhold" or "pass")
+    n = n + 1
+    expect_true(n < 40)
+  end
+  expect_eq(g:step(), "lay_tile")
+  for i = 1, 4 do
+    expect_eq(g:step(), "lay_tile", "tile step " .. i)
+    local m = first_move(g, "lay ")
+    expect_true(m ~= nil, "a tile to lay at step " .. i)
+    g:act(m)
+  end
+  expect_eq(g:turn().tiles, 4)
+  expect_true(g:step() ~= "lay_tile")
+end)
