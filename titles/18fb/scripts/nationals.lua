@@ -41,6 +41,52 @@ local function ranked(game, nat)
   return out
 end
 
+-- R-191: RM and RA only form; no player starts them. A-33(g): one formed
+-- without a president (`nat.headless.<N>`: its market cell) is started by
+-- the first player to buy its president's certificate from its treasury,
+-- at its current price (`par N P`: P is the starting value offered, the
+-- difference to the current price settled with its treasury).
+local function headless(game, corp) return game:var("nat.headless." .. corp) end
+
+hook("can_start", function(game, player, corp)
+  if not S.contains(NATIONALS, corp) then return true end
+  local cell = headless(game, corp)
+  if cell == nil then
+    return false, corp .. " is not started by a player: it forms when PH6 begins", "18FB-R-191"
+  end
+  local cost = 2 * cell.price
+  if game:player_field(player, "cash") < cost then
+    return false, corp .. "'s president's certificate costs " .. game:money(cost) .. " at its current price", "A-33(g)"
+  end
+  return true
+end)
+
+hook("par_prices", function(game, corp, prices)
+  local cell = headless(game, corp)
+  if cell == nil then return nil end
+  local best
+  for _, p in ipairs(prices) do
+    if p <= cell.price and (best == nil or p > best) then best = p end
+  end
+  if best == nil then best = prices[1] end
+  return { best }
+end)
+
+local lease
+
+on("corporation_started", function(game, ev)
+  local cell = headless(game, ev.corp)
+  if cell == nil then return end
+  game:set_var("nat.headless." .. ev.corp, nil)
+  game:set_price(ev.corp, cell.row, cell.col)
+  local diff = 2 * (cell.price - ev.price)
+  if diff > 0 then game:transfer(ev.player, ev.corp, diff) end
+  if diff < 0 then game:transfer(ev.corp, ev.player, -diff) end
+  game:log(ev.player .. " buys " .. ev.corp .. "'s president's certificate at its price, " .. game:money(cell.price)
+    .. ", and becomes its president (A-33(g))")
+  lease(game, ev.corp)
+end)
+
 -- Which corporations operated in the operating round under way (R-204).
 on("round_started", function(game, ev)
   if ev.kind == "operating" then
@@ -259,7 +305,7 @@ local function take_assets(game, nat, mergers)
 end
 
 -- R-203: a national without a train leases a PH6 train from the bank.
-local function lease(game, nat)
+lease = function(game, nat)
   if #field(game, nat, "trains") > 0 or field(game, nat, "president") == nil then return end
   local price = game:train_class("PH6").variants[1].price
   game:give_train("PH6", nat)
@@ -309,6 +355,8 @@ local function form(game, nat, mergers)
     check_presidency(game, nat)
     game:set_floated(nat, price)
   else
+    game:set_var("nat.headless." .. nat, { row = game:corporation_field(nat, "market_row"),
+      col = game:corporation_field(nat, "market_col"), price = price })
     game:log("no player is entitled to 2 " .. nat .. " shares: its president's certificate waits in its treasury, "
       .. "and " .. nat .. " does not operate until a player buys it (A-33(g))")
   end
