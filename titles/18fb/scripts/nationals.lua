@@ -375,6 +375,11 @@ end
 local function settle(game, f)
   local mergers = {}
   for _, c in ipairs(f.accepted) do mergers[#mergers + 1] = c end
+  -- A-33(e) option: with one acceptance the two lowest-ranked merge anyway
+  if #mergers == 1 and game:option("national_two_lowest_merge") then
+    mergers = { f.ranked[#f.ranked - 1], f.ranked[#f.ranked] }
+    game:log("only " .. f.accepted[1] .. " accepted: the two lowest-ranked candidates merge (option, A-33(e))")
+  end
   local need = 2 - #mergers
   if need > 0 then
     local unf, flt = {}, {}

@@ -397,3 +397,59 @@ test("18FB-R-191, A-33(g): no player starts RM or RA; one formed without a presi
   expect_eq(#rm.trains, 1)                                  -- its lease starts now (R-203)
   expect_eq(g:var("lease.RM"), 800)
 end)
+
+test("18FB-R-202, A-33(h): where both mergers had a token in one city, RM keeps one and has one token fewer", function()
+  local g = ph5({ { "FC", "A", 120, 2 }, { "FSC", "B", 110, 2 } })
+  g:place_token("FSC", "F11")                               -- Cosenza, FC's home (FSC's final destination)
+  g:give_train("FC", "PH6", true)
+  answer(g, { { "A", "yes" }, { "B", "yes" } })
+  local rm = g:corporation("RM")
+  local hexes = {}
+  for _, tk in ipairs(rm.tokens) do if tk.hex then hexes[#hexes + 1] = tk.hex end end
+  table.sort(hexes)
+  expect_eq(hexes, { "F11", "F23" })
+  expect_eq(#rm.tokens, 7)
+  expect_eq(g:hex("F11").stops[1].tokens, { "RM" })
+  expect_true(logged(g, "FSC's token in F11 is removed: RM already has one in that city (A-33(h))"))
+end)
+
+pending("18FB-R-198, A-33(b): a corporation holding merger shares trades them after the players, the odd one paid into its treasury",
+  "needs a test setter giving a corporation a share (g:give_share to a corporation id); scripts/nationals.lua already trades corporations' holdings", function()
+  local g = d35()
+  g:start("FB", "C", 100)
+  g:set_price("FB", 100)
+  give(g, "NN", "FB", 3)
+  local cash = g:corporation("FB").cash
+  g:give_train("LdA", "PH6", true)
+  answer(g, { { "A", "yes" }, { "B", "yes" } })
+  expect_eq(g:corporation("RM").shares, { A = 20, B = 10 })
+  local fb = 0
+  for _, c in ipairs(g:corporation("RM").certificates) do if c.owner == "FB" then fb = fb + c.percent end end
+  expect_eq(fb, 10)
+  expect_eq(g:corporation("FB").cash, cash + 60)
+end)
+
+local function game_with(options)
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, options = options }
+  while g:round().name == "political" do
+    if g:var("pr.card") == nil then g:act(g:moves()[1]) else g:act("pass") end
+  end
+  return g
+end
+
+test("18FB-R-195, A-33(e) option national_two_lowest_merge: with one acceptance the two lowest-ranked merge", function()
+  for _, on in ipairs({ false, true }) do
+    local g = game_with({ national_two_lowest_merge = on })
+    for _, s in ipairs({ { "LdA", "A" }, { "NN", "B" }, { "FC", "C" }, { "FSC", "D" } }) do g:start(s[1], s[2], 100) end
+    g:set_phase("PH5")
+    g:set_price("LdA", 130); g:set_price("NN", 120); g:set_price("FC", 100); g:set_price("FSC", 90)
+    g:give_train("LdA", "PH6", true)
+    answer(g, { { "A", "yes" }, { "B", "no" }, { "C", "no" }, { "D", "no" } })
+    if on then
+      expect_true(logged(g, "FC and FSC merge into RM (18FB-R-193)"))
+      expect_eq(g:corporation("LdA").in_play, true)
+    else
+      expect_true(logged(g, "LdA and FSC merge into RM (18FB-R-193)"))
+    end
+  end
+end)
