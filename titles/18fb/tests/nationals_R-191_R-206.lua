@@ -453,3 +453,26 @@ test("18FB-R-195, A-33(e) option national_two_lowest_merge: with one acceptance 
     end
   end
 end)
+
+test("18FB-R-205: a formed national places up to two tokens a turn", function()
+  local g = d35()
+  g:set_phase("PH6")
+  answer(g, { { "A", "yes" }, { "B", "yes" } })
+  -- the geometry of the stations tests: Campobasso J33 - Chieti K38, Teramo J43 - Tronto K46
+  g:place_token("RM", "J33")
+  g:lay("J33", "57", 2); g:lay("K34", "9", 2); g:lay("L35", "58", 2); g:lay("L37", "56", 1); g:lay("K38", "57", 0)
+  g:place_token("RM", "J43")
+  g:lay("J43", "57", 0); g:lay("K42", "7", 3); g:lay("K44", "58", 1); g:lay("J45", "7", 5)
+  local n = 0
+  while not (g:operating() == "RM" and g:step() == "build_station") do
+    g:act("pass"); n = n + 1; expect_true(n < 20, "RM's build_station step not reached")
+  end
+  g:act("do token hex=K38")
+  expect_eq(g:step(), "build_station")
+  g:act("do token hex=K46")
+  expect_true(g:step() ~= "build_station")
+  local hexes = {}
+  for _, tk in ipairs(g:corporation("RM").tokens) do if tk.hex then hexes[#hexes + 1] = tk.hex end end
+  expect_contains(hexes, "K38")
+  expect_contains(hexes, "K46")
+end)
