@@ -78,6 +78,7 @@ test("18FB-R-202: RM takes the mergers' tokens, trains and town markers; the mer
   g:give_train("NN", "PH5")
   g:set_var("markers.LdA", 2)
   g:set_var("markers.NN", 3)
+  expect_eq(g:hex("I36").stops[1].reserved, { "LdA" })     -- Isernia, LdA's intermediate destination
   g:give_train("LdA", "PH6", true)
   answer(g, { { "A", "yes" }, { "B", "yes" } })
   local rm = g:corporation("RM")
@@ -90,6 +91,7 @@ test("18FB-R-202: RM takes the mergers' tokens, trains and town markers; the mer
   expect_eq(g:var("markers.RM"), 5)
   expect_eq(g:var("markers.LdA"), nil)
   expect_eq(g:hex("F31").stops[1].tokens, { "RM" })
+  expect_eq(g:hex("I36").stops[1].reserved, {})            -- A-33(h): the mergers' reserved slots are free
 end)
 
 test("18FB-R-194 (S-18): LdA and NN accept: they merge, FC and FSC are not asked", function()
