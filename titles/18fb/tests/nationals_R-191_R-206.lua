@@ -478,3 +478,15 @@ test("18FB-R-205: a formed national places up to two tokens a turn", function()
   expect_contains(hexes, "K38")
   expect_contains(hexes, "K46")
 end)
+
+test("18FB-R-197: RM goes under the tokens already on its cell", function()
+  local g = d35()
+  g:start("FB", "C", 100)
+  g:set_price("FB", 120)                                    -- LdA's cell, FB entered after LdA
+  g:give_train("LdA", "PH6", true)
+  answer(g, { { "A", "yes" }, { "B", "yes" } })
+  local order = {}
+  for _, c in ipairs(g:value_order()) do if c == "FB" or c == "RM" then order[#order + 1] = c end end
+  expect_eq(order, { "FB", "RM" })
+  expect_eq(g:corporation("RM").price, g:corporation("FB").price)
+end)
