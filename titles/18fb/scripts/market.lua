@@ -83,6 +83,7 @@ end)
 -- leaves it. Regionals have no price (R-165).
 hook("dividend_move", function(game, corp, kind, revenue)
   if game:corporation_field(corp, "kind") == "regional" then return "none" end
+  if S.on_lease and S.on_lease(game, corp) then return "none" end     -- R-203: a leasing national's withhold
   if kind == "withhold" or revenue <= 0 then return "left" end
   local paid = revenue
   if kind == "half" then paid = ceil10((revenue + 1) // 2) end

@@ -9,16 +9,17 @@ local function give(g, corp, who, n)
   for _ = 1, n do g:give_share(corp, who) end
 end
 
--- Plays on (passing, paying out) until `corp` stands at `step`.
+-- Plays on (passing, paying out) until `corp` stands at `step` (any step
+-- of its turn when nil).
 local function to_step(g, corp, step)
   for _ = 1, 200 do
-    if g:actor() == corp and g:step() == step then return end
+    if g:actor() == corp and (step == nil or g:step() == step) then return end
     local m = g:moves()
     local pick = m[#m]
     for _, x in ipairs(m) do if x == "pass" or x == "payout" then pick = x end end
     g:act(pick)
   end
-  error(corp .. " never reached " .. step)
+  error(corp .. " never reached " .. tostring(step))
 end
 
 -- A starts NN at 100 and makes it Provisional (a token on T. Annunziata,
@@ -203,7 +204,7 @@ test("18FB-R-181, R-183, A-44: shares of a company priced in light blue are sold
   local row, col = g:corporation("LdA").market_row, g:corporation("LdA").market_col
   local nn = g:corporation("NN").cash
   while g:round().kind == "stock" do g:act("pass") end
-  to_step(g, "NN", "lay_tile")
+  to_step(g, "NN", nil)                                        -- its turn (Frozen in PH1, it has no tile to lay)
   expect_eq(held_by(g, "LdA", "NN"), 0)
   expect_eq(g:corporation("LdA").pool_percent, 60)              -- beyond 50 % (A-44)
   expect_eq(g:corporation("NN").cash, nn + 60)
@@ -222,7 +223,7 @@ test("18FB-R-182, R-183: a corporation priced in dark blue sells every other com
   g:set_price("LdA", 80, 0)
   local nn = g:corporation("NN").cash
   while g:round().kind == "stock" do g:act("pass") end
-  to_step(g, "NN", "lay_tile")
+  to_step(g, "NN", nil)                                        -- its turn (Frozen in PH1, it has no tile to lay)
   expect_eq(held_by(g, "LdA", "NN"), 0)
   -- LdA (D80) operates first and, Building without its tile steps, moves
   -- left to D70 (R-109): NN sells at that price, its current one
