@@ -294,7 +294,12 @@ hook("operating_order", function(game, list)
   return out
 end)
 
--- R-166: one free tile step, and a second for D30 from its treasury.
+-- R-166: one free tile step, and a second for D30 from its treasury
+-- (operating.lua counts one for a regional, without its phase's steps).
+on("corporation_started", function(game, ev)
+  if is_regional(game, ev.corp) then game:set_var("tile_steps." .. ev.corp, nil) end
+end)
+
 hook("extra_tile_lays", function(game, corp)
   return is_regional(game, corp) and 1 or 0
 end)

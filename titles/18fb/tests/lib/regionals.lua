@@ -47,6 +47,30 @@ function R.after_rcr(wins)
   return g
 end
 
+-- A game where PH5 begins as it does in play: NN (A, par 100) buys the
+-- first PH5 train in its first operating turn (the PH3 and PH4 trains
+-- PH2 .. PH4 trains given to it first, PH4 set); the RCR follows that OR and is played
+-- (`wins` as R.auction); the late OR's first operator is to act.
+function R.ph5_bought(wins)
+  local g = R.after_pr()
+  g:act("par NN 100")
+  while g:round().kind == "stock" do g:act("pass") end
+  g:set_phase("PH4")
+  for _, c in ipairs({ "PH2", "PH2", "PH2", "PH2", "PH2", "PH3", "PH3", "PH3", "PH3", "PH4", "PH4", "PH4" }) do g:give_train("NN", c) end
+  g:give_cash("NN", 700)
+  local n = 0
+  while g:step() ~= "buy_train" do
+    g:act("pass")
+    n = n + 1
+    expect_true(n < 20, "NN's train step not reached")
+  end
+  g:act("train PH5")
+  expect_eq(g:phase(), "PH5")
+  while g:round().kind == "operating" do g:act("pass") end
+  R.auction(g, wins)
+  return g
+end
+
 -- The first legal move that starts with `prefix`, or nil.
 function R.first(moves, prefix)
   for _, m in ipairs(moves) do if m:sub(1, #prefix) == prefix then return m end end
