@@ -119,16 +119,17 @@ local function place_home(game, corp)
 end
 
 -- The regional becomes `player`'s, for `price` paid into its treasury
--- (R-160, A-29; R-161). Its token stands on the cell of its nominal
+-- (R-160, A-29; R-161), or to the bank (`to`, the option
+-- regional_bids_to_bank). Its token stands on the cell of its nominal
 -- value (R-165).
-local function hand_over(game, corp, player, price)
+local function hand_over(game, corp, player, price, to)
   -- an unsold regional's home token stood there already (R-163): the
   -- start puts it back in the same slot
   for _, st in ipairs(S.stations(game, corp)) do game:remove_tokens(st.hex, false, corp) end
   game:set_var("rg.starting", corp)
   game:start_corporation(corp, nominal(game, corp), player, true)
   game:set_var("rg.starting", nil)
-  game:transfer(player, corp, price)
+  game:transfer(player, to or corp, price)
   place_home(game, corp)
 end
 
@@ -228,8 +229,13 @@ step("regional", {
     if #still == 0 or (#still == 1 and still[1] == leader) then
       if leader then
         local price = game:var("rcr.high")
-        hand_over(game, corp, leader, price)
-        game:log(leader .. " buys " .. corp .. " for " .. game:money(price) .. ", paid into its treasury (18FB-R-160, A-29)")
+        if game:option("regional_bids_to_bank") then
+          hand_over(game, corp, leader, price, "bank")
+          game:log(leader .. " buys " .. corp .. " for " .. game:money(price) .. ", paid to the bank (option regional_bids_to_bank, A-29)")
+        else
+          hand_over(game, corp, leader, price)
+          game:log(leader .. " buys " .. corp .. " for " .. game:money(price) .. ", paid into its treasury (18FB-R-160, A-29)")
+        end
       else
         game:set_var("rcr.pool." .. corp, true)
         game:log("nobody bids on " .. corp .. ": it goes to the Pool (18FB-R-161)")

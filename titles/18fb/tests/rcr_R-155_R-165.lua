@@ -163,3 +163,15 @@ test("18FB-R-165 (D-02): a regional certificate counts one toward the certificat
   R.auction(g, { FG = { "B", 150 } })
   expect_eq(g:player("B").certificates, before + 1)
 end)
+
+test("18FB-R-160, A-29: with the option regional_bids_to_bank the winning bid goes to the bank instead", function()
+  local g = new_game{ players = { "A", "B", "C", "D" }, seed = 1, options = { "regional_bids_to_bank" } }
+  while g:round().name == "political" do g:act(g:var("pr.card") == nil and g:moves()[1] or "pass") end
+  g:set_phase("PH5")
+  while g:round().kind == "stock" do g:act("pass") end
+  local bank = g:bank()
+  R.auction(g, { FG = { "B", 150 } })
+  expect_eq(g:corporation("FG").cash, 0)
+  expect_eq(g:bank(), bank + 150)
+  expect_true(logged(g, "B buys FG for D150, paid to the bank (option regional_bids_to_bank, A-29)"))
+end)

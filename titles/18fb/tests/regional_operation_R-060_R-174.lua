@@ -198,3 +198,21 @@ test("18FB-R-168 (S-14): Napoli North and South are two cities for a regional: S
   g:place_token("FB", "d28")                                    -- Napoli South: SFSM, NN, FB
   expect_eq(lay_hexes(g), { "c31" })
 end)
+
+pending("18FB-R-163, R-167: a regional whose home city is full when the RCR ends waits beside it; its first turn lays a brown tile there and its token takes the new slot",
+  "needs game:start_corporation to start a corporation whose home city has no free slot, leaving its home token off the map (the core refuses: 'FA has no home city with a free slot'); and companies.toml reserve_home = false for the regionals, whose printed homes are not reserved (the reconstructed map reserves them, A-02, so the case cannot arise yet). scripts/regionals.lua already keeps rg.waiting and places the token on the first tile laid there with a free slot",
+  function()
+    local g = R.after_pr()
+    g:set_phase("PH5")
+    g:start("LdA", "A", 100)
+    g:start("NN", "B", 100)
+    g:place_token("NN", "F31")                                  -- Capua: LdA and NN, full
+    while g:round().kind == "stock" do g:act("pass") end
+    R.auction(g, { FA = { "A", 100 } })
+    expect_eq(g:var("rg.waiting.FA"), true)
+    expect_eq(g:actor(), "FA")
+    local brown = first(g:moves(), "lay F31 R")
+    expect_true(brown ~= nil)
+    g:act(brown)
+    expect_contains(g:hex("F31").stops[1].tokens, "FA")
+  end)
