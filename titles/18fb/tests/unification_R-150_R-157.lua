@@ -162,6 +162,7 @@ test("18FB-R-156, R-157: the first buyer of SFM's president's certificate sets i
   expect_eq(sfm.home, "J33")
   expect_contains(g:hex("J33").stops[1].tokens, "SFM")
   expect_eq(sfm.state, "unfloated")                            -- a major: 60 % to float (R-156)
+  expect_eq(g:var("tile_steps.SFM"), 4)                        -- and 4 tile steps (R-156, R-066)
   expect_true(logged(g, "A sets SFM's home at J33 (Campobasso); its token goes there at once (18FB-R-157)"))
 end)
 
