@@ -216,3 +216,16 @@ pending("18FB-R-163, R-167: a regional whose home city is full when the RCR ends
     g:act(brown)
     expect_contains(g:hex("F31").stops[1].tokens, "FA")
   end)
+
+test("18FB-R-165: at the end a regional certificate counts its nominal value, whatever was bid for it", function()
+  local g = R.after_rcr({ FG = { "B", 150 } })                 -- FG's nominal value: D130
+  g:give_cash("C", g:bank())                                    -- the bank is broken: the game ends with the set
+  local n = 0
+  while not g:over() do
+    n = n + 1
+    expect_true(n < 50, "the game did not end")
+    g:act(first(g:moves(), "pass") or g:moves()[1])
+  end
+  expect_eq(g:result().reason, "bank")
+  expect_eq(g:result().values.B, g:player("B").cash + 130)
+end)
