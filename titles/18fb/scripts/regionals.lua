@@ -95,24 +95,16 @@ local function min_bid(game, corp)
 end
 
 -- R-163: the home token of a regional goes on its home city, sold or not;
--- with no slot free it waits (rg.waiting) for the first one to free up.
+-- with no slot it may fill (the core's slot rules: reservations of others
+-- on the last free slot included) it waits (rg.waiting) for the first one
+-- to free up. A refused placement changes nothing (docs/lua-api.md).
 local function place_home(game, corp)
   if #S.stations(game, corp) > 0 then return end
   local hex = game:corporation_field(corp, "homes")[1]
-  local ok = false
-  for _, s in ipairs(game:hex(hex).stops) do
-    if s.kind == "city" then
-      local others = 0
-      for _, r in ipairs(s.reserved or {}) do if r ~= corp then others = others + 1 end end
-      ok = S.contains(s.reserved, corp) or (s.slots or 0) - #(s.tokens or {}) - #(s.neutral or {}) - others > 0
-      break
-    end
-  end
-  if ok then
-    game:place_token(corp, hex, 0, false)
+  if pcall(function() game:place_token(corp, hex, 0, false) end) then
     game:set_var("rg.waiting." .. corp, nil)
     game:log(corp .. "'s home token goes on " .. hex .. " (18FB-R-163)")
-  else
+  elseif not game:var("rg.waiting." .. corp) then
     game:set_var("rg.waiting." .. corp, true)
     game:log(corp .. "'s home token waits beside " .. hex .. " for a free slot (18FB-R-163)")
   end
@@ -122,15 +114,28 @@ end
 -- (R-160, A-29; R-161), or to the bank (`to`, the option
 -- regional_bids_to_bank). Its token stands on the cell of its nominal
 -- value (R-165).
+-- KNOWN GAP (core): the core starts a corporation only with a free slot
+-- for its home token, so a regional whose home is full cannot be started
+-- (R-163's waiting token): it stays in the Pool, nothing is paid, and
+-- hand_over returns false.
 local function hand_over(game, corp, player, price, to)
   -- an unsold regional's home token stood there already (R-163): the
   -- start puts it back in the same slot
   for _, st in ipairs(S.stations(game, corp)) do game:remove_tokens(st.hex, false, corp) end
   game:set_var("rg.starting", corp)
-  game:start_corporation(corp, nominal(game, corp), player, true)
+  local started = pcall(function() game:start_corporation(corp, nominal(game, corp), player, true) end)
   game:set_var("rg.starting", nil)
+  if not started then
+    place_home(game, corp)
+    game:set_var("rcr.pool." .. corp, true)
+    game:log(corp .. "'s home city has no slot it may fill: the core cannot start it, so it goes to the Pool and "
+      .. player .. " pays nothing (18FB-R-163, a known gap)")
+    return false
+  end
+  game:set_var("rg.waiting." .. corp, nil)
   game:transfer(player, to or corp, price)
   place_home(game, corp)
+  return true
 end
 
 local function finish(game)
@@ -187,7 +192,7 @@ step("regional", {
     end
     local who = game:var("rcr.in")[1]
     local lo, cash = min_bid(game, corp), game:player_field(who, "cash")
-    if lo <= cash then out[#out + 1] = { name = "bid", args = { corp = corp, price = lo }, range = { lo, cash - (cash - lo) % bid_step(game) } } end
+    if lo <= cash then out[#out + 1] = { name = "bid", args = { corp = corp, price = lo }, max = cash } end
     out[#out + 1] = { name = "pass", args = {} }
     return out
   end,
@@ -230,10 +235,10 @@ step("regional", {
       if leader then
         local price = game:var("rcr.high")
         if game:option("regional_bids_to_bank") then
-          hand_over(game, corp, leader, price, "bank")
-          game:log(leader .. " buys " .. corp .. " for " .. game:money(price) .. ", paid to the bank (option regional_bids_to_bank, A-29)")
-        else
-          hand_over(game, corp, leader, price)
+          if hand_over(game, corp, leader, price, "bank") then
+            game:log(leader .. " buys " .. corp .. " for " .. game:money(price) .. ", paid to the bank (option regional_bids_to_bank, A-29)")
+          end
+        elseif hand_over(game, corp, leader, price) then
           game:log(leader .. " buys " .. corp .. " for " .. game:money(price) .. ", paid into its treasury (18FB-R-160, A-29)")
         end
       else
@@ -279,7 +284,7 @@ ability("buy_regional", {
     end
     game:count_as_purchase()
     game:set_var("rcr.pool." .. corp, nil)
-    hand_over(game, corp, ctx.actor, price)
+    if not hand_over(game, corp, ctx.actor, price) then fail(corp .. "'s home city has no slot it may fill: it cannot start yet", "18FB-R-163") end
     game:log(ctx.actor .. " buys " .. corp .. " from the Pool for " .. game:money(price) .. ", paid into its treasury (18FB-R-161)")
   end,
 })
