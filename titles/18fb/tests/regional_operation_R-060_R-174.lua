@@ -141,6 +141,19 @@ test("18FB-R-171, R-172 (A-30): a regional earns its home city and its markers l
   expect_eq(g:share_price("FA"), price)                        -- no market price moves (R-165)
 end)
 
+test("18FB-R-172 (A-30(c)): the Half split gives the owner ceil10(E / 2) and the treasury floor10(E / 2): E = 30 pays 20 and keeps 10", function()
+  local g = fa()
+  g:act("lay F31 Y2b 4")
+  g:act("lay F33 3 0")                                         -- 1 marker: E = 20 + 10
+  g:give_train("FA", "R5")
+  to_step(g, "FA", "dividend")
+  expect_eq(g:turn().revenue, 30)
+  local a, cash = g:player("A").cash, g:corporation("FA").cash
+  g:act("half")
+  expect_eq(g:player("A").cash, a + 20)
+  expect_eq(g:corporation("FA").cash, cash + 10)
+end)
+
 test("18FB-R-173: a regional buys regional trains only, at most one a turn", function()
   local g = fa(true)
   g:give_cash("FA", 400)
@@ -177,6 +190,20 @@ test("18FB-R-174: with no train and too little cash, its owner may add what a ba
   g:act("train R5")
   expect_eq(g:corporation("FA").cash, 0)
   expect_true(logged(g, "A adds D80 to FA for a bank train (18FB-R-174)"))
+end)
+
+test("18FB-R-173, R-174: a regional may buy another regional's train, but not with its owner's help", function()
+  local g = R.ph5_bought({ FA = { "A", 100 }, FG = { "B", 130 } })
+  g:give_train("FG", "R5")                                      -- R5-0
+  g:give_cash("FA", -60)                                        -- FA D40
+  to_step(g, "FA", "buy_train")
+  expect_contains(g:moves(), "train R5-0 1..40")                -- from FG, at any price it can pay
+  g:act("do owner_help amount=110")
+  expect_eq(g:corporation("FA").cash, 150)
+  expect_true(first(g:moves(), "train R5-0") == nil)
+  g:refuse("train R5-0 40", "18FB-R-174", "only a bank train")
+  g:act("train R5")
+  expect_eq(#g:corporation("FA").trains, 1)
 end)
 
 test("18FB-R-165: a regional's price never moves: its nominal value, sold out or not", function()
