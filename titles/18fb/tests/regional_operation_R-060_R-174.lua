@@ -104,25 +104,28 @@ pending("18FB-R-169 (D-28): +1 for a yellow -> green double town and +1 for a gr
   "needs green double-town and brown town tiles in tiles.toml: the manifest is missing (A-03) and the provisional tiles have none, so no such upgrade can be laid (scripts/regionals.lua's S.regional_markers counts them)",
   function() end)
 
-test("18FB-R-170 (A-31): joining a destination to the home by its legal route pays the bonus to the owner at once, once", function()
-  local g = fa()
-  local cash = g:player("A").cash
-  g:act("lay F31 Y2a 0")                                       -- Capua's track reaches Caserta's printed track
-  expect_eq(g:player("A").cash, cash + 20)                     -- the placeholder bonus (A-31)
-  expect_eq(g:corporation("FA").cash, 100)
-  g:act("lay G30 G3a 0")                                       -- still joined: not paid again
-  expect_eq(g:player("A").cash, cash + 20)
-  expect_true(logged(g, "FA is joined to its destination G30: the bank pays its owner A D20 (18FB-R-170)"))
-end)
-
-test("18FB-R-170: the bonus is paid even when track that is not the regional's makes the link", function()
+test("18FB-R-170 (A-31): a destination joined to the home pays its owner at once, once, even when track not the regional's makes the link", function()
   local g = R.after_rcr({ FG = { "B", 130 } })                 -- FG: Foggia, destination Manfredonia (M26)
   local cash = g:player("B").cash
   g:lay("L27", "Y4a", 0)                                       -- Foggia toward M26 (a lay by nobody)
   expect_eq(g:player("B").cash, cash)
   g:lay("M26", "5", 2)                                         -- Manfredonia toward Foggia
   expect_eq(g:player("B").cash, cash + 20)                     -- the placeholder bonus (A-31)
+  expect_eq(g:corporation("FG").cash, 130)                     -- to the owner, not the treasury
   expect_true(logged(g, "FG is joined to its destination M26: the bank pays its owner B D20 (18FB-R-170)"))
+  g:lay("b30", "7", 3)                                         -- another tile anywhere: not paid again
+  expect_eq(g:player("B").cash, cash + 20)
+end)
+
+test("18FB-R-170 (A-31): a destination that needs a brown tile pays only once it is brown", function()
+  local g = fa()                                               -- FA: Capua, destination Caserta (G30), brown (placeholder)
+  local cash = g:player("A").cash
+  g:act("lay F31 Y2a 0")                                       -- Capua's track reaches Caserta's printed yellow track
+  g:act("lay G30 G3a 0")                                       -- Caserta green
+  expect_eq(g:player("A").cash, cash)
+  g:lay("G30", "R3", 0)                                        -- Caserta brown (a lay by nobody)
+  expect_eq(g:player("A").cash, cash + 20)
+  expect_true(logged(g, "FA is joined to its destination G30: the bank pays its owner A D20 (18FB-R-170)"))
 end)
 
 test("18FB-R-171, R-172 (A-30): a regional earns its home city and its markers like a major and always pays Half: half to its owner, half to its treasury", function()
