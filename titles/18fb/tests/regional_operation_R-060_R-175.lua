@@ -1,4 +1,4 @@
--- Regionals operating (§3.6.3; 18FB-R-060, R-165 .. R-174; S-14, D-28,
+-- Regionals operating (§3.6.3; 18FB-R-060, R-165 .. R-175; S-14, D-28,
 -- D-29; A-30, A-31): scripts/regionals.lua, revenue.lua.
 
 local R = test_lib("regionals")
@@ -207,6 +207,26 @@ test("18FB-R-173, R-174: a regional may buy another regional's train, but not wi
   g:refuse("train R5-0 40", "18FB-R-174", "only a bank train")
   g:act("train R5")
   expect_eq(#g:corporation("FA").trains, 1)
+end)
+
+test("18FB-R-169: a regional never places a round token: its turn has no token step", function()
+  local g = fa()
+  local steps = {}
+  while g:actor() == "FA" do
+    if steps[#steps] ~= g:step() then steps[#steps + 1] = g:step() end
+    g:act(first(g:moves(), "lay F31 Y2a") or first(g:moves(), "pass") or g:moves()[1])
+  end
+  expect_not_contains(steps, "build_station")
+  expect_eq(#g:corporation("FA").tokens, 1)
+end)
+
+test("18FB-R-175: a regional has no financial step: its turn ends after its train step", function()
+  local g = fa(true)
+  g:give_cash("FA", 200)
+  to_step(g, "FA", "buy_train")
+  g:act("train R5")
+  g:act("pass")
+  expect_true(g:actor() ~= "FA")
 end)
 
 test("18FB-R-165: a regional's price never moves: its nominal value, sold out or not", function()
