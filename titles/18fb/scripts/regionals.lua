@@ -28,7 +28,8 @@
 -- drop leave regionals alone, scripts/market.lua; no sold-out rise: its
 -- state), so the core's final value counts the nominal value (R-165).
 --
--- Vars: rcr.pending, rcr.in_or, rcr.late_due, rcr.held; rcr.picker,
+-- Vars: rcr.pending, rcr.last_or (which OR of its set the last OR was),
+-- rcr.late_due, rcr.held; rcr.picker,
 -- rcr.corp, rcr.high, rcr.leader, rcr.in (the auction, as pr.* in
 -- political.lua); rcr.pool.<corp> (unsold, in the Pool);
 -- rg.waiting.<corp> (its home token waits for a slot, R-163);
@@ -52,9 +53,7 @@ function S.regional_in_pool(game, corp) return game:var("rcr.pool." .. corp) == 
 
 on("regional_companies_round", function(game, ev)
   if game:var("rcr.held") then return end
-  local r = game:round()
   game:set_var("rcr.pending", true)
-  game:set_var("rcr.in_or", r.kind == "operating" and r.set_index or 0)
   game:log("PH5: a Regional Companies Round follows this operating round (18FB-R-155)")
 end)
 
