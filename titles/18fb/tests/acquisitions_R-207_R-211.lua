@@ -20,12 +20,19 @@ local function position(o)
   g:place_token("FB", "G30")
   if not o.no_track then g:lay("F31", "Y2a", 0) end
   g:give_train("FB", o.phase == "PH5" and "PH5" or "PH6")
+  -- FA, a regional, operates first (R-060): it is given its trains,
+  -- markers and cash once that turn is over.
+  local n = 0
+  while g:operating() ~= "FB" do
+    local moves = g:moves()
+    local pick = moves[1]
+    for _, m in ipairs(moves) do if m == "pass" or m == "withhold" then pick = m end end
+    g:act(pick); n = n + 1; expect_true(n < 20, "FB's turn not reached")
+  end
   g:give_train("FA", "R5")
   g:give_train("FA", "R5")
   g:set_var("markers.FA", 5)
   g:give_cash("FA", 40 - g:corporation("FA").cash)
-  local n = 0
-  while g:operating() ~= "FB" do g:act("pass"); n = n + 1; expect_true(n < 12, "FB's turn not reached") end
   expect_eq(g:step(), "lay_tile")
   return g
 end
