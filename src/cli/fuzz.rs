@@ -11,7 +11,8 @@ pub fn run(title: &str, games: u32, seed: u64, players: Option<u8>, max_actions:
     let players = players.unwrap_or(u8::try_from(t.meta.default_players).unwrap_or(u8::MAX));
     let cfg = FuzzConfig { games, seed, players, max_actions, save_failures, ..Default::default() };
     let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
-    let report = run_parallel(Arc::new(t), &cfg, threads);
+    let t = Arc::new(t);
+    let report = run_parallel(t.clone(), &cfg, threads);
     for v in report.violations.iter().take(20) {
         println!("violation: {v}");
     }
@@ -20,6 +21,9 @@ pub fn run(title: &str, games: u32, seed: u64, players: Option<u8>, max_actions:
     }
     let reasons: Vec<String> = report.reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!("endings: {}; {:.1} s", reasons.join(", "), report.seconds);
+    // In the title's phase order, not by name.
+    let phases: Vec<String> = t.phases.iter().filter_map(|p| report.final_phases.get(&p.name).map(|n| format!("{} {n}", p.name))).collect();
+    println!("final phase: {}", phases.join(", "));
     println!("{}", report.summary());
     Ok(if report.violations.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

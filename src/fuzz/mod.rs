@@ -53,6 +53,9 @@ pub struct FuzzReport {
     /// Seeds of the games still running at the action budget (saved with
     /// `save_failures`, to see what kept them going).
     pub unfinished: Vec<u64>,
+    /// How many games ended in each phase (by name), for how far random
+    /// play gets (18FB: Unification at PH5, RM / RA at PH6).
+    pub final_phases: std::collections::BTreeMap<String, u32>,
 }
 
 impl FuzzReport {
@@ -110,6 +113,9 @@ pub fn run_parallel(title: Arc<Title>, cfg: &FuzzConfig, threads: usize) -> Fuzz
             *report.reasons.entry(k).or_insert(0) += v;
         }
         report.unfinished.extend(p.unfinished);
+        for (k, v) in p.final_phases {
+            *report.final_phases.entry(k).or_insert(0) += v;
+        }
     }
     report.seconds = start.elapsed().as_secs_f64();
     report
@@ -136,6 +142,7 @@ fn run_games(title: Arc<Title>, cfg: &FuzzConfig, games: Vec<u32>) -> FuzzReport
         match outcome {
             Ok(one) => {
                 report.actions += one.actions;
+                *report.final_phases.entry(one.phase.clone()).or_insert(0) += 1;
                 if let Some(reason) = one.ended {
                     report.finished += 1;
                     *report.reasons.entry(reason).or_insert(0) += 1;
@@ -159,6 +166,8 @@ fn run_games(title: Arc<Title>, cfg: &FuzzConfig, games: Vec<u32>) -> FuzzReport
 
 struct OneGame {
     actions: u64,
+    /// The phase the game stood in when it stopped.
+    phase: String,
     ended: Option<String>,
     violations: Vec<String>,
 }
@@ -169,7 +178,7 @@ fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u
     // The title's options in force, so that save files reload the same title.
     let options = title.selected.iter().filter(|(_, on)| **on).map(|(k, v)| (k.clone(), *v)).collect();
     let setup = Setup { players, seed, options, values: Default::default() };
-    let mut out = OneGame { actions: 0, ended: None, violations: Vec::new() };
+    let mut out = OneGame { actions: 0, phase: String::new(), ended: None, violations: Vec::new() };
     let mut game = match Game::with_host(title.clone(), host.clone(), setup) {
         Ok(g) => g,
         Err(e) => {
@@ -221,6 +230,7 @@ fn play_out(game: &mut Game, rng: &mut ChaCha8Rng, cfg: &FuzzConfig, out: &mut O
         out.violations.push(format!("at the end: {v}"));
     }
     out.ended = game.state.ended.as_ref().map(|e| e.reason.clone());
+    out.phase = game.title.phases.get(game.state.phase).map_or_else(String::new, |p| p.name.clone());
 }
 
 /// Why [`random_move`] made no move.

@@ -66,9 +66,10 @@ test("18FB-R-108, R-109: with a tile step unused there is no interest, and the p
   expect_true(logged(g, "used 1 of its 2 tile steps: no secured interest, its price moves left (18FB-R-108, R-109)"))
 end)
 
-test("18FB-R-100, A-14: a token on the intermediate destination makes a Building major Provisional and refunds half the deposit", function()
+test("18FB-R-100, R-041, R-053, R-064, A-14: a token on the intermediate destination makes a Building major Provisional, refunds half the deposit to the concession holder, and the turn goes on as a Provisional one", function()
   local g, who = nn_operating()
   g:place_token("NN", "d24")                                 -- T. Annunziata
+  g:give_train("NN", "PH1")
   local cash = g:player(who).cash
   while g:step() == "lay_tile" or g:step() == "build_station" do g:act("pass") end
   expect_eq(g:corporation("NN").state, "provisional")
@@ -76,9 +77,11 @@ test("18FB-R-100, A-14: a token on the intermediate destination makes a Building
   expect_eq(g:var("deposit.NN"), 50)
   expect_true(logged(g, "NN is now provisional"))
   expect_true(g:step() ~= "secured_interest")                -- R-064: the Provisional branch
+  expect_true(logged(g, "NN earns D0"))                      -- R-053: its train ran this very turn (no station value yet)
+  expect_true(not logged(g, "secured interest"))
 end)
 
-test("18FB-R-101: then a token on the final destination makes it Definitive and refunds the rest", function()
+test("18FB-R-101, R-054: then a token on the final destination makes it Definitive and refunds the rest", function()
   local g, who = nn_operating()
   g:place_token("NN", "d24")
   while g:step() == "lay_tile" or g:step() == "build_station" do g:act("pass") end

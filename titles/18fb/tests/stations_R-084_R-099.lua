@@ -276,3 +276,17 @@ test("18FB-R-094: with two routes to a city the president picks one; cost and ma
   table.sort(markers)
   expect_eq(markers, { 0, 1 })                                   -- by J45 none, by Giulianova one
 end)
+
+test("18FB-R-092: a token route over the Sarno (a lettered side between the Napoli inset and the main map) pays D40 for the river", function()
+  local g = after_pr()
+  g:start("NN", "A", 100)
+  g:place_token("NN", "d24")                                    -- T. Annunziata, NN's reserved slot
+  -- d24 over link G (the Sarno) to Castellammare E26 (a town), then a
+  -- plain side to Nocera F25.
+  g:lay("d24", "Y2a", 1); g:lay("E26", "3", 5); g:lay("F25", "Y2a", 0)
+  to_station_step(g, "NN")
+  local cash = g:corporation("NN").cash
+  g:act("do token hex=F25")
+  expect_eq(g:corporation("NN").cash, cash - 50)                -- 40 (the Sarno) + 10
+  expect_true(logged(g, "NN places a token: d24 to F25 for D50 via E26"))
+end)

@@ -257,3 +257,14 @@ test("18FB-R-073: Napoli's pre-printed track does not let a route pass another c
   g = lda_to_napoli(false, function(g) g:lay("c29", "GNn", 1) end)
   expect_eq(any(g, "lay d24 "), true)                          -- once North is upgraded its free slot lets it pass
 end)
+
+test("18FB-R-069: yellow tiles from PH1, green from PH2, brown from PH5", function()
+  local g = tile_step("LdA", function(g) g:lay("F31", "Y2a", 1) end)
+  expect_eq(any(g, "lay F31 G2"), false)
+  g:refuse("lay F31 G2a 1", "18FB-R-069")
+  g = tile_step("LdA", function(g) g:set_phase("PH2"); g:lay("F31", "Y2a", 1); g:lay("F31", "G2a", 1) end)
+  expect_eq(any(g, "lay F31 R2"), false)
+  g:refuse("lay F31 R2 1", "18FB-R-069")
+  g = tile_step("LdA", function(g) g:set_phase("PH5"); g:lay("F31", "Y2a", 1); g:lay("F31", "G2a", 1) end)
+  expect_eq(any(g, "lay F31 R2"), true)
+end)
