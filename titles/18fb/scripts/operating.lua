@@ -85,10 +85,43 @@ step("destination", {
 -- share held by a player or a corporation (not the IPO's, the pool's or
 -- its own); its price stays. Otherwise nothing is paid and its price
 -- moves left.
-local function band_rate(game, corp)
-  local c = (game:props().concessions or {})[corp]
-  return game:props().secured_interest[c.band]
+local BANDS = { "A", "B", "C", "D", "E" }
+
+-- The band of `corp`: its concession's, raised by Melisurgo (R-110).
+local function band(game, corp)
+  local b = ((game:props().concessions or {})[corp] or {}).band
+  if b ~= nil and game:var("melisurgo") == corp then
+    for i, x in ipairs(BANDS) do
+      if x == b then b = BANDS[math.min(#BANDS, i + game:props().melisurgo_columns)]; break end
+    end
+  end
+  return b
 end
+
+local function band_rate(game, corp)
+  return game:props().secured_interest[band(game, corp)]
+end
+
+-- Melisurgo (§2.7 note 1, R-110, R-065, A-24): in its own operating turn
+-- a Building major whose president holds the card raises its band two
+-- columns, never above E, for as long as it stays Building; the card is
+-- used up (it keeps paying its income, A-23).
+ability("melisurgo", {
+  actions = function(game, ctx)
+    if ctx.actor_kind ~= "corporation" or game:corporation_field(ctx.actor, "state") ~= "building" then return {} end
+    return { { name = "melisurgo", args = {} } }
+  end,
+  process = function(game, ctx, args)
+    local corp = ctx.actor
+    if ctx.actor_kind ~= "corporation" or game:corporation_field(corp, "state") ~= "building" then
+      fail("Melisurgo raises the secured-interest band of a Building major, in its own operating turn", "18FB-R-110")
+    end
+    local before = band(game, corp)
+    game:set_var("melisurgo", corp)
+    game:use_company(ctx.company)
+    game:log(corp .. " uses Melisurgo: its secured-interest band goes from " .. before .. " to " .. band(game, corp) .. " (18FB-R-110)")
+  end,
+})
 
 step("secured_interest", {
   skip = function(game, corp)
@@ -133,4 +166,36 @@ on("token_placed", function(game, ev)
       end
     end
   end
+end)
+
+-- R-102: a major's historical destinations are the slots the map reserves
+-- for it (§2.5.4; its homes excepted). Read once at setup, before any
+-- token uses them up.
+hook("setup", function(game)
+  local hist = {}
+  for _, kind in ipairs({ "city", "offboard" }) do
+    for _, hex in ipairs(game:stops_of_kind(kind)) do
+      for _, stop in ipairs(game:hex(hex).stops) do
+        for _, corp in ipairs(stop.reserved or {}) do
+          if not S.contains(game:corporation_field(corp, "homes"), hex) then
+            hist[corp] = hist[corp] or {}
+            if not S.contains(hist[corp], hex) then hist[corp][#hist[corp] + 1] = hex end
+          end
+        end
+      end
+    end
+  end
+  game:set_var("historical", hist)
+end)
+
+-- R-102, A-21: a token on one of its historical destinations moves a
+-- Provisional or Definitive major's price up a row (none at the top); a
+-- Building major gets no bonus, even for the token that ends Building.
+on("token_placed", function(game, ev)
+  local hist = (game:var("historical") or {})[ev.corp]
+  if hist == nil or not S.contains(hist, ev.hex) then return end
+  local state = game:corporation_field(ev.corp, "state")
+  if state ~= "provisional" and state ~= "definitive" then return end
+  game:move_price(ev.corp, "up", 1)
+  game:log(ev.corp .. " reaches its historical destination " .. ev.hex .. ": its price moves up a row (18FB-R-102)")
 end)

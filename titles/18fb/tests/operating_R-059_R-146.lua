@@ -122,3 +122,57 @@ test("18FB-R-146: a railroad card's income drops to D10 once its railroad places
   expect_eq(g:company("BAY").revenue, 10)
   expect_true(logged(g, "BAY's income drops to D10: NN placed a token beyond its home (18FB-R-146)"))
 end)
+
+-- `corp` started by A at 100, A holding Melisurgo; `corp`'s first turn.
+local function with_melisurgo(corp)
+  local g = P.after_pr()
+  g:give_company("MEL", "A")
+  g:start(corp, "A", 100)
+  while g:round().kind == "stock" do g:act("pass") end
+  expect_eq(g:actor(), corp)
+  return g
+end
+
+test("18FB-R-110, R-065, D-17: in its own turn a Building major whose president holds Melisurgo raises its band two columns: C to E", function()
+  local g = with_melisurgo("LdA")                              -- band C: D15 a share
+  expect_contains(g:moves(), "do melisurgo")
+  g:act("do melisurgo")
+  expect_eq(g:company("MEL").used, true)
+  expect_true(logged(g, "LdA uses Melisurgo: its secured-interest band goes from C to E (18FB-R-110)"))
+  local a = g:player("A").cash
+  g:act(first(g:moves(), "lay ")); g:act(first(g:moves(), "lay "))
+  while g:step() ~= "buy_train" do g:act("pass") end
+  expect_eq(g:player("A").cash, a + 2 * 25)                    -- E: D25 a share, on the president's 2 shares
+end)
+
+test("18FB-R-110, D-17: never above E: band D goes to E", function()
+  local g = with_melisurgo("FSC")
+  g:act("do melisurgo")
+  expect_true(logged(g, "FSC uses Melisurgo: its secured-interest band goes from D to E (18FB-R-110)"))
+end)
+
+test("18FB-R-110: once, and only for a Building major in its own turn", function()
+  local g = with_melisurgo("LdA")
+  g:act("do melisurgo")
+  expect_eq(first(g:moves(), "do melisurgo"), nil)             -- used up
+  g = P.after_pr()
+  g:give_company("MEL", "A")
+  expect_eq(first(g:moves(), "do melisurgo"), nil)             -- not in a stock turn
+  g:refuse("do melisurgo", "18FB-R-110")
+end)
+
+test("18FB-R-102: a token on a historical destination moves a Provisional major's price up a row; a Building one's not", function()
+  local g = nn_operating()
+  local row = g:corporation("NN").market_row
+  g:place_token("NN", "d24")                                 -- T. Annunziata, reserved for NN: NN is Building
+  expect_eq(g:corporation("NN").market_row, row)
+  expect_true(not logged(g, "historical destination"))
+  while g:step() == "lay_tile" or g:step() == "build_station" do g:act("pass") end
+  expect_eq(g:corporation("NN").state, "provisional")
+  row = g:corporation("NN").market_row
+  local col = g:corporation("NN").market_col
+  g:place_token("NN", "F25")                                 -- Nocera, reserved for NN
+  expect_eq(g:corporation("NN").market_row, row - 1)
+  expect_eq(g:corporation("NN").market_col, col)
+  expect_true(logged(g, "NN reaches its historical destination F25: its price moves up a row (18FB-R-102)"))
+end)
