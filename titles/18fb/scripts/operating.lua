@@ -31,11 +31,101 @@ local function tokened(game, corp, hexes)
   return false
 end
 
--- The concession's destinations (title.toml props.concessions).
+-- The concession's destinations (title.toml props.concessions): FS's
+-- intermediate is the one its president named, else either (R-103); FP's
+-- follow its base (R-104).
 local function destinations(game, corp)
   local c = (game:props().concessions or {})[corp]
   if c == nil then return nil end
-  return c.intermediate or {}, c.final or {}
+  local base = game:var("base." .. corp)
+  if c.intermediate_by_base ~= nil then
+    if base == nil then return {}, {} end
+    return c.intermediate_by_base[base], c.final_by_base[base]
+  end
+  local named = game:var("intermediate." .. corp)
+  return named and { named } or c.intermediate or {}, c.final or {}
+end
+
+-- R-103 (§3.3.2 note 4): FS's president names Brindisi or Taranto as its
+-- intermediate destination at any moment (in a stock turn, or in FS's
+-- operating turn), and may change it until it is reached.
+ability("name_intermediate", {
+  unbound = true,
+  actions = function(game, ctx)
+    local out = {}
+    for corp, c in pairs(game:props().concessions or {}) do
+      local mine = (ctx.actor_kind == "corporation" and ctx.actor == corp)
+        or (ctx.actor_kind == "player" and game:corporation_field(corp, "president") == ctx.actor)
+      if mine and c.intermediate and #c.intermediate > 1 and game:corporation_field(corp, "state") == "building" then
+        for _, hex in ipairs(c.intermediate) do
+          if game:var("intermediate." .. corp) ~= hex then
+            out[#out + 1] = { name = "name_intermediate", args = { corp = corp, hex = hex } }
+          end
+        end
+      end
+    end
+    return out
+  end,
+  process = function(game, ctx, args)
+    local c = (game:props().concessions or {})[args.corp]
+    local president = game:corporation_field(args.corp, "president")
+    if c == nil or not c.intermediate or #c.intermediate < 2 or not S.contains(c.intermediate, args.hex) then
+      fail(tostring(args.hex) .. " is not one of " .. tostring(args.corp) .. "'s intermediate destinations to choose from", "18FB-R-103")
+    end
+    if not (ctx.actor == args.corp or ctx.actor == president) then
+      fail("only " .. args.corp .. "'s president names its intermediate destination", "18FB-R-103")
+    end
+    if game:corporation_field(args.corp, "state") ~= "building" then
+      fail(args.corp .. " has reached its intermediate destination: the choice is made", "18FB-R-103")
+    end
+    game:set_var("intermediate." .. args.corp, args.hex)
+    game:log(president .. " names " .. args.hex .. " " .. args.corp .. "'s intermediate destination (18FB-R-103)")
+  end,
+})
+
+-- R-104, A-41: FP's president picks its base when the concession is
+-- acquired. The other home's token becomes a reserved slot (the final
+-- destination), and the unchosen intermediate loses its reserved slot.
+on("corporation_started", function(game, ev)
+  local c = (game:props().concessions or {})[ev.corp]
+  if c == nil or c.intermediate_by_base == nil or game:var("concession." .. ev.corp) == nil then return end
+  local names = {}
+  for _, hex in ipairs(c.home) do names[#names + 1] = hex end
+  game:ask(game:corporation_field(ev.corp, "president"), "the base of " .. ev.corp .. " (18FB-R-104): " .. table.concat(names, " or "),
+    names, "choose_base", { corp = ev.corp })
+end)
+
+ability("choose_base", {
+  choose = function(game, player, base, data)
+    local corp = data.corp
+    local c = game:props().concessions[corp]
+    game:set_var("base." .. corp, base)
+    for _, hex in ipairs(c.home) do
+      if hex ~= base then
+        game:remove_tokens(hex, false, corp)
+        game:reserve(hex, corp)
+      end
+    end
+    for other, inter in pairs(c.intermediate_by_base) do
+      if other ~= base then
+        for _, hex in ipairs(inter) do game:remove_reservation(hex, corp) end
+      end
+    end
+    game:log(player .. " bases " .. corp .. " at " .. base .. ": intermediate destination " .. table.concat(c.intermediate_by_base[base], ", ")
+      .. ", final " .. table.concat(c.final_by_base[base], " or ") .. " (18FB-R-104)")
+  end,
+})
+
+-- R-103: once FS reaches one intermediate destination, its reserved slot
+-- in the other is removed.
+local function drop_other_intermediates(game, corp)
+  local c = (game:props().concessions or {})[corp]
+  if c == nil or not c.intermediate or #c.intermediate < 2 then return end
+  for _, hex in ipairs(c.intermediate) do
+    if game:remove_reservation(hex, corp) then
+      game:log(corp .. "'s reserved slot in " .. hex .. " is removed: its intermediate destination is reached (18FB-R-103)")
+    end
+  end
 end
 
 -- Refunds `amount` of the deposit to the concession's holder (R-041).
@@ -65,6 +155,7 @@ function S.check_destinations(game, corp)
       game:set_corporation_state(corp, "provisional")
       refund(game, corp, (held + 1) // 2, "intermediate destination reached, 18FB-R-100, A-14")
     end
+    drop_other_intermediates(game, corp)
   elseif state == "provisional" and tokened(game, corp, final) then
     game:set_corporation_state(corp, "definitive")
     refund(game, corp, held, "final destination reached, 18FB-R-101")
@@ -160,7 +251,9 @@ on("token_placed", function(game, ev)
     local facts = game:props().political[card]
     if type(facts) == "table" and facts.corp == ev.corp and facts.reduced_income
       and game:company_field(card, "revenue") ~= facts.reduced_income then
-      if #S.stations(game, ev.corp) > #game:corporation_field(ev.corp, "homes") then
+      -- its home tokens: both of FP's until its base is chosen (R-104)
+      local homes = game:var("base." .. ev.corp) and 1 or #game:corporation_field(ev.corp, "homes")
+      if #S.stations(game, ev.corp) > homes then
         game:set_company_revenue(card, facts.reduced_income)
         game:log(card .. "'s income drops to " .. game:money(facts.reduced_income) .. ": " .. ev.corp .. " placed a token beyond its home (18FB-R-146)")
       end

@@ -176,3 +176,71 @@ test("18FB-R-102: a token on a historical destination moves a Provisional major'
   expect_eq(g:corporation("NN").market_col, col)
   expect_true(logged(g, "NN reaches its historical destination F25: its price moves up a row (18FB-R-102)"))
 end)
+
+test("18FB-R-003, R-104, S-16: FP starts with home tokens in Bari and Napoli; based in Bari, its Napoli token becomes a reserved slot and Avellino's slot goes", function()
+  local g = P.after_pr()
+  local function at(corp)
+    local out = {}
+    for _, tk in ipairs(g:corporation(corp).tokens) do if tk.hex then out[#out + 1] = tk.hex end end
+    table.sort(out)
+    return out
+  end
+  expect_eq(at("FP"), { "N21", "c29" })                        -- R-003: both homes from setup
+  expect_contains(g:hex("H27").stops[1].reserved, "FP")        -- Avellino
+  expect_contains(g:hex("L27").stops[1].reserved, "FP")        -- Foggia
+  g:act("par FP 100")
+  expect_contains(g:moves(), "choose N21")
+  g:act("choose N21")
+  expect_eq(at("FP"), { "N21" })
+  expect_contains(g:hex("c29").stops[1].reserved, "FP")        -- the final destination, Napoli
+  expect_not_contains(g:hex("H27").stops[1].reserved, "FP")
+  expect_contains(g:hex("L27").stops[1].reserved, "FP")
+  expect_true(logged(g, "bases FP at N21: intermediate destination L27, final d28 or c29 (18FB-R-104)"))
+  -- Foggia is now its intermediate destination
+  while g:round().kind == "stock" do g:act("pass") end
+  while g:actor() ~= "FP" do g:act(first(g:moves(), "pass") or g:moves()[1]) end
+  g:place_token("FP", "L27")
+  while g:step() == "lay_tile" or g:step() == "build_station" do g:act("pass") end
+  expect_eq(g:corporation("FP").state, "provisional")
+end)
+
+test("18FB-R-104: based in Napoli, the Bari token becomes the reserved final destination and Foggia's slot goes", function()
+  local g = P.after_pr()
+  g:act("par FP 100")
+  g:act("choose c29")
+  expect_contains(g:hex("N21").stops[1].reserved, "FP")
+  expect_not_contains(g:hex("L27").stops[1].reserved, "FP")
+  expect_contains(g:hex("H27").stops[1].reserved, "FP")
+end)
+
+-- FS (A, 100) at its first operating turn, Building.
+local function fs_turn(name)
+  local g = P.after_pr()
+  g:act("par FS 100")
+  while g:round().kind == "stock" do g:act("pass") end
+  while g:actor() ~= "FS" do g:act(first(g:moves(), "pass") or g:moves()[1]) end
+  if name then g:act("do name_intermediate corp=FS hex=" .. name) end   -- in FS's turn
+  return g
+end
+
+test("18FB-R-103, S-15: FS with no intermediate named: the first of Brindisi and Taranto it tokens counts; the other's reserved slot goes; half the deposit back", function()
+  local g = fs_turn()
+  local a = g:player("A").cash
+  g:place_token("FS", "M14")                                   -- Taranto
+  while g:step() == "lay_tile" or g:step() == "build_station" do g:act("pass") end
+  expect_eq(g:corporation("FS").state, "provisional")
+  expect_not_contains(g:hex("P13").stops[1].reserved, "FS")    -- Brindisi's FS slot removed
+  expect_eq(g:player("A").cash, a + 100)                       -- D100 of its D200 deposit
+  expect_true(logged(g, "FS's reserved slot in P13 is removed: its intermediate destination is reached (18FB-R-103)"))
+end)
+
+test("18FB-R-103: once FS's president names Brindisi, a token in Taranto does not count", function()
+  local g = fs_turn("P13")
+  expect_true(logged(g, "names P13 FS's intermediate destination (18FB-R-103)"))
+  g:place_token("FS", "M14")
+  while g:step() == "lay_tile" or g:step() == "build_station" do g:act("pass") end
+  expect_eq(g:corporation("FS").state, "building")
+  expect_contains(g:moves(), "do name_intermediate corp=FS hex=M14")   -- it may change its choice until reached
+  g:act("do name_intermediate corp=FS hex=M14")
+  g:refuse("do name_intermediate corp=FS hex=O10", "18FB-R-103")
+end)

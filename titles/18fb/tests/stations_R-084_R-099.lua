@@ -157,6 +157,7 @@ end)
 test("18FB-R-087, S-13: Napoli North and South are one city for a major: FP, holding Napoli North, cannot token Napoli South", function()
   local g = after_pr()
   g:start("FP", "A", 100)                                       -- its home tokens: Bari and Napoli North (R-003)
+  g:act("choose c29")                                           -- based in Napoli (R-104)
   local at = {}
   for _, tk in ipairs(g:corporation("FP").tokens) do if tk.hex then at[#at + 1] = tk.hex end end
   expect_contains(at, "c29")
@@ -224,6 +225,7 @@ local function napoli_vesuvio(phase, nn_started)
   local g = after_pr()
   if phase then g:set_phase(phase) end
   g:start("FP", "A", 100)
+  g:act("choose c29")                                           -- based in Napoli (R-104)
   if nn_started then g:start("NN", "B", 60) end
   g:lay("d26", "87", 4)
   while g:round().kind == "stock" do g:act("pass") end
