@@ -215,3 +215,89 @@ ability("buy_card", {
     game:count_as_purchase()
   end,
 })
+
+-- R-035, A-36: a player sells a political card to another player for any
+-- price they agree, at any time: a free action (not the stock turn's),
+-- in his stock turn or in the operating turn of a corporation he presides.
+-- `do offer_card card=X to=P price=N`; P accepts or declines. Never to a
+-- corporation. Each card is offered at most once a round by one seller
+-- (so that offers cannot go on for ever).
+local function seller(game, ctx)
+  if ctx.actor_kind == "player" then return ctx.actor end
+  return game:corporation_field(ctx.actor, "president")
+end
+
+local function political_cards_of(game, player)
+  local out = {}
+  for _, id in ipairs(game:companies()) do
+    if game:company_field(id, "kind") == "political" and game:company_field(id, "owner") == player then out[#out + 1] = id end
+  end
+  return out
+end
+
+-- This round and seller: a card offered under this stamp is not offered
+-- again under it.
+local function stamp(game, me)
+  local r = game:round()
+  return r.name .. r.stock_rounds .. "." .. (r.set_index or 0) .. ":" .. me
+end
+
+local function was_offered(game, card, me)
+  return game:var("offered." .. card) == stamp(game, me)
+end
+
+ability("offer_card", {
+  unbound = true,
+  actions = function(game, ctx)
+    local me = seller(game, ctx)
+    local out = {}
+    if me == nil then return out end
+    for _, card in ipairs(political_cards_of(game, me)) do
+      if not was_offered(game, card, me) then
+        for _, p in ipairs(game:players()) do
+          local cash = game:player_field(p, "cash")
+          if p ~= me and cash >= 1 then
+            out[#out + 1] = { name = "offer_card", args = { card = card, to = p }, range = { 1, cash } }
+          end
+        end
+      end
+    end
+    return out
+  end,
+  process = function(game, ctx, args)
+    local me, card, to, price = seller(game, ctx), args.card, args.to, tonumber(args.price)
+    if type(to) == "string" and S.contains(game:corporations(), to) then
+      fail("political cards are never sold to a corporation", "18FB-R-035")
+    end
+    if me == nil or type(card) ~= "string" or not S.contains(political_cards_of(game, me), card) then
+      fail(tostring(me) .. " holds no political card " .. tostring(card), "18FB-R-035")
+    end
+    if not S.contains(game:players(), to) or to == me then
+      fail(tostring(to) .. " is not another player", "18FB-R-035")
+    end
+    if price == nil or price < 1 or price ~= math.floor(price) or price > game:player_field(to, "cash") then
+      fail(to .. " cannot pay " .. tostring(args.price) .. " for " .. card, "18FB-R-035")
+    end
+    if was_offered(game, card, me) then fail(card .. " was already offered this round", "18FB-R-035") end
+    game:set_var("offered." .. card, stamp(game, me))
+    game:ask(to, me .. " offers " .. card .. " for " .. game:money(price) .. " (18FB-R-035)", { "accept", "decline" },
+      "card_offer", { card = card, from = me, price = price })
+  end,
+})
+
+ability("card_offer", {
+  choose = function(game, player, choice, data)
+    if choice ~= "accept" then
+      game:log(player .. " declines " .. data.card .. " from " .. data.from)
+      return
+    end
+    -- the offer stands only if nothing changed meanwhile
+    if game:company_field(data.card, "owner") ~= data.from or game:player_field(player, "cash") < data.price then
+      game:log(data.card .. " is no longer for sale to " .. player .. " at " .. game:money(data.price))
+      return
+    end
+    game:transfer(player, data.from, data.price)
+    game:give_company(data.card, player)
+    game:log(player .. " buys " .. data.card .. " from " .. data.from .. " for " .. game:money(data.price) .. " (18FB-R-035)")
+  end,
+})

@@ -195,3 +195,38 @@ test("18FB-R-147, R-151: every political card closes when PH5 starts, owned or i
   end
   expect_true(not has(g:moves(), "do buy_card card=DEL"))    -- nothing left to buy
 end)
+
+test("18FB-R-035, A-36: a player sells a political card to another player for any agreed price, as a free action; never to a corporation", function()
+  local g = P.after_pr()
+  local me = g:actor()
+  local other = me == "B" and "C" or "B"
+  g:give_company("MEL", me)
+  local found = false
+  for _, m in ipairs(g:moves()) do if m:find("do offer_card card=MEL price=1 to=" .. other, 1, true) then found = true end end
+  expect_true(found)
+  g:refuse("do offer_card card=MEL to=NN price=10", "18FB-R-035")
+  local a, b = g:player(me).cash, g:player(other).cash
+  g:act("do offer_card card=MEL to=" .. other .. " price=37")
+  expect_eq(g:actor(), other)                                  -- the buyer answers
+  g:act("choose accept")
+  expect_eq(g:company("MEL").owner, other)
+  expect_eq(g:player(me).cash, a + 37)
+  expect_eq(g:player(other).cash, b - 37)
+  expect_eq(g:actor(), me)                                     -- still the seller's stock turn: a free action
+  local par = false
+  for _, m in ipairs(g:moves()) do if m:sub(1, 4) == "par " then par = true end end
+  expect_true(par)
+end)
+
+test("18FB-R-035: a declined offer changes nothing, and a card is offered once a round by one seller", function()
+  local g = P.after_pr()
+  local me = g:actor()
+  local other = me == "B" and "C" or "B"
+  g:give_company("MEL", me)
+  local a = g:player(me).cash
+  g:act("do offer_card card=MEL to=" .. other .. " price=20")
+  g:act("choose decline")
+  expect_eq(g:company("MEL").owner, me)
+  expect_eq(g:player(me).cash, a)
+  g:refuse("do offer_card card=MEL to=" .. other .. " price=25", "18FB-R-035")
+end)
