@@ -398,6 +398,10 @@ function Game:advance_phase() end
 ---@param id string
 function Game:remove_train(id) end
 ---@param corp string
+---@param player string
+---@return boolean
+function Game:set_president(corp, player) end
+---@param corp string
 ---@param index integer
 ---@param owner string "treasury", "pool", "removed", a player, a corporation or an investor's id
 function Game:move_certificate(corp, index, owner) end

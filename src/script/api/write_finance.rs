@@ -128,6 +128,20 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
+    // Hands the presidency of a corporation to a player, who gives the
+    // outgoing president certificates worth the president's certificate
+    // (the usual swap; with several ways, the outgoing president chooses).
+    // Returns whether it changed hands: false when the player already
+    // presides or cannot hand over the exact amount (18FB's Garibaldi,
+    // R-150; a bankrupt's successor, R-189).
+    m.add_method_mut("set_president", |_, this, (id, name): (String, String)| {
+        let c = corp(&this.st, &id)?;
+        let p = player(&this.st, &name)?;
+        if this.st.president(c).is_none() {
+            return Err(rt(format!("set_president: {id} has no president to hand over from")));
+        }
+        this.ops().hand_presidency(c, p, 0).map_err(game_err)
+    });
     m.add_method_mut("move_certificate", |_, this, (id, index, owner): (String, Value, String)| {
         let c = corp(&this.st, &id)?;
         let index = args::whole("move_certificate", "index", &index)?;

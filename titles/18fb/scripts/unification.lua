@@ -70,11 +70,8 @@ function S.garibaldi_choice(game, corp)
 end
 
 -- R-150, A-28(g): Garibaldi, before the concessions go. The choice is
--- kept as `garibaldi.<corp>` and logged. KNOWN GAP (core): no script can
--- hand a presidency over (the core swaps certificates only after a
--- purchase or sale, and only to a player holding more than the
--- president), so a choice other than the president is not carried out:
--- tests/unification_R-150_R-157.lua keeps that part pending.
+-- kept as `garibaldi.<corp>` and logged, and the presidency handed over
+-- by the usual swap (game:set_president, R-049).
 on("garibaldi", function(game, ev)
   for _, corp in ipairs(game:corporations({ kind = "major", started = true })) do
     local president = game:corporation_field(corp, "president")
@@ -84,7 +81,10 @@ on("garibaldi", function(game, ev)
       if choice == president then
         game:log("Garibaldi: " .. president .. " keeps the presidency of " .. corp .. " (18FB-R-150)")
       else
-        game:log("Garibaldi: the presidency of " .. corp .. " is due to " .. choice .. " (18FB-R-150); the core cannot hand it over yet")
+        game:log("Garibaldi: the presidency of " .. corp .. " goes to " .. choice .. " (18FB-R-150)")
+        if not game:set_president(corp, choice) then
+          game:log(choice .. " cannot give certificates worth the president's for " .. corp .. ": " .. president .. " stays president")
+        end
       end
     end
   end
@@ -188,7 +188,7 @@ on("token_placed", function(game, ev)
   game:log("SFM tokens the empty yellow city " .. ev.hex .. ": its price moves up a row (18FB-R-105)")
 end)
 
--- What players see: Garibaldi's choice when it was not carried out.
+-- What players see: Garibaldi's choice when it could not be carried out.
 hook("corporation_facts", function(game, corp, facts)
   local g = game:var("garibaldi." .. corp)
   if g ~= nil and g ~= game:corporation_field(corp, "president") then

@@ -100,9 +100,37 @@ test("18FB-R-169 (D-28): a new yellow double-town tile gives a marker; a city ti
   expect_true(logged(g, "FA takes 1 town marker on G28 (white -> yellow); 1 in all (18FB-R-169)"))
 end)
 
-pending("18FB-R-169 (D-28): +1 for a yellow -> green double town and +1 for a green -> brown town upgrade",
-  "needs green double-town and brown town tiles in tiles.toml: the manifest is missing (A-03) and the provisional tiles have none, so no such upgrade can be laid (scripts/regionals.lua's S.regional_markers counts them)",
-  function() end)
+test("18FB-R-169 (D-28): +1 for a yellow -> green double-town upgrade, +1 for a yellow double town, nothing for a city", function()
+  local g = fa()
+  g:act("lay F31 Y2a 0")                                       -- toward Caserta
+  g:act("lay G30 G3a 0")                                       -- Caserta green, a track toward Nola & Acerra (G28)
+  to_step(g, "FA", "lay_tile")
+  g:act(first(g:moves(), "lay G28 "))                          -- a yellow double town: +1
+  expect_eq(g:var("markers.FA"), 1)
+  g:act("pass")                                                -- no paid second step; its next turn
+  to_step(g, "FA", "lay_tile")
+  local up = first(g:moves(), "lay G28 GD")
+  expect_true(up ~= nil, "a green double-town upgrade of G28 is offered")
+  g:act(up)
+  expect_eq(g:hex("G28").color, "green")
+  expect_eq(g:var("markers.FA"), 2)
+end)
+
+test("18FB-R-169 (D-28): +1 for a green -> brown town upgrade", function()
+  local g = fa()
+  g:act("lay F31 Y2b 4")
+  g:act("lay F33 3 0")                                         -- a yellow town: +1
+  to_step(g, "FA", "lay_tile")
+  g:act(first(g:moves(), "lay F33 87") or first(g:moves(), "lay F33 88"))   -- green: +0
+  expect_eq(g:var("markers.FA"), 1)
+  g:act("pass")                                                -- no paid second step; its next turn
+  to_step(g, "FA", "lay_tile")
+  local up = first(g:moves(), "lay F33 RT")
+  expect_true(up ~= nil, "a brown town upgrade of F33 is offered")
+  g:act(up)
+  expect_eq(g:hex("F33").color, "brown")
+  expect_eq(g:var("markers.FA"), 2)
+end)
 
 test("18FB-R-170 (A-31): a destination joined to the home pays its owner at once, once, even when track not the regional's makes the link", function()
   local g = R.after_rcr({ FG = { "B", 130 } })                 -- FG: Foggia, destination Manfredonia (M26)

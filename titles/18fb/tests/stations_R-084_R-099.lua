@@ -120,8 +120,29 @@ test("18FB-R-098: a green single town gives 1 marker (tile colour at placement)"
   expect_eq(g:var("markers.LdA"), 2)                            -- green single 1 + yellow double 1
 end)
 
-pending("18FB-R-098, D-24, D-25: brown single town 2, green double 2, brown double 3",
-  "tiles.toml has no brown town tile and no green or brown double-town tile (A-03): no such town can be built; the table is title.toml props.town_markers")
+-- LdA's route from Campobasso J33 to Chieti K38 through the single town
+-- L35 (`single`: its tiles in order) and the double town L37 (`double`).
+local function markers_through(single, double)
+  local g = after_pr()
+  g:start("LdA", "A", 100)
+  g:place_token("LdA", "J33")
+  g:lay("J33", "57", 2); g:lay("K34", "9", 2); g:lay("K38", "57", 0)
+  for _, t in ipairs(single) do g:lay("L35", t[1], t[2]) end
+  for _, t in ipairs(double) do g:lay("L37", t[1], t[2]) end
+  to_station_step(g, "LdA")
+  g:act("do token hex=K38")
+  return g:var("markers.LdA")
+end
+
+test("18FB-R-098, D-25: a brown double town gives 3 markers and a green single town 1: 4", function()
+  expect_eq(markers_through({ { "58", 2 }, { "87", 1 } }, { { "56", 1 }, { "GD56", 1 }, { "RD56", 1 } }), 4)
+end)
+
+test("18FB-R-098, D-24: a brown single town gives 2 and a green double town 2", function()
+  expect_eq(markers_through({ { "58", 2 }, { "87", 1 }, { "RTa", 1 } }, { { "56", 1 } }), 3)          -- brown single 2 + yellow double 1
+  expect_eq(markers_through({ { "58", 2 } }, { { "56", 1 }, { "GD56", 1 } }), 3)                       -- yellow single 1 + green double 2
+  expect_eq(markers_through({ { "58", 2 }, { "87", 1 }, { "RTa", 1 } }, { { "56", 1 }, { "GD56", 1 } }), 4)
+end)
 
 test("18FB-R-088, S-10: a hexside with a mountain and a river costs D100", function()
   local g = after_pr()

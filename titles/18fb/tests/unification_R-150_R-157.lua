@@ -24,17 +24,19 @@ test("18FB-R-150 (D-14): Garibaldi picks the tied player who does not hold the c
   local g = d14()
   g:set_phase("PH5")
   expect_eq(g:var("garibaldi.FSC"), "B")
-  expect_true(logged(g, "Garibaldi: the presidency of FSC is due to B (18FB-R-150)"))
+  expect_true(logged(g, "Garibaldi: the presidency of FSC goes to B (18FB-R-150)"))
 end)
 
-pending("18FB-R-150 (D-14): Garibaldi hands FSC's presidency to B at PH5, who gives two shares for the president's certificate",
-  "needs a core method for a script to hand a presidency over (e.g. game:set_president(corp, player), with R-049's certificate swap): the core swaps only after a purchase or sale, and never to a player holding no more than the president",
-  function()
-    local g = d14()
-    g:set_phase("PH5")
-    expect_eq(g:corporation("FSC").president, "B")
-    expect_eq(g:corporation("FSC").shares, { A = 30, B = 30 })
-  end)
+test("18FB-R-150, R-049 (D-14): Garibaldi hands FSC's presidency to B at PH5, who gives two shares for the president's certificate", function()
+  local g = d14()
+  g:set_phase("PH5")
+  expect_eq(g:corporation("FSC").president, "B")
+  expect_eq(g:corporation("FSC").shares, { A = 30, B = 30 })
+  local pres
+  for _, c in ipairs(g:corporation("FSC").certificates) do if c.president then pres = c.owner end end
+  expect_eq(pres, "B")
+  expect_true(logged(g, "Garibaldi: the presidency of FSC goes to B (18FB-R-150)"))
+end)
 
 test("18FB-R-150: among tied players without the concession, the one holding fewer concessions", function()
   local g = after_pr()

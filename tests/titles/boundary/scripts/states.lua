@@ -13,3 +13,15 @@ ability("state", {
     return false   -- the step goes on
   end,
 })
+
+-- BND-R-143: `do president corp=X to=P` hands a presidency over with
+-- game:set_president and logs whether it changed hands. Never listed.
+ability("president", {
+  unbound = true,
+  actions = function(game, ctx) return {} end,
+  process = function(game, ctx, args)
+    local changed = game:set_president(args.corp, args.to)
+    game:log("set_president " .. args.corp .. " " .. args.to .. ": " .. tostring(changed))
+    return false
+  end,
+})
