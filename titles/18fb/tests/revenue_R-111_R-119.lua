@@ -127,7 +127,61 @@ test("18FB-R-111, R-052: a Building major does not run (its state skips run_rout
   expect_true(g:step() ~= "run_routes" and g:step() ~= "dividend")
 end)
 
-pending("18FB-R-118, R-119: port and off-map values by the phase's column; Rome from PH2",
-  "map.toml gives no off-map or port value (A-02: not in the text, left 0); scripts/revenue.lua reads off-map values in the phase's revenue_band, ports from hex props.port_values by phases.toml props.value_column, and Rome from map props.pays_from_phase = PH2, but no value can be seen until the board's numbers are known")
+-- What `corp` earns in its first operating turn (its log line), every
+-- step passed and dividends withheld.
+local function first_earnings(g, corp)
+  while g:round().kind == "stock" do g:act("pass") end
+  for _ = 1, 60 do
+    for _, line in ipairs(g:log()) do
+      local v = line:match("^" .. corp .. " earns D(%d+)")
+      if v then return tonumber(v) end
+    end
+    local m = g:moves()
+    local pick = m[1]
+    for _, x in ipairs(m) do if x == "pass" or x == "withhold" then pick = x end end
+    g:act(pick)
+  end
+  error(corp .. " never earned")
+end
+
+test("18FB-R-118: an off-map area pays its First value in PH1-PH2, Second in PH3-PH4, Third in PH5-PH6 (Tronto's placeholders 20/40/60)", function()
+  -- Tronto plus Pescara's port (10/20/30; Pescara has no tile yet: 0)
+  for _, case in ipairs({ { nil, 20 + 10 }, { "PH3", 40 + 20 }, { "PH5", 60 + 30 } }) do
+    local g = P.after_pr()
+    g:start("LTF", "A", 100)
+    if case[1] then g:set_phase(case[1]) end
+    g:place_token("LTF", "L39")                                 -- Pescara, its intermediate: it runs this turn
+    g:give_train("LTF", "PH4")                                  -- 3 + 4: both stations count
+    expect_eq(first_earnings(g, "LTF"), case[2], case[1] or "PH1")
+  end
+end)
+
+test("18FB-R-118, R-114: a port adds its value in the phase's column (placeholders 10/20/30)", function()
+  for _, case in ipairs({ { nil, 10 }, { "PH3", 20 } }) do
+    local g = P.after_pr()
+    g:start("NN", "A", 100)
+    if case[1] then g:set_phase(case[1]) end
+    g:place_token("NN", "d24")                                  -- T. Annunziata, a port; its intermediate
+    g:give_train("NN", "PH4")
+    -- Napoli South (a port, printed value 0) and T. Annunziata (a port, no tile)
+    expect_eq(first_earnings(g, "NN"), 2 * case[2], case[1] or "PH1")
+  end
+end)
 
 -- 18FB-R-111 for a Frozen corporation: tests/frozen_R-055_R-058.lua.
+
+test("18FB-R-119, R-149: through Delahante a major holds Rome in PH2 and counts its First value", function()
+  local g = P.after_pr()
+  g:start("LdA", "A", 100)
+  g:give_company("DEL", "A")
+  g:set_phase("PH2")
+  g:place_token("LdA", "I36")                                   -- Isernia, its intermediate: it runs this turn
+  g:place_token("LdA", "F35")                                   -- Pontecorvo
+  g:lay("F35", "57", 1); g:lay("F37", "9", 1)
+  g:give_train("LdA", "PH4")                                    -- 3 stations
+  while g:round().kind == "stock" do g:act("pass") end
+  while g:step() ~= "build_station" do g:act("pass") end
+  g:act("do token hex=F39 route=1")                             -- Rome, replacing Bourbon #4
+  -- Rome 40 (placeholder First value) + Pontecorvo's 57 (20) + Capua or Isernia (no tile: 0)
+  expect_eq(first_earnings(g, "LdA"), 60)
+end)
