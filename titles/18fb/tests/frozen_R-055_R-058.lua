@@ -57,23 +57,23 @@ end)
 
 test("18FB-R-055, R-111, R-123: a Frozen major runs its trains and may only pay half", function()
   local g = frozen("FSC", "PH2")
-  g:lay("F23", "Y3a", 1)                                       -- Salerno, D20
+  g:lay("F23", "Y3a", 1)                                       -- Salerno, D20 and its port D10 (placeholder)
   g:give_train("FSC", "PH2")
   to_turn(g, "FSC")
   g:act("pass")                                                -- no tile
   expect_eq(g:step(), "dividend")
   expect_eq(g:moves(), { "half" })
   g:act("half")
-  expect_true(logged(g, "FSC earns D20"))
-  expect_true(logged(g, "FSC keeps D10"))
+  expect_true(logged(g, "FSC earns D30"))
+  expect_true(logged(g, "FSC keeps D10"))                      -- floor10(15); ceil10(15) = D20 paid out
 end)
 
 test("18FB-R-123, R-121 (D-27): a Frozen major earning E = 90 pays D50 (ceil10 of 45) and keeps D40", function()
   local g = frozen("FSC", "PH2")
-  g:lay("F23", "Y3a", 1)                                       -- Salerno, D20
-  g:set_var("markers.FSC", 7)                                  -- D70 of town markers
-  g:give_train("FSC", "PH4")                                   -- 2 + 4 (UNVERIFIED, A-04): one station, four markers
-  g:give_train("FSC", "PH4")                                   -- two of them: all seven markers count
+  g:lay("F23", "Y3a", 1)                                       -- Salerno, D20 + its port D10 (placeholder)
+  g:set_var("markers.FSC", 6)                                  -- D60 of town markers
+  g:give_train("FSC", "PH4")
+  g:give_train("FSC", "PH4")                                   -- two of them: all six markers count
   to_turn(g, "FSC")
   g:act("pass")
   expect_eq(g:step(), "dividend")

@@ -77,7 +77,7 @@ test("18FB-R-100, R-041, R-053, R-064, A-14: a token on the intermediate destina
   expect_eq(g:var("deposit.NN"), 50)
   expect_true(logged(g, "NN is now provisional"))
   expect_true(g:step() ~= "secured_interest")                -- R-064: the Provisional branch
-  expect_true(logged(g, "NN earns D0"))                      -- R-053: its train ran this very turn (no station value yet)
+  expect_true(logged(g, "NN earns D"))                       -- R-053: its train ran this very turn
   expect_true(not logged(g, "secured interest"))
 end)
 
