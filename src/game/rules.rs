@@ -83,7 +83,7 @@ pub const HOOKS: &[Hook] = &[
     Hook { name: "revenue", compose: Compose::One, acts: false, doc: "the turn's revenue of a title that pays without route search (game, corp) -> amount, or nil to search routes" },
     Hook { name: "player_value", compose: Compose::Chain(1), acts: false, doc: "a player's final value (game, player, value) -> value" },
     Hook { name: "must_buy_train", compose: Compose::Chain(1), acts: false, doc: "must the corporation own a train now? (game, corp, default) -> bool" },
-    Hook { name: "can_buy_train", compose: Compose::AllAllow, acts: false, doc: "extra rules for buying a train: return false, message[, rule] (game, corp, train)" },
+    Hook { name: "can_buy_train", compose: Compose::AllAllow, acts: false, doc: "extra rules for buying a train: return false, message[, rule] (game, corp, train, seller, price)" },
     Hook { name: "operating_order", compose: Compose::Chain(0), acts: false, doc: "corporations that operate this round, in order (game, order) -> list" },
     Hook { name: "company_price_range", compose: Compose::Chain(2), acts: false, doc: "price range for a corporation buying a company (game, corp, company, min, max) -> min, max" },
     Hook { name: "can_buy_company", compose: Compose::AllAllow, acts: false, doc: "extra rules for a corporation buying a company: return false, message[, rule] (game, corp, company)" },

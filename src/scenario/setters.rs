@@ -223,7 +223,8 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
     });
 
     // One certificate (ordinary, or the one with the tag) from the
-    // treasury, else the pool, to a player, unpaid; presidency follows.
+    // treasury, else the pool, to a player or another corporation, unpaid;
+    // presidency follows.
     // To "pool" or an investor (1865's "dragons"): one certificate from the
     // treasury into the bank pool or the investor's holding.
     m.add_method_mut("give_share", |lua, this, (id, name, tag): (String, String, Option<String>)| {
@@ -232,10 +233,14 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
             let c = corp(ops, &id)?;
             let investor = ops.t.investor_index(&name);
             let to_pool = name.eq_ignore_ascii_case("pool") || investor.is_some();
-            let to = match investor {
-                Some(i) => CertOwner::Investor(i),
-                None if to_pool => CertOwner::Pool,
-                None => CertOwner::Player(player(ops, &name)?),
+            // A corporation holds another's shares in some titles (18FB's
+            // financial step): its id names it.
+            let holder = ops.st.corps.iter().position(|x| x.id == name).filter(|&h| h != usize::from(c));
+            let to = match (investor, holder) {
+                (Some(i), _) => CertOwner::Investor(i),
+                _ if to_pool => CertOwner::Pool,
+                (None, Some(h)) => CertOwner::Corp(CorpId::from(h)),
+                (None, None) => CertOwner::Player(player(ops, &name)?),
             };
             let pick = |owner: CertOwner| {
                 ops.st.corps[c]

@@ -99,7 +99,7 @@ impl Engine<'_> {
         };
         let vname = self.t.trains[pick.class as usize].variants[pick.variant as usize].name.clone();
         self.check_train_kind(corp, pick.class, pick.variant)?;
-        self.rules.check("can_buy_train", self.st, self.fx, args![id.clone(), vname.clone(), None::<String>])?;
+        self.rules.check("can_buy_train", self.st, self.fx, args![id.clone(), vname.clone(), None::<String>, pick.price])?;
         if let Some(p) = price
             && p != pick.price
         {
@@ -254,7 +254,9 @@ impl Engine<'_> {
             return self.refuse(RuleKey::EmrNoTrade, "with the president's money only a train from the bank may be bought");
         }
         let vname = self.t.trains[class as usize].variants[variant as usize].name.clone();
-        self.rules.check("can_buy_train", self.st, self.fx, args![id.clone(), vname.clone(), sid.clone()])?;
+        // The agreed price too: a title may hold some trades to face value
+        // (18FB-R-140: RM and RA).
+        self.rules.check("can_buy_train", self.st, self.fx, args![id.clone(), vname.clone(), sid.clone(), price])?;
         let printed = self.t.trains[class as usize].variants[variant as usize].price;
         // 1844-R-142: the printed price unless both have the same president.
         let face = self.t.settings.train_trade_price.at_face(self.st.president(corp) == self.st.president(seller));

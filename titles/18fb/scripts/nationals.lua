@@ -504,3 +504,19 @@ hook("corporation_facts", function(game, corp, facts)
   if due ~= nil then facts[#facts + 1] = "lease: " .. game:money(due) .. " to pay back, withholds until then (18FB-R-203)" end
   return facts
 end)
+
+-- R-140 (§3.7.1): RM and RA buy and sell trains only at face value, from
+-- or to any corporation (the core tells the agreed price).
+hook("can_buy_train", function(game, corp, variant, seller, price)
+  if seller == nil or price == nil then return true end
+  local function national(c) return game:corporation_field(c, "kind") == "national" end
+  if not (national(corp) or national(seller)) then return true end
+  local ok, class = pcall(function() return game:train_class(variant) end)
+  if not ok then return true end
+  for _, v in ipairs(class.variants) do
+    if v.name == variant and v.price ~= price then
+      return false, "RM and RA trade trains only at face value: the " .. variant .. " costs " .. game:money(v.price), "18FB-R-140"
+    end
+  end
+  return true
+end)

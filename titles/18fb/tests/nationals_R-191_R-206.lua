@@ -296,7 +296,28 @@ test("18FB-R-058: RM and RA have no home, no destination and no state but operat
   expect_eq(g:props().concessions.RM, nil)
 end)
 
-pending("18FB-R-140: RM and RA buy and sell trains only at face value", "needs the agreed price in the can_buy_train hook (or a per-corporation train_trade_price) so a script can refuse a national's trade at another price")
+test("18FB-R-140: RM and RA buy and sell trains only at face value", function()
+  local g = after_pr()
+  g:start("FB", "A", 100)
+  g:start("RM", "A", 100)
+  g:set_phase("PH4")
+  g:give_train("RM", "PH4")
+  g:give_cash("FB", 1000)
+  while g:round().kind == "stock" do g:act("pass") end
+  local n = 0
+  while not (g:operating() == "FB" and g:step() == "buy_train") do
+    local m = g:moves()
+    local pick = m[1]
+    for _, x in ipairs(m) do if x == "pass" or x == "withhold" then pick = x end end
+    g:act(pick); n = n + 1; expect_true(n < 60, "FB's train step not reached")
+  end
+  local id = g:corporation("RM").trains[1].id
+  g:refuse("train " .. id .. " 100", "18FB-R-140")               -- the same president, yet not below face value
+  g:refuse("train " .. id .. " 500", "18FB-R-140")
+  local fb = g:corporation("FB").cash
+  g:act("train " .. id .. " 450")                                 -- PH4's face value (trains.toml)
+  expect_eq(g:corporation("FB").cash, fb - 450)
+end)
 
 -- An operating round in PH5: FB (C, D150), LdA (A, 4 shares) and NN (B,
 -- 3 shares) priced as asked, each with a PH5 train; the first to operate
@@ -423,8 +444,7 @@ test("18FB-R-202, A-33(h): where both mergers had a token in one city, RM keeps 
   expect_true(logged(g, "FSC's token in F11 is removed: RM already has one in that city (A-33(h))"))
 end)
 
-pending("18FB-R-198, A-33(b): a corporation holding merger shares trades them after the players, the odd one paid into its treasury",
-  "needs a test setter giving a corporation a share (g:give_share to a corporation id); scripts/nationals.lua already trades corporations' holdings", function()
+test("18FB-R-198, A-33(b): a corporation holding merger shares trades them after the players, the odd one paid into its treasury", function()
   local g = d35()
   g:start("FB", "C", 100)
   g:set_price("FB", 100)
