@@ -159,6 +159,9 @@ impl Ops<'_> {
 
     /// Places the home token, or asks the president to choose a home.
     pub fn place_home(&mut self, corp: CorpId) -> GameResult<()> {
+        if self.st.corps[corp].home_waits {
+            return Ok(());
+        }
         // Every home at once: placed at setup (`game::stations`); again
         // only when none of its tokens is down (a script may have turned
         // one into a reservation, or removed it).

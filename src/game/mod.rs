@@ -126,6 +126,7 @@ impl Game {
                 home: None,
                 start_order: i as u32,
                 state: crate::game::corp_state::initial_state(&title, kind),
+                home_waits: false,
             }));
         }
         for (i, def) in title.companies.iter().enumerate() {

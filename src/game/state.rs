@@ -165,6 +165,12 @@ pub struct Corp {
     /// Index into the title's `corporation_states` (None: the title has none).
     #[serde(default)]
     pub state: Option<u16>,
+    /// Started by a script with its home token left off the map
+    /// (`game:start_corporation(..., { home = false })`, 18FB-R-163's
+    /// waiting regional): the core places no home token until a script's
+    /// `place_home` or `place_token` puts it down.
+    #[serde(default)]
+    pub home_waits: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -8,7 +8,13 @@ use super::*;
 pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
     m.add_method_mut("place_home", |_, this, id: String| {
         let c = corp(&this.st, &id)?;
-        this.ops().place_home(c).map_err(game_err)
+        // A home token left waiting at the start is put down now.
+        let waited = std::mem::replace(&mut this.st.corps[c].home_waits, false);
+        let done = this.ops().place_home(c).map_err(game_err);
+        if done.is_err() {
+            this.st.corps[c].home_waits = waited;
+        }
+        done
     });
 
     m.add_method_mut("set_home", |_, this, (id, label, city): (String, String, Value)| {

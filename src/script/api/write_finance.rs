@@ -92,11 +92,22 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         this.ops().move_price(c, d, n as u32).map_err(game_err)
     });
 
-    m.add_method_mut("start_corporation", |_, this, (id, price, name, free): (String, Value, String, Option<bool>)| {
+    // `opts.home = false`: the home token stays off the map (a city with
+    // no slot for it, 18FB-R-163); the script puts it down later.
+    m.add_method_mut("start_corporation", |_, this, (id, price, name, free, opts): (String, Value, String, Option<bool>, Option<Table>)| {
         let price = args::price("start_corporation", "price", &price)?;
         let c = corp(&this.st, &id)?;
         let p = player(&this.st, &name)?;
-        this.ops().start_corp(c, price, p, 0, free.unwrap_or(false)).map_err(game_err)
+        let waits = match &opts {
+            Some(t) => t.get::<Option<bool>>("home")? == Some(false),
+            None => false,
+        };
+        this.st.corps[c].home_waits = waits;
+        let done = this.ops().start_corp(c, price, p, 0, free.unwrap_or(false)).map_err(game_err);
+        if done.is_err() {
+            this.st.corps[c].home_waits = false;
+        }
+        done
     });
 
     m.add_method_mut("ask_par", |_, this, (id, name, prices, capital, cause): (String, String, Table, Value, Option<LuaString>)| {

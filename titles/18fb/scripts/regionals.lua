@@ -113,24 +113,16 @@ end
 -- (R-160, A-29; R-161), or to the bank (`to`, the option
 -- regional_bids_to_bank). Its token stands on the cell of its nominal
 -- value (R-165).
--- KNOWN GAP (core): the core starts a corporation only with a free slot
--- for its home token, so a regional whose home is full cannot be started
--- (R-163's waiting token): it stays in the Pool, nothing is paid, and
--- hand_over returns false.
+-- A regional whose home city has no slot for it starts with its home
+-- token off the map (start_corporation's `home = false`): it waits
+-- (R-163, R-167).
 local function hand_over(game, corp, player, price, to)
   -- an unsold regional's home token stood there already (R-163): the
   -- start puts it back in the same slot
   for _, st in ipairs(S.stations(game, corp)) do game:remove_tokens(st.hex, false, corp) end
   game:set_var("rg.starting", corp)
-  local started = pcall(function() game:start_corporation(corp, nominal(game, corp), player, true) end)
+  game:start_corporation(corp, nominal(game, corp), player, true, { home = false })
   game:set_var("rg.starting", nil)
-  if not started then
-    place_home(game, corp)
-    game:set_var("rcr.pool." .. corp, true)
-    game:log(corp .. "'s home city has no slot it may fill: the core cannot start it, so it goes to the Pool and "
-      .. player .. " pays nothing (18FB-R-163, a known gap)")
-    return false
-  end
   game:set_var("rg.waiting." .. corp, nil)
   game:transfer(player, to or corp, price)
   place_home(game, corp)
@@ -463,4 +455,24 @@ hook("corporation_facts", function(game, corp, facts_)
   if S.regional_in_pool(game, corp) then facts_[#facts_ + 1] = "in the Pool: bought for at least its nominal value (18FB-R-161)" end
   if game:var("rg.waiting." .. corp) then facts_[#facts_ + 1] = "home token: waiting for a slot (18FB-R-163)" end
   return facts_
+end)
+
+-- R-167: a regional whose home token still waits lays, in its turn, a
+-- brown tile on its home hex (needing no route to it: it has no token),
+-- which gives the slot its token takes (the tile_laid handler above).
+-- Nothing else until then.
+hook("relaxed_hexes", function(game, corp)
+  if corp ~= nil and game:var("rg.waiting." .. corp) then
+    return { lay = { game:corporation_field(corp, "homes")[1] }, token = {} }
+  end
+  return nil
+end)
+
+hook("can_lay_tile", function(game, corp, hex, tile, rotation)
+  if corp == nil or not game:var("rg.waiting." .. corp) then return true end
+  local home = game:corporation_field(corp, "homes")[1]
+  if hex ~= home or game:tile(tile).color ~= "brown" then
+    return false, corp .. "'s home token waits beside " .. home .. ": its first tile must be a brown one there, making the slot", "18FB-R-167"
+  end
+  return true
 end)

@@ -48,7 +48,7 @@ function S.earnings(game, corp)
   if #game:corporation_field(corp, "trains") == 0 then return out end        -- R-111
   local vals = {}
   if game:corporation_field(corp, "kind") == "regional" then
-    local home = game:corporation_field(corp, "home")
+    local home = game:corporation_field(corp, "home") or game:corporation_field(corp, "homes")[1]   -- a waiting token is put down by place_token (R-163)
     for _, st in ipairs(S.stations(game, corp)) do
       if st.hex == home and x >= 1 then
         local s = game:hex(st.hex).stops[st.stop + 1]

@@ -284,23 +284,23 @@ test("18FB-R-168 (S-14): Napoli North and South are two cities for a regional: S
   expect_not_contains(lay_hexes(g), "d26")
 end)
 
-pending("18FB-R-163, R-167: a regional whose home city is full when the RCR ends waits beside it; its first turn lays a brown tile there and its token takes the new slot",
-  "needs game:start_corporation to start a corporation whose home city has no free slot, leaving its home token off the map (the core refuses: 'FA has no home city with a free slot'); and companies.toml reserve_home = false for the regionals, whose printed homes are not reserved (the reconstructed map reserves them, A-02, so the case cannot arise yet). scripts/regionals.lua already keeps rg.waiting and places the token on the first tile laid there with a free slot",
-  function()
-    local g = R.after_pr()
-    g:set_phase("PH5")
-    g:start("LdA", "A", 100)
-    g:start("NN", "B", 100)
-    g:place_token("NN", "F31")                                  -- Capua: LdA and NN, full
-    while g:round().kind == "stock" do g:act("pass") end
-    R.auction(g, { FA = { "A", 100 } })
-    expect_eq(g:var("rg.waiting.FA"), true)
-    expect_eq(g:actor(), "FA")
-    local brown = first(g:moves(), "lay F31 R")
-    expect_true(brown ~= nil)
-    g:act(brown)
-    expect_contains(g:hex("F31").stops[1].tokens, "FA")
-  end)
+test("18FB-R-163, R-167: a regional whose home city is full when the RCR ends waits beside it; its first turn lays a brown tile there and its token takes the new slot", function()
+  local g = R.at_rcr()
+  g:lay("F31", "Y2a", 0); g:lay("F31", "G2a", 0)               -- Capua green, two slots
+  g:start("LdA", "C", 100)                                     -- LdA's home token on Capua
+  g:start("NN", "D", 100)
+  g:place_token("NN", "F31")                                   -- Capua full
+  R.auction(g, { FA = { "A", 100 } })
+  expect_eq(g:var("rg.waiting.FA"), true)
+  expect_eq(g:corporation("FA").president, "A")
+  expect_true(logged(g, "FA's home token waits beside F31 for a free slot (18FB-R-163)"))
+  expect_eq(g:actor(), "FA")
+  local brown = first(g:moves(), "lay F31 R3")                  -- a brown tile with a third slot
+  expect_true(brown ~= nil, "a brown upgrade of Capua is offered")
+  g:act(brown)
+  expect_contains(g:hex("F31").stops[1].tokens, "FA")
+  expect_eq(g:var("rg.waiting.FA"), nil)
+end)
 
 test("18FB-R-165: at the end a regional certificate counts its nominal value, whatever was bid for it", function()
   local g = R.after_rcr({ FG = { "B", 150 } })                 -- FG's nominal value: D130
