@@ -119,6 +119,7 @@ rule_keys! {
     StockPoolLimit = "stock.pool_limit": "selling beyond the pool's limit",
     StockPresidentCert = "stock.president_cert": "selling the president's certificate",
     StockSellAfterBuy = "stock.sell_after_buy": "selling after buying in a stock turn",
+    StockOneSale = "stock.one_sale": "a second sale of one corporation in a stock turn (one_sale_per_corporation)",
     StockSellBeforeOperating = "stock.sell_before_operating": "selling a corporation that has not operated",
     StockSellCompany = "stock.sell_company": "selling a company to the bank",
     StockSellExact = "stock.sell_exact": "certificates that do not add up to the percent sold",

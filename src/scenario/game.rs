@@ -289,7 +289,7 @@ fn get_opt<T: mlua::FromLua>(lua: &Lua, t: &Table, key: &str) -> mlua::Result<Op
 
 /// `new_game{ title?, players, seed?, options?, setup? }`.
 pub fn new_game(lua: &Lua, spec: Table) -> mlua::Result<TestGame> {
-    const KEYS: &[&str] = &["title", "players", "seed", "options", "setup"];
+    const KEYS: &[&str] = &["title", "players", "seed", "options", "setup", "shuffle_seats"];
     for pair in spec.pairs::<Value, Value>() {
         let (k, _) = pair?;
         let name = match &k {
@@ -301,8 +301,12 @@ pub fn new_game(lua: &Lua, spec: Table) -> mlua::Result<TestGame> {
             return Err(fail(lua, format!("new_game has no field '{name}'{h}")));
         }
     }
-    let players: Vec<String> = get_opt(lua, &spec, "players")?.ok_or_else(|| fail(lua, "new_game needs players = {\"A\", \"B\", ...}"))?;
+    let mut players: Vec<String> = get_opt(lua, &spec, "players")?.ok_or_else(|| fail(lua, "new_game needs players = {\"A\", \"B\", ...}"))?;
     let seed: u64 = get_opt::<i64>(lua, &spec, "seed")?.unwrap_or(1) as u64;
+    // As `railhead play --shuffle-seats`: the seating drawn from the seed.
+    if get_opt::<bool>(lua, &spec, "shuffle_seats")?.unwrap_or(false) {
+        crate::game::Game::shuffle_seats(&mut players, seed);
+    }
     let title_id: Option<String> = get_opt(lua, &spec, "title")?;
     let mut options = BTreeMap::new();
     if let Some(t) = get_opt::<Table>(lua, &spec, "options")? {

@@ -51,6 +51,10 @@ impl Engine<'_> {
                     return self.refuse(RuleKey::StockSellCompany, format!("{corp} is a company, not shares: it cannot be sold to the bank"));
                 }
                 let c = self.find_corp(corp)?;
+                if self.t.settings.one_sale_per_corporation && self.stock().turn.sold.contains(&c) {
+                    let cid = self.st.corps[c].id.clone();
+                    return self.refuse(RuleKey::StockOneSale, format!("{cid} was sold this turn already: all of it sold in a turn is one sale, at one price"));
+                }
                 let (percent, certs) = self.sell_what(p, c, *percent, certs.as_deref(), tag.as_deref())?;
                 let before = (self.st.corps[c].price, self.st.corps[c].stack);
                 self.sell_shares(p, c, percent, certs.as_deref(), false)?;

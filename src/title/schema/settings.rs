@@ -306,6 +306,10 @@ pub struct Settings {
     pub buys_per_turn: u32,
     /// Sell, then buy (true) or in any order (false).
     pub sell_before_buy: bool,
+    /// All of one corporation a player sells in a stock turn is one sale
+    /// at one price: a second sale of it in the same turn is refused
+    /// (18FB-R-021).
+    pub one_sale_per_corporation: bool,
     pub operating_order: OperatingOrder,
     pub train_trade_price: TrainTradePrice,
     pub bank_break: BankBreak,
@@ -387,6 +391,7 @@ impl Default for Settings {
             no_buy_after_sell: true,
             buys_per_turn: 1,
             sell_before_buy: true,
+            one_sale_per_corporation: false,
             operating_order: OperatingOrder::MarketValue,
             train_trade_price: TrainTradePrice::Any,
             bank_break: BankBreak::EndOfSet,
