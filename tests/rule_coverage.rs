@@ -197,11 +197,17 @@ fn every_1849_base_rule_is_cited_by_a_test() {
 /// Worked-example ids ("### T-07: ...", "### WE-03 ...") of a checklist's
 /// section 5, and whether the title's scenario tests cite each one.
 fn examples(title: &str, prefix: &str) -> Option<(usize, Vec<String>)> {
+    examples_in(title, prefix, "### ")
+}
+
+/// As `examples`, for ids opening a line with `lead` (18FB's section 5 is
+/// two tables: "| S-01 Ledge, 2 shares | ...", "| D-01 Starting cash | ...").
+fn examples_in(title: &str, prefix: &str, lead: &str) -> Option<(usize, Vec<String>)> {
     let path = root().join(format!("../shared/rules/{title}.md"));
     let text = std::fs::read_to_string(&path).ok()?;
     let ids: BTreeSet<String> = text
         .lines()
-        .filter_map(|l| l.strip_prefix("### "))
+        .filter_map(|l| l.strip_prefix(lead))
         .filter_map(|l| l.strip_prefix(&format!("{prefix}-")))
         .map(|rest| rest.chars().take_while(|c| c.is_ascii_digit()).collect::<String>())
         .filter(|n| n.len() == 2)
@@ -276,15 +282,25 @@ fn every_1865_worked_example_is_a_scenario_test() {
     assert!(missing.is_empty(), "1865 worked examples without a test: {}", missing.join(" "));
 }
 
-/// 18FB is being written (issue 20): not yet strict. The count of rule
-/// ids its tests cite only rises (a ratchet), and the closing notes give it.
 #[test]
-fn the_18fb_rules_cited_so_far_do_not_fall() {
+fn every_18fb_rule_is_cited_by_a_test() {
     let Some((total, missing)) = coverage("18fb", "18FB-R", &[]) else {
         eprintln!("skipping: ../shared/rules/18fb.md is not available");
         return;
     };
-    let cited = total - missing.len();
-    eprintln!("18FB: {cited} of {total} rules cited by tests so far; not yet: {}", missing.join(" "));
-    assert!(cited >= 88, "18FB: only {cited} of {total} rules cited; it was 88 or more");
+    eprintln!("18FB: {} of {total} rules cited by tests", total - missing.len());
+    assert!(missing.is_empty(), "18FB rules no test cites ({}):\n{}", missing.len(), missing.join(" "));
+}
+
+#[test]
+fn every_18fb_scenario_is_a_scenario_test() {
+    for prefix in ["S", "D"] {
+        let Some((total, missing)) = examples_in("18fb", prefix, "| ") else {
+            eprintln!("skipping: ../shared/rules/18fb.md is not available");
+            return;
+        };
+        assert!(total >= 19, "18FB: only {total} {prefix}- scenarios found in the checklist");
+        eprintln!("18FB: {} of {total} {prefix}- scenarios are scenario tests", total - missing.len());
+        assert!(missing.is_empty(), "18FB {prefix}- scenarios without a test: {}", missing.join(" "));
+    }
 }

@@ -42,13 +42,6 @@ fn the_boundary_title_passes_its_scenario_tests() {
     assert_passes("tests/titles/boundary", &report, 49);
 }
 
-/// 18FB is being written (issue 20) and not yet embedded: its folder's
-/// tests run from disk.
-#[test]
-fn the_18fb_title_in_progress_passes_its_scenario_tests() {
-    let report = run_title(&TitleSource::Disk(root().join("titles/18fb")), &TitleCache::new(), &RunOptions::default());
-    assert_passes("titles/18fb", &report, 9);
-}
 
 fn boundary_files(folder: &str) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = std::fs::read_dir(boundary().join(folder))

@@ -90,3 +90,32 @@ hook("corporation_facts", function(game, corp, facts)
   end
   return facts
 end)
+
+-- Falcon (§2.7 note 3, R-148, A-23): played once, its holder names one
+-- major or national (`do falcon corp=X`); from then on that corporation
+-- adds the card's bonus tokens (Benevento +30, Pontecorvo +10) to those
+-- stations when it counts them. The card keeps paying its income.
+local function falcon_targets(game)
+  local out = {}
+  for _, c in ipairs(game:corporations({ started = true, closed = false })) do
+    local kind = game:corporation_field(c, "kind")
+    if kind == "major" or kind == "national" then out[#out + 1] = c end
+  end
+  return out
+end
+
+ability("falcon", {
+  actions = function(game, ctx)
+    local out = {}
+    for _, c in ipairs(falcon_targets(game)) do out[#out + 1] = { name = "falcon", args = { corp = c } } end
+    return out
+  end,
+  process = function(game, ctx, args)
+    if not S.contains(falcon_targets(game), args.corp) then
+      fail("Falcon names a major or national in play, not " .. tostring(args.corp), "18FB-R-148")
+    end
+    game:set_var("falcon.corp", args.corp)
+    game:use_company(ctx.company)
+    game:log("Falcon names " .. args.corp .. ": Benevento +30 and Pontecorvo +10 when it counts them (18FB-R-148)")
+  end,
+})

@@ -57,15 +57,24 @@ test("18FB-R-038: FST's deposit is nothing once LTF's concession is taken", func
   expect_true(logged(g, "LTF's concession is taken: no deposit (18FB-R-038)"))
 end)
 
-test("18FB-R-039, A-13: the holder of a railroad's card takes its concession one tier cheaper", function()
+test("18FB-R-039, A-13 (D-11): the holder of a railroad's card takes its concession one tier cheaper, as the stock turn's action", function()
   local g = after_pr({ VAL = true })
   local holder = g:company("VAL").owner
   while g:actor() ~= holder do g:act("pass") end
   local cash = g:player(holder).cash
   g:act("par LdA 60")
-  expect_eq(cash - g:player(holder).cash - 120, 80)          -- D-11: the half tier, D80
-  g:set_phase("PH3")
+  expect_eq(cash - g:player(holder).cash - 120, 80)          -- the half tier, D80
+  expect_true(g:actor() ~= holder)                           -- the turn's action: the next player's turn
   expect_true(logged(g, "one tier less with VAL (18FB-R-039)"))
+end)
+
+test("18FB-R-039, A-13 (D-11): in PH3 the card's tier below the half is nothing", function()
+  local g = after_pr({ VAL = true })
+  g:set_phase("PH3")
+  local holder = g:company("VAL").owner
+  while g:actor() ~= holder do g:act("pass") end
+  g:act("par LdA 60")
+  expect_eq(g:var("deposit.LdA"), 0)
 end)
 
 test("18FB-R-040, A-13: Riseis once lowers a deposit one tier, if its holder wants", function()

@@ -185,3 +185,19 @@ test("18FB-R-119, R-149: through Delahante a major holds Rome in PH2 and counts 
   -- Rome 40 (placeholder First value) + Pontecorvo's 57 (20) + Capua or Isernia (no tile: 0)
   expect_eq(first_earnings(g, "LdA"), 60)
 end)
+
+test("18FB-R-148: Falcon's holder plays it once, naming one corporation", function()
+  local g = P.after_pr()
+  local me = g:actor()
+  g:give_company("FLC", me)
+  g:start("LdA", "B", 100)
+  expect_contains(g:moves(), "do falcon corp=LdA")
+  g:refuse("do falcon corp=FA", "18FB-R-148")                  -- not a regional, nor one not in play
+  g:act("do falcon corp=LdA")
+  expect_eq(g:var("falcon.corp"), "LdA")
+  expect_eq(g:company("FLC").used, true)
+  expect_true(P.logged(g, "Falcon names LdA: Benevento +30 and Pontecorvo +10 when it counts them (18FB-R-148)"))
+  local again = false
+  for _, m in ipairs(g:moves()) do if m:find("do falcon", 1, true) then again = true end end
+  expect_eq(again, false)
+end)
