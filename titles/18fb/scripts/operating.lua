@@ -214,6 +214,31 @@ ability("melisurgo", {
   end,
 })
 
+-- The certificates secured interest is paid on (R-107): held by players
+-- and other corporations, each `{ owner, shares }`.
+local function interest_holders(game, corp)
+  local out = {}
+  for _, cert in ipairs(game:corporation_field(corp, "certificates")) do
+    local o = cert.owner
+    if o ~= "treasury" and o ~= "pool" and o ~= "removed" and o ~= corp then
+      out[#out + 1] = { owner = o, shares = cert.percent // 10 }
+    end
+  end
+  return out
+end
+
+-- What players see of a Building major: its band and the interest due at
+-- the end of its turn if it uses all its tile steps (R-106 .. R-110).
+hook("corporation_facts", function(game, corp, facts)
+  if game:corporation_field(corp, "state") ~= "building" or band(game, corp) == nil then return facts end
+  local shares = 0
+  for _, h in ipairs(interest_holders(game, corp)) do shares = shares + h.shares end
+  local rate = band_rate(game, corp)
+  facts[#facts + 1] = "secured interest: band " .. band(game, corp) .. ", " .. game:money(rate) .. " a share, "
+    .. game:money(rate * shares) .. " due if it uses all " .. S.tile_steps(game, corp) .. " tile steps (18FB-R-106 .. R-108)"
+  return facts
+end)
+
 step("secured_interest", {
   skip = function(game, corp)
     -- only a Building major (the other states skip the step; RM, RA and
@@ -228,13 +253,9 @@ step("secured_interest", {
     end
     local rate = band_rate(game, corp)
     local paid = 0
-    for _, cert in ipairs(game:corporation_field(corp, "certificates")) do
-      local o = cert.owner
-      if o ~= "treasury" and o ~= "pool" and o ~= "removed" and o ~= corp then
-        local shares = cert.percent // 10
-        game:transfer("bank", o, rate * shares)
-        paid = paid + rate * shares
-      end
+    for _, h in ipairs(interest_holders(game, corp)) do
+      game:transfer("bank", h.owner, rate * h.shares)
+      paid = paid + rate * h.shares
     end
     game:log(corp .. " used all " .. steps .. " tile steps: the bank pays " .. game:money(rate) .. " a share in secured interest, "
       .. game:money(paid) .. " in all (18FB-R-106, R-107)")

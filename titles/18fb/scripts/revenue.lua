@@ -83,6 +83,8 @@ hook("corporation_facts", function(game, corp, facts)
   local e = S.earnings(game, corp)
   facts[#facts + 1] = "town markers: " .. S.markers(game, corp)
   facts[#facts + 1] = "capacity: " .. e.x .. "+" .. e.y
+  local n = #S.stations(game, corp)
+  facts[#facts + 1] = "to count: " .. n .. (n == 1 and " station, " or " stations, ") .. S.markers(game, corp) .. " markers (R-112, R-113)"
   local state = game:corporation_field(corp, "state")
   if state ~= "building" and state ~= "unfloated" then   -- those do not run (R-111)
     facts[#facts + 1] = "earnings: " .. game:money(e.total) .. " (stations " .. game:money(e.stations)

@@ -244,3 +244,16 @@ test("18FB-R-103: once FS's president names Brindisi, a token in Taranto does no
   g:act("do name_intermediate corp=FS hex=M14")
   g:refuse("do name_intermediate corp=FS hex=O10", "18FB-R-103")
 end)
+
+test("18FB-R-106, R-112: the REPL's facts show a Building major's interest due and its capacity against its stations and markers", function()
+  local g, who = nn_operating()
+  g:give_share("NN", "B")                                    -- 3 shares held: 2 + 1
+  g:give_train("NN", "PH2")
+  local facts = {}
+  for _, f in ipairs(g:facts("NN")) do facts[f[1]] = f[2] end
+  expect_eq(facts["secured interest"], "band A, D5 a share, D15 due if it uses all 2 tile steps (18FB-R-106 .. R-108)")
+  expect_eq(facts.capacity, "2+2")
+  expect_eq(facts["to count"], "1 station, 0 markers (R-112, R-113)")
+  expect_eq(facts.deposit, "D100")
+  expect_eq(facts.status, "building")
+end)
