@@ -235,7 +235,8 @@ function Game:move_price(corp, dir, n) end
 ---@param price integer
 ---@param player string
 ---@param free? boolean
-function Game:start_corporation(corp, price, player, free) end
+---@param opts? {home: boolean?}
+function Game:start_corporation(corp, price, player, free, opts) end
 ---At least one price, each a starting value on the market (at most 1,000: MAX_CHOICES).
 ---@param corp string
 ---@param player string
