@@ -75,7 +75,7 @@ fn stations_on_a_city_and_tokens_on_an_offboard_without_them() {
 #[test]
 fn a_home_on_an_offboard_without_stations() {
     let dir = copy("home");
-    edit(&dir.join("map.toml"), "name = \"Tronto\", slots = 2, stations = true }", "name = \"Tronto\", slots = 2 }");
+    edit(&dir.join("map.toml"), "name = \"Tronto\", slots = 2, stations = true,", "name = \"Tronto\", slots = 2,");
     let err = load_dir(&dir).unwrap_err();
     assert_at(&err, "companies.toml", "LTF: home hex K46 has 0 cities");
 }
