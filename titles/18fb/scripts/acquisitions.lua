@@ -51,20 +51,10 @@ local function regionals(game)
   return out
 end
 
--- Does `corp` hold a token in the city of `hex` (Napoli's two hexes are
--- one for a major or national, R-087)?
-local function in_city(game, corp, hex)
-  local other = S.same_city(game, hex)
-  for _, st in ipairs(S.stations(game, corp)) do
-    if st.hex == hex or (other ~= nil and st.hex == other) then return true end
-  end
-  return false
-end
-
 -- R-209: a token route from one of `corp`'s tokens to `hex`, or a token
 -- of `corp` in that city already (A-32(c)).
 local function reaches(game, corp, hex)
-  if in_city(game, corp, hex) then return true end
+  if S.in_city(game, corp, hex) then return true end
   local other = S.same_city(game, hex)
   local opts = { costs = game:props().token_costs, through = { "town" }, to = { "city", "offboard" }, corp = corp }
   for _, st in ipairs(S.stations(game, corp)) do
@@ -112,7 +102,7 @@ local function acquire(game, corp, regional)
   local homes = S.stations(game, regional)
   game:merge(regional, corp, { keep_tokens = true })        -- its trains (and nothing else left) to the acquirer
   for _, st in ipairs(homes) do
-    if in_city(game, corp, st.hex) or S.tokens_left(game, corp) == 0 then
+    if S.in_city(game, corp, st.hex) or S.tokens_left(game, corp) == 0 then
       game:remove_tokens(st.hex, true, regional)
       game:log(regional .. "'s home token on " .. st.hex .. " leaves; the slot is free (18FB-R-211, A-32(c))")
     else

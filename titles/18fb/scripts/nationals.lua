@@ -259,16 +259,6 @@ local function zeros(n)
   return out
 end
 
--- Does `corp` hold a token in `hex`'s city (Napoli's two hexes are one,
--- R-087)?
-local function in_city(game, corp, hex)
-  local other = S.same_city(game, hex)
-  for _, st in ipairs(S.stations(game, corp)) do
-    if st.hex == hex or (other ~= nil and st.hex == other) then return true end
-  end
-  return false
-end
-
 -- R-202, A-33(h), (i): cash, trains, tokens, town markers and other
 -- companies' shares to the national; the mergers' charters leave.
 local function take_assets(game, nat, mergers)
@@ -285,7 +275,7 @@ local function take_assets(game, nat, mergers)
       game:merge(m, nat, { keep_tokens = true })
     end
     for _, st in ipairs(placed) do
-      if in_city(game, nat, st.hex) then
+      if S.in_city(game, nat, st.hex) then
         game:remove_tokens(st.hex, true, m)
         dropped = dropped + 1
         game:log(m .. "'s token in " .. st.hex .. " is removed: " .. nat .. " already has one in that city (A-33(h))")

@@ -50,6 +50,17 @@ function S.same_city(game, hex)
   return nil
 end
 
+-- Does `corp` hold a token in the city of `hex` (Napoli's two hexes are
+-- one for a major or national, R-087)? Read by nationals.lua (R-202) and
+-- acquisitions.lua (R-209, R-211).
+function S.in_city(game, corp, hex)
+  local other = S.same_city(game, hex)
+  for _, st in ipairs(S.stations(game, corp)) do
+    if st.hex == hex or (other ~= nil and st.hex == other) then return true end
+  end
+  return false
+end
+
 -- The city index (among the stops that take tokens, from 0) of stop
 -- `stop` of `hex`: what place_token takes.
 local function city_of_stop(game, hex, stop)
