@@ -88,6 +88,8 @@ pub fn concretize(mv: &LegalMove, rng: &mut impl Rng) -> Action {
 /// Runs the games on `threads` threads (each with its own Lua state); the
 /// games and their seeds are the same whatever the thread count.
 pub fn run_parallel(title: Arc<Title>, cfg: &FuzzConfig, threads: usize) -> FuzzReport {
+    // The games keep the cores busy: a hard route search stays on its game's thread.
+    crate::route::pool::set_enabled(false);
     let threads = threads.max(1).min(cfg.games.max(1) as usize);
     if threads == 1 {
         return run(title, cfg);

@@ -6,7 +6,8 @@
 //!   `rule()` keys).
 //! - `search`: the exact, fast search ([`best_run`], [`best_run_with`]),
 //!   and the same search on several threads ([`best_run_parallel`], with
-//!   `memo` for the explored states its tasks share).
+//!   `memo` for the explored states its tasks share); `pool`, the game's one
+//!   lazily built pool for it.
 //! - `checker`: a slow, obviously correct search for tests.
 //! - `synthetic`: dense late-game problems for benchmarks.
 //! - `ends`: the paths at each stop and junction side ([`EndLists`]), for
@@ -101,6 +102,7 @@ mod memo;
 pub mod model;
 mod prep;
 mod reach;
+pub mod pool;
 pub mod search;
 pub mod synthetic;
 pub mod validate;
@@ -111,5 +113,5 @@ mod value;
 pub use ends::EndLists;
 pub use model::*;
 pub use budget::NodeBudget;
-pub use search::{best_run, best_run_parallel, best_run_split, best_run_with};
+pub use search::{best_run, best_run_parallel, best_run_parallel_lazy, best_run_split, best_run_with};
 pub use validate::{RouteError, validate_route, validate_route_from, validate_run};

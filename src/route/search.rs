@@ -89,6 +89,13 @@ pub fn best_run_with(
 /// on one thread. Never limited (a `NodeBudget` is for one thread): for
 /// benchmarks and checks, not for the game.
 pub fn best_run_parallel(p: &RouteProblem, pool: &rayon::ThreadPool) -> (Run, SearchStats) {
+    best_run_parallel_lazy(p, || Some(pool))
+}
+
+/// [`best_run_parallel`] asking for its pool only when the search needs
+/// one (most never do): `pool` may build it, or return `None` to finish
+/// on this thread (the same run, later).
+pub fn best_run_parallel_lazy<'a>(p: &RouteProblem, pool: impl FnOnce() -> Option<&'a rayon::ThreadPool>) -> (Run, SearchStats) {
     // Most positions are solved before tasks could even be handed out:
     // search on this thread first, and split only a search that outgrows
     // a small budget (both find the same run).
@@ -97,7 +104,10 @@ pub fn best_run_parallel(p: &RouteProblem, pool: &rayon::ThreadPool) -> (Run, Se
     if !first.ran_out() {
         return (run, stats);
     }
-    let (run, mut more) = best_run_split(p, pool);
+    let (run, mut more) = match pool() {
+        Some(pool) => best_run_split(p, pool),
+        None => best_run_with(p, None, &NodeBudget::unlimited()),
+    };
     more.nodes += stats.nodes;
     more.candidates += stats.candidates;
     (run, more)

@@ -166,7 +166,19 @@ pub struct ScriptHost {
     trace: std::cell::RefCell<Option<Vec<String>>>,
     /// `unbound_abilities`, read once registration is over.
     unbound: std::cell::OnceCell<Vec<String>>,
+    /// The hooks' and handlers' functions by name, read once registration
+    /// is over (`new`): the engine asks for hooks thousands of times per
+    /// game, most of them undefined, and a Lua table lookup per ask (a
+    /// string interned, a list read) was a tenth of a random game.
+    dispatch: std::cell::OnceCell<Dispatch>,
     pub title: Arc<Title>,
+}
+
+/// Registered functions by hook or event name (only names with some).
+#[derive(Default)]
+struct Dispatch {
+    handlers: rustc_hash::FxHashMap<String, Vec<Function>>,
+    hooks: rustc_hash::FxHashMap<String, Vec<Function>>,
 }
 
 impl ScriptHost {
@@ -178,7 +190,7 @@ impl ScriptHost {
         lua.set_app_data(api::KnownEvents(known_events(&title)));
         let table = |key: &str| lua.named_registry_value::<Table>(key).map_err(|e| e.to_string());
         let registries = [table(api::HANDLERS_KEY)?, table(api::HOOKS_KEY)?, table(api::STEPS_KEY)?, table(api::ABILITIES_KEY)?];
-        Ok(ScriptHost { registries, lua, budget, spare: Cell::new(None), trace: Default::default(), unbound: Default::default(), title })
+        Ok(ScriptHost { registries, lua, budget, spare: Cell::new(None), trace: Default::default(), unbound: Default::default(), dispatch: Default::default(), title })
     }
 
     /// Loads every script of the title, then freezes what they built.
@@ -190,6 +202,7 @@ impl ScriptHost {
         }
         host.cross_check()?;
         host.freeze()?;
+        let _ = host.dispatch.set(host.read_dispatch()?);
         Ok(host)
     }
 
@@ -286,6 +299,45 @@ impl ScriptHost {
         freeze::freeze(&self.lua, &roots, &owned).map_err(|problems| GameError::Script(format!("script error in loading: {}", problems.join("\n"))))
     }
 
+    /// Every registered handler and hook, by name.
+    fn read_dispatch(&self) -> Result<Dispatch, GameError> {
+        let mut d = Dispatch::default();
+        for (registry, into) in [(&self.registries[0], &mut d.handlers), (&self.registries[1], &mut d.hooks)] {
+            for pair in registry.pairs::<String, Table>() {
+                let (name, list) = pair.map_err(|e| GameError::Script(format!("script error in loading: {e}")))?;
+                let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
+                if !funcs.is_empty() {
+                    into.insert(name, funcs);
+                }
+            }
+        }
+        Ok(d)
+    }
+
+    /// The functions registered for a hook (`hooks`) or an event, in
+    /// registration order; empty when none. Read from the cache once
+    /// registration is over, from the registry before (a sandbox being
+    /// loaded by a test).
+    fn registered(&self, hooks: bool, name: &str) -> Vec<Function> {
+        if let Some(d) = self.dispatch.get() {
+            let map = if hooks { &d.hooks } else { &d.handlers };
+            return map.get(name).cloned().unwrap_or_default();
+        }
+        let registry = &self.registries[if hooks { 1 } else { 0 }];
+        match registry.get::<Option<Table>>(name) {
+            Ok(Some(list)) => list.sequence_values::<Function>().filter_map(Result::ok).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether any function is registered for a hook (`hooks`) or an event.
+    pub(crate) fn is_registered(&self, hooks: bool, name: &str) -> bool {
+        match self.dispatch.get() {
+            Some(d) => (if hooks { &d.hooks } else { &d.handlers }).contains_key(name),
+            None => !self.registered(hooks, name).is_empty(),
+        }
+    }
+
     /// Records the script calls from now on (`take_trace` returns them).
     pub fn start_trace(&self) {
         *self.trace.borrow_mut() = Some(Vec::new());
@@ -313,9 +365,7 @@ impl ScriptHost {
     }
 
     pub fn has_handlers(&self, event: &str) -> bool {
-        self.registry(api::HANDLERS_KEY)
-            .and_then(|t| t.get::<Option<Table>>(event).ok().flatten())
-            .is_some_and(|t| t.raw_len() > 0)
+        self.is_registered(false, event)
     }
 
     /// Calls `f(game, args...)` with the game state lent to Lua for the
@@ -373,9 +423,10 @@ impl ScriptHost {
     /// definition answers. A hook that only answers a question sees a
     /// read-only game.
     fn hook_values(&self, name: &str, st: &mut GameState, fx: &mut Effects, mut args: mlua::MultiValue) -> Result<Option<mlua::MultiValue>, GameError> {
-        let Some(hooks) = self.registry(api::HOOKS_KEY) else { return Ok(None) };
-        let Ok(Some(list)) = hooks.get::<Option<Table>>(name) else { return Ok(None) };
-        let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
+        let funcs = self.registered(true, name);
+        if funcs.is_empty() {
+            return Ok(None);
+        }
         let Some(hook) = HOOKS.iter().find(|h| h.name == name) else { return Ok(None) };
         let context = || format!("hook '{name}'");
         let asking = (!hook.acts).then_some(name);
@@ -429,9 +480,7 @@ impl ScriptHost {
 
     /// Calls every handler of an event in registration order.
     fn emit_event(&self, event: &crate::game::ops::Event, st: &mut GameState, fx: &mut Effects) -> Result<(), GameError> {
-        let Some(handlers) = self.registry(api::HANDLERS_KEY) else { return Ok(()) };
-        let Ok(Some(list)) = handlers.get::<Option<Table>>(event.name.as_str()) else { return Ok(()) };
-        let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
+        let funcs = self.registered(false, &event.name);
         for func in funcs {
             let payload = convert::args_table(&self.lua, &event.args).map_err(|e| self.error("event", &e))?;
             let _: () = self.with_game(&|| format!("handler of '{}'", event.name), Some(&func), None, st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;

@@ -41,7 +41,7 @@ impl TitleRules for ScriptHost {
     }
 
     fn has_hook(&self, hook: &str) -> bool {
-        self.registry(api::HOOKS_KEY).and_then(|t| t.get::<Option<Table>>(hook).ok().flatten()).is_some_and(|t| t.raw_len() > 0)
+        self.is_registered(true, hook)
     }
 
     fn has_step(&self, step: &str) -> bool {
@@ -49,6 +49,11 @@ impl TitleRules for ScriptHost {
     }
 
     fn hook(&self, hook: &str, st: &mut GameState, fx: &mut Effects, args: Vec<Arg>) -> GameResult<Option<Answer>> {
+        // Most asks are of hooks the title leaves alone: answer those
+        // before turning the arguments into Lua values.
+        if !self.is_registered(true, hook) {
+            return Ok(None);
+        }
         let context = format!("hook '{hook}'");
         let args = self.lua_args(&context, &args)?;
         match self.hook_values(hook, st, fx, args)? {

@@ -204,9 +204,9 @@ impl Engine<'_> {
             }
             (run, stats)
         } else {
-            match (nodes, rayon::ThreadPoolBuilder::new().build()) {
-                (None, Ok(pool)) => route::best_run_parallel(&pos.problem, &pool),
-                _ => route::search::best_run_with(&pos.problem, None, &budget),
+            match nodes {
+                None => route::best_run_parallel_lazy(&pos.problem, route::pool::shared),
+                Some(_) => route::search::best_run_with(&pos.problem, None, &budget),
             }
         };
         let (run, stats) = run;
