@@ -10,6 +10,7 @@ mod new;
 mod play;
 mod render;
 mod run;
+mod simulate;
 mod width;
 mod test;
 
@@ -98,6 +99,10 @@ pub enum Command {
         #[command(flatten)]
         title_args: TitleArgs,
     },
+    /// Play complete games between bots and print what they say about the
+    /// title (length, endings, wins by seat, floats, phases, the bank);
+    /// `simulate merge FILES` combines shards.
+    Simulate(simulate::SimulateArgs),
     /// Feed damaged titles, save files and records to the loaders; fails on any panic or case over the time limit.
     FuzzInput(fuzz_input::FuzzInputArgs),
     /// Run the titles' scenario tests (titles/<id>/tests/*.lua).
@@ -158,6 +163,7 @@ pub fn main() -> ExitCode {
             fuzz::run(&title, games, seed, players, max_actions, threads, save_failures, &title_args)
         }
         Some(Command::FuzzInput(args)) => fuzz_input::run_cli(&args),
+        Some(Command::Simulate(args)) => simulate::run(&args),
         Some(Command::Import { file, json, until, save, routes, trace, title_dir }) => import::run(&file, json, until, save.as_deref(), routes, trace, title_dir),
         Some(Command::Test { titles, title_dir, filter, json, verbose, inherited }) => {
             test::run(&test::TestArgs { titles, title_dir, filter, json, verbose, inherited })

@@ -71,6 +71,9 @@ pub struct Game {
     pub actions: Vec<Action>,
     /// The game log, one line per event.
     pub log: Vec<String>,
+    /// When `Some`, every event the actions dispatch is added here, in
+    /// order (`simulate` reads runs, closures and phase changes from it).
+    pub observed: Option<Vec<ops::Event>>,
 }
 
 impl Game {
@@ -147,7 +150,7 @@ impl Game {
         for (k, v) in &setup.values {
             st.vars.insert(format!("setup.{k}"), v.clone());
         }
-        let mut game = Game { title, host, setup, state: st, actions: Vec::new(), log: Vec::new() };
+        let mut game = Game { title, host, setup, state: st, actions: Vec::new(), log: Vec::new(), observed: None };
         game.sync_readings();
         game.start(pc.cash)?;
         Ok(game)
@@ -173,12 +176,15 @@ impl Game {
     /// Applies one action; on refusal the state is exactly as before.
     pub fn apply(&mut self, action: Action) -> GameResult<()> {
         let before = self.state.clone();
-        let mut fx = Effects::default();
+        let mut fx = Effects { keep: self.observed.is_some(), ..Effects::default() };
         let result = Engine::new(&self.title, &mut self.state, &mut fx, &*self.host).apply(&action);
         match result {
             Ok(()) => {
                 self.actions.push(action);
                 self.log.append(&mut fx.log);
+                if let Some(seen) = &mut self.observed {
+                    seen.append(&mut fx.kept);
+                }
                 self.sync_readings();
                 Ok(())
             }

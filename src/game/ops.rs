@@ -65,6 +65,9 @@ pub struct Effects {
     /// Bytes title scripts have added to `log` with `game:log` in this
     /// action, for their bound (`limits::MAX_LOG_BYTES`).
     pub script_log_bytes: usize,
+    /// Keep each event once dispatched, in `kept` (`Game::observed`).
+    pub keep: bool,
+    pub kept: Vec<Event>,
 }
 
 impl Effects {

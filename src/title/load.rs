@@ -344,6 +344,7 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
         phases: phases_file.phase,
         flow,
         investors: title_file.investor.clone(),
+        bots: title_file.bots.clone(),
     };
     validate::cross_check(&mut ctx, &title);
     if ctx.errors.is_empty() { Ok(title) } else { Err(DataErrors(ctx.errors)) }

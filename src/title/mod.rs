@@ -62,6 +62,8 @@ pub struct Title {
     /// Shareholders that are not players (title.toml's `[[investor]]`),
     /// indexed by `InvestorId`.
     pub investors: Vec<InvestorDef>,
+    /// How the bots of `railhead simulate` weigh the title's own moves.
+    pub bots: BotsDef,
 }
 
 impl Title {

@@ -100,6 +100,9 @@ impl<'a> Engine<'a> {
             let ev = self.fx.events.remove(0);
             self.core_reaction(&ev)?;
             self.rules.emit(&ev, self.st, self.fx)?;
+            if self.fx.keep {
+                self.fx.kept.push(ev);
+            }
         }
         Ok(())
     }

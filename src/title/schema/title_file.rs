@@ -21,6 +21,38 @@ pub struct TitleFile {
     /// Shareholders that are not players (1865's Dragons).
     #[serde(default)]
     pub investor: Vec<InvestorDef>,
+    /// How `railhead simulate`'s bots weigh the title's own moves.
+    #[serde(default)]
+    pub bots: BotsDef,
+}
+
+/// `[bots]`: what the bots of `railhead simulate` need to know of a title
+/// that the generic moves do not tell them.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotsDef {
+    #[serde(default)]
+    pub greedy: GreedyDef,
+}
+
+/// `[bots.greedy]`: the greedy bot's liking for moves it cannot judge by
+/// money alone. A weight is compared with the generic moves' scores:
+/// passing scores 0, buying a good share 2 to 4, running trains 5; a
+/// negative weight means "only when nothing else is left".
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GreedyDef {
+    /// Weight of each script move, by its name (`do issue_bond` is
+    /// "issue_bond"); a script move not named here weighs `script_default`.
+    #[serde(default)]
+    pub script: std::collections::BTreeMap<String, f64>,
+    /// Weight of script moves not named in `script` (0.5 if absent).
+    #[serde(default)]
+    pub script_default: Option<f64>,
+    /// Corporations one player aims to be president of before he buys
+    /// only shares (2 if absent).
+    #[serde(default)]
+    pub presidencies: Option<u32>,
 }
 
 /// A shareholder that is not a player: it holds certificates, is never
