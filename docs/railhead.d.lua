@@ -156,6 +156,11 @@ function Game:share_price(corp) end
 function Game:market_price(corp, table) end
 ---@return string[]
 function Game:value_order() end
+---One scalar field of `hex(label)`: "label", "name", "tile", "color", "laid", "rotation", "terrain" or "cost"; cheaper than `hex` in hot hooks.
+---@param label string
+---@param field string
+---@return any
+function Game:hex_field(label, field) end
 ---@param label string
 ---@return {label: string, name: string?, tile: string, color: string, laid: boolean, rotation: integer, terrain: string?, cost: integer, borders: table<integer, string>, neighbours: table<integer, string>, links: table<integer, {hex: string, edge: integer, label: string?}>, stops: {kind: string, value: integer, slots: integer, name: string?, tags: string[], tokens: string[], reserved: string[], neutral: string[], opens_in_phase: string?, open: boolean}[], tags: string[], tokens: string[], locked: boolean, free_slots: integer}
 function Game:hex(label) end

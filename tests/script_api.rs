@@ -1,19 +1,21 @@
-//! The script API's cheap single reads agree with the whole tables they
-//! stand for. Uses ../shared/fixtures/18xx.games/ (skips where absent).
+//! The script API's cheap single reads (`corporation_field`, `player_field`,
+//! `company_field`, `hex_field`) agree with the whole tables they stand for. Uses ../shared/fixtures/18xx.games/ (skips where absent).
 
 use railhead::game::ops::Effects;
 use railhead::import::{parse, replay};
-use railhead::script::api::{COMPANY_FIELDS, CORP_FIELDS, PLAYER_FIELDS};
+use railhead::script::api::{COMPANY_FIELDS, CORP_FIELDS, HEX_FIELDS, PLAYER_FIELDS};
 use std::path::PathBuf;
 
 /// A Lua chunk comparing `game:corporation_field(id, f)` with
 /// `game:corporation(id)[f]` (deeply) for every corporation and field, the
 /// same for players, and `game:corporations(filter)` with the loop it
 /// replaces; returns the mismatches, one per line, or "".
-fn field_check_chunk() -> String {
+fn field_check_chunk(hexes: &[String]) -> String {
     let fields: Vec<String> = CORP_FIELDS.iter().map(|f| format!("{f:?}")).collect();
     let player_fields: Vec<String> = PLAYER_FIELDS.iter().map(|f| format!("{f:?}")).collect();
     let company_fields: Vec<String> = COMPANY_FIELDS.iter().map(|f| format!("{f:?}")).collect();
+    let hex_fields: Vec<String> = HEX_FIELDS.iter().map(|f| format!("{f:?}")).collect();
+    let hex_labels: Vec<String> = hexes.iter().map(|h| format!("{h:?}")).collect();
     format!(
         r#"
 local function same(a, b)
@@ -55,6 +57,12 @@ for _, id in ipairs(game:companies()) do
   for _ in pairs(whole) do n = n - 1 end
   if n ~= 0 then bad[#bad + 1] = id .. ": a field is not in COMPANY_FIELDS" end
 end
+for _, label in ipairs({{ {} }}) do
+  local whole = game:hex(label)
+  for _, f in ipairs({{ {} }}) do
+    if not same(whole[f], game:hex_field(label, f)) then bad[#bad + 1] = label .. "." .. f end
+  end
+end
 local function filtered(filter)
   local out = {{}}
   for _, id in ipairs(game:corporations()) do
@@ -75,7 +83,9 @@ return table.concat(bad, "\n")
         fields.join(", "),
         fields.join(", "),
         player_fields.join(", "),
-        company_fields.join(", ")
+        company_fields.join(", "),
+        hex_labels.join(", "),
+        hex_fields.join(", ")
     )
 }
 
@@ -87,7 +97,8 @@ fn single_field_reads_equal_the_whole_tables() {
         return;
     };
     let rec = parse(&text).unwrap();
-    let chunk = field_check_chunk();
+    let hexes: Vec<String> = railhead::title::load::load(&railhead::title::TitleSource::embedded("1844").unwrap(), &Default::default(), None).unwrap().map.hexes.iter().map(|h| h.label.clone()).collect();
+    let chunk = field_check_chunk(&hexes);
     // Positions through the game: before the SBB, after it, at the end.
     for until in [Some(50), Some(200), Some(400), Some(600), None] {
         let game = match replay(&rec, until) {

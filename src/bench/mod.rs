@@ -9,11 +9,13 @@
 //! - `report`: rows, per-class and per-fixture summaries, text or JSON.
 //! - `reference`: the website engine's figures on this machine class.
 //! - `replay`: `bench replay`, whole imports timed.
+//! - `playouts`: `bench playouts`, complete random games per second.
 //!
 //! Nothing here is a pass/fail test: timings depend on the machine.
 
 pub mod full_board;
 pub mod measure;
+pub mod playouts;
 pub mod positions;
 pub mod reference;
 pub mod replay;

@@ -86,7 +86,7 @@ impl ReplayTiming {
             (Some(theirs), Some(ours)) => Some((theirs, theirs / ours.max(1e-9))),
             _ => None,
         };
-        Some(WebsiteReplay { runtime: r.runtime, wall_seconds: r.wall_seconds, wall_ratio: r.wall_seconds / self.wall_median().max(1e-9), cpu })
+        Some(WebsiteReplay { runtime: r.runtime, wall_seconds: r.wall_seconds, wall_ratio: r.wall_seconds / self.wall_median().max(1e-9), cpu, measured: r.measured, side_by_side: r.side_by_side })
     }
 }
 
@@ -98,4 +98,7 @@ pub struct WebsiteReplay {
     pub wall_ratio: f64,
     /// Their CPU seconds and the ratio to ours.
     pub cpu: Option<(f64, f64)>,
+    /// Where and how their figure was measured.
+    pub measured: &'static str,
+    pub side_by_side: bool,
 }

@@ -3,6 +3,7 @@
 use railhead::bench::measure::{Outcome, Settings, measure_all};
 use railhead::bench::positions::{self, BenchPosition, fixture_files};
 use railhead::bench::replay::time_fixture;
+use railhead::bench::reference::TARGET_REPLAY_SPEEDUP;
 use railhead::bench::report;
 use railhead::bench::worker::{WorkerCommand, serve};
 use std::path::{Path, PathBuf};
@@ -15,6 +16,9 @@ pub enum BenchCommand {
     Routes(RoutesArgs),
     /// Time whole replays of the fixtures.
     Replay(ReplayArgs),
+    /// Complete random games per second and actions per second, per title:
+    /// with every fuzz check and bare, on one thread and on every core.
+    Playouts(PlayoutsArgs),
     /// (internal) Answer route problems on stdin: the timing process.
     #[command(hide = true)]
     Worker {
@@ -67,8 +71,27 @@ pub struct ReplayArgs {
     pub fixtures: Option<PathBuf>,
 }
 
+#[derive(clap::Args, Debug)]
+pub struct PlayoutsArgs {
+    /// Titles (embedded) [default: every embedded title].
+    pub titles: Vec<String>,
+    /// Games per batch.
+    #[arg(long, default_value_t = 20)]
+    pub games: u32,
+    /// Batches per figure (the median is reported).
+    #[arg(long, default_value_t = 3)]
+    pub batches: usize,
+    /// "All cores" threads [default: the machine's cores].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// One JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
 pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
     match cmd {
+        BenchCommand::Playouts(a) => playouts(a),
         BenchCommand::Routes(a) => routes(a),
         BenchCommand::Replay(a) => replay(a),
         BenchCommand::Worker { search_threads } => {
@@ -200,6 +223,8 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                         "website": web.as_ref().map(|w| serde_json::json!({
                             "runtime": w.runtime, "wall_seconds": w.wall_seconds, "wall_ratio": w.wall_ratio,
                             "cpu_seconds": w.cpu.map(|c| c.0), "cpu_ratio": w.cpu.map(|c| c.1),
+                            "measured": w.measured, "side_by_side": w.side_by_side,
+                            "target_ratio": TARGET_REPLAY_SPEEDUP, "of_target": w.wall_ratio / TARGET_REPLAY_SPEEDUP,
                         })),
                     });
                     println!("{v}");
@@ -216,10 +241,18 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                         if t.matches { "" } else { "  (standings differ from the record)" }
                     );
                     if let Some(w) = web {
-                        line.push_str(&format!("\n{:<44} website {}: wall {} (website/ours {:.1}x)", "", w.runtime, report::secs(w.wall_seconds), w.wall_ratio));
+                        line.push_str(&format!(
+                            "\n{:<44} website {}: wall {} (website/ours {:.1}x; target {TARGET_REPLAY_SPEEDUP:.0}x: {:.2} of it)",
+                            "",
+                            w.runtime,
+                            report::secs(w.wall_seconds),
+                            w.wall_ratio,
+                            w.wall_ratio / TARGET_REPLAY_SPEEDUP
+                        ));
                         if let Some((c, r)) = w.cpu {
                             line.push_str(&format!(", cpu {} (website/ours {r:.1}x)", report::secs(c)));
                         }
+                        line.push_str(&format!("\n{:<44} ({}{})", "", w.measured, if w.side_by_side { "" } else { "; indicative only" }));
                     }
                     println!("{line}");
                 }
@@ -229,6 +262,44 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                     println!("{}", serde_json::json!({ "file": name, "skipped": reason }));
                 } else {
                     println!("{:<44} skipped: {reason}", file.file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned()));
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn playouts(a: &PlayoutsArgs) -> anyhow::Result<ExitCode> {
+    use railhead::bench::playouts::{Mode, target, time_playouts};
+    let titles = if a.titles.is_empty() { railhead::title::TitleSource::embedded_ids() } else { a.titles.clone() };
+    let cores = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    if !a.json {
+        println!("Complete random games: checked = railhead fuzz (every invariant check), bare = simulate's random bots; median of {} batches of {} games", a.batches, a.games);
+        println!("{:<6} {:>7} {:<8} {:>7} {:>10} {:>12}  target (checked, 1 thread)", "title", "players", "mode", "threads", "games/s", "actions/s");
+    }
+    for id in titles {
+        let known = railhead::title::TitleSource::embedded(&id).ok_or_else(|| anyhow::anyhow!("no title \"{id}\""))?;
+        let default_players = railhead::title::load::load(&known, &Default::default(), None).map_err(|e| anyhow::anyhow!("{e}"))?.meta.default_players;
+        let players = railhead::bench::reference::TARGET_PLAYOUTS.iter().find(|(t, _, _)| *t == id).map_or(default_players as u8, |x| x.1);
+        let t = std::sync::Arc::new(super::load_title(Some(&id), &super::TitleArgs::default(), Some(players as usize))?);
+        for mode in [Mode::Checked, Mode::Bare] {
+            let mut thread_counts = vec![1];
+            if cores > 1 {
+                thread_counts.push(cores);
+            }
+            for threads in thread_counts {
+                let timing = time_playouts(&t, players, mode, threads, a.games, a.batches);
+                let goal = (mode == Mode::Checked && threads == 1).then(|| target(&id, players)).flatten();
+                if a.json {
+                    println!("{}", serde_json::json!({
+                        "title": id, "players": players, "mode": mode.name(), "threads": threads, "games": a.games,
+                        "games_per_second": timing.median_games(), "actions_per_second": timing.median_actions(),
+                        "failures": timing.failures, "target_games_per_second": goal, "of_target": goal.map(|g| timing.median_games() / g),
+                    }));
+                } else {
+                    let goal_text = goal.map_or(String::new(), |g| format!("{g:.0} games/s: {:.2} of it", timing.median_games() / g));
+                    let failures = if timing.failures > 0 { format!("  ({} failures)", timing.failures) } else { String::new() };
+                    println!("{:<6} {:>7} {:<8} {:>7} {:>10.1} {:>12.0}  {goal_text}{failures}", id, players, mode.name(), threads, timing.median_games(), timing.median_actions());
                 }
             }
         }

@@ -192,6 +192,28 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
         ids.sort_by(|a, b| value_order(&this.title, &this.st, *a, *b));
         lua.create_sequence_from(ids.into_iter().map(|c| this.st.corps[c].id.clone()))
     });
+    // One scalar field of `hex(label)` without building the whole table
+    // (terrain hooks run for every tile a lay could be).
+    m.add_method("hex_field", |lua, this, (label, field): (String, String)| {
+        let h = hex(&this.title, &label)?;
+        let hd = &this.title.map.hexes[h as usize];
+        let laid = this.st.board.hexes[h as usize].tile.is_some();
+        let value = match field.as_str() {
+            "label" => hd.label.as_str().into_lua(lua)?,
+            "name" => hd.name.clone().into_lua(lua)?,
+            "tile" => tile_on(&this.title, &this.st, h).name.as_str().into_lua(lua)?,
+            "color" => tile_on(&this.title, &this.st, h).color.name().into_lua(lua)?,
+            "laid" => laid.into_lua(lua)?,
+            "rotation" => this.st.board.hexes[h as usize].rotation.into_lua(lua)?,
+            "terrain" => hd.terrain.clone().into_lua(lua)?,
+            "cost" => hd.cost.into_lua(lua)?,
+            _ => {
+                let hint = crate::title::compile::did_you_mean(&field, HEX_FIELDS.iter().copied());
+                return Err(rt(format!("hex_field reads {}, not '{field}'{}", HEX_FIELDS.join(", "), hint.map(|h| format!(" ({h})")).unwrap_or_default())));
+            }
+        };
+        Ok(value)
+    });
     m.add_method("hex", |lua, this, label: String| {
         let h = hex(&this.title, &label)?;
         let hd = &this.title.map.hexes[h as usize];

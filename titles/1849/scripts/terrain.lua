@@ -4,7 +4,7 @@
 -- ambiguity A-09); narrow-only costs are never reduced.
 
 hook("terrain_cost", function(game, corp, hex, new_track, cost)
-  local base = game:hex(hex).cost
+  local base = game:hex_field(hex, "cost")
   if base == 0 then return 0 end
   local narrow_only = true
   local has_dual = false
