@@ -16,3 +16,4 @@ pub mod bench;
 pub mod limits;
 pub mod live;
 pub mod render;
+pub mod simulate;
