@@ -11,3 +11,4 @@ pub mod summary;
 pub mod tally;
 #[cfg(test)]
 mod testkit;
+pub mod report;

@@ -59,7 +59,7 @@ pub fn game(index: u64, lean: Lean) -> GameRecord {
         .map(|(i, id)| {
             let floated = r(20 + i as u64) % 10 < 9 - 2 * i as u64;
             let runs = if floated { 3 + (r(30 + i as u64) % 10) as u32 } else { 0 };
-            CorpRecord { id: id.to_string(), floated, closed: floated && r(40 + i as u64) % 10 == 0, runs, revenue: runs as i64 * (100 + (r(50) % 200) as i64) }
+            CorpRecord { id: id.to_string(), floated, closed: floated && r(40 + i as u64) % 10 == 0, runs, revenue: runs as i64 * (100 + (r(50 + i as u64) % 200) as i64) }
         })
         .collect();
     g.phases = vec![("2".into(), 1), ("3".into(), 3 + (r(60) % 2) as u32), ("4".into(), 6 + (r(61) % 3) as u32)];
