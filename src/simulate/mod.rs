@@ -12,3 +12,4 @@ pub mod tally;
 #[cfg(test)]
 mod testkit;
 pub mod report;
+pub mod plot;
