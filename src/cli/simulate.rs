@@ -7,6 +7,8 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use railhead::simulate::bots::{BotKind, seat_bots};
 use railhead::simulate::record::GameRecord;
+use railhead::simulate::stats::{Study, StudyMeta};
+use railhead::simulate::{plot, report};
 use railhead::simulate::runner::{self, Batch};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -94,21 +96,144 @@ pub fn shard_range(games: u64, spec: Option<&str>) -> anyhow::Result<std::ops::R
 }
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
-    if let Some(SimulateCommand::Merge { .. }) = &args.merge {
-        anyhow::bail!("simulate merge: not yet");
+    if let Some(SimulateCommand::Merge { files, json, plot }) = &args.merge {
+        return merge(files, json.as_deref(), plot.as_deref());
     }
     let title_id = args.title.as_deref().unwrap_or("1849");
-    let t = Arc::new(super::load_title(Some(title_id), &args.title_args, args.players.map(usize::from))?);
-    let players = args.players.map_or(t.meta.default_players, usize::from);
+    let players = match args.players {
+        Some(p) => usize::from(p),
+        None => super::load_title(Some(title_id), &args.title_args, None)?.meta.default_players,
+    };
+    let t = Arc::new(super::load_title(Some(title_id), &args.title_args, Some(players))?);
     let bots = seat_bots(&args.bots, players).map_err(anyhow::Error::msg)?;
     let games = shard_range(args.games, args.shard.as_deref())?;
     let threads = if args.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { args.threads };
     let batch = Batch { bots: bots.clone(), seed: args.seed, games: games.clone(), max_actions: args.max_actions, threads, save_to: args.save_games.clone() };
+    let baseline = peak_memory_bytes();
     let start = std::time::Instant::now();
     let records = play(&t, &batch, args.quiet)?;
-    let seconds = start.elapsed().as_secs_f64();
-    print_quick(&records, &bots, seconds);
+    let mut timing = vec![(start.elapsed().as_secs_f64(), records.len())];
+    let study = study_of(&t, &args.title_args.options, &bots, args.seed, args.games, &records);
+    let mut other = None;
+    let mut other_records = Vec::new();
+    if let Some(set) = &args.compare {
+        let mut options = args.title_args.options.clone();
+        options.extend(set.split(',').map(|o| o.trim().to_string()).filter(|o| !o.is_empty()));
+        let second = super::TitleArgs { title_dir: args.title_args.title_dir.clone(), options: options.clone() };
+        let t2 = Arc::new(super::load_title(Some(title_id), &second, Some(players))?);
+        let start = std::time::Instant::now();
+        other_records = play(&t2, &batch, args.quiet)?;
+        timing.push((start.elapsed().as_secs_f64(), other_records.len()));
+        other = Some(study_of(&t2, &options, &bots, args.seed, args.games, &other_records));
+    }
+    print!("{}", report::text(&study, other.as_ref()));
+    if let Some(path) = &args.json {
+        let doc = report::json(&study, other.as_ref());
+        std::fs::write(path, serde_json::to_string_pretty(&doc)? + "\n").map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        println!("statistics written to {}", path.display());
+    }
+    if let Some(path) = &args.csv {
+        write_csv(path, &records, &other_records)?;
+        println!("one line per game written to {}", path.display());
+    }
+    if let Some(dir) = &args.plot {
+        write_charts(dir, &study, other.as_ref())?;
+    }
+    let (seconds, played): (f64, usize) = timing.iter().fold((0.0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    let actions: u64 = records.iter().chain(&other_records).map(|r| r.actions).sum();
+    println!(
+        "played {played} games in {seconds:.1} s on {threads} threads: {:.1} games/s, {:.0} actions/s",
+        played as f64 / seconds.max(1e-9),
+        actions as f64 / seconds.max(1e-9)
+    );
+    if let (Some(before), Some(peak)) = (baseline, peak_memory_bytes()) {
+        let in_flight = threads.min(played.max(1));
+        println!(
+            "memory: peak {:.1} MB (the title and scripts loaded: {:.1} MB); about {:.1} MB per game in flight at {threads} threads, its thread's Lua state included",
+            peak as f64 / 1e6,
+            before as f64 / 1e6,
+            peak.saturating_sub(before) as f64 / 1e6 / in_flight as f64
+        );
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+fn study_of(t: &railhead::title::Title, options: &[String], bots: &[BotKind], seed: u64, planned: u64, records: &[GameRecord]) -> Study {
+    let meta = StudyMeta {
+        title: t.meta.id.clone(),
+        options: options.to_vec(),
+        players: bots.len() as u8,
+        bots: bots.iter().map(|b| b.name().to_string()).collect(),
+        seed,
+        games_planned: planned,
+    };
+    let mut study = Study::new(meta);
+    for r in records {
+        study.add(r);
+    }
+    study
+}
+
+fn write_csv(path: &std::path::Path, records: &[GameRecord], other: &[GameRecord]) -> anyhow::Result<()> {
+    let mut out = String::new();
+    let header = report::csv_row_header();
+    if other.is_empty() {
+        out.push_str(&header);
+        out.push('\n');
+        for r in records {
+            out.push_str(&report::csv_row(r));
+            out.push('\n');
+        }
+    } else {
+        // With --compare: which option set each line is of.
+        out.push_str(&format!("set,{header}\n"));
+        for (set, list) in [("a", records), ("b", other)] {
+            for r in list {
+                out.push_str(&format!("{set},{}\n", report::csv_row(r)));
+            }
+        }
+    }
+    std::fs::write(path, out).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+}
+
+fn merge(files: &[PathBuf], json: Option<&std::path::Path>, plot_dir: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
+    let mut merged: Option<Study> = None;
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", f.display()))?;
+        let one = Study::from_json(&text).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+        match &mut merged {
+            None => merged = Some(one),
+            Some(m) => m.merge(one).map_err(|e| anyhow::anyhow!("{} does not merge with the files before it: {e}", f.display()))?,
+        }
+    }
+    let Some(study) = merged else { anyhow::bail!("simulate merge: no files given") };
+    print!("{}", report::text(&study, None));
+    let missing = study.missing();
+    if !missing.is_empty() {
+        let ranges: Vec<String> = missing.iter().map(|(a, b)| format!("{a}..{b}")).collect();
+        println!("games not in any file (shards still to come?): {}", ranges.join(", "));
+    }
+    if let Some(path) = json {
+        std::fs::write(path, serde_json::to_string_pretty(&report::json(&study, None))? + "\n").map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        println!("statistics written to {}", path.display());
+    }
+    if let Some(dir) = plot_dir {
+        write_charts(dir, &study, None)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The SVG charts, and a PNG of each beside it (for slides and chats).
+fn write_charts(dir: &std::path::Path, study: &Study, other: Option<&Study>) -> anyhow::Result<()> {
+    let written = plot::write_plots(dir, study, other).map_err(anyhow::Error::msg)?;
+    for svg in &written {
+        let text = std::fs::read_to_string(svg)?;
+        let png = railhead::render::png::png(&text).map_err(anyhow::Error::msg)?;
+        std::fs::write(svg.with_extension("png"), png)?;
+    }
+    let names: Vec<String> = written.iter().filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned())).collect();
+    println!("charts written to {} (SVG and PNG): {}", dir.display(), names.join(", "));
+    Ok(())
 }
 
 fn play(t: &Arc<railhead::title::Title>, batch: &Batch, quiet: bool) -> anyhow::Result<Vec<GameRecord>> {
@@ -119,16 +244,14 @@ fn play(t: &Arc<railhead::title::Title>, batch: &Batch, quiet: bool) -> anyhow::
     Ok(records)
 }
 
-fn print_quick(records: &[GameRecord], bots: &[BotKind], seconds: f64) {
-    let mut ends = std::collections::BTreeMap::new();
-    for r in records {
-        *ends.entry(r.end.clone().unwrap_or_else(|| if r.error.is_some() { "error".into() } else { "unfinished".into() })).or_insert(0) += 1;
+/// The process's peak resident memory so far (Linux, macOS), in bytes.
+fn peak_memory_bytes() -> Option<u64> {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return None;
     }
-    let n = records.len().max(1) as f64;
-    let actions: u64 = records.iter().map(|r| r.actions).sum();
-    let rounds: u32 = records.iter().map(|r| r.rounds).sum();
-    println!("bots {:?}; {} games in {seconds:.1} s; endings {ends:?}; mean actions {:.0}, rounds {:.1}", bots, records.len(), actions as f64 / n, rounds as f64 / n);
-    for r in records.iter().filter(|r| r.error.is_some()).take(5) {
-        println!("error: game {} seed {}: {}", r.index, r.seed, r.error.as_deref().unwrap_or_default());
-    }
+    let max = u64::try_from(usage.ru_maxrss).ok()?;
+    // Linux reports kilobytes, macOS bytes.
+    Some(if cfg!(target_os = "macos") { max } else { max * 1024 })
 }
