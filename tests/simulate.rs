@@ -15,7 +15,7 @@ fn title(id: &str, players: usize) -> Arc<railhead::title::Title> {
 fn play(id: &str, bots: &str, games: std::ops::Range<u64>, threads: usize) -> Vec<GameRecord> {
     let bots = seat_bots(bots, 4).unwrap();
     let t = title(id, bots.len());
-    let batch = Batch { bots, seed: 11, games, max_actions: 20_000, threads, save_to: None };
+    let batch = Batch { bots, seed: 11, games, max_actions: 20_000, threads, save_to: None, save_all: false };
     runner::run(&t, &batch, &|_| {}).unwrap()
 }
 

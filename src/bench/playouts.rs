@@ -75,7 +75,7 @@ pub fn time_playouts(title: &Arc<Title>, players: u8, mode: Mode, threads: usize
                 report.actions
             }
             Mode::Bare => {
-                let batch = Batch { bots: vec![BotKind::Random; players as usize], seed, games: 0..u64::from(games), max_actions: 20_000, threads, save_to: None };
+                let batch = Batch { bots: vec![BotKind::Random; players as usize], seed, games: 0..u64::from(games), max_actions: 20_000, threads, save_to: None, save_all: false };
                 match runner::run(title, &batch, &|_| {}) {
                     Ok(records) => {
                         out.failures += records.iter().filter(|r| r.error.is_some()).count();

@@ -60,6 +60,10 @@ pub struct SimulateArgs {
     /// Write SVG charts into this folder.
     #[arg(long, value_name = "DIR")]
     pub plot: Option<PathBuf>,
+    /// Play only game I of the study (as the CSV numbers it), to look at
+    /// it: with --save-games it is saved whatever its ending.
+    #[arg(long, value_name = "I", conflicts_with = "shard")]
+    pub game: Option<u64>,
     /// Save each game that failed, ran out of actions or ended in a
     /// stalemate here, to open with `railhead play --load`.
     #[arg(long, value_name = "DIR")]
@@ -106,9 +110,12 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     };
     let t = Arc::new(super::load_title(Some(title_id), &args.title_args, Some(players))?);
     let bots = seat_bots(&args.bots, players).map_err(anyhow::Error::msg)?;
-    let games = shard_range(args.games, args.shard.as_deref())?;
+    let games = match args.game {
+        Some(i) => i..i.saturating_add(1),
+        None => shard_range(args.games, args.shard.as_deref())?,
+    };
     let threads = if args.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { args.threads };
-    let batch = Batch { bots: bots.clone(), seed: args.seed, games: games.clone(), max_actions: args.max_actions, threads, save_to: args.save_games.clone() };
+    let batch = Batch { bots: bots.clone(), seed: args.seed, games: games.clone(), max_actions: args.max_actions, threads, save_to: args.save_games.clone(), save_all: args.game.is_some() };
     let baseline = peak_memory_bytes();
     let start = std::time::Instant::now();
     let records = play(&t, &batch, args.quiet)?;

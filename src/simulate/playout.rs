@@ -23,8 +23,9 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 
 /// Plays game `index` of the study to its end (or `max_actions`). A game
 /// that failed, was left unfinished or ended in a stalemate (no rulebook
-/// ending) is saved into `save_to`, to open with `railhead play --load`.
-pub fn play(title: &Arc<Title>, host: &Rc<ScriptHost>, bots: &[BotKind], seed: u64, index: u64, max_actions: u64, save_to: Option<&std::path::Path>) -> GameRecord {
+/// ending) is saved into `save_to`'s folder (every game if its flag is
+/// set), to open with `railhead play --load`.
+pub fn play(title: &Arc<Title>, host: &Rc<ScriptHost>, bots: &[BotKind], seed: u64, index: u64, max_actions: u64, save_to: Option<(&std::path::Path, bool)>) -> GameRecord {
     let game_seed = game_seed(seed, index);
     let mut rec = GameRecord { index, seed: game_seed, bots: bots.iter().map(|b| b.name().to_string()).collect(), ..GameRecord::default() };
     let players: Vec<String> = (1..=bots.len()).map(|i| format!("p{i}")).collect();
@@ -63,8 +64,8 @@ pub fn play(title: &Arc<Title>, host: &Rc<ScriptHost>, bots: &[BotKind], seed: u
         None => Vec::new(),
     };
     rec.bank.push(game.state.bank);
-    if let Some(dir) = save_to
-        && (rec.error.is_some() || !matches!(rec.end.as_deref(), Some(end) if end != "stalemate"))
+    if let Some((dir, all)) = save_to
+        && (all || rec.error.is_some() || !matches!(rec.end.as_deref(), Some(end) if end != "stalemate"))
     {
         let why = rec.end.clone().unwrap_or_else(|| if rec.error.is_some() { "error".into() } else { "unfinished".into() });
         let path = dir.join(format!("{}-{why}-{index}.json", title.meta.id));

@@ -27,6 +27,8 @@ pub struct Batch {
     pub threads: usize,
     /// Where games with no rulebook ending are saved (`playout::play`).
     pub save_to: Option<std::path::PathBuf>,
+    /// Save every game, not only those with no rulebook ending.
+    pub save_all: bool,
 }
 
 /// Plays the batch; `done` is called after each game (a progress bar).
@@ -52,7 +54,7 @@ pub fn run(title: &Arc<Title>, batch: &Batch, done: &(dyn Fn(&GameRecord) + Sync
             if index >= batch.games.end {
                 break;
             }
-            let rec = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| playout::play(title, &host, &batch.bots, batch.seed, index, batch.max_actions, batch.save_to.as_deref())))
+            let rec = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| playout::play(title, &host, &batch.bots, batch.seed, index, batch.max_actions, batch.save_to.as_deref().map(|d| (d, batch.save_all)))))
                 .unwrap_or_else(|p| {
                     let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
                     GameRecord { index, seed: playout::game_seed(batch.seed, index), error: Some(format!("panic: {msg}")), ..GameRecord::default() }

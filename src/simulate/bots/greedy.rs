@@ -7,7 +7,7 @@
 //! - starts a corporation when it can afford a good par and has fewer
 //!   presidencies than it aims for; buys shares of the corporations that
 //!   paid most per share for their price, its own first; never sells
-//!   unless it has to;
+//!   unless it has to or owes the bank;
 //! - buys a train when it has none, or when a new one fits under the
 //!   limit and leaves the treasury some cash; lays tiles, towns and cities
 //!   first, where the terrain is cheap; places tokens it can afford.
@@ -150,11 +150,15 @@ impl View<'_> {
             Action::Dividend { kind } => self.dividend_score(*kind),
             Action::Par { corp, price, extra, .. } => self.par_score(corp, *price, *extra),
             Action::Buy { corp, from, .. } => self.buy_score(corp, from),
-            // Never sells by choice; when money must be raised, every
+            // Never sells by choice, unless it owes the bank (1844's
+            // emergency debt grows by half every stock round: kept, it
+            // reaches millions); when money must be raised, every
             // candidate is a sale, and the cheapest loss goes first.
             Action::Sell { corp, percent, .. } => {
                 let own = self.corp_named(corp).is_some_and(|c| st.president(c) == self.player());
-                -2.0 - f64::from(*percent) / 100.0 - if own { 1.0 } else { 0.0 }
+                let in_debt = self.player().is_some_and(|p| st.players[p as usize].debt > 0);
+                let base = if in_debt && !own { 2.5 } else { -2.0 };
+                base - f64::from(*percent) / 100.0 - if own { 1.0 } else { 0.0 }
             }
             Action::Bid { company, price } => {
                 let value = self.company_value(company);

@@ -10,7 +10,7 @@
 
 pub mod greedy;
 
-use crate::fuzz::{MoveProblem, random_move};
+use crate::fuzz::{MoveProblem, random_move_with};
 use crate::game::Game;
 use crate::game::ids::{Actor, CorpId};
 use rand_chacha::ChaCha8Rng;
@@ -91,7 +91,7 @@ pub fn acting_bot(game: &Game, bots: &[BotKind]) -> BotKind {
 /// Applies the acting bot's move.
 pub fn play_move(game: &mut Game, bots: &[BotKind], memory: &Memory, rng: &mut ChaCha8Rng) -> Result<(), MoveProblem> {
     match acting_bot(game, bots) {
-        BotKind::Random => random_move(game, rng),
+        BotKind::Random => random_move_with(game, rng, false),
         BotKind::Greedy => greedy::greedy_move(game, memory, rng),
     }
 }
