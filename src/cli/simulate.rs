@@ -57,7 +57,8 @@ pub struct SimulateArgs {
     /// Write one line per game as CSV.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Write SVG charts into this folder.
+    /// Write SVG and PNG charts into this folder (length, final values,
+    /// wins by seat, bank over time, endings).
     #[arg(long, value_name = "DIR")]
     pub plot: Option<PathBuf>,
     /// Play only game I of the study (as the CSV numbers it), to look at
@@ -80,8 +81,10 @@ pub enum SimulateCommand {
         /// Shard files written by `simulate --shard I/N --json FILE`.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Write the merged statistics as JSON (mergeable again).
         #[arg(long, value_name = "FILE")]
         json: Option<PathBuf>,
+        /// Write SVG and PNG charts into this folder.
         #[arg(long, value_name = "DIR")]
         plot: Option<PathBuf>,
     },
