@@ -9,6 +9,7 @@
 //! Each figure is the median of a few batches of games; the same seeds
 //! every time, so two builds compare on the same games.
 
+use super::measure::median;
 use crate::fuzz::{FuzzConfig, run_parallel};
 use crate::simulate::bots::BotKind;
 use crate::simulate::runner::{self, Batch};
@@ -55,10 +56,6 @@ impl PlayoutTiming {
     pub fn median_actions(&self) -> f64 {
         median(&self.actions_per_second)
     }
-}
-
-fn median(v: &[f64]) -> f64 {
-    if v.is_empty() { 0.0 } else { v[v.len() / 2] }
 }
 
 /// Plays `batches` batches of `games` games and times each.

@@ -138,9 +138,7 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     }
     print!("{}", report::text(&study, other.as_ref()));
     if let Some(path) = &args.json {
-        let doc = report::json(&study, other.as_ref());
-        std::fs::write(path, serde_json::to_string_pretty(&doc)? + "\n").map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-        println!("statistics written to {}", path.display());
+        write_json(path, &study, other.as_ref())?;
     }
     if let Some(path) = &args.csv {
         write_csv(path, &records, &other_records)?;
@@ -224,13 +222,20 @@ fn merge(files: &[PathBuf], json: Option<&std::path::Path>, plot_dir: Option<&st
         println!("games not in any file (shards still to come?): {}", ranges.join(", "));
     }
     if let Some(path) = json {
-        std::fs::write(path, serde_json::to_string_pretty(&report::json(&study, None))? + "\n").map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-        println!("statistics written to {}", path.display());
+        write_json(path, &study, None)?;
     }
     if let Some(dir) = plot_dir {
         write_charts(dir, &study, None)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The statistics (and the comparison) as JSON that `simulate merge` reads.
+fn write_json(path: &std::path::Path, study: &Study, other: Option<&Study>) -> anyhow::Result<()> {
+    let text = serde_json::to_string_pretty(&report::json(study, other))? + "\n";
+    std::fs::write(path, text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    println!("statistics written to {}", path.display());
+    Ok(())
 }
 
 /// The SVG charts, and a PNG of each beside it (for slides and chats).

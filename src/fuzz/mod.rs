@@ -85,6 +85,25 @@ pub fn concretize(mv: &LegalMove, rng: &mut impl Rng) -> Action {
     a
 }
 
+/// The seed of game `index` of a batch seeded `seed` (`fuzz` and
+/// `simulate` alike: the same index is the same game).
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    seed.wrapping_mul(1_000_003).wrapping_add(index)
+}
+
+/// A new game's setup for batch play: players "p1".."pN" and the title's
+/// options in force (so that save files reload the same title).
+pub fn game_setup(title: &Title, players: usize, seed: u64) -> Setup {
+    let players = (1..=players).map(|i| format!("p{i}")).collect();
+    let options = title.selected.iter().filter(|(_, on)| **on).map(|(k, v)| (k.clone(), *v)).collect();
+    Setup { players, seed, options, values: Default::default() }
+}
+
+/// What a caught panic said.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload.downcast_ref::<String>().cloned().or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
+}
+
 /// Runs the games on `threads` threads (each with its own Lua state); the
 /// games and their seeds are the same whatever the thread count.
 pub fn run_parallel(title: Arc<Title>, cfg: &FuzzConfig, threads: usize) -> FuzzReport {
@@ -138,7 +157,7 @@ fn run_games(title: Arc<Title>, cfg: &FuzzConfig, games: Vec<u32>) -> FuzzReport
         }
     };
     for g in games {
-        let seed = cfg.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+        let seed = game_seed(cfg.seed, u64::from(g));
         let outcome = catch_unwind(AssertUnwindSafe(|| play_one(&title, &host, cfg, seed)));
         report.games += 1;
         match outcome {
@@ -157,8 +176,7 @@ fn run_games(title: Arc<Title>, cfg: &FuzzConfig, games: Vec<u32>) -> FuzzReport
                 }
             }
             Err(p) => {
-                let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
-                report.violations.push(format!("game seed {seed}: panic: {msg}"));
+                report.violations.push(format!("game seed {seed}: panic: {}", panic_message(&*p)));
             }
         }
     }
@@ -176,10 +194,7 @@ struct OneGame {
 
 fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u64) -> OneGame {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let players: Vec<String> = (1..=cfg.players).map(|i| format!("p{i}")).collect();
-    // The title's options in force, so that save files reload the same title.
-    let options = title.selected.iter().filter(|(_, on)| **on).map(|(k, v)| (k.clone(), *v)).collect();
-    let setup = Setup { players, seed, options, values: Default::default() };
+    let setup = game_setup(title, usize::from(cfg.players), seed);
     let mut out = OneGame { actions: 0, phase: String::new(), ended: None, violations: Vec::new() };
     let mut game = match Game::with_host(title.clone(), host.clone(), setup) {
         Ok(g) => g,

@@ -181,6 +181,11 @@ struct Dispatch {
     hooks: rustc_hash::FxHashMap<String, Vec<Function>>,
 }
 
+/// The functions of a registration list, in order.
+fn functions_in(list: &Table) -> Vec<Function> {
+    list.sequence_values::<Function>().filter_map(Result::ok).collect()
+}
+
 impl ScriptHost {
     /// A sandboxed state with the registration functions, scripts not loaded.
     pub fn sandbox(title: Arc<Title>) -> Result<ScriptHost, String> {
@@ -305,7 +310,7 @@ impl ScriptHost {
         for (registry, into) in [(&self.registries[0], &mut d.handlers), (&self.registries[1], &mut d.hooks)] {
             for pair in registry.pairs::<String, Table>() {
                 let (name, list) = pair.map_err(|e| GameError::Script(format!("script error in loading: {e}")))?;
-                let funcs: Vec<Function> = list.sequence_values::<Function>().filter_map(Result::ok).collect();
+                let funcs = functions_in(&list);
                 if !funcs.is_empty() {
                     into.insert(name, funcs);
                 }
@@ -318,16 +323,17 @@ impl ScriptHost {
     /// registration order; empty when none. Read from the cache once
     /// registration is over, from the registry before (a sandbox being
     /// loaded by a test).
-    fn registered(&self, hooks: bool, name: &str) -> Vec<Function> {
+    /// Borrowed from the cache: a hook is asked thousands of times a game.
+    fn registered(&self, hooks: bool, name: &str) -> std::borrow::Cow<'_, [Function]> {
         if let Some(d) = self.dispatch.get() {
             let map = if hooks { &d.hooks } else { &d.handlers };
-            return map.get(name).cloned().unwrap_or_default();
+            return std::borrow::Cow::Borrowed(map.get(name).map_or(&[][..], Vec::as_slice));
         }
         let registry = &self.registries[if hooks { 1 } else { 0 }];
-        match registry.get::<Option<Table>>(name) {
-            Ok(Some(list)) => list.sequence_values::<Function>().filter_map(Result::ok).collect(),
+        std::borrow::Cow::Owned(match registry.get::<Option<Table>>(name) {
+            Ok(Some(list)) => functions_in(&list),
             _ => Vec::new(),
-        }
+        })
     }
 
     /// Whether any function is registered for a hook (`hooks`) or an event.
@@ -432,7 +438,7 @@ impl ScriptHost {
         let asking = (!hook.acts).then_some(name);
         let mut answer: Option<mlua::MultiValue> = None;
         let mut sum: Option<i64> = None;
-        for func in &funcs {
+        for func in funcs.iter() {
             let values: mlua::MultiValue = self.with_game(&context, Some(func), asking, st, fx, |_, ud| {
                 let mut all = mlua::MultiValue::new();
                 all.push_back(Value::UserData(ud));
@@ -481,9 +487,9 @@ impl ScriptHost {
     /// Calls every handler of an event in registration order.
     fn emit_event(&self, event: &crate::game::ops::Event, st: &mut GameState, fx: &mut Effects) -> Result<(), GameError> {
         let funcs = self.registered(false, &event.name);
-        for func in funcs {
+        for func in funcs.iter() {
             let payload = convert::args_table(&self.lua, &event.args).map_err(|e| self.error("event", &e))?;
-            let _: () = self.with_game(&|| format!("handler of '{}'", event.name), Some(&func), None, st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
+            let _: () = self.with_game(&|| format!("handler of '{}'", event.name), Some(func), None, st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
         }
         Ok(())
     }

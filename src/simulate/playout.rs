@@ -8,7 +8,7 @@
 use super::bots::{BotKind, Memory, play_move};
 use super::record::{CorpRecord, GameRecord};
 use crate::game::var::Var;
-use crate::game::{Game, Setup};
+use crate::game::Game;
 use crate::script::ScriptHost;
 use crate::title::Title;
 use rand::SeedableRng;
@@ -16,10 +16,8 @@ use rand_chacha::ChaCha8Rng;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// The seed of game `index` of a study seeded `seed` (as `fuzz` derives it).
-pub fn game_seed(seed: u64, index: u64) -> u64 {
-    seed.wrapping_mul(1_000_003).wrapping_add(index)
-}
+/// The seed of game `index` of a study seeded `seed`, as `fuzz` derives it.
+pub use crate::fuzz::game_seed;
 
 /// Plays game `index` of the study to its end (or `max_actions`). A game
 /// that failed, was left unfinished or ended in a stalemate (no rulebook
@@ -28,10 +26,7 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 pub fn play(title: &Arc<Title>, host: &Rc<ScriptHost>, bots: &[BotKind], seed: u64, index: u64, max_actions: u64, save_to: Option<(&std::path::Path, bool)>) -> GameRecord {
     let game_seed = game_seed(seed, index);
     let mut rec = GameRecord { index, seed: game_seed, bots: bots.iter().map(|b| b.name().to_string()).collect(), ..GameRecord::default() };
-    let players: Vec<String> = (1..=bots.len()).map(|i| format!("p{i}")).collect();
-    let options = title.selected.iter().filter(|(_, on)| **on).map(|(k, v)| (k.clone(), *v)).collect();
-    let setup = Setup { players, seed: game_seed, options, values: Default::default() };
-    let mut game = match Game::with_host(title.clone(), host.clone(), setup) {
+    let mut game = match Game::with_host(title.clone(), host.clone(), crate::fuzz::game_setup(title, bots.len(), game_seed)) {
         Ok(g) => g,
         Err(e) => {
             rec.error = Some(format!("setup failed: {e}"));

@@ -55,9 +55,11 @@ pub fn run(title: &Arc<Title>, batch: &Batch, done: &(dyn Fn(&GameRecord) + Sync
                 break;
             }
             let rec = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| playout::play(title, &host, &batch.bots, batch.seed, index, batch.max_actions, batch.save_to.as_deref().map(|d| (d, batch.save_all)))))
-                .unwrap_or_else(|p| {
-                    let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
-                    GameRecord { index, seed: playout::game_seed(batch.seed, index), error: Some(format!("panic: {msg}")), ..GameRecord::default() }
+                .unwrap_or_else(|p| GameRecord {
+                    index,
+                    seed: playout::game_seed(batch.seed, index),
+                    error: Some(format!("panic: {}", crate::fuzz::panic_message(&*p))),
+                    ..GameRecord::default()
                 });
             done(&rec);
             records.lock().unwrap_or_else(|p| p.into_inner()).push(rec);

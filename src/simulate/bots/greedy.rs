@@ -130,7 +130,7 @@ impl View<'_> {
                 Action::Bid { price, .. } => *price = lo,
                 Action::BuyTrain { price, .. } => *price = Some(lo),
                 Action::BuyCompany { company, price } => {
-                    let face = self.game.state.company_index(company).map_or(lo, |co| self.game.title.companies[self.game.state.companies[co].def].value);
+                    let face = self.company_value(company);
                     *price = Some(face.clamp(lo, hi.max(lo)));
                 }
                 Action::Script { args, .. } => {
