@@ -1,6 +1,6 @@
 //! Laying tiles and placing station tokens: legality and execution.
 
-use super::graph::{BoardGraph, Reach, city_index_of, free_slots, reach, rotation_on, tile_on};
+use super::graph::{BoardGraph, Reach, city_index_of, free_slots, rotation_on, tile_on};
 use super::ids::*;
 use super::ops::{GameResult, Ops};
 use super::var::Var;
@@ -372,9 +372,9 @@ impl Ops<'_> {
         }
         let rotation = fit.rotation;
         let gauge_rule = self.t.route_rules.gauge_changes_at_stops_only;
-        let bg = BoardGraph::build_track(self.t, self.st, Some(corp));
-        let r = reach(self.t, &bg, corp, gauge_rule);
-        if lay_connects(self.t, self.st, &bg, &r, hex, tile, fit, gauge_rule) {
+        let net = crate::game::network::network(self.t, self.st, corp);
+        let (bg, r) = (&net.graph, &net.reach);
+        if lay_connects(self.t, self.st, bg, r, hex, tile, fit, gauge_rule) {
             return Ok(());
         }
         let h = &self.t.map.hexes[hex as usize];
@@ -552,8 +552,8 @@ impl Ops<'_> {
             return self.refuse(RuleKey::TokenNoSlot, format!("{} has no free slot{why}", h.title()));
         }
         if need_route {
-            let bg = BoardGraph::build_track(self.t, self.st, Some(corp));
-            let r = reach(self.t, &bg, corp, self.t.route_rules.gauge_changes_at_stops_only);
+            let net = crate::game::network::network(self.t, self.st, corp);
+            let (bg, r) = (&net.graph, &net.reach);
             let sid = bg.stop_id(hex, stop);
             if !sid.is_some_and(|s| r.stops[s as usize]) {
                 return self.refuse(RuleKey::TokenUnreachable, format!("{} cannot reach {} along its track without passing a full city", c.id, h.title()));
@@ -654,8 +654,14 @@ pub fn follows(old: &Tile, new: &Tile) -> bool {
 /// where `old` lists its upgrades the list alone decides. Label, stops and
 /// track are checked as for any upgrade.
 pub fn may_replace(t: &crate::title::Title, old: &Tile, new: &Tile) -> bool {
+    may_replace_by(&t.settings, old, new)
+}
+
+/// [`may_replace`] under the title's settings (for `title::Replacements`,
+/// which works it out once per title).
+pub fn may_replace_by(settings: &crate::title::schema::Settings, old: &Tile, new: &Tile) -> bool {
     follows(old, new)
-        || (t.settings.same_colour_upgrades == SameColourUpgrades::ConnectedTrack
+        || (settings.same_colour_upgrades == SameColourUpgrades::ConnectedTrack
             && old.color == new.color
             && old.color != Color::White
             && old.name != new.name)

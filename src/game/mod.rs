@@ -18,6 +18,7 @@ pub mod graph;
 pub mod ids;
 pub mod market;
 pub mod merge;
+pub mod network;
 pub mod money;
 pub mod ops;
 pub mod payout;

@@ -320,6 +320,7 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
             parse_table::<TitleMeta>(&title_versions[i].0, "", table.get("title")?.as_table()?.clone()).ok()
         })
         .collect();
+    let replacements = crate::title::Replacements::of(&title_file.settings, &tiles, &map);
     let title = Title {
         source: source.clone(),
         meta: title_file.title.clone(),
@@ -334,6 +335,7 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
         map,
         tiles,
         tile_index,
+        replacements,
         market,
         corporation_kinds: companies_file.corporation_kind,
         corporation_states: companies_file.corporation_state,

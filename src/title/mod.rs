@@ -10,11 +10,13 @@ pub mod error;
 pub mod inherit;
 pub mod load;
 pub mod patch;
+pub mod replacements;
 pub mod schema;
 pub mod source;
 pub mod validate;
 
 pub use compile::{Cell, FlowData, HexData, MapData, MarketData, TrainClass, TrainVariant};
+pub use replacements::Replacements;
 pub use error::{DataError, DataErrors};
 pub use source::{ReadError, TitleSource};
 
@@ -50,6 +52,9 @@ pub struct Title {
     pub map: MapData,
     pub tiles: Vec<Tile>,
     pub tile_index: HashMap<String, usize>,
+    /// Which tiles may replace which (worked out from `tiles`, `map` and
+    /// `settings` when the title is loaded).
+    pub replacements: Replacements,
     pub market: MarketData,
     pub corporation_kinds: Vec<CorporationKindDef>,
     pub corporation_states: Vec<CorporationStateDef>,

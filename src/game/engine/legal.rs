@@ -11,7 +11,7 @@ use super::Engine;
 use crate::game::action::{Action, DividendKind, LegalMove, ShareSource};
 use crate::game::board::LayRules;
 use crate::game::flow::{PendingKind, RoundData};
-use crate::game::graph::{BoardGraph, city_stop, reach};
+use crate::game::graph::city_stop;
 use crate::game::ids::*;
 use crate::game::ops::{Effects, GameError, GameResult};
 use crate::game::trains::bank_offers;
@@ -340,9 +340,9 @@ pub(super) fn each_tile_lay(
     corp: CorpId,
     mut f: impl FnMut(&mut Engine, HexId, u16, &crate::game::board::LayPlan) -> GameResult<bool>,
 ) -> GameResult<bool> {
-    let bg = BoardGraph::build_track(e.t, e.st, Some(corp));
+    let net = crate::game::network::network(e.t, e.st, corp);
+    let (bg, r) = (&net.graph, &net.reach);
     let gauge_rule = e.t.route_rules.gauge_changes_at_stops_only;
-    let r = reach(e.t, &bg, corp, gauge_rule);
     let colours: Vec<Color> = e.t.phases[e.st.phase].tiles.clone();
     let mut hexes: Vec<HexId> = r.edges.keys().map(|(h, _)| *h).collect();
     for (h, hs) in e.st.board.hexes.iter().enumerate() {
@@ -360,17 +360,18 @@ pub(super) fn each_tile_lay(
         let old = crate::game::graph::tile_on(e.t, e.st, h);
         let upgrade = old.color != Color::White;
         let own = unconnected.contains(&h) || (!upgrade && e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp)));
-        for (ti, tile) in e.t.tiles.iter().enumerate() {
-            // What `lay_options` would refuse first, cheaply (this runs at
-            // every operating turn, over every tile for every hex).
-            if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 || !crate::game::board::may_replace(e.t, old, tile) {
+        // What `lay_options` would refuse first, cheaply (this runs at
+        // every operating turn, over the replacements of every hex).
+        for &ti in e.t.replacements.on(h as usize, e.st.board.hexes[h as usize].tile) {
+            let (ti, tile) = (ti as usize, &e.t.tiles[ti as usize]);
+            if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 {
                 continue;
             }
             let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
             let plans = ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false, replace: false });
             for plan in plans {
                 // Connection against the reach computed once.
-                if (own || crate::game::board::lay_connects(e.t, e.st, &bg, &r, h, tile, &plan.fit, gauge_rule)) && f(e, h, ti as u16, &plan)? {
+                if (own || crate::game::board::lay_connects(e.t, e.st, bg, r, h, tile, &plan.fit, gauge_rule)) && f(e, h, ti as u16, &plan)? {
                     return Ok(true);
                 }
             }
@@ -381,8 +382,8 @@ pub(super) fn each_tile_lay(
 
 pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
-    let bg = BoardGraph::build_track(e.t, e.st, Some(corp));
-    let r = reach(e.t, &bg, corp, e.t.route_rules.gauge_changes_at_stops_only);
+    let net = crate::game::network::network(e.t, e.st, corp);
+    let (bg, r) = (&net.graph, &net.reach);
     let relaxed: Vec<HexId> = e.relaxed_hexes(corp).map(|r| r.token).unwrap_or_default();
     for (i, reached) in r.stops.iter().enumerate() {
         if !reached && !relaxed.contains(&bg.stop_at[i].0) {

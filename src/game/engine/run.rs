@@ -6,7 +6,7 @@ use crate::game::rules::MaybeAnswer;
 use super::Engine;
 use crate::game::action::RouteSpec;
 use crate::game::flow::RouteRecord;
-use crate::game::graph::{BoardGraph, reach};
+use crate::game::graph::BoardGraph;
 use crate::game::ids::*;
 use crate::game::money;
 use crate::game::ops::{GameError, GameResult, route_refusal};
@@ -117,8 +117,8 @@ fn assemble(t: &Title, mut bg: BoardGraph, specs: Vec<TrainSpec>, trains: Vec<Tr
 /// Whether the corporation has a route for a train at all (train length
 /// ignored): enough stops connected to one of its tokens.
 pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
-    let mut bg = BoardGraph::build_track(t, st, Some(corp));
-    let r = reach(t, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
+    let net = crate::game::network::network(t, st, corp);
+    let (bg, r) = (&net.graph, &net.reach);
     let rules = &t.route_rules;
     let ignore: Vec<route::StopKind> = rules.ignore_for_minimum.iter().map(|k| kind(*k)).collect();
     // Stops no train the corporation may own can visit do not count (1844:
@@ -132,7 +132,8 @@ pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
             }
             let mut mask = 0u32;
             for tag in &v.run.forbidden_stop_tags {
-                mask |= bg.tags.bit(tag);
+                // A tag no stop has forbids nothing.
+                mask |= bg.tags.get(tag);
             }
             forbidden = Some(forbidden.map_or(mask, |f| f & mask));
         }

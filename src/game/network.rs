@@ -1,0 +1,134 @@
+//! A corporation's track graph and what its tokens reach, built once per
+//! board and reused.
+//!
+//! Every operating step asks it: whether the company can lay a tile, place
+//! a token, run a route or must buy a train (each step's skip check), then
+//! the legal moves and the checks of the move made. The board rarely
+//! changes between these questions, and building the graph and walking it
+//! was a fifth of a random game's time.
+//!
+//! The memo is per thread and holds the last few answers, each with the
+//! parts of the state the graph is built from. The board's hexes are
+//! compared by identity: a kept clone of a `Shared` cannot change in place,
+//! so the same hexes mean the same tiles and tokens. Everything else the
+//! build reads is compared by value. It is a memo of a pure function: a
+//! game reads the same answers with or without it.
+
+use super::graph::{BoardGraph, Reach, reach};
+use super::ids::{CorpId, HexId};
+use super::state::{GameState, HexState, Shared, SlotMarks, StopBonus};
+use crate::title::Title;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// The graph `BoardGraph::build_track(t, st, Some(corp))` and its `reach`.
+pub struct Network {
+    pub graph: BoardGraph,
+    pub reach: Reach,
+}
+
+/// Answers kept per thread (the company operating, the ones the bots and
+/// a title's scripts ask about).
+const KEPT: usize = 4;
+
+struct Key {
+    /// The title's address: a title outlives its games, and the kept hexes
+    /// (below) belong to a game of this title.
+    title: usize,
+    hexes: Shared<Vec<HexState>>,
+    corp: CorpId,
+    kind: usize,
+    phase: usize,
+    stop_bonuses: Vec<StopBonus>,
+    markers: BTreeMap<HexId, Vec<String>>,
+    revenues: BTreeMap<(HexId, u8), Vec<i64>>,
+    marks: BTreeMap<(HexId, u8), SlotMarks>,
+}
+
+impl Key {
+    fn matches(&self, t: &Title, st: &GameState, corp: CorpId) -> bool {
+        let b = &st.board;
+        self.title == std::ptr::from_ref(t) as usize
+            && self.corp == corp
+            && self.hexes.same(&b.hexes)
+            && self.kind == st.corps[corp].kind
+            && self.phase == st.phase
+            && self.stop_bonuses == b.stop_bonuses
+            && self.markers == b.markers
+            && self.revenues == b.revenues
+            && self.marks == b.marks
+    }
+
+    fn of(t: &Title, st: &GameState, corp: CorpId) -> Key {
+        let b = &st.board;
+        Key {
+            title: std::ptr::from_ref(t) as usize,
+            hexes: b.hexes.clone(),
+            corp,
+            kind: st.corps[corp].kind,
+            phase: st.phase,
+            stop_bonuses: b.stop_bonuses.clone(),
+            markers: b.markers.clone(),
+            revenues: b.revenues.clone(),
+            marks: b.marks.clone(),
+        }
+    }
+}
+
+thread_local! {
+    static KEPT_NETWORKS: RefCell<Vec<(Key, Rc<Network>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The corporation's track graph and reach on the board as it stands.
+pub fn network(t: &Title, st: &GameState, corp: CorpId) -> Rc<Network> {
+    if let Some(hit) = KEPT_NETWORKS.with_borrow(|kept| kept.iter().find(|(k, _)| k.matches(t, st, corp)).map(|(_, n)| n.clone())) {
+        return hit;
+    }
+    let graph = BoardGraph::build_track(t, st, Some(corp));
+    let reach = reach(t, &graph, corp, t.route_rules.gauge_changes_at_stops_only);
+    let built = Rc::new(Network { graph, reach });
+    KEPT_NETWORKS.with_borrow_mut(|kept| {
+        if kept.len() >= KEPT {
+            kept.remove(0);
+        }
+        kept.push((Key::of(t, st, corp), built.clone()));
+    });
+    built
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use std::sync::Arc;
+
+    fn game() -> Game {
+        let t = Arc::new(crate::title::load::embedded("1849").expect("1849 loads"));
+        let setup = crate::fuzz::game_setup(&t, 4, 1);
+        Game::new(t, setup).expect("a new game")
+    }
+
+    /// A kept answer is the same graph as a fresh build, and a change of
+    /// the board (a tile laid by hand) is seen.
+    #[test]
+    fn kept_networks_follow_the_board() {
+        let g = game();
+        let (t, mut st) = (g.title.clone(), g.state.clone());
+        let corp: CorpId = 0;
+        let first = network(&t, &st, corp);
+        assert!(Rc::ptr_eq(&first, &network(&t, &st, corp)), "asked again on the same board, the kept answer");
+        let fresh = BoardGraph::build_track(&t, &st, Some(corp));
+        assert_eq!(first.graph.graph.paths.len(), fresh.graph.paths.len());
+        // Lay the first yellow tile of the manifest on the first blank hex.
+        let h = (0..t.map.hexes.len()).find(|&h| st.board.hexes[h].tile.is_none() && t.map.hexes[h].tile.paths.is_empty() && t.map.hexes[h].tile.stops.is_empty()).expect("a blank hex");
+        let yellow = t.tiles.iter().position(|x| x.color == crate::title::schema::Color::Yellow && !x.paths.is_empty()).expect("a yellow tile");
+        st.board.hexes[h].tile = Some(yellow as u16);
+        let after = network(&t, &st, corp);
+        assert!(!Rc::ptr_eq(&first, &after), "a new board, a new answer");
+        assert_eq!(after.graph.graph.paths.len(), BoardGraph::build_track(&t, &st, Some(corp)).graph.paths.len());
+        assert!(after.graph.graph.paths.len() > first.graph.graph.paths.len());
+        // Another corporation, another answer.
+        assert!(!Rc::ptr_eq(&network(&t, &st, 1), &after));
+    }
+}
