@@ -177,6 +177,17 @@ impl Game {
     /// Applies one action; on refusal the state is exactly as before.
     pub fn apply(&mut self, action: Action) -> GameResult<()> {
         let before = self.state.clone();
+        let result = self.apply_unguarded(action);
+        if result.is_err() {
+            self.state = before;
+        }
+        result
+    }
+
+    /// [`Game::apply`] without the snapshot that restores the state when
+    /// the action is refused: for a replay (a save file, an import), which
+    /// throws the game away when one of its actions is refused.
+    pub fn apply_unguarded(&mut self, action: Action) -> GameResult<()> {
         let mut fx = Effects { keep: self.observed.is_some(), ..Effects::default() };
         let result = Engine::new(&self.title, &mut self.state, &mut fx, &*self.host).apply(&action);
         match result {
@@ -189,10 +200,7 @@ impl Game {
                 self.sync_readings();
                 Ok(())
             }
-            Err(e) => {
-                self.state = before;
-                Err(e)
-            }
+            Err(e) => Err(e),
         }
     }
 

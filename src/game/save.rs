@@ -8,7 +8,6 @@ use crate::title::TitleSource;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::Arc;
 
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -89,17 +88,18 @@ impl SaveFile {
             (None, Some(d)) => TitleSource::Disk(d.into()),
             (None, None) => TitleSource::embedded(&self.title).ok_or_else(|| problem(format!("no title \"{}\" in this railhead", self.title)))?,
         };
-        let title = crate::title::load::load(&source, &self.setup.options, Some(self.setup.players.len())).map_err(|e| problem(e.to_string()))?;
+        let title = crate::title::load::cached(&source, &self.setup.options, Some(self.setup.players.len())).map_err(|e| problem(e.to_string()))?;
         if title.meta.id != self.title {
             return Err(problem(format!("the file is a game of {}, but {} holds the title {}", self.title, source.display(""), title.meta.id)));
         }
-        let mut game = Game::new(Arc::new(title), self.setup.clone())
+        let mut game = Game::new(title, self.setup.clone())
             .map_err(|e| SaveError::Title { path: path.to_string(), message: e.to_string() })?;
         for (i, a) in self.actions.iter().enumerate() {
             if until.is_some_and(|u| i >= u) {
                 break;
             }
-            game.apply(a.clone()).map_err(|e| SaveError::Replay { path: path.to_string(), index: i, action: a.to_string(), message: e.to_string() })?;
+            // A refused action ends the replay: no snapshot to restore.
+            game.apply_unguarded(a.clone()).map_err(|e| SaveError::Replay { path: path.to_string(), index: i, action: a.to_string(), message: e.to_string() })?;
         }
         Ok(game)
     }
