@@ -12,11 +12,14 @@ C.is_player = is_player
 -- readings in title.toml).
 -- The 1 SFR is the privates' props.min_price; a company without one is no
 -- company a corporation may buy (the core's range stands).
+-- Asked for every private a player holds whenever a company's moves are
+-- listed: it reads two fields rather than the whole company.
 hook("company_price_range", function(game, corp, company, min, max)
-  local co = game:company(company)
-  if co.props.min_price == nil then return nil end
-  if game:var("website.private_min_half") then return (co.value + 1) // 2, 2 * co.value end
-  return co.props.min_price, 2 * co.value
+  local min_price = game:company_field(company, "props").min_price
+  if min_price == nil then return nil end
+  local value = game:company_field(company, "value")
+  if game:var("website.private_min_half") then return (value + 1) // 2, 2 * value end
+  return min_price, 2 * value
 end)
 
 hook("can_buy_company", function(game, corp, company)
@@ -183,6 +186,8 @@ end
 ability("give_eva", {
   unbound = true,
   actions = function(game, ctx)
+    -- Asked at every move of the game: the cheap test first.
+    if not game:var("eva.given") or game:var("eva.placed") then return {} end
     local who = ctx.actor
     local player = who
     -- At once or later (R-178): in a stock turn of the owner, or at any
