@@ -115,7 +115,7 @@ mod tests {
     fn kept_networks_follow_the_board() {
         let g = game();
         let (t, mut st) = (g.title.clone(), g.state.clone());
-        let corp: CorpId = 0;
+        let corp = CorpId(0);
         let first = network(&t, &st, corp);
         assert!(Rc::ptr_eq(&first, &network(&t, &st, corp)), "asked again on the same board, the kept answer");
         let fresh = BoardGraph::build_track(&t, &st, Some(corp));
@@ -129,6 +129,6 @@ mod tests {
         assert_eq!(after.graph.graph.paths.len(), BoardGraph::build_track(&t, &st, Some(corp)).graph.paths.len());
         assert!(after.graph.graph.paths.len() > first.graph.graph.paths.len());
         // Another corporation, another answer.
-        assert!(!Rc::ptr_eq(&network(&t, &st, 1), &after));
+        assert!(!Rc::ptr_eq(&network(&t, &st, CorpId(1)), &after));
     }
 }
