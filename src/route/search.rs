@@ -27,7 +27,11 @@
 //!    left. Identical trains take routes in non-increasing revenue (by list
 //!    index, or capped by the twin's revenue when searched lazily, ties
 //!    ordered by their lowest path), so `m` identical trains still to run
-//!    earn at most `m` times the first one's route.
+//!    earn at most `m` times the first one's route. Listed identical
+//!    trains tighten that: each level keeps the candidates its twins may
+//!    still take (disjoint from every chosen route, later in the list,
+//!    earning enough to matter), as bit sets over the list when it is
+//!    small enough (`TwinBits`), and bounds the twins by the best of those.
 //!
 //! The DFS (`enumerate.rs`) prunes with admissible bounds: for budgeted
 //! trains the best stops within static reach of the budget; for express
