@@ -36,12 +36,46 @@
 //! 2×8E in at most 0.4 ms, the SBB's 4×8E in 5–9 ms, 3,700 nodes); the
 //! "full board" class runs a new game's map with every hex upgraded as far
 //! as the tile supply allows and every station token placed
-//! (`bench::full_board`): 1844 2×8E at most 43 ms, 4×8E (as the SBB)
-//! at most 0.8 s and 304,000 nodes, 1849 2×16H under 1 ms.
+//! (`bench::full_board`): 1844 2×8E at most 70 ms, 4×8E (as the SBB)
+//! at most 0.2 s and 17,000 nodes (the STB; every other 1844 position
+//! under 25 ms), 1849 under 2 ms (figures from a shared 2-core machine
+//! under load, 2026-11-27).
 //! Two or more identical express trains are listed once (routes no
 //! sub-trail dominates) rather than searched again beside every route of
 //! the train before; that took the full-board STB 4×8E from 8.7 M nodes
 //! (3.2 s) to 0.3 M, and its 8E+8E+6 from 6.5 M (2.4 s) to 0.14 M.
+//! The listed twins then choose with narrowed candidate sets (`search.rs`
+//! step 4, 2026-11-27), measured on the full-board STB 4×8E (revenue
+//! 1060, 13,191 candidates; one thread, medians of 3-5, the machine
+//! shared, so ±30 %):
+//! - before: 303,786 nodes, 1.5-1.7 s, three quarters of it in
+//!   `Comb::rec` scanning the list with a disjointness test per candidate
+//!   at every node, the twins bounded only by `m` times the route taken.
+//! - each level keeps the candidates its twins may still take (disjoint
+//!   from the chosen routes, after the chosen one, above the least revenue
+//!   that could matter) and cuts a subtree when the route and the best
+//!   `m - 1` of those (or the best of them with `m - 2` no better than the
+//!   best disjoint from it) cannot beat the best run: 17,142 nodes,
+//!   0.31-0.39 s, now nearly all in building those lists.
+//! - the same sets as bit sets over the list (`TwinBits`), narrowed with
+//!   each candidate's conflict set (the candidates sharing a path with
+//!   it, cached): 0.13-0.20 s. What is left is about half the listing
+//!   (13,191 routes: the greedy run earns 960, so with a single best of
+//!   410 every route is wanted), half the combination search (conflict
+//!   sets, zeroing their 21 MB, the narrowing).
+//! - tried, no gain on the STB: a greedy run from the list (each of the 64
+//!   best routes, then every route disjoint from those taken) as a better
+//!   incumbent: it finds no more than the 960 of the greedy run, against
+//!   1060; kept, as it is cheap and saves a few nodes elsewhere (BLS 4×8E
+//!   3,809 to 3,779 nodes).
+//! - not tried (for whoever goes on): a stronger incumbent before the
+//!   listing (its threshold is 1 here, so every minimal route is listed),
+//!   conflict sets over the candidates after each one only (half the
+//!   memory and work), a cheaper listing (the express valuation is a
+//!   quarter of what is left).
+//! The target (every full-board position under 100 ms on one
+//! thread) is met by all but the STB 4×8E (0.13-0.20 s here).
+//!
 //! Known weak spot, only on the synthetic fully meshed grid: a company
 //! with two or more express/unlimited trains (8E + 8E there takes
 //! minutes). Its routes are too many to list (over `EXPRESS_LIST_CAP`),

@@ -27,7 +27,11 @@
 //!    left. Identical trains take routes in non-increasing revenue (by list
 //!    index, or capped by the twin's revenue when searched lazily, ties
 //!    ordered by their lowest path), so `m` identical trains still to run
-//!    earn at most `m` times the first one's route.
+//!    earn at most `m` times the first one's route. Listed identical
+//!    trains tighten that: each level keeps the candidates its twins may
+//!    still take (disjoint from every chosen route, later in the list,
+//!    earning enough to matter), as bit sets over the list when it is
+//!    small enough (`TwinBits`), and bounds the twins by the best of those.
 //!
 //! The DFS (`enumerate.rs`) prunes with admissible bounds: for budgeted
 //! trains the best stops within static reach of the budget; for express
@@ -268,6 +272,19 @@ fn search_part(
             lists[k] = Some(list);
         }
     }
+    // Identical listed trains only: a greedy run from the list (each of
+    // the best few routes with the best routes disjoint from it) is often
+    // far better than the greedy run over single bests, and every bound of
+    // the combination search below is measured against it.
+    if !exhaustive && prep.specs.len() == 1 && n >= 2 {
+        if let Some(list) = &lists[0] {
+            let bits = path_bits(list, p.graph.paths.len());
+            if let Some(run) = list_greedy(list, &bits, p.graph.paths.len().div_ceil(64), n, lb) {
+                incumbent = run;
+            }
+        }
+    }
+    let lb: i64 = incumbent.iter().map(|r| r.revenue).sum();
     // Order: listed kinds first, identical trains adjacent.
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&t| (lists[prep.spec_of[t]].is_none(), prep.spec_of[t], t));
@@ -284,6 +301,15 @@ fn search_part(
         suffix_ub[i] = suffix_ub[i + 1] + ub[prep.spec_of[order[i]]];
     }
     let bits: Vec<Vec<u64>> = lists.iter().map(|l| l.as_deref().map_or_else(Vec::new, |l| path_bits(l, p.graph.paths.len()))).collect();
+    let twin_bits: Vec<Option<TwinBits>> = lists
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            let twins = prep.spec_of.iter().filter(|&&x| x == k).count();
+            l.as_deref().filter(|_| twins >= 2).and_then(|l| TwinBits::new(l, p.graph.paths.len()))
+        })
+        .collect();
+    let conf: Vec<ConfCache> = twin_bits.iter().map(|tb| ConfCache::new(tb.as_ref())).collect();
     let mut comb = Comb {
         prep: &prep,
         lists: &lists,
@@ -296,6 +322,10 @@ fn search_part(
         choice: vec![None; n],
         chosen_rev: vec![0; n],
         group_end,
+        avail: vec![Vec::new(); n + 1],
+        twin_bits: &twin_bits,
+        conf,
+        sets: vec![Vec::new(); n + 1],
         best: lb,
         best_routes: incumbent,
         nodes: 0,
@@ -309,6 +339,57 @@ fn search_part(
     stats.nodes += comb.nodes;
     stats.candidates += comb.lazy_routes;
     (finish(p, comb.best_routes, !exhaustive), stats)
+}
+
+/// Seeds `list_greedy` tries: each of the best few routes of the list.
+const LIST_GREEDY_SEEDS: usize = 64;
+
+/// The best of the greedy runs of `n` identical trains from their sorted
+/// candidate `list` (path bit sets `bits`, `w` words each): each of the
+/// first `LIST_GREEDY_SEEDS` routes, then in list order every route
+/// disjoint from those taken. `None` unless one earns more than `floor`.
+fn list_greedy(list: &[Cand], bits: &[u64], w: usize, n: usize, floor: i64) -> Option<Vec<Route>> {
+    let mut best = floor;
+    let mut best_run: Option<Vec<usize>> = None;
+    let mut used = vec![0u64; w];
+    let mut taken: Vec<usize> = Vec::with_capacity(n);
+    for seed in 0..list.len().min(LIST_GREEDY_SEEDS) {
+        let r0 = list[seed].route.revenue;
+        if r0.saturating_mul(n as i64) <= best {
+            break;
+        }
+        used.copy_from_slice(&bits[seed * w..(seed + 1) * w]);
+        taken.clear();
+        taken.push(seed);
+        let mut sum = r0;
+        for (j, c) in list.iter().enumerate() {
+            if taken.len() == n {
+                break;
+            }
+            // Routes from here on earn no more than this one.
+            let left = (n - taken.len()) as i64;
+            if sum + c.route.revenue.saturating_mul(left) <= best {
+                break;
+            }
+            let jb = &bits[j * w..(j + 1) * w];
+            if j == seed || used.iter().zip(jb).any(|(a, b)| a & b != 0) {
+                continue;
+            }
+            used.iter_mut().zip(jb).for_each(|(a, b)| *a |= b);
+            taken.push(j);
+            sum += c.route.revenue;
+        }
+        if sum > best {
+            best = sum;
+            best_run = Some(taken.clone());
+        }
+    }
+    best_run.map(|ks| {
+        ks.into_iter()
+            .enumerate()
+            .map(|(t, k)| Route { train: t, ..list[k].route.clone() })
+            .collect()
+    })
 }
 
 /// The routes of kind `k` earning at least `min`, sorted (`sort_cands`).
@@ -656,6 +737,19 @@ struct Comb<'a, 'p> {
     chosen_rev: Vec<i64>,
     /// For each level, the first level after its group of identical trains.
     group_end: Vec<usize>,
+    /// For each level of a listed kind, the candidates (indices into its
+    /// list, in list order) it may still take: disjoint from every route
+    /// chosen before it, after its twin's, and earning enough to matter
+    /// (`Comb::take`).
+    avail: Vec<Vec<u32>>,
+    /// Per kind: the candidates using each path, for kinds whose identical
+    /// trains pick their routes by bit set operations (`TwinBits`).
+    twin_bits: &'a [Option<TwinBits>],
+    /// Per kind with `twin_bits`: the candidates each one conflicts with.
+    conf: Vec<ConfCache>,
+    /// For each level of a kind with `twin_bits`: `avail` as a bit set
+    /// over the list.
+    sets: Vec<Vec<u64>>,
     best: i64,
     best_routes: Vec<Route>,
     nodes: u64,
@@ -705,22 +799,50 @@ impl<'a> Comb<'a, '_> {
         let end = self.group_end[i];
         let m = (end - i) as i64;
         let rest = self.suffix_ub[end];
-        if let Some(list) = &lists[kind] {
-            let from = twin.flatten().map_or(0, |k| k + 1);
-            let (bits, w) = (&self.bits[kind], self.words);
-            for (k, c) in list.iter().enumerate().skip(from) {
-                if acc + c.route.revenue.saturating_mul(m) + rest <= self.floor() {
+        if let (Some(list), Some(tb)) = (&lists[kind], &self.twin_bits[kind]) {
+            let mut set = std::mem::take(&mut self.sets[i]);
+            if twin.is_none() {
+                self.group_start_bits(i, acc, list, tb, &mut set);
+            }
+            let rev = |k: usize| list[k].route.revenue;
+            let n_next = (m - 1) as usize;
+            let mut at = first_bit(&set, 0);
+            while let Some(k) = at {
+                // This route and the best `m - 1` after it (ignoring their
+                // conflicts): falls as `k` grows.
+                let mut next = 0i64;
+                let mut j = first_bit(&set, k + 1);
+                for _ in 0..n_next {
+                    let Some(jj) = j else { break };
+                    next += rev(jj);
+                    j = first_bit(&set, jj + 1);
+                }
+                if acc + rev(k) + next + rest <= self.floor() {
                     break;
                 }
-                if self.used.intersects(&bits[k * w..(k + 1) * w]) {
-                    continue;
-                }
-                let mut route = c.route.clone();
-                route.train = t;
-                self.choice[i] = Some(k);
-                self.chosen_rev[i] = c.route.revenue;
-                self.descend(i, acc, route);
+                self.take_bits(i, acc, &set, k);
+                at = first_bit(&set, k + 1);
             }
+            self.sets[i] = set;
+        } else if let Some(list) = &lists[kind] {
+            let mut avail = std::mem::take(&mut self.avail[i]);
+            if twin.is_none() {
+                // First of its group: every candidate disjoint from the
+                // track used that some train of the group could take.
+                self.group_start(i, acc, list, &mut avail);
+            }
+            let rev = |k: u32| list[k as usize].route.revenue;
+            let n_next = (m - 1) as usize;
+            for pos in 0..avail.len() {
+                // This route and the best `m - 1` after it (ignoring their
+                // conflicts): falls as `pos` grows.
+                let next: i64 = avail[pos + 1..].iter().take(n_next).map(|&k| rev(k)).sum();
+                if acc + rev(avail[pos]) + next + rest <= self.floor() {
+                    break;
+                }
+                self.take(i, acc, &avail, pos);
+            }
+            self.avail[i] = avail;
         } else {
             let prep = self.prep;
             let sg = &prep.specs[kind];
@@ -742,6 +864,226 @@ impl<'a> Comb<'a, '_> {
         }
         self.choice[i] = None;
         self.rec(i + 1, acc);
+    }
+
+    /// The candidates of a listed kind the first train of its group (level
+    /// `i`) and its twins may take: those disjoint from the track used,
+    /// down to the least revenue that could still matter beside the group's
+    /// best candidate for each twin.
+    fn group_start(&self, i: usize, acc: i64, list: &[Cand], avail: &mut Vec<u32>) {
+        let kind = self.prep.spec_of[self.order[i]];
+        let end = self.group_end[i];
+        let m = (end - i) as i64;
+        let (bits, w) = (&self.bits[kind], self.words);
+        let top = list.first().map_or(0, |c| c.route.revenue);
+        let low = self.floor() - acc - self.suffix_ub[end] - top.saturating_mul(m - 1);
+        avail.clear();
+        for (k, c) in list.iter().enumerate() {
+            if c.route.revenue <= low {
+                break;
+            }
+            if !self.used.intersects(&bits[k * w..(k + 1) * w]) {
+                avail.push(k as u32);
+            }
+        }
+    }
+
+    /// Level `i` (a listed kind) takes candidate `avail[pos]`. With twins
+    /// after it, their candidates are first narrowed to the later ones
+    /// disjoint from it (`self.avail[i + 1]`); the subtree is cut when the
+    /// route and the best of those cannot beat the best run. The twins
+    /// take routes in list order, so each of them earns at most this one.
+    fn take(&mut self, i: usize, acc: i64, avail: &[u32], pos: usize) {
+        let t = self.order[i];
+        let kind = self.prep.spec_of[t];
+        let lists = self.lists;
+        let Some(list) = &lists[kind] else { return };
+        let end = self.group_end[i];
+        let m = (end - i) as i64;
+        let rest = self.suffix_ub[end];
+        let k = avail[pos] as usize;
+        let r = list[k].route.revenue;
+        if m > 1 {
+            let rev = |j: u32| list[j as usize].route.revenue;
+            let (bits, w) = (&self.bits[kind], self.words);
+            let mine = &bits[k * w..(k + 1) * w];
+            let disjoint = |j: u32| {
+                let j = j as usize;
+                mine.iter().zip(&bits[j * w..(j + 1) * w]).all(|(a, b)| a & b == 0)
+            };
+            // A twin's route earning no more than this cannot be in a
+            // better run: the others of the group earn at most `r` each.
+            let low = self.floor() - acc - rest - r.saturating_mul(m - 1);
+            // The last twin with nothing after it takes the first route
+            // left: the rest are never wanted.
+            let only_first = m == 2 && rest == 0;
+            let mut next = std::mem::take(&mut self.avail[i + 1]);
+            next.clear();
+            for &j in &avail[pos + 1..] {
+                if rev(j) <= low {
+                    break;
+                }
+                if disjoint(j) {
+                    next.push(j);
+                    if only_first {
+                        break;
+                    }
+                }
+            }
+            // The twins' best: the `m - 1` best routes left ignoring their
+            // conflicts, or the first of them with `m - 2` routes disjoint
+            // from it (no better than the first such).
+            let n1 = (m - 1) as usize;
+            let plain: i64 = next.iter().take(n1).map(|&j| rev(j)).sum();
+            let without_first: i64 = next.iter().skip(1).take(n1).map(|&j| rev(j)).sum();
+            let bound = match next.first() {
+                Some(&f) if n1 >= 2 && without_first < plain => {
+                    let fm = &bits[f as usize * w..(f as usize + 1) * w];
+                    let beside = next[1..]
+                        .iter()
+                        .copied()
+                        .take_while(|&j| rev(f) + rev(j).saturating_mul(m - 2) > without_first)
+                        .find(|&j| {
+                            let j = j as usize;
+                            fm.iter().zip(&bits[j * w..(j + 1) * w]).all(|(a, b)| a & b == 0)
+                        });
+                    let with_first = beside.map_or(rev(f), |j| rev(f) + rev(j).saturating_mul(m - 2));
+                    with_first.max(without_first)
+                }
+                _ => plain,
+            };
+            self.avail[i + 1] = next;
+            if acc + r + bound + rest <= self.floor() {
+                return;
+            }
+        }
+        let mut route = list[k].route.clone();
+        route.train = t;
+        self.choice[i] = Some(k);
+        self.chosen_rev[i] = r;
+        self.descend(i, acc, route);
+    }
+
+    /// `group_start` for a kind with `TwinBits`, as a bit set.
+    fn group_start_bits(&self, i: usize, acc: i64, list: &[Cand], tb: &TwinBits, set: &mut Vec<u64>) {
+        let end = self.group_end[i];
+        let m = (end - i) as i64;
+        let top = list.first().map_or(0, |c| c.route.revenue);
+        let low = self.floor() - acc - self.suffix_ub[end] - top.saturating_mul(m - 1);
+        let cut = list.partition_point(|c| c.route.revenue > low);
+        set.clear();
+        set.resize(tb.cw, 0);
+        set_range(set, 0, cut);
+        for (wi, &word) in self.used.words().iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let q = wi * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if let Some(users) = tb.users.get(q * tb.cw..(q + 1) * tb.cw) {
+                    set.iter_mut().zip(users).for_each(|(a, b)| *a &= !b);
+                }
+            }
+        }
+    }
+
+    /// `take` for a kind with `TwinBits`: candidate `k` of `set`, the
+    /// next twin's candidates (`self.sets[i + 1]`) narrowed by bit set
+    /// operations, and with them a tighter bound on the twins: besides the
+    /// best `m - 1` left, the best left `f` with `m - 2` routes no better
+    /// than the best left disjoint from `f`.
+    fn take_bits(&mut self, i: usize, acc: i64, set: &[u64], k: usize) {
+        let t = self.order[i];
+        let kind = self.prep.spec_of[t];
+        let lists = self.lists;
+        let (Some(list), Some(tb)) = (&lists[kind], &self.twin_bits[kind]) else { return };
+        let end = self.group_end[i];
+        let m = (end - i) as i64;
+        let rest = self.suffix_ub[end];
+        let r = list[k].route.revenue;
+        if m > 1 {
+            let rev = |j: usize| list[j].route.revenue;
+            let low = self.floor() - acc - rest - r.saturating_mul(m - 1);
+            let cut = list.partition_point(|c| c.route.revenue > low);
+            let mut cache = std::mem::take(&mut self.conf[kind]);
+            let mut next = std::mem::take(&mut self.sets[i + 1]);
+            next.clear();
+            next.resize(tb.cw, 0);
+            if m == 2 && rest == 0 {
+                // The last twin with nothing after it takes the first
+                // route left: only that one is wanted.
+                let j = first_disjoint(&self.bits[kind], self.words, &mut cache, list, tb, set, k, cut);
+                self.conf[kind] = cache;
+                let Some(j) = j else {
+                    self.sets[i + 1] = next;
+                    if acc + r + rest <= self.floor() {
+                        return;
+                    }
+                    return self.take_only(i, acc, list, k);
+                };
+                next[j / 64] |= 1 << (j % 64);
+                self.sets[i + 1] = next;
+                if acc + r + rev(j) <= self.floor() {
+                    return;
+                }
+                return self.take_only(i, acc, list, k);
+            }
+            if cut > k + 1 {
+                let ck = cache.get(k, list, tb);
+                let (w0, w1) = ((k + 1) / 64, cut.div_ceil(64));
+                for wi in w0..w1 {
+                    next[wi] = set[wi] & !ck[wi];
+                }
+                // Only candidates after `k` and before `cut`.
+                next[w0] &= !0u64 << ((k + 1) % 64);
+                if cut % 64 != 0 {
+                    next[w1 - 1] &= (1u64 << (cut % 64)) - 1;
+                }
+            }
+            let n1 = (m - 1) as usize;
+            let mut first = None;
+            let mut plain = 0i64;
+            let mut without_first = 0i64;
+            let mut at = first_bit(&next, 0);
+            let mut seen = 0usize;
+            while let Some(j) = at {
+                if seen > n1 {
+                    break;
+                }
+                if seen < n1 {
+                    plain += rev(j);
+                }
+                if seen >= 1 {
+                    without_first += rev(j);
+                }
+                first = first.or(Some(j));
+                seen += 1;
+                at = first_bit(&next, j + 1);
+            }
+            let mut bound = plain;
+            if let Some(f) = first
+                && n1 >= 2
+                && without_first < plain
+            {
+                let beside = first_disjoint(&self.bits[kind], self.words, &mut cache, list, tb, &next, f, cut);
+                let with_first = beside.map_or(rev(f), |j| rev(f) + rev(j).saturating_mul(m - 2));
+                bound = with_first.max(without_first);
+            }
+            self.conf[kind] = cache;
+            self.sets[i + 1] = next;
+            if acc + r + bound + rest <= self.floor() {
+                return;
+            }
+        }
+        self.take_only(i, acc, list, k);
+    }
+
+    /// Level `i` runs candidate `k` of `list` (the next levels prepared).
+    fn take_only(&mut self, i: usize, acc: i64, list: &[Cand], k: usize) {
+        let mut route = list[k].route.clone();
+        route.train = self.order[i];
+        self.choice[i] = Some(k);
+        self.chosen_rev[i] = route.revenue;
+        self.descend(i, acc, route);
     }
 
     /// `rec(0, 0)` with the first level's choices as parallel tasks: each
@@ -766,11 +1108,48 @@ impl<'a> Comb<'a, '_> {
         let sg = &prep.specs[kind];
         let m = (self.group_end[0]) as i64;
         let rest = self.suffix_ub[self.group_end[0]];
+        let mut avail0 = Vec::new();
+        let mut set0 = Vec::new();
+        let bits_kind = self.twin_bits[kind].is_some();
+        if let Some(list) = &self.lists[kind] {
+            match &self.twin_bits[kind] {
+                Some(tb) => self.group_start_bits(0, 0, list, tb, &mut set0),
+                None => self.group_start(0, 0, list, &mut avail0),
+            }
+        }
         let mut tasks: Vec<Task> = match &self.lists[kind] {
-            Some(list) => (0..list.len())
-                .take_while(|&k| list[k].route.revenue.saturating_mul(m) + rest > self.best)
-                .map(Task::Cand)
-                .collect(),
+            // Candidate indices, in list order.
+            Some(list) if bits_kind => {
+                let rev = |k: usize| list[k].route.revenue;
+                let mut out = Vec::new();
+                let mut at = first_bit(&set0, 0);
+                while let Some(k) = at {
+                    let mut next = 0i64;
+                    let mut j = first_bit(&set0, k + 1);
+                    for _ in 0..(m - 1) {
+                        let Some(jj) = j else { break };
+                        next += rev(jj);
+                        j = first_bit(&set0, jj + 1);
+                    }
+                    if rev(k) + next + rest <= self.best {
+                        break;
+                    }
+                    out.push(Task::Cand(k));
+                    at = first_bit(&set0, k + 1);
+                }
+                out
+            }
+            // Positions in `avail0`.
+            Some(list) => {
+                let rev = |k: u32| list[k as usize].route.revenue;
+                (0..avail0.len())
+                    .take_while(|&pos| {
+                        let next: i64 = avail0[pos + 1..].iter().take((m - 1) as usize).map(|&k| rev(k)).sum();
+                        rev(avail0[pos]) + next + rest > self.best
+                    })
+                    .map(Task::Cand)
+                    .collect()
+            }
             None => Enum::new(prep.p, &prep.inc, sg, t, self.used.clone(), true, prep.budget)
                 .starts()
                 .into_iter()
@@ -786,15 +1165,8 @@ impl<'a> Comb<'a, '_> {
             let task = tasks[i];
             let mut c = base.clone();
             match task {
-                Task::Cand(k) => {
-                    if let Some(list) = &c.lists[kind] {
-                        let mut route = list[k].route.clone();
-                        route.train = t;
-                        c.choice[0] = Some(k);
-                        c.chosen_rev[0] = route.revenue;
-                        c.descend(0, 0, route);
-                    }
-                }
+                Task::Cand(k) if bits_kind => c.take_bits(0, 0, &set0, k),
+                Task::Cand(pos) => c.take(0, 0, &avail0, pos),
                 Task::Start(s) => {
                     c.choice[0] = Some(0);
                     let last = c.order.len() == 1;
@@ -846,6 +1218,156 @@ impl<'a> Comb<'a, '_> {
         }
     }
 }
+
+/// For a kind whose identical trains choose from a list of candidates:
+/// the candidates using each path, as bit sets over the list, so that the
+/// candidates left beside a chosen one are found by a few word operations
+/// rather than by testing each (`Comb::take_bits`).
+struct TwinBits {
+    /// Words of a bit set over the list.
+    cw: usize,
+    /// For each path, the candidates using it (`cw` words each).
+    users: Vec<u64>,
+}
+
+/// Most memory `TwinBits::users` may take (bytes); a longer list is
+/// searched candidate by candidate (`Comb::take`).
+const TWIN_BITS_MAX_BYTES: usize = 16 << 20;
+
+/// Most memory the conflict sets of one kind may take (bytes); past it
+/// each is computed again when needed.
+const CONF_CACHE_MAX_BYTES: usize = 64 << 20;
+
+impl TwinBits {
+    fn new(list: &[Cand], n_paths: usize) -> Option<TwinBits> {
+        let cw = list.len().div_ceil(64).max(1);
+        if n_paths.saturating_mul(cw).saturating_mul(8) > TWIN_BITS_MAX_BYTES {
+            return None;
+        }
+        let mut users = vec![0u64; n_paths * cw];
+        for (k, c) in list.iter().enumerate() {
+            for &q in &c.route.paths {
+                users[q as usize * cw + k / 64] |= 1 << (k % 64);
+            }
+        }
+        Some(TwinBits { cw, users })
+    }
+}
+
+/// Each candidate's conflicts (the candidates sharing a path with it, the
+/// candidate included), computed when first asked and kept while they fit
+/// in `CONF_CACHE_MAX_BYTES`.
+#[derive(Clone, Default)]
+struct ConfCache {
+    keep: bool,
+    words: Vec<u64>,
+    done: Vec<bool>,
+    scratch: Vec<u64>,
+}
+
+impl ConfCache {
+    fn new(tb: Option<&TwinBits>) -> ConfCache {
+        let keep = tb.is_some_and(|tb| (tb.cw * 64).saturating_mul(tb.cw).saturating_mul(8) <= CONF_CACHE_MAX_BYTES);
+        ConfCache { keep, ..ConfCache::default() }
+    }
+
+    fn get(&mut self, k: usize, list: &[Cand], tb: &TwinBits) -> &[u64] {
+        let cw = tb.cw;
+        let fill = |out: &mut [u64]| {
+            out.iter_mut().for_each(|x| *x = 0);
+            for &q in &list[k].route.paths {
+                let users = &tb.users[q as usize * cw..(q as usize + 1) * cw];
+                out.iter_mut().zip(users).for_each(|(a, b)| *a |= b);
+            }
+        };
+        if !self.keep {
+            self.scratch.resize(cw, 0);
+            fill(&mut self.scratch);
+            return &self.scratch;
+        }
+        if self.done.is_empty() {
+            self.done = vec![false; list.len()];
+            self.words = vec![0; list.len() * cw];
+        }
+        let out = &mut self.words[k * cw..(k + 1) * cw];
+        if !self.done[k] {
+            fill(out);
+            self.done[k] = true;
+        }
+        out
+    }
+}
+
+/// The first candidate of `set` after `k` and before `cut` sharing no path
+/// with `k`: tested one by one on their paths (`bits`, `w` words each)
+/// while few have been, then found with `k`'s conflicts (`ConfCache`).
+#[allow(clippy::too_many_arguments)]
+fn first_disjoint(
+    bits: &[u64],
+    w: usize,
+    cache: &mut ConfCache,
+    list: &[Cand],
+    tb: &TwinBits,
+    set: &[u64],
+    k: usize,
+    cut: usize,
+) -> Option<usize> {
+    /// Candidates tested on their paths before the conflicts are used.
+    const TRIES: usize = 64;
+    let mine = &bits[k * w..(k + 1) * w];
+    let mut at = first_bit(set, k + 1);
+    for _ in 0..TRIES {
+        let j = at.filter(|&j| j < cut)?;
+        if mine.iter().zip(&bits[j * w..(j + 1) * w]).all(|(a, b)| a & b == 0) {
+            return Some(j);
+        }
+        at = first_bit(set, j + 1);
+    }
+    let from = at.filter(|&j| j < cut)?;
+    first_bit_masked(set, cache.get(k, list, tb), from).filter(|&j| j < cut)
+}
+
+/// The first set bit at or after `from`.
+fn first_bit(set: &[u64], from: usize) -> Option<usize> {
+    let mut wi = from / 64;
+    let mut word = *set.get(wi)? & (!0u64).checked_shl((from % 64) as u32).unwrap_or(0);
+    loop {
+        if word != 0 {
+            return Some(wi * 64 + word.trailing_zeros() as usize);
+        }
+        wi += 1;
+        word = *set.get(wi)?;
+    }
+}
+
+/// The first bit at or after `from` set in `set` and not in `not`.
+fn first_bit_masked(set: &[u64], not: &[u64], from: usize) -> Option<usize> {
+    let mut wi = from / 64;
+    let mut word = (*set.get(wi)? & !not[wi]) & (!0u64).checked_shl((from % 64) as u32).unwrap_or(0);
+    loop {
+        if word != 0 {
+            return Some(wi * 64 + word.trailing_zeros() as usize);
+        }
+        wi += 1;
+        word = *set.get(wi)? & !not[wi];
+    }
+}
+
+/// Sets bits `from..to` (within the set).
+fn set_range(set: &mut [u64], from: usize, to: usize) {
+    let to = to.min(set.len() * 64);
+    let mut b = from;
+    while b < to {
+        if b % 64 == 0 && b + 64 <= to {
+            set[b / 64] = !0;
+            b += 64;
+        } else {
+            set[b / 64] |= 1 << (b % 64);
+            b += 1;
+        }
+    }
+}
+
 
 /// A lazily searched train: each route it finds continues the run.
 struct Lazy<'c, 'a, 'p> {
