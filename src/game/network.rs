@@ -37,8 +37,9 @@ struct Key {
     /// (below) belong to a game of this title.
     title: usize,
     hexes: Shared<Vec<HexState>>,
-    corp: CorpId,
-    kind: usize,
+    /// The company whose graph it is (`None`: the board's track alone).
+    corp: Option<CorpId>,
+    kind: Option<usize>,
     phase: usize,
     stop_bonuses: Vec<StopBonus>,
     markers: BTreeMap<HexId, Vec<String>>,
@@ -47,12 +48,12 @@ struct Key {
 }
 
 impl Key {
-    fn matches(&self, t: &Title, st: &GameState, corp: CorpId) -> bool {
+    fn matches(&self, t: &Title, st: &GameState, corp: Option<CorpId>) -> bool {
         let b = &st.board;
         self.title == std::ptr::from_ref(t) as usize
             && self.corp == corp
             && self.hexes.same(&b.hexes)
-            && self.kind == st.corps[corp].kind
+            && self.kind == corp.map(|c| st.corps[c].kind)
             && self.phase == st.phase
             && self.stop_bonuses == b.stop_bonuses
             && self.markers == b.markers
@@ -60,13 +61,13 @@ impl Key {
             && self.marks == b.marks
     }
 
-    fn of(t: &Title, st: &GameState, corp: CorpId) -> Key {
+    fn of(t: &Title, st: &GameState, corp: Option<CorpId>) -> Key {
         let b = &st.board;
         Key {
             title: std::ptr::from_ref(t) as usize,
             hexes: b.hexes.clone(),
             corp,
-            kind: st.corps[corp].kind,
+            kind: corp.map(|c| st.corps[c].kind),
             phase: st.phase,
             stop_bonuses: b.stop_bonuses.clone(),
             markers: b.markers.clone(),
@@ -78,23 +79,45 @@ impl Key {
 
 thread_local! {
     static KEPT_NETWORKS: RefCell<Vec<(Key, Rc<Network>)>> = const { RefCell::new(Vec::new()) };
+    static KEPT_TRACK: RefCell<Vec<(Key, Rc<BoardGraph>)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The corporation's track graph and reach on the board as it stands.
-pub fn network(t: &Title, st: &GameState, corp: CorpId) -> Rc<Network> {
-    if let Some(hit) = KEPT_NETWORKS.with_borrow(|kept| kept.iter().find(|(k, _)| k.matches(t, st, corp)).map(|(_, n)| n.clone())) {
+/// The kept answer for this state, or a new one built and kept (dropping
+/// the oldest beyond `KEPT`).
+fn kept<V>(
+    list: &'static std::thread::LocalKey<RefCell<Vec<(Key, Rc<V>)>>>,
+    t: &Title,
+    st: &GameState,
+    corp: Option<CorpId>,
+    build: impl FnOnce() -> V,
+) -> Rc<V> {
+    if let Some(hit) = list.with_borrow(|kept| kept.iter().find(|(k, _)| k.matches(t, st, corp)).map(|(_, v)| v.clone())) {
         return hit;
     }
-    let graph = BoardGraph::build_track(t, st, Some(corp));
-    let reach = reach(t, &graph, corp, t.route_rules.gauge_changes_at_stops_only);
-    let built = Rc::new(Network { graph, reach });
-    KEPT_NETWORKS.with_borrow_mut(|kept| {
+    let built = Rc::new(build());
+    list.with_borrow_mut(|kept| {
         if kept.len() >= KEPT {
             kept.remove(0);
         }
         kept.push((Key::of(t, st, corp), built.clone()));
     });
     built
+}
+
+/// The corporation's track graph and reach on the board as it stands.
+pub fn network(t: &Title, st: &GameState, corp: CorpId) -> Rc<Network> {
+    kept(&KEPT_NETWORKS, t, st, Some(corp), || {
+        let graph = BoardGraph::build_track(t, st, Some(corp));
+        let reach = reach(t, &graph, corp, t.route_rules.gauge_changes_at_stops_only);
+        Network { graph, reach }
+    })
+}
+
+/// The board's track graph without a corporation
+/// (`BoardGraph::build_track(t, st, None)`): what scripts' `game:connected`
+/// walks (1844 asks it for every launched company after each lay).
+pub fn track(t: &Title, st: &GameState) -> Rc<BoardGraph> {
+    kept(&KEPT_TRACK, t, st, None, || BoardGraph::build_track(t, st, None))
 }
 
 #[cfg(test)]
@@ -130,5 +153,10 @@ mod tests {
         assert!(after.graph.graph.paths.len() > first.graph.graph.paths.len());
         // Another corporation, another answer.
         assert!(!Rc::ptr_eq(&network(&t, &st, CorpId(1)), &after));
+        // The corporation-less graph is kept too, and follows the board.
+        let board = track(&t, &st);
+        assert!(Rc::ptr_eq(&board, &track(&t, &st)));
+        st.board.markers.insert(h as crate::game::ids::HexId, vec!["test".into()]);
+        assert!(!Rc::ptr_eq(&board, &track(&t, &st)), "a marker changes the stop tags: a new answer");
     }
 }

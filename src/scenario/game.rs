@@ -163,7 +163,7 @@ pub fn move_text(m: &LegalMove) -> String {
 /// write of the title-script API) is refused by mlua itself.
 fn forward_read(lua: &Lua, tg: &mut TestGame, key: &str, args: MultiValue) -> mlua::Result<MultiValue> {
     let game = &mut tg.game;
-    let lg = LuaGame { title: game.title.clone(), st: std::mem::take(&mut game.state), fx: Effects::default(), track: Default::default(), asking: None };
+    let lg = LuaGame { title: game.title.clone(), st: std::mem::take(&mut game.state), fx: Effects::default(), asking: None };
     let result = lua.scope(|scope| {
         let ud = scope.create_userdata_ref(&lg)?;
         let method: Value = ud.get(key)?;

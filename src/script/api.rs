@@ -68,38 +68,10 @@ pub struct LuaGame {
     pub title: Arc<Title>,
     pub st: GameState,
     pub fx: Effects,
-    /// The board's track graph for `game:connected`, kept for the call's
-    /// next questions while the board is unchanged (see `track_graph`).
-    pub track: std::cell::RefCell<Option<TrackCache>>,
     /// Set while a hook or function that only answers a question runs
     /// (its name): the game is read-only then, so asking (listing moves,
     /// a view) never changes it.
     pub asking: Option<String>,
-}
-
-/// A track graph with the parts of the state it was built from: the hexes
-/// (a kept clone of a `Shared` cannot change in place, so `same` tells they
-/// did not change) and the markers (its stop tags).
-pub struct TrackCache {
-    hexes: crate::game::state::Shared<Vec<crate::game::state::HexState>>,
-    markers: std::collections::BTreeMap<HexId, Vec<String>>,
-    graph: crate::game::graph::BoardGraph,
-}
-
-impl LuaGame {
-    /// The board's graph without a corporation
-    /// (`BoardGraph::build_track(t, st, None)`), built again only when the board's hexes or markers
-    /// changed since the last question of this call. 1844 asks whether
-    /// each launched company reaches its destination after every lay and
-    /// station.
-    fn track_graph(&self) -> std::cell::Ref<'_, crate::game::graph::BoardGraph> {
-        let fresh = self.track.borrow().as_ref().is_some_and(|c| c.hexes.same(&self.st.board.hexes) && c.markers == self.st.board.markers);
-        if !fresh {
-            let graph = crate::game::graph::BoardGraph::build_track(&self.title, &self.st, None);
-            *self.track.borrow_mut() = Some(TrackCache { hexes: self.st.board.hexes.clone(), markers: self.st.board.markers.clone(), graph });
-        }
-        std::cell::Ref::map(self.track.borrow(), |c| &c.as_ref().expect("just built").graph)
-    }
 }
 
 fn rt(msg: impl Into<String>) -> mlua::Error {

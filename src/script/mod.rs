@@ -406,7 +406,6 @@ impl ScriptHost {
             title: self.title.clone(),
             st: std::mem::replace(st, empty),
             fx: std::mem::take(fx),
-            track: Default::default(),
             asking: asking.map(str::to_string),
         };
         let result = self.lua.scope(|scope| {

@@ -390,7 +390,7 @@ pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
             }
             None => None,
         };
-        let template = this.track_graph();
+        let template = crate::game::network::track(&this.title, &this.st);
         Ok(crate::game::graph::connects_on(&this.title, &this.st, &template, c, goal, start))
     });
     m.add_method("money", |_, this, amount: Value| Ok(this.title.money(args::whole("money", "amount", &amount)?)));
