@@ -309,7 +309,7 @@ fn search_part(
             l.as_deref().filter(|_| twins >= 2).and_then(|l| TwinBits::new(l, p.graph.paths.len()))
         })
         .collect();
-    let conf: Vec<ConfCache> = twin_bits.iter().map(|tb| ConfCache::new(tb.as_ref())).collect();
+    let conf: Vec<ConfCache> = twin_bits.iter().map(|_| ConfCache::default()).collect();
     let mut comb = Comb {
         prep: &prep,
         lists: &lists,
@@ -1256,21 +1256,19 @@ impl TwinBits {
 
 /// Each candidate's conflicts (the candidates sharing a path with it, the
 /// candidate included), computed when first asked and kept while they fit
-/// in `CONF_CACHE_MAX_BYTES`.
+/// in `CONF_CACHE_MAX_BYTES`. Rows are stored in the order they are asked
+/// for: a search asks for a few of its candidates' conflicts, and memory
+/// for all of them, zeroed by the system page by page, cost more than the
+/// sets (an eighth of the densest position's time).
 #[derive(Clone, Default)]
 struct ConfCache {
-    keep: bool,
+    /// Each candidate's row in `words`, `u32::MAX` while not computed.
+    row: Vec<u32>,
     words: Vec<u64>,
-    done: Vec<bool>,
     scratch: Vec<u64>,
 }
 
 impl ConfCache {
-    fn new(tb: Option<&TwinBits>) -> ConfCache {
-        let keep = tb.is_some_and(|tb| (tb.cw * 64).saturating_mul(tb.cw).saturating_mul(8) <= CONF_CACHE_MAX_BYTES);
-        ConfCache { keep, ..ConfCache::default() }
-    }
-
     fn get(&mut self, k: usize, list: &[Cand], tb: &TwinBits) -> &[u64] {
         let cw = tb.cw;
         let fill = |out: &mut [u64]| {
@@ -1280,21 +1278,23 @@ impl ConfCache {
                 out.iter_mut().zip(users).for_each(|(a, b)| *a |= b);
             }
         };
-        if !self.keep {
+        if self.row.is_empty() {
+            self.row = vec![u32::MAX; list.len()];
+        }
+        if self.row[k] != u32::MAX {
+            let at = self.row[k] as usize * cw;
+            return &self.words[at..at + cw];
+        }
+        if (self.words.len() + cw) * 8 > CONF_CACHE_MAX_BYTES {
             self.scratch.resize(cw, 0);
             fill(&mut self.scratch);
             return &self.scratch;
         }
-        if self.done.is_empty() {
-            self.done = vec![false; list.len()];
-            self.words = vec![0; list.len() * cw];
-        }
-        let out = &mut self.words[k * cw..(k + 1) * cw];
-        if !self.done[k] {
-            fill(out);
-            self.done[k] = true;
-        }
-        out
+        let at = self.words.len();
+        self.row[k] = (at / cw) as u32;
+        self.words.resize(at + cw, 0);
+        fill(&mut self.words[at..]);
+        &self.words[at..]
     }
 }
 
