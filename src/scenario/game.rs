@@ -11,7 +11,7 @@ use crate::game::ops::{Effects, GameError};
 use crate::game::save::SaveFile;
 use crate::game::var::Var;
 use crate::game::{Game, Setup};
-use crate::script::LuaGame;
+use crate::script::{GameRef, LuaGame};
 use crate::script::convert::from_lua;
 use crate::title::TitleSource;
 use mlua::{AnyUserData, Lua, MetaMethod, MultiValue, ObjectLike, Table, UserData, UserDataMethods, Value};
@@ -159,13 +159,15 @@ pub fn move_text(m: &LegalMove) -> String {
 }
 
 /// Calls a read of `LuaGame` with the game's state lent for the call. The
-/// userdata is a shared borrow: a method that would change the state (a
-/// write of the title-script API) is refused by mlua itself.
+/// game is held borrowed meanwhile: a method that would change the state
+/// (a write of the title-script API) fails to borrow it mutably.
 fn forward_read(lua: &Lua, tg: &mut TestGame, key: &str, args: MultiValue) -> mlua::Result<MultiValue> {
     let game = &mut tg.game;
-    let lg = LuaGame { title: game.title.clone(), st: std::mem::take(&mut game.state), fx: Effects::default(), asking: None };
-    let result = lua.scope(|scope| {
-        let ud = scope.create_userdata_ref(&lg)?;
+    let lg = LuaGame { title: game.title.clone(), st: std::mem::take(&mut game.state), fx: Effects::default(), asking: None, live: true };
+    let cell = std::rc::Rc::new(std::cell::RefCell::new(lg));
+    let result = (|| {
+        let held = cell.borrow();
+        let ud = lua.create_userdata(GameRef(cell.clone()))?;
         let method: Value = ud.get(key)?;
         if method.is_nil() {
             return Ok(Some(Err(read_names(&ud))));
@@ -173,12 +175,18 @@ fn forward_read(lua: &Lua, tg: &mut TestGame, key: &str, args: MultiValue) -> ml
         let mut all = MultiValue::new();
         all.push_back(Value::UserData(ud));
         all.extend(args);
-        match method {
+        let out = match method {
             Value::Function(f) => f.call::<MultiValue>(all).map(|v| Some(Ok(v))),
             _ => Ok(None),
-        }
-    });
-    game.state = lg.st;
+        };
+        drop(held);
+        out
+    })();
+    // Whatever the read did, `g` holds a state no more: a kept `g` refuses.
+    let mut lent = cell.borrow_mut();
+    lent.live = false;
+    game.state = std::mem::take(&mut lent.st);
+    drop(lent);
     match result {
         Ok(Some(Ok(v))) => Ok(v),
         Ok(Some(Err(reads))) => Err(fail(lua, format!("g has no method '{key}'{}", hint(key, &reads)))),

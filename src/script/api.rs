@@ -63,7 +63,10 @@ fn check_event_name(lua: &Lua, event: &str) -> mlua::Result<()> {
     )))
 }
 
-/// The game as scripts see it during one call.
+/// The game as scripts see it during one call. One object serves every
+/// call (`ScriptHost::with_game` lends it the state); between calls it is
+/// not `live` and refuses every method. Nothing a script makes outlives a
+/// call (`freeze`), so it cannot keep `game` anyway: this is a second line.
 pub struct LuaGame {
     pub title: Arc<Title>,
     pub st: GameState,
@@ -72,6 +75,8 @@ pub struct LuaGame {
     /// (its name): the game is read-only then, so asking (listing moves,
     /// a view) never changes it.
     pub asking: Option<String>,
+    /// Lent a game for a call.
+    pub live: bool,
 }
 
 fn rt(msg: impl Into<String>) -> mlua::Error {
@@ -181,6 +186,14 @@ impl LuaGame {
     }
 }
 
+/// `game` outside the call it was given to holds no game.
+fn idle_refused(this: &LuaGame) -> mlua::Result<()> {
+    if this.live {
+        return Ok(());
+    }
+    Err(rt("`game` is used outside the call it was given to: it is valid only while the hook, handler or step that received it runs"))
+}
+
 /// Registers `game` methods that run with the memory cap lifted
 /// (`script::Cap::lifted`): a method and the conversion of its result are
 /// Rust code building values for the script. A method that changes the
@@ -188,13 +201,15 @@ impl LuaGame {
 /// their bound (`bounds::room_for_effects`).
 struct Methods<'m, M>(&'m mut M);
 
-impl<M: UserDataMethods<LuaGame>> Methods<'_, M> {
+impl<M: UserDataMethods<GameRef>> Methods<'_, M> {
     fn add_method<A: FromLuaMulti, R: IntoLuaMulti>(
         &mut self,
         name: &str,
         f: impl Fn(&Lua, &LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
     ) {
         self.0.add_method(name, move |lua, this, args: mlua::MultiValue| {
+            let this = &*this.0.try_borrow().map_err(|_| mlua::Error::UserDataBorrowError)?;
+            idle_refused(this)?;
             let _cap = super::Cap::lifted(lua);
             let args = A::from_lua_multi(super::freeze::thaw_multi(lua, args)?, lua)?;
             f(lua, this, args)?.into_lua_multi(lua)
@@ -208,6 +223,9 @@ impl<M: UserDataMethods<LuaGame>> Methods<'_, M> {
     ) {
         let method = name.to_string();
         self.0.add_method_mut(name, move |lua, this, args: mlua::MultiValue| {
+            // A scenario's read holds the game borrowed: writes fail here.
+            let this = &mut *this.0.try_borrow_mut().map_err(|_| mlua::Error::UserDataBorrowMutError)?;
+            idle_refused(this)?;
             let _cap = super::Cap::lifted(lua);
             if let Some(asking) = &this.asking {
                 return Err(rt(format!(
@@ -221,7 +239,12 @@ impl<M: UserDataMethods<LuaGame>> Methods<'_, M> {
     }
 }
 
-impl UserData for LuaGame {
+/// The `game` object: a handle on the state lent for a call, so that
+/// lending it is a swap in Rust, not a Lua userdata made or borrowed
+/// through the Lua stack (each was a tenth of a call that does nothing).
+pub struct GameRef(pub std::rc::Rc<std::cell::RefCell<LuaGame>>);
+
+impl UserData for GameRef {
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
         let m = &mut Methods(m);
         read::add(m);

@@ -100,7 +100,11 @@ impl Budget {
         self.exhausted.set(None);
         self.last_seen.borrow_mut().clear();
         self.prints.set(0);
-        *self.entered.borrow_mut() = entered.cloned();
+        // Kept for error messages; most calls enter the function the
+        // last one did, and a function handle is not free to copy.
+        if self.entered.borrow().as_ref() != entered {
+            *self.entered.borrow_mut() = entered.cloned();
+        }
         self.started.set(Some(std::time::Instant::now()));
         if self.action_left.get() == 0 {
             self.exhausted.set(Some(Exhausted::Action));
@@ -258,15 +262,19 @@ fn location(debug: &Debug) -> String {
 /// instructions left until it fires (`lua_sethook`), with the same
 /// function, mask and count.
 fn reset_hook_count(lua: &Lua) {
-    // SAFETY: `exec_raw` runs the closure on this state's stack in protected
-    // mode; the closure only reads the installed hook and installs it again,
-    // touching no stack values.
-    let _ = unsafe {
-        lua.exec_raw::<()>((), |state| {
+    // Asked before every outermost call: `exec_raw`'s protected call cost
+    // a tenth of a call that does nothing, and these four functions cannot
+    // raise a Lua error, so they run on the state directly.
+    lua.exec_raw_lua(|raw| {
+        let state = raw.state();
+        // SAFETY: `state` is this Lua's current (main: no call is running)
+        // state; the functions only read and install its hook, touching
+        // no stack values, and never raise.
+        unsafe {
             let hook = mlua::ffi::lua_gethook(state);
             let mask = mlua::ffi::lua_gethookmask(state);
             let count = mlua::ffi::lua_gethookcount(state);
             mlua::ffi::lua_sethook(state, hook, mask, count);
-        })
-    };
+        }
+    });
 }

@@ -31,6 +31,14 @@ impl ScriptHost {
     }
 }
 
+/// The pieces joined: a call's name for its answer, made on every call,
+/// where `format!` cost a tenth of a call that does nothing.
+fn concat(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    parts.iter().for_each(|p| out.push_str(p));
+    out
+}
+
 impl TitleRules for ScriptHost {
     fn begin_action(&self) {
         self.budget.begin_action();
@@ -54,7 +62,7 @@ impl TitleRules for ScriptHost {
         if !self.is_registered(true, hook) {
             return Ok(None);
         }
-        let context = format!("hook '{hook}'");
+        let context = concat(&["hook '", hook, "'"]);
         let args = self.lua_args(&context, &args)?;
         match self.hook_values(hook, st, fx, args)? {
             None => Ok(None),
@@ -67,7 +75,7 @@ impl TitleRules for ScriptHost {
     }
 
     fn call(&self, kind: Defined, name: &str, func: &str, st: &mut GameState, fx: &mut Effects, args: Vec<Arg>) -> GameResult<Option<Answer>> {
-        let context = format!("{} '{name}' ({func})", kind.name());
+        let context = concat(&[kind.name(), " '", name, "' (", func, ")"]);
         let args = self.lua_args(&context, &args)?;
         match self.defined_values(kind, name, func, st, fx, args)? {
             None => Ok(None),

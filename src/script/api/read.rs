@@ -4,7 +4,7 @@
 
 use super::*;
 
-pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
+pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     m.add_method("title", |_, this, ()| Ok(this.title.meta.id.clone()));
     m.add_method("option", |_, this, id: String| Ok(this.title.option_on(&id)));
     m.add_method("seed", |_, this, ()| Ok(this.st.seed as i64));

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 const KINDS: &[StopKind] = &[StopKind::City, StopKind::Town, StopKind::Offboard, StopKind::Port, StopKind::Mine, StopKind::Mountain];
 const OPTS: &[&str] = &["costs", "through", "to", "corp"];
 
-pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
+pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     m.add_method("direct_routes", |lua, this, (label, stop, opts): (Value, Value, Value)| {
         const M: &str = "direct_routes";
         let h = hex_arg(&this.title, M, "hex", &label)?;

@@ -5,7 +5,7 @@
 
 use super::*;
 
-pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
+pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     m.add_method_mut("place_home", |_, this, id: String| {
         let c = corp(&this.st, &id)?;
         // A home token left waiting at the start is put down now.

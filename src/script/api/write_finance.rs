@@ -5,7 +5,7 @@
 
 use super::*;
 
-pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
+pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     m.add_method_mut("transfer", |_, this, (from, to, amount): (String, String, Value)| {
         let amount = args::price("transfer", "amount", &amount)?;
         let (f, t) = (purse(&this.st, &from)?, purse(&this.st, &to)?);

@@ -5,7 +5,7 @@
 
 use super::*;
 
-pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
+pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     m.add_method_mut("set_var", |_, this, (key, value): (LuaString, Value)| {
         let key = args::name("set_var", "key", &key)?;
         bounds::lua_value_fits("set_var", &format!("the value of '{key}'"), &value)?;

@@ -5,7 +5,7 @@
 
 use super::*;
 
-pub(super) fn add<M: UserDataMethods<LuaGame>>(m: &mut Methods<'_, M>) {
+pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     m.add_method_mut("remove_trains", |_, this, (class, n): (String, Value)| {
         let n = args::count("remove_trains", "n", &n)? as usize;
         let left = this.st.trains.iter().filter(|tr| tr.owner == TrainOwner::Depot && this.title.trains[tr.class as usize].name == class).count();
