@@ -134,6 +134,12 @@ function Game:operating() end
 function Game:step() end
 ---@return {tiles: integer, tokens: integer, revenue: integer?, trains_bought: integer, issued: integer, emergency: boolean, vars: table, done: string[]}?
 function Game:turn() end
+---@param field "tiles"|"tokens"|"revenue"|"trains_bought"|"issued"|"emergency"|"vars"|"done"
+---@return any
+function Game:turn_field(field) end
+---@param name string
+---@return any
+function Game:turn_var(name) end
 ---@param kind string
 ---@return string[]
 function Game:stops_of_kind(kind) end

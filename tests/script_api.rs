@@ -1,9 +1,9 @@
 //! The script API's cheap single reads (`corporation_field`, `player_field`,
-//! `company_field`, `hex_field`) agree with the whole tables they stand for. Uses ../shared/fixtures/18xx.games/ (skips where absent).
+//! `company_field`, `hex_field`, `turn_field`, `turn_var`) agree with the whole tables they stand for. Uses ../shared/fixtures/18xx.games/ (skips where absent).
 
 use railhead::game::ops::Effects;
 use railhead::import::{parse, replay};
-use railhead::script::api::{COMPANY_FIELDS, CORP_FIELDS, HEX_FIELDS, PLAYER_FIELDS};
+use railhead::script::api::{COMPANY_FIELDS, CORP_FIELDS, HEX_FIELDS, PLAYER_FIELDS, TURN_FIELDS};
 use std::path::PathBuf;
 
 /// A Lua chunk comparing `game:corporation_field(id, f)` with
@@ -16,6 +16,7 @@ fn field_check_chunk(hexes: &[String]) -> String {
     let company_fields: Vec<String> = COMPANY_FIELDS.iter().map(|f| format!("{f:?}")).collect();
     let hex_fields: Vec<String> = HEX_FIELDS.iter().map(|f| format!("{f:?}")).collect();
     let hex_labels: Vec<String> = hexes.iter().map(|h| format!("{h:?}")).collect();
+    let turn_fields: Vec<String> = TURN_FIELDS.iter().map(|f| format!("{f:?}")).collect();
     format!(
         r#"
 local function same(a, b)
@@ -63,6 +64,22 @@ for _, label in ipairs({{ {} }}) do
     if not same(whole[f], game:hex_field(label, f)) then bad[#bad + 1] = label .. "." .. f end
   end
 end
+local turn = game:turn()
+if turn then
+  local n = 0
+  for _, f in ipairs({{ {} }}) do
+    if turn[f] ~= nil then n = n + 1 end
+    if not same(turn[f], game:turn_field(f)) then bad[#bad + 1] = "turn." .. f end
+  end
+  for _ in pairs(turn) do n = n - 1 end
+  if n ~= 0 then bad[#bad + 1] = "turn: a field is not in TURN_FIELDS" end
+  for k, v in pairs(turn.vars) do
+    if not same(v, game:turn_var(k)) then bad[#bad + 1] = "turn var " .. k end
+  end
+  if game:turn_var("no such var") ~= nil then bad[#bad + 1] = "turn var: an unset var is not nil" end
+elseif game:turn_field("tiles") ~= nil or game:turn_var("x") ~= nil then
+  bad[#bad + 1] = "no turn, yet turn_field or turn_var answers"
+end
 local function filtered(filter)
   local out = {{}}
   for _, id in ipairs(game:corporations()) do
@@ -85,7 +102,8 @@ return table.concat(bad, "\n")
         player_fields.join(", "),
         company_fields.join(", "),
         hex_labels.join(", "),
-        hex_fields.join(", ")
+        hex_fields.join(", "),
+        turn_fields.join(", ")
     )
 }
 
@@ -99,23 +117,27 @@ fn single_field_reads_equal_the_whole_tables() {
     let rec = parse(&text).unwrap();
     let hexes: Vec<String> = railhead::title::load::load(&railhead::title::TitleSource::embedded("1844").unwrap(), &Default::default(), None).unwrap().map.hexes.iter().map(|h| h.label.clone()).collect();
     let chunk = field_check_chunk(&hexes);
-    // Positions through the game: before the SBB, after it, at the end.
-    for until in [Some(50), Some(200), Some(400), Some(600), None] {
+    // Positions through the game: before the SBB, after it, at the end,
+    // and some within operating turns (the turn's reads).
+    let mut in_turns = 0;
+    for until in [Some(50), Some(200), Some(210), Some(300), Some(400), Some(410), Some(600), None] {
         let game = match replay(&rec, until) {
             Ok((g, _)) => g,
             Err((g, e)) => g.unwrap_or_else(|| panic!("replay to {until:?}: {e}")),
         };
+        in_turns += usize::from(matches!(game.state.flow.round.data, railhead::game::flow::RoundData::Operating(_)));
         let mut st = game.state.clone();
         let mut fx = Effects::default();
         let out = game.host.eval(&chunk, &mut st, &mut fx).unwrap();
         assert!(out == "\"\"", "at {until:?}: {out}");
     }
+    assert!(in_turns >= 2, "only {in_turns} of the positions are in an operating turn");
     // An unknown field is an error naming the field.
     let Ok((game, _)) = replay(&rec, Some(50)) else { panic!("replay to 50") };
     let (mut st, mut fx) = (game.state.clone(), Effects::default());
     let err = game.host.eval("game:corporation_field('GB', 'presdent')", &mut st, &mut fx).unwrap_err().to_string();
     assert!(err.contains("presdent") && err.contains("president"), "{err}");
-    for bad in ["game:corporations({ startd = false })", "game:corporations({ trains = {} })", "game:player_field(game:players()[1], 'dept')", "game:company_field('P2', 'ownr')"] {
+    for bad in ["game:turn_field('tile')", "game:corporations({ startd = false })", "game:corporations({ trains = {} })", "game:player_field(game:players()[1], 'dept')", "game:company_field('P2', 'ownr')"] {
         let (mut st, mut fx) = (game.state.clone(), Effects::default());
         assert!(game.host.eval(bad, &mut st, &mut fx).is_err(), "{bad} is refused");
     }

@@ -37,7 +37,7 @@ use questions::{answers, handler_data, has_ability, has_ability_function, par_ch
 use mlua::{FromLuaMulti, Function, IntoLua, IntoLuaMulti, Lua, LuaString, Table, UserData, UserDataMethods, Value};
 use std::sync::Arc;
 use fields::*;
-pub use fields::{COMPANY_FIELDS, CORP_FIELDS, HEX_FIELDS, PLAYER_FIELDS};
+pub use fields::{COMPANY_FIELDS, CORP_FIELDS, HEX_FIELDS, PLAYER_FIELDS, TURN_FIELDS};
 
 pub const HANDLERS_KEY: &str = "railhead.handlers";
 pub const HOOKS_KEY: &str = "railhead.hooks";

@@ -49,6 +49,38 @@ pub(super) fn actor_name(st: &GameState, a: Actor) -> String {
 
 /// The fields of `game:corporation(id)`, in the order the table is filled
 /// (`game:corporation_field(id, field)` reads one of them alone).
+/// The fields of `game:turn()`, each also read alone by `game:turn_field`.
+pub const TURN_FIELDS: &[&str] = &["tiles", "tokens", "revenue", "trains_bought", "issued", "emergency", "vars", "done"];
+
+/// The operating corporation's turn, if an operating round is on.
+pub(super) fn operating_turn(st: &GameState) -> Option<&crate::game::flow::OrTurn> {
+    match &st.flow.round.data {
+        crate::game::flow::RoundData::Operating(o) => Some(&o.turn),
+        _ => None,
+    }
+}
+
+/// One field of the turn (`TURN_FIELDS`).
+pub(super) fn turn_field(lua: &Lua, turn: &crate::game::flow::OrTurn, key: &str) -> mlua::Result<Value> {
+    Ok(match key {
+        "tiles" => turn.tiles.into_lua(lua)?,
+        "tokens" => turn.tokens.into_lua(lua)?,
+        "revenue" => turn.revenue.into_lua(lua)?,
+        "trains_bought" => turn.trains_bought.into_lua(lua)?,
+        "issued" => turn.issued.into_lua(lua)?,
+        "emergency" => turn.emergency.into_lua(lua)?,
+        "vars" => {
+            let vars = lua.create_table()?;
+            for (k, v) in &turn.vars {
+                vars.set(k.as_str(), super::to_lua(lua, v)?)?;
+            }
+            Value::Table(vars)
+        }
+        "done" => Value::Table(lua.create_sequence_from(turn.done_steps.iter().cloned())?),
+        _ => Value::Nil,
+    })
+}
+
 pub const CORP_FIELDS: &[&str] = &[
     "id",
     "name",

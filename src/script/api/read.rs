@@ -136,23 +136,24 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         })
     });
     m.add_method("turn", |lua, this, ()| {
-        use crate::game::flow::RoundData;
-        let RoundData::Operating(o) = &this.st.flow.round.data else { return Ok(Value::Nil) };
+        let Some(turn) = operating_turn(&this.st) else { return Ok(Value::Nil) };
         let tb = lua.create_table()?;
-        tb.raw_set("tiles", o.turn.tiles)?;
-        tb.raw_set("tokens", o.turn.tokens)?;
-        tb.raw_set("revenue", o.turn.revenue)?;
-        tb.raw_set("trains_bought", o.turn.trains_bought)?;
-        tb.raw_set("issued", o.turn.issued)?;
-        tb.raw_set("emergency", o.turn.emergency)?;
-        let vars = lua.create_table()?;
-        for (k, v) in &o.turn.vars {
-            vars.set(k.as_str(), to_lua(lua, v)?)?;
+        for field in TURN_FIELDS {
+            tb.raw_set(*field, turn_field(lua, turn, field)?)?;
         }
-        tb.raw_set("vars", vars)?;
-        let done = lua.create_sequence_from(o.turn.done_steps.iter().cloned())?;
-        tb.raw_set("done", done)?;
         Ok(Value::Table(tb))
+    });
+    m.add_method("turn_field", |lua, this, field: String| {
+        if !TURN_FIELDS.contains(&field.as_str()) {
+            let hint = crate::title::compile::did_you_mean(&field, TURN_FIELDS.iter().copied());
+            return Err(rt(format!("a turn has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
+        }
+        let Some(turn) = operating_turn(&this.st) else { return Ok(Value::Nil) };
+        turn_field(lua, turn, &field)
+    });
+    m.add_method("turn_var", |lua, this, name: String| {
+        let Some(turn) = operating_turn(&this.st) else { return Ok(Value::Nil) };
+        turn.vars.get(&name).map_or(Ok(Value::Nil), |v| to_lua(lua, v))
     });
     m.add_method("stops_of_kind", |lua, this, kind: String| {
         let mut out = Vec::new();

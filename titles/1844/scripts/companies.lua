@@ -112,8 +112,7 @@ local function home_lay_due(game, corp)
   local operated = n == true or (type(n) == "number" and n > 0)
   if operated or home == nil or not BARE_HOMES[home] then return nil end
   local h = game:hex(home)
-  local turn = game:turn() or {}
-  if h.laid or (turn.tiles or 0) > 0 or game:corporation_field(corp, "cash") < (h.cost or 0) then return nil end
+  if h.laid or (game:turn_field("tiles") or 0) > 0 or game:corporation_field(corp, "cash") < (h.cost or 0) then return nil end
   return home
 end
 

@@ -138,7 +138,7 @@ hook("extra_tile_lays", function(game, corp)
 end)
 
 hook("can_lay_tile", function(game, corp, hex, tile, rotation)
-  if game:operating() == corp and (game:turn().tiles or 0) >= 1 and p2_usable(game, corp) then
+  if game:operating() == corp and (game:turn_field("tiles") or 0) >= 1 and p2_usable(game, corp) then
     if not C.contains(p2_tiles(game), tostring(tile)) then
       return false, "the second lay of the turn is P2's, a plain yellow tile", "1844-R-173"
     end
@@ -150,7 +150,7 @@ on("tile_laid", function(game, ev)
   local corp = game:operating()
   if corp == nil or game:round().kind ~= "operating" then return end
   -- Events are handled after the action: the count includes this lay.
-  if (game:turn().tiles or 0) >= 2 and p2_usable(game, corp) then
+  if (game:turn_field("tiles") or 0) >= 2 and p2_usable(game, corp) then
     game:use_company("P2")
     game:log(corp .. " uses P2 to lay " .. tostring(ev.tile) .. " on " .. ev.hex)
   end

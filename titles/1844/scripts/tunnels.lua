@@ -28,11 +28,11 @@ end
 local function track_step(game)
   local step = game:step()
   if step == "lay_tile" then return true end
-  local turn = game:turn()
+  local tiles = game:turn_field("tiles")
   -- Our turn moves on by itself past steps with nothing to do; the tunnel
   -- may still follow the tile until a station is placed or trains run.
-  return turn ~= nil and (turn.tiles or 0) >= 1 and (turn.tokens or 0) == 0
-    and not (turn.vars or {}).ran and step ~= "dividend"
+  return tiles ~= nil and tiles >= 1 and game:turn_field("tokens") == 0
+    and not game:turn_var("ran") and step ~= "dividend"
 end
 
 on("trains_run", function(game, ev)

@@ -4,8 +4,7 @@
 
 hook("can_buy_certificate", function(game, player, corp, index, source, tag)
   if tag ~= "last" then return true end
-  local c = game:corporation(corp)
-  for _, cert in ipairs(c.certificates) do
+  for _, cert in ipairs(game:corporation_field(corp, "certificates")) do
     if cert.owner == source and cert.tag == nil and not cert.president then
       return false, "the last certificate of " .. corp .. " may be bought from the " .. source ..
         " only when no other certificate of " .. corp .. " is there", "1849-R-076"
@@ -17,11 +16,10 @@ end)
 -- 1849-R-092: a corporation issues its last certificate only together with
 -- (or after) every ordinary certificate of its treasury.
 hook("can_issue", function(game, corp, count, indices)
-  local c = game:corporation(corp)
   local chosen = {}
   for _, i in ipairs(indices or {}) do chosen[i] = true end
   local last_chosen, ordinary_left = false, false
-  for _, cert in ipairs(c.certificates) do
+  for _, cert in ipairs(game:corporation_field(corp, "certificates")) do
     if cert.owner == "treasury" and not cert.president then
       if cert.tag == "last" and chosen[cert.index] then last_chosen = true end
       if cert.tag == nil and not chosen[cert.index] then ordinary_left = true end

@@ -84,8 +84,7 @@ end
 ability("coastal_build", {
   actions = function(game, ctx)
     if game:operating() ~= ctx.actor then return {} end
-    local turn = game:turn()
-    if game:step() ~= "lay_tile" or turn.tiles > 0 then return {} end
+    if game:step() ~= "lay_tile" or game:turn_field("tiles") > 0 then return {} end
     local out = {}
     for _, hex in ipairs(game:hexes_tagged(ctx.props.hex_tag)) do
       if not ctx.props.tile_and_token or game:hex(hex).color ~= "gray" then
@@ -97,7 +96,7 @@ ability("coastal_build", {
   process = function(game, ctx, args)
     local corp = ctx.actor
     local rule = sms_rule(ctx.props)
-    if game:step() ~= "lay_tile" or game:turn().tiles > 0 then
+    if game:step() ~= "lay_tile" or game:turn_field("tiles") > 0 then
       fail(ctx.company .. " replaces the tile and token steps: use it before laying a tile", rule)
     end
     if not coastal(game, ctx, args.hex) then fail(tostring(args.hex) .. " is not a coastal city (Caltanissetta and Ragusa are not)", rule) end
@@ -113,13 +112,11 @@ ability("coastal_build", {
 })
 
 local function sms_hex(game)
-  local turn = game:turn()
-  return turn and turn.vars.sms_hex
+  return game:turn_var("sms_hex")
 end
 
 local function turn_rule(game)
-  local turn = game:turn()
-  return (turn and turn.vars.sms_rule) or "1849-R-037"
+  return game:turn_var("sms_rule") or "1849-R-037"
 end
 
 -- The hexes where an open company of `corp` with `owned_token_waiver`
@@ -156,8 +153,7 @@ end)
 -- steps cannot be passed while there is something to do (a step with
 -- nothing to do is skipped without a pass).
 hook("can_pass", function(game, who, step)
-  local turn = game:turn()
-  if who ~= game:operating() or not (turn and turn.vars.sms_both) then return true end
+  if who ~= game:operating() or not game:turn_var("sms_both") then return true end
   if step == "lay_tile" then return false, "P4 lays a tile on " .. sms_hex(game) .. ": lay it", turn_rule(game) end
   if step == "place_token" then return false, "P4 places a token on " .. sms_hex(game) .. ": place it", turn_rule(game) end
   return true

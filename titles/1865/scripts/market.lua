@@ -6,7 +6,7 @@
 
 on("train_bought", function(game, ev)
   if not ev.new or game:round().kind ~= "operating" or game:operating() ~= ev.corp then return end
-  if game:turn().vars.new_train_move then return end
+  if game:turn_var("new_train_move") then return end
   game:set_turn_var("new_train_move", true)
   game:move_price(ev.corp, "right", 1)
   game:log(ev.corp .. " bought a new train: one space right (1865-R-069)")

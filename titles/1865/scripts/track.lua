@@ -12,13 +12,13 @@ hook("can_lay_tile", function(game, corp, hex, tile, rotation)
   if S.closed_hex(game, hex) then
     return false, "the short game is played on Sardinia only: no track on Corsica", "1865-R-184"
   end
-  local turn = game:turn()
-  if turn == nil or corp == nil then return true end
-  if turn.tiles >= 1 and game:corporation_field(corp, "cash") < game:props().second_tile_cost then
+  local tiles = game:turn_field("tiles")
+  if tiles == nil or corp == nil then return true end
+  if tiles >= 1 and game:corporation_field(corp, "cash") < game:props().second_tile_cost then
     return false, "a second tile costs " .. game:money(game:props().second_tile_cost) .. " from the treasury, and " .. corp .. " has "
       .. game:money(game:corporation_field(corp, "cash")), "1865-R-104"
   end
-  if not game:option("same_hex_twice") and S.contains(turn.vars.laid_hexes, hex) then
+  if not game:option("same_hex_twice") and S.contains(game:turn_var("laid_hexes"), hex) then
     return false, hex .. " was already laid this turn: one lay per hex a turn (A-33)", "1865-R-104"
   end
   return true

@@ -132,7 +132,7 @@ end)
 
 -- Why `corp` may not sell one `of` certificate now, or nil (R-177, R-179).
 local function sell_problem(game, corp, of)
-  if game:turn().vars["fin.bought"] then return corp .. " has bought this turn: it sells first, then buys", "18FB-R-176" end
+  if game:turn_var("fin.bought") then return corp .. " has bought this turn: it sells first, then buys", "18FB-R-176" end
   local held = S.held_certificates(game, corp, of)
   if #held == 0 then return corp .. " holds no " .. of .. " share it may sell", "18FB-R-177" end
   local _, pct = worth(game, of, held[1])
@@ -145,9 +145,8 @@ end
 -- Why `corp` may not buy one `of` certificate from `from` ("pool" or
 -- "ipo") now, or nil, and else the certificate and its price.
 local function buy_problem(game, corp, of, from)
-  local vars = game:turn().vars
-  if vars["fin.bought"] then return corp .. " has bought a certificate this turn", "18FB-R-179" end
-  if vars["fin.sold." .. of] then return corp .. " sold " .. of .. " this turn and may not buy it back", "18FB-R-179" end
+  if game:turn_var("fin.bought") then return corp .. " has bought a certificate this turn", "18FB-R-179" end
+  if game:turn_var("fin.sold." .. of) then return corp .. " sold " .. of .. " this turn and may not buy it back", "18FB-R-179" end
   if not tradable(game, of) then return of .. " is not a started company whose shares corporations trade", "18FB-R-178" end
   if of == corp and from ~= "pool" then return "a corporation buys its own shares only from the Pool", "18FB-R-178" end
   if from ~= "pool" and from ~= "ipo" then return "buy from=pool or from=ipo", "18FB-R-178" end

@@ -244,7 +244,7 @@ step("secured_interest", {
     -- only a Building major (the other states skip the step; RM, RA and
     -- the regionals have no states and no interest)
     if game:corporation_field(corp, "state") ~= "building" then return true end
-    local used = game:turn().tiles
+    local used = game:turn_field("tiles")
     local steps = S.tile_steps(game, corp)
     if used < steps then
       game:move_price(corp, "left")

@@ -309,7 +309,7 @@ end)
 hook("can_lay_tile", function(game, corp, hex, tile, rotation)
   if not is_regional(game, corp) or game:operating() ~= corp then return true end
   local cost = game:props().regional_second_tile_cost
-  if game:turn().tiles >= 1 and game:corporation_field(corp, "cash") < cost then
+  if game:turn_field("tiles") >= 1 and game:corporation_field(corp, "cash") < cost then
     return false, corp .. " has " .. game:money(game:corporation_field(corp, "cash")) .. ": its second tile step costs "
       .. game:money(cost), "18FB-R-166"
   end
@@ -371,7 +371,7 @@ on("tile_laid", function(game, ev)
   local corp = game:operating()
   if is_regional(game, corp) and game:round().kind == "operating" then
     -- R-166: the second step is paid
-    if game:turn().tiles >= 2 then
+    if game:turn_field("tiles") >= 2 then
       local cost = game:props().regional_second_tile_cost
       game:transfer(corp, "bank", cost)
       game:log(corp .. " pays " .. game:money(cost) .. " for its second tile step (18FB-R-166)")
@@ -395,13 +395,13 @@ end)
 -- R-174: not from another regional with its owner's help.
 hook("can_buy_train", function(game, corp, variant, seller)
   if not is_regional(game, corp) then return true end
-  if game:turn().trains_bought >= 1 then
+  if game:turn_field("trains_bought") >= 1 then
     return false, corp .. " has bought a train this turn: a regional buys at most one", "18FB-R-173"
   end
   if seller ~= nil and not is_regional(game, seller) then
     return false, "a regional buys trains from the bank or another regional only", "18FB-R-173"
   end
-  if seller ~= nil and game:turn().vars["owner_help"] then
+  if seller ~= nil and game:turn_var("owner_help") then
     return false, corp .. "'s owner helped pay: only a bank train may be bought with it", "18FB-R-174"
   end
   return true
@@ -420,7 +420,7 @@ end
 -- cheapest bank train: its owner may add the difference from his own
 -- cash (never by selling shares).
 local function help_due(game, corp)
-  if #game:corporation_field(corp, "trains") > 0 or game:turn().trains_bought > 0 then return 0 end
+  if #game:corporation_field(corp, "trains") > 0 or game:turn_field("trains_bought") > 0 then return 0 end
   local price = cheapest_bank_train(game)
   if price == nil then return 0 end
   local short = price - game:corporation_field(corp, "cash")
@@ -432,7 +432,7 @@ ability("owner_help", {
   unbound = true,
   actions = function(game, ctx)
     if ctx.actor_kind ~= "corporation" or not is_regional(game, ctx.actor) or game:step() ~= "buy_train" then return {} end
-    if game:turn().vars["owner_help"] then return {} end
+    if game:turn_var("owner_help") then return {} end
     local due = help_due(game, ctx.actor)
     if due <= 0 then return {} end
     return { { name = "owner_help", args = { amount = due } } }
@@ -441,7 +441,7 @@ ability("owner_help", {
     local corp = ctx.actor
     if not is_regional(game, corp) or game:step() ~= "buy_train" then fail("only a regional's owner helps it buy a train, in its train step", "18FB-R-174") end
     local due = help_due(game, corp)
-    if due <= 0 or game:turn().vars["owner_help"] then fail(corp .. " needs no help for a bank train", "18FB-R-174") end
+    if due <= 0 or game:turn_var("owner_help") then fail(corp .. " needs no help for a bank train", "18FB-R-174") end
     game:transfer(owner(game, corp), corp, due)
     game:set_turn_var("owner_help", true)
     game:log(owner(game, corp) .. " adds " .. game:money(due) .. " to " .. corp .. " for a bank train (18FB-R-174)")

@@ -270,7 +270,7 @@ step("build_station", {
     if chosen.markers > 0 then game:set_var("markers." .. corp, S.markers(game, corp) + chosen.markers) end
     game:log(corp .. " places a token: " .. describe(game, chosen) .. " (18FB-R-088, R-098); "
       .. S.markers(game, corp) .. " town markers in all")
-    local placed = (game:turn().vars["tokens_placed"] or 0) + 1
+    local placed = (game:turn_var("tokens_placed") or 0) + 1
     game:set_turn_var("tokens_placed", placed)
     return placed >= allowed(game, corp)
   end,

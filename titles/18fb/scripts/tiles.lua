@@ -21,8 +21,7 @@ hook("can_lay_tile", function(game, corp, hex, tile, rotation)
     return false, hex .. " has " .. stops .. " towns: it takes only double-town tiles, and " .. tile .. " has "
       .. #game:tile(tile).stops, "18FB-R-079"
   end
-  local turn = game:turn()
-  if turn ~= nil and corp ~= nil and S.contains(turn.vars.laid_hexes, hex) then
+  if corp ~= nil and S.contains(game:turn_var("laid_hexes"), hex) then
     return false, hex .. " was laid or upgraded this turn: a tile is not upgraded again in the same turn (A-35)", "18FB-R-067"
   end
   return true
