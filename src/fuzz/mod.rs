@@ -101,7 +101,7 @@ pub fn game_setup(title: &Title, players: usize, seed: u64) -> Setup {
 
 /// What a caught panic said.
 pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload.downcast_ref::<String>().cloned().or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
+    payload.downcast_ref::<String>().cloned().or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_else(|| "(no message)".into())
 }
 
 /// Runs the games on `threads` threads (each with its own Lua state); the

@@ -227,7 +227,7 @@ pub fn run_source(display: &str, text: &str, default_title: Option<TitleSource>,
     let top_level = match loaded {
         Ok(Ok(())) => None,
         Ok(Err(e)) => Some(assert::error_text(&e)),
-        Err(p) => Some(format!("{display}: panic: {}", panic_text(&p))),
+        Err(p) => Some(format!("{display}: panic: {}", crate::fuzz::panic_message(&*p))),
     };
     let tests: Vec<Registered> = sb
         .lua
@@ -272,7 +272,7 @@ pub fn run_source(display: &str, text: &str, default_title: Option<TitleSource>,
                     Ok(Err(e)) => Outcome::Failed { message: assert::error_text(&e) },
                     Err(p) => {
                         let at = t.line.clone().map(|l| format!("{l}: ")).unwrap_or_default();
-                        Outcome::Failed { message: format!("{at}panic in the engine: {}", panic_text(&p)) }
+                        Outcome::Failed { message: format!("{at}panic in the engine: {}", crate::fuzz::panic_message(&*p)) }
                     }
                 }
             }
@@ -281,10 +281,6 @@ pub fn run_source(display: &str, text: &str, default_title: Option<TitleSource>,
         report.cases.push(case(&t.name, t.line, outcome, sb.take_output()));
     }
     report
-}
-
-fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
-    p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_else(|| "(no message)".into())
 }
 
 fn register_globals(lua: &Lua) -> mlua::Result<()> {
