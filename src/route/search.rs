@@ -432,7 +432,10 @@ fn list_routes(prep: &Prepared, k: usize, min: i64, cap: usize, minimal: bool, p
     Some(list)
 }
 
-/// The run of the chosen routes in train order. With `orient`, every
+/// The run of the chosen routes in train order, each express route
+/// counting the stops `value::value_express` counts (a route listed by
+/// `Enum::minimal_only` may count another choice earning as much). With
+/// `orient`, every
 /// route reads from its more valuable end stop (the lower id on a tie),
 /// whichever end the search happened to walk from: it is turned round
 /// when it is as legal and earns the same that way (not with a title
@@ -441,6 +444,14 @@ fn list_routes(prep: &Prepared, k: usize, min: i64, cap: usize, minimal: bool, p
 /// paths alone.
 fn finish(p: &RouteProblem, mut routes: Vec<Route>, orient: bool) -> Run {
     routes.sort_by_key(|r| r.train);
+    for r in &mut routes {
+        if let Distance::Stops { max, express: true } = p.trains[r.train].distance {
+            let tags = r.paths.iter().fold(0, |a, &q| a | p.graph.paths[q as usize].tags);
+            if let Ok((_, counted)) = value::value_express(p, &p.trains[r.train], max, &r.stops, tags) {
+                r.counted = counted;
+            }
+        }
+    }
     if orient {
         for r in &mut routes {
             let (Some(&first), Some(&last)) = (r.stops.first(), r.stops.last()) else { continue };
