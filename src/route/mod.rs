@@ -142,6 +142,7 @@ pub mod synthetic;
 pub mod validate;
 #[cfg(test)]
 mod testkit;
+mod twins;
 mod value;
 
 pub use ends::EndLists;
