@@ -273,14 +273,14 @@ fn search_part(
             lists[k] = Some(list);
         }
     }
+    let bits: Vec<Vec<u64>> = lists.iter().map(|l| l.as_deref().map_or_else(Vec::new, |l| path_bits(l, p.graph.paths.len()))).collect();
     // Identical listed trains only: a greedy run from the list (each of
     // the best few routes with the best routes disjoint from it) is often
     // far better than the greedy run over single bests, and every bound of
     // the combination search below is measured against it.
     if !exhaustive && prep.specs.len() == 1 && n >= 2 {
         if let Some(list) = &lists[0] {
-            let bits = path_bits(list, p.graph.paths.len());
-            if let Some(run) = list_greedy(list, &bits, p.graph.paths.len().div_ceil(64), n, lb) {
+            if let Some(run) = list_greedy(list, &bits[0], p.graph.paths.len().div_ceil(64), n, lb) {
                 incumbent = run;
             }
         }
@@ -301,7 +301,6 @@ fn search_part(
     for i in (0..n).rev() {
         suffix_ub[i] = suffix_ub[i + 1] + ub[prep.spec_of[order[i]]];
     }
-    let bits: Vec<Vec<u64>> = lists.iter().map(|l| l.as_deref().map_or_else(Vec::new, |l| path_bits(l, p.graph.paths.len()))).collect();
     let twin_bits: Vec<Option<TwinBits>> = lists
         .iter()
         .enumerate()
