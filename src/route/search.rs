@@ -31,7 +31,9 @@
 //!    trains tighten that: each level keeps the candidates its twins may
 //!    still take (disjoint from every chosen route, later in the list,
 //!    earning enough to matter), as bit sets over the list when it is
-//!    small enough (`TwinBits`), and bounds the twins by the best of those.
+//!    small enough (`twins::TwinBits`: the list's track in classes of
+//!    paths the same candidates use, each candidate's conflicts with those
+//!    after it), and bounds the twins by the best of those.
 //!
 //! The DFS (`enumerate.rs`) prunes with admissible bounds: for budgeted
 //! trains the best stops within static reach of the budget; for express
