@@ -582,15 +582,20 @@ impl<'a> Enum<'a> {
     }
 
     /// Adds to `pick` the best `take` visited stops but `skip` in weight
-    /// order, each worth more than nothing (listed in `chosen`), and tells
-    /// whether no other such choice earns as much: the first stop left out
-    /// is worth less than the last taken, and nothing when fewer are taken.
+    /// order, each worth more than nothing. With `chosen` (where they are
+    /// listed) it also tells whether no other such choice earns as much:
+    /// the first stop left out is worth less than the last taken, and
+    /// nothing when fewer are taken. Without, the scan ends at the last
+    /// stop taken (a revenue is read at every node of a walk).
     fn pick_in_weight_order(&self, mut pick: Pick, per: i64, take: usize, skip: [u32; 2], mut chosen: Option<&mut Vec<u32>>) -> Pick {
         let (g, rules, sg) = (&self.p.graph, &self.p.rules, self.sg);
         let mut taken = 0;
         let mut last = i64::MAX;
         pick.unique = true;
         for &s in &sg.by_weight {
+            if taken >= take && chosen.is_none() {
+                break;
+            }
             if !self.vis_stops.get(s as usize) || skip.contains(&s) {
                 continue;
             }
