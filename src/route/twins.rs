@@ -276,7 +276,7 @@ mod tests {
     /// The sets narrowed by bit set operations over classes equal the sets
     /// built candidate by candidate from the paths.
     #[test]
-    fn levels_match_plain_sets() {
+    fn narrowed_sets_match_plain_sets() {
         // 400 candidates over 40 paths, each using a few of them (so that
         // some candidate has more than 64 candidates sharing track with it
         // after it).
