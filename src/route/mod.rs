@@ -73,7 +73,12 @@
 //!   the run returned, in `search::finish`), which also lets more routes
 //!   be dominated by their trimmed trail (12,815 listed): STB 4×8E
 //!   75-110 ms (17,139 nodes), 2×8E 28 ms (was 50-83 ms), BLS 4×8E 14 ms
-//!   (was 25-37 ms).
+//!   (was 25-37 ms). Callgrind, one search in a bench worker (problem
+//!   parsing included): STB 4×8E 1,026 M to 660 M instructions, 2×8E
+//!   460 M to 251 M, BLS 4×8E 192 M to 118 M. Slightly more elsewhere:
+//!   the full-board 1849 IFT 2×16H (a short twin list, 208 routes) 3.8 %
+//!   more a search (building the classes costs more than it saves there),
+//!   the synthetic 8E+6 0.4 %.
 //! - tried, slower: each level's set computed word by word as the search
 //!   reads it (from the classes, or from cached rows) instead of narrowed
 //!   whole: the reads cross most of the list anyway (two candidates share
