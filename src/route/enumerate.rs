@@ -179,6 +179,11 @@ impl<'a> Enum<'a> {
     /// Likewise a route is skipped, and a trail's subtree cut, when a
     /// prefix of the trail is a route earning at least as much (the bound
     /// of the subtree): the prefix uses a subset of the track.
+    ///
+    /// Such routes matter by their track and revenue only, so their
+    /// counted stops are any best choice (read off in weight order, ties
+    /// as they come), not necessarily `value::value_express`'s; the search
+    /// counts the stops of the run it returns again (`search::finish`).
     pub fn minimal_only(mut self) -> Self {
         self.minimal = matches!(self.sg.limit, Limit::Express(_));
         self
@@ -200,6 +205,13 @@ impl<'a> Enum<'a> {
         let off = |j: usize| self.seg[..j].iter().sum::<usize>();
         let g = &self.p.graph;
         let tags = self.paths[off(i0)..off(i1)].iter().fold(0, |a, &q| a | g.paths[q as usize].tags);
+        // With the same per-stop bonus the trimmed trail can count the very
+        // stops the route counts, for the same revenue (the route earns no
+        // pair bonus: its ends are not both counted).
+        let rules = &self.p.rules;
+        if value::per_stop_bonus(rules, tags) == value::per_stop_bonus(rules, self.tags()) {
+            return true;
+        }
         let Limit::Express(max) = self.sg.limit else { return false };
         match value::value_express(self.p, &self.sg.spec, max, &self.stops[i0..=i1], tags) {
             Ok((v, _)) => v >= revenue,
@@ -465,7 +477,16 @@ impl<'a> Enum<'a> {
         let counted = match counted {
             Some(c) => c,
             None => match self.sg.limit {
-                Limit::Express(max) => value::value_express(self.p, spec, max, &self.stops, tags).ok()?.1,
+                Limit::Express(max) => match self.express_counted_in_weight_order(max, cur, tags) {
+                    Some(c) => {
+                        #[cfg(test)]
+                        if !self.minimal {
+                            tests::cross_check_counted(&c, value::value_express(self.p, spec, max, &self.stops, tags).map(|x| x.1).ok());
+                        }
+                        c
+                    }
+                    None => value::value_express(self.p, spec, max, &self.stops, tags).ok()?.1,
+                },
                 _ => self.stops.clone(),
             },
         };
@@ -492,61 +513,105 @@ impl<'a> Enum<'a> {
     /// `value::value_express` finds, without its table. `None` when a rule
     /// needs a worse stop counted (the table decides).
     fn express_revenue_in_weight_order(&self, max: u32, cur: u32, tags: u32) -> Option<i64> {
-        let (g, rules, sg) = (&self.p.graph, &self.p.rules, self.sg);
+        let (g, rules) = (&self.p.graph, &self.p.rules);
         let per = value::per_stop_bonus(rules, tags);
         let n = self.stops.len();
         let first = self.stops[0];
         let kmax = (max as usize).min(n);
-        // Sum, own token, minimum stops and cities of the chosen stops.
-        struct Pick {
-            sum: i64,
-            token: bool,
-            n_min: u32,
-            n_city: u32,
-        }
-        let add = |p: &mut Pick, s: u32, w: i64| {
-            let st = &g.stops[s as usize];
-            p.sum = p.sum.saturating_add(w);
-            p.token |= st.own_token;
-            p.n_min += value::counts_for_minimum(rules, st) as u32;
-            p.n_city += (st.kind == StopKind::City) as u32;
-        };
-        let best_of = |p: &mut Pick, take: usize, skip: [u32; 2]| {
-            let mut taken = 0;
-            for &s in &sg.by_weight {
-                if taken >= take {
-                    break;
-                }
-                if !self.vis_stops.get(s as usize) || skip.contains(&s) {
-                    continue;
-                }
-                let w = sg.weight[s as usize].saturating_add(per);
-                if w <= 0 {
-                    break;
-                }
-                add(p, s, w);
-                taken += 1;
-            }
-        };
-        let meets = |p: &Pick| p.token && p.n_min >= rules.min_stops && p.n_city >= rules.min_cities;
-        let mut plain = Pick { sum: 0, token: false, n_min: 0, n_city: 0 };
-        best_of(&mut plain, kmax, [u32::MAX; 2]);
-        if !meets(&plain) {
+        let plain = self.pick_in_weight_order(Pick::default(), per, kmax, [u32::MAX; 2], None);
+        if !plain.meets(rules) {
             return None;
         }
         let pair = if n >= 2 { value::pair_bonus(rules, &g.stops[first as usize], &g.stops[cur as usize]) } else { 0 };
         if pair == 0 || max < 2 {
             return Some(plain.sum);
         }
-        let mut ends = Pick { sum: 0, token: false, n_min: 0, n_city: 0 };
-        for s in [first, cur] {
-            add(&mut ends, s, sg.weight[s as usize].saturating_add(per));
-        }
-        best_of(&mut ends, kmax - 2, [first, cur]);
-        if !meets(&ends) {
+        let ends = self.pick_in_weight_order(self.ends_pick(cur, per), per, kmax - 2, [first, cur], None);
+        if !ends.meets(rules) {
             return None;
         }
         Some(plain.sum.max(ends.sum.saturating_add(pair)))
+    }
+
+    /// The stops `value::value_express` counts on the current trail (in
+    /// travel order), read off in weight order as its revenue is
+    /// (`express_revenue_in_weight_order`) when that choice is the only one
+    /// earning as much: then the table finds it too. `None` when a rule
+    /// needs a worse stop counted, or a stop left out is worth as much as
+    /// one counted, or nothing (the table decides between equals), except
+    /// with `minimal`, which takes any best choice.
+    fn express_counted_in_weight_order(&self, max: u32, cur: u32, tags: u32) -> Option<Vec<StopId>> {
+        let (g, rules) = (&self.p.graph, &self.p.rules);
+        let per = value::per_stop_bonus(rules, tags);
+        let n = self.stops.len();
+        let first = self.stops[0];
+        let kmax = (max as usize).min(n);
+        let mut chosen: Vec<u32> = Vec::with_capacity(kmax);
+        let plain = self.pick_in_weight_order(Pick::default(), per, kmax, [u32::MAX; 2], Some(&mut chosen));
+        if !plain.meets(rules) {
+            return None;
+        }
+        let pair = if n >= 2 { value::pair_bonus(rules, &g.stops[first as usize], &g.stops[cur as usize]) } else { 0 };
+        // The table keeps the choice without the pair bonus unless the one
+        // with it earns strictly more.
+        let mut unique = plain.unique;
+        if pair != 0 && max >= 2 {
+            let mut with_ends = vec![first, cur];
+            let ends = self.pick_in_weight_order(self.ends_pick(cur, per), per, kmax - 2, [first, cur], Some(&mut with_ends));
+            if !ends.meets(rules) {
+                return None;
+            }
+            if ends.sum.saturating_add(pair) > plain.sum {
+                chosen = with_ends;
+                unique = ends.unique;
+            }
+        }
+        if !unique && !self.minimal {
+            return None;
+        }
+        Some(self.stops.iter().copied().filter(|s| chosen.contains(s)).collect())
+    }
+
+    /// A pick holding both end stops of the current trail (ending at `cur`).
+    fn ends_pick(&self, cur: u32, per: i64) -> Pick {
+        let mut p = Pick::default();
+        for s in [self.stops[0], cur] {
+            p.add(&self.p.graph.stops[s as usize], self.sg.weight[s as usize].saturating_add(per), &self.p.rules);
+        }
+        p
+    }
+
+    /// Adds to `pick` the best `take` visited stops but `skip` in weight
+    /// order, each worth more than nothing. With `chosen` (where they are
+    /// listed) it also tells whether no other such choice earns as much:
+    /// the first stop left out is worth less than the last taken, and
+    /// nothing when fewer are taken. Without, the scan ends at the last
+    /// stop taken (a revenue is read at every node of a walk).
+    fn pick_in_weight_order(&self, mut pick: Pick, per: i64, take: usize, skip: [u32; 2], mut chosen: Option<&mut Vec<u32>>) -> Pick {
+        let (g, rules, sg) = (&self.p.graph, &self.p.rules, self.sg);
+        let mut taken = 0;
+        let mut last = i64::MAX;
+        pick.unique = true;
+        for &s in &sg.by_weight {
+            if taken >= take && chosen.is_none() {
+                break;
+            }
+            if !self.vis_stops.get(s as usize) || skip.contains(&s) {
+                continue;
+            }
+            let w = sg.weight[s as usize].saturating_add(per);
+            if taken >= take || w <= 0 {
+                pick.unique = if taken >= take { w < last } else { w < 0 };
+                break;
+            }
+            pick.add(&g.stops[s as usize], w, rules);
+            if let Some(c) = chosen.as_deref_mut() {
+                c.push(s);
+            }
+            last = w;
+            taken += 1;
+        }
+        pick
     }
 
     /// An upper bound on the value of the current trail as an express
@@ -978,6 +1043,31 @@ impl<'a> Enum<'a> {
     }
 }
 
+/// Counted stops chosen for an express route: their sum, whether one is an
+/// own token, how many count for the minimum and how many are cities, and
+/// (`Enum::pick_in_weight_order`) whether no other choice earns as much.
+#[derive(Default)]
+struct Pick {
+    sum: i64,
+    token: bool,
+    n_min: u32,
+    n_city: u32,
+    unique: bool,
+}
+
+impl Pick {
+    fn add(&mut self, st: &Stop, w: i64, rules: &RouteRules) {
+        self.sum = self.sum.saturating_add(w);
+        self.token |= st.own_token;
+        self.n_min += value::counts_for_minimum(rules, st) as u32;
+        self.n_city += (st.kind == StopKind::City) as u32;
+    }
+
+    fn meets(&self, rules: &RouteRules) -> bool {
+        self.token && self.n_min >= rules.min_stops && self.n_city >= rules.min_cities
+    }
+}
+
 /// An upper bound on the best choice of at most `k` counted items with at
 /// least one own token among `sorted` (decreasing) and the optional extra
 /// item `end`: the best items, the last swapped for the best token if none
@@ -1035,6 +1125,62 @@ mod tests {
     pub(super) fn cross_check(in_weight_order: i64, table: Option<i64>) {
         assert_eq!(Some(in_weight_order), table, "express revenue read in weight order differs from value_express");
         CHECKED.with(|c| c.set(c.get() + 1));
+    }
+
+    thread_local! {
+        static COUNTED_CHECKED: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// The counted stops read in weight order must be the table's.
+    pub(super) fn cross_check_counted(in_weight_order: &[StopId], table: Option<Vec<StopId>>) {
+        assert_eq!(Some(in_weight_order), table.as_deref(), "counted stops read in weight order differ from value_express");
+        COUNTED_CHECKED.with(|c| c.set(c.get() + 1));
+    }
+
+    /// Takes every route earning something.
+    struct All(u64);
+
+    impl Sink for All {
+        fn min_rev(&self) -> i64 {
+            1
+        }
+        fn emit(&mut self, _: Route, _: &Bits) {
+            self.0 += 1;
+        }
+    }
+
+    /// Every express route listed under rules that make the token,
+    /// minimum and pair choices bite, with stops of equal values: its
+    /// counted stops, when read off in weight order, are the table's.
+    #[test]
+    fn express_counted_in_weight_order_is_the_tables() {
+        let base = synthetic_dense_problem(SyntheticKind::Pointy1844);
+        let before = COUNTED_CHECKED.with(|c| c.get());
+        let mut emitted = 0;
+        for max in [2, 3, 5, 8] {
+            for variant in 0..3 {
+                let mut p = RouteProblem { trains: vec![express(max)], ..base.clone() };
+                if variant >= 1 {
+                    p.rules.min_cities = 2;
+                    p.rules.min_stops = 3;
+                    p.rules.ignore_for_minimum = vec![StopKind::Town];
+                }
+                if variant == 2 {
+                    for (i, s) in p.graph.stops.iter_mut().enumerate() {
+                        s.own_token = i == 1;
+                        s.value = [0, 10, 10, 20, -10, 30][i % 6];
+                    }
+                }
+                let budget = NodeBudget::nodes(20_000);
+                let inc = Incidence::new(&p.graph);
+                let sg = SpecGraph::new(&p, &inc, &p.trains[0]);
+                let mut sink = All(0);
+                Enum::new(&p, &inc, &sg, 0, Bits::new(p.graph.paths.len()), true, &budget).run(&mut sink);
+                emitted += sink.0;
+            }
+        }
+        let checked = COUNTED_CHECKED.with(|c| c.get()) - before;
+        assert!(checked > 1_000 && checked <= emitted, "{checked} of {emitted}");
     }
 
     /// Express trains of several lengths under rules that make the token,

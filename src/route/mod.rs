@@ -15,7 +15,8 @@
 //! - internals: `value` (route valuation shared by validator and search),
 //!   `reach` (the track a company's routes can reach, as a problem of its
 //!   own), `prep` (stretch graph per kind of train), `enumerate` (bounded DFS
-//!   over routes), `bitset`.
+//!   over routes), `twins` (the candidate sets of identical listed trains
+//!   as bit sets), `bitset`.
 //!
 //! Conventions the model leaves open, decided here:
 //! - `PathTagBonus::tag`, like `forbidden_tags` and multiplier tags, is a
@@ -36,9 +37,9 @@
 //! 2×8E in at most 0.4 ms, the SBB's 4×8E in 5–9 ms, 3,700 nodes); the
 //! "full board" class runs a new game's map with every hex upgraded as far
 //! as the tile supply allows and every station token placed
-//! (`bench::full_board`): 1844 2×8E at most 70 ms, 4×8E (as the SBB)
-//! at most 0.2 s and 17,000 nodes (the STB; every other 1844 position
-//! under 25 ms), 1849 under 2 ms (figures from a shared 2-core machine
+//! (`bench::full_board`): 1844 2×8E at most 30 ms, 4×8E (as the SBB)
+//! at most 0.11 s and 17,000 nodes (the STB; every other 1844 position
+//! under 15 ms), 1849 under 2 ms (figures from a shared 2-core machine
 //! under load, 2026-11-27).
 //! Two or more identical express trains are listed once (routes no
 //! sub-trail dominates) rather than searched again beside every route of
@@ -59,22 +60,47 @@
 //!   0.31-0.39 s, now nearly all in building those lists.
 //! - the same sets as bit sets over the list (`TwinBits`), narrowed with
 //!   each candidate's conflict set (the candidates sharing a path with
-//!   it, cached): 0.13-0.20 s. What is left is about half the listing
-//!   (13,191 routes: the greedy run earns 960, so with a single best of
-//!   410 every route is wanted), half the combination search (conflict
-//!   sets, zeroing their 21 MB, the narrowing).
+//!   it, cached): 0.13-0.20 s, about half of it listing the 13,191 routes
+//!   (a quarter in `value::value_express` choosing each route's counted
+//!   stops), half the combination search (computing and zeroing conflict
+//!   sets of 207 words over 28 paths a candidate).
+//! - then (2026-11-27, `twins.rs`): the list's track in classes (paths
+//!   the same candidates use: 153 paths, 59 classes, 13 a candidate), the
+//!   conflicts of a candidate kept for the candidates after it only, each
+//!   row allocated on its own (no growing table copied); and routes listed
+//!   for their track alone (`Enum::minimal_only`) count any best choice
+//!   of stops, read off in weight order (`value_express`'s table only for
+//!   the run returned, in `search::finish`), which also lets more routes
+//!   be dominated by their trimmed trail (12,815 listed): STB 4×8E
+//!   75-110 ms (17,139 nodes), 2×8E 28 ms (was 50-83 ms), BLS 4×8E 14 ms
+//!   (was 25-37 ms). Callgrind, one search in a bench worker (problem
+//!   parsing included): STB 4×8E 1,026 M to 660 M instructions, 2×8E
+//!   460 M to 251 M, BLS 4×8E 192 M to 118 M. Slightly more elsewhere:
+//!   the full-board 1849 IFT 2×16H (a short twin list, 208 routes) 3.8 %
+//!   more a search (building the classes costs more than it saves there),
+//!   the synthetic 8E+6 0.4 %.
+//! - tried, slower: each level's set computed word by word as the search
+//!   reads it (from the classes, or from cached rows) instead of narrowed
+//!   whole: the reads cross most of the list anyway (two candidates share
+//!   track 95 % of the time there, so the sets are sparse), and a call per
+//!   word cost three times the plain loop (0.25-0.4 s).
 //! - tried, no gain on the STB: a greedy run from the list (each of the 64
 //!   best routes, then every route disjoint from those taken) as a better
 //!   incumbent: it finds no more than the 960 of the greedy run, against
 //!   1060; kept, as it is cheap and saves a few nodes elsewhere (BLS 4×8E
 //!   3,809 to 3,779 nodes).
+//! - what is left on the STB 4×8E: the combination search's narrowing
+//!   (`Comb::take_bits`, `twins::narrow`: 114,000 candidates taken by the
+//!   second twin, each narrowing a 207-word set), its conflict rows (and
+//!   the fresh pages they are written to, a tenth of the time), and the
+//!   listing's walk (40,000 nodes, each bounding its track left).
 //! - not tried (for whoever goes on): a stronger incumbent before the
 //!   listing (its threshold is 1 here, so every minimal route is listed),
-//!   conflict sets over the candidates after each one only (half the
-//!   memory and work), a cheaper listing (the express valuation is a
-//!   quarter of what is left).
+//!   a tighter bound for the second twin (most of its 114,000 candidates
+//!   are cut only after narrowing), routes dominated by another route on
+//!   less track (not only by their own sub-trails).
 //! The target (every full-board position under 100 ms on one
-//! thread) is met by all but the STB 4×8E (0.13-0.20 s here).
+//! thread) is met by all, the STB 4×8E with the least margin.
 //!
 //! Known weak spot, only on the synthetic fully meshed grid: a company
 //! with two or more express/unlimited trains (8E + 8E there takes
@@ -142,6 +168,7 @@ pub mod synthetic;
 pub mod validate;
 #[cfg(test)]
 mod testkit;
+mod twins;
 mod value;
 
 pub use ends::EndLists;

@@ -31,7 +31,9 @@
 //!    trains tighten that: each level keeps the candidates its twins may
 //!    still take (disjoint from every chosen route, later in the list,
 //!    earning enough to matter), as bit sets over the list when it is
-//!    small enough (`TwinBits`), and bounds the twins by the best of those.
+//!    small enough (`twins::TwinBits`: the list's track in classes of
+//!    paths the same candidates use, each candidate's conflicts with those
+//!    after it), and bounds the twins by the best of those.
 //!
 //! The DFS (`enumerate.rs`) prunes with admissible bounds: for budgeted
 //! trains the best stops within static reach of the budget; for express
@@ -59,6 +61,7 @@ use super::memo::SharedMemo;
 use super::model::*;
 use super::prep::{Incidence, SpecGraph};
 use super::reach::Reachable;
+use super::twins::{Conflicts, TwinBits, first_bit, first_disjoint, narrow};
 use super::value;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -272,14 +275,14 @@ fn search_part(
             lists[k] = Some(list);
         }
     }
+    let bits: Vec<Vec<u64>> = lists.iter().map(|l| l.as_deref().map_or_else(Vec::new, |l| path_bits(l, p.graph.paths.len()))).collect();
     // Identical listed trains only: a greedy run from the list (each of
     // the best few routes with the best routes disjoint from it) is often
     // far better than the greedy run over single bests, and every bound of
     // the combination search below is measured against it.
     if !exhaustive && prep.specs.len() == 1 && n >= 2 {
         if let Some(list) = &lists[0] {
-            let bits = path_bits(list, p.graph.paths.len());
-            if let Some(run) = list_greedy(list, &bits, p.graph.paths.len().div_ceil(64), n, lb) {
+            if let Some(run) = list_greedy(list, &bits[0], p.graph.paths.len().div_ceil(64), n, lb) {
                 incumbent = run;
             }
         }
@@ -300,16 +303,17 @@ fn search_part(
     for i in (0..n).rev() {
         suffix_ub[i] = suffix_ub[i + 1] + ub[prep.spec_of[order[i]]];
     }
-    let bits: Vec<Vec<u64>> = lists.iter().map(|l| l.as_deref().map_or_else(Vec::new, |l| path_bits(l, p.graph.paths.len()))).collect();
     let twin_bits: Vec<Option<TwinBits>> = lists
         .iter()
         .enumerate()
         .map(|(k, l)| {
             let twins = prep.spec_of.iter().filter(|&&x| x == k).count();
-            l.as_deref().filter(|_| twins >= 2).and_then(|l| TwinBits::new(l, p.graph.paths.len()))
+            l.as_deref()
+                .filter(|_| twins >= 2)
+                .and_then(|l| TwinBits::new(l.iter().map(|c| c.route.paths.as_slice()), p.graph.paths.len()))
         })
         .collect();
-    let conf: Vec<ConfCache> = twin_bits.iter().map(|_| ConfCache::default()).collect();
+    let conf: Vec<Conflicts> = twin_bits.iter().map(|_| Conflicts::default()).collect();
     let mut comb = Comb {
         prep: &prep,
         lists: &lists,
@@ -432,7 +436,10 @@ fn list_routes(prep: &Prepared, k: usize, min: i64, cap: usize, minimal: bool, p
     Some(list)
 }
 
-/// The run of the chosen routes in train order. With `orient`, every
+/// The run of the chosen routes in train order, each express route
+/// counting the stops `value::value_express` counts (a route listed by
+/// `Enum::minimal_only` may count another choice earning as much). With
+/// `orient`, every
 /// route reads from its more valuable end stop (the lower id on a tie),
 /// whichever end the search happened to walk from: it is turned round
 /// when it is as legal and earns the same that way (not with a title
@@ -441,6 +448,14 @@ fn list_routes(prep: &Prepared, k: usize, min: i64, cap: usize, minimal: bool, p
 /// paths alone.
 fn finish(p: &RouteProblem, mut routes: Vec<Route>, orient: bool) -> Run {
     routes.sort_by_key(|r| r.train);
+    for r in &mut routes {
+        if let Distance::Stops { max, express: true } = p.trains[r.train].distance {
+            let tags = r.paths.iter().fold(0, |a, &q| a | p.graph.paths[q as usize].tags);
+            if let Ok((_, counted)) = value::value_express(p, &p.trains[r.train], max, &r.stops, tags) {
+                r.counted = counted;
+            }
+        }
+    }
     if orient {
         for r in &mut routes {
             let (Some(&first), Some(&last)) = (r.stops.first(), r.stops.last()) else { continue };
@@ -742,11 +757,11 @@ struct Comb<'a, 'p> {
     /// chosen before it, after its twin's, and earning enough to matter
     /// (`Comb::take`).
     avail: Vec<Vec<u32>>,
-    /// Per kind: the candidates using each path, for kinds whose identical
+    /// Per kind: the list's track in classes, for kinds whose identical
     /// trains pick their routes by bit set operations (`TwinBits`).
     twin_bits: &'a [Option<TwinBits>],
-    /// Per kind with `twin_bits`: the candidates each one conflicts with.
-    conf: Vec<ConfCache>,
+    /// Per kind with `twin_bits`: each candidate's conflicts, once asked.
+    conf: Vec<Conflicts>,
     /// For each level of a kind with `twin_bits`: `avail` as a bit set
     /// over the list.
     sets: Vec<Vec<u64>>,
@@ -971,19 +986,7 @@ impl<'a> Comb<'a, '_> {
         let top = list.first().map_or(0, |c| c.route.revenue);
         let low = self.floor() - acc - self.suffix_ub[end] - top.saturating_mul(m - 1);
         let cut = list.partition_point(|c| c.route.revenue > low);
-        set.clear();
-        set.resize(tb.cw, 0);
-        set_range(set, 0, cut);
-        for (wi, &word) in self.used.words().iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let q = wi * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                if let Some(users) = tb.users.get(q * tb.cw..(q + 1) * tb.cw) {
-                    set.iter_mut().zip(users).for_each(|(a, b)| *a &= !b);
-                }
-            }
-        }
+        tb.start(set, cut, &tb.classes_used(&self.used));
     }
 
     /// `take` for a kind with `TwinBits`: candidate `k` of `set`, the
@@ -1006,12 +1009,12 @@ impl<'a> Comb<'a, '_> {
             let cut = list.partition_point(|c| c.route.revenue > low);
             let mut cache = std::mem::take(&mut self.conf[kind]);
             let mut next = std::mem::take(&mut self.sets[i + 1]);
-            next.clear();
-            next.resize(tb.cw, 0);
             if m == 2 && rest == 0 {
                 // The last twin with nothing after it takes the first
                 // route left: only that one is wanted.
-                let j = first_disjoint(&self.bits[kind], self.words, &mut cache, list, tb, set, k, cut);
+                next.clear();
+                next.resize(tb.words(), 0);
+                let j = first_disjoint(tb, &mut cache, set, k, cut);
                 self.conf[kind] = cache;
                 let Some(j) = j else {
                     self.sets[i + 1] = next;
@@ -1027,18 +1030,7 @@ impl<'a> Comb<'a, '_> {
                 }
                 return self.take_only(i, acc, list, k);
             }
-            if cut > k + 1 {
-                let ck = cache.get(k, list, tb);
-                let (w0, w1) = ((k + 1) / 64, cut.div_ceil(64));
-                for wi in w0..w1 {
-                    next[wi] = set[wi] & !ck[wi];
-                }
-                // Only candidates after `k` and before `cut`.
-                next[w0] &= !0u64 << ((k + 1) % 64);
-                if cut % 64 != 0 {
-                    next[w1 - 1] &= (1u64 << (cut % 64)) - 1;
-                }
-            }
+            narrow(tb, &mut cache, set, k, cut, &mut next);
             let n1 = (m - 1) as usize;
             let mut first = None;
             let mut plain = 0i64;
@@ -1064,7 +1056,7 @@ impl<'a> Comb<'a, '_> {
                 && n1 >= 2
                 && without_first < plain
             {
-                let beside = first_disjoint(&self.bits[kind], self.words, &mut cache, list, tb, &next, f, cut);
+                let beside = first_disjoint(tb, &mut cache, &next, f, cut);
                 let with_first = beside.map_or(rev(f), |j| rev(f) + rev(j).saturating_mul(m - 2));
                 bound = with_first.max(without_first);
             }
@@ -1218,156 +1210,6 @@ impl<'a> Comb<'a, '_> {
         }
     }
 }
-
-/// For a kind whose identical trains choose from a list of candidates:
-/// the candidates using each path, as bit sets over the list, so that the
-/// candidates left beside a chosen one are found by a few word operations
-/// rather than by testing each (`Comb::take_bits`).
-struct TwinBits {
-    /// Words of a bit set over the list.
-    cw: usize,
-    /// For each path, the candidates using it (`cw` words each).
-    users: Vec<u64>,
-}
-
-/// Most memory `TwinBits::users` may take (bytes); a longer list is
-/// searched candidate by candidate (`Comb::take`).
-const TWIN_BITS_MAX_BYTES: usize = 16 << 20;
-
-/// Most memory the conflict sets of one kind may take (bytes); past it
-/// each is computed again when needed.
-const CONF_CACHE_MAX_BYTES: usize = 64 << 20;
-
-impl TwinBits {
-    fn new(list: &[Cand], n_paths: usize) -> Option<TwinBits> {
-        let cw = list.len().div_ceil(64).max(1);
-        if n_paths.saturating_mul(cw).saturating_mul(8) > TWIN_BITS_MAX_BYTES {
-            return None;
-        }
-        let mut users = vec![0u64; n_paths * cw];
-        for (k, c) in list.iter().enumerate() {
-            for &q in &c.route.paths {
-                users[q as usize * cw + k / 64] |= 1 << (k % 64);
-            }
-        }
-        Some(TwinBits { cw, users })
-    }
-}
-
-/// Each candidate's conflicts (the candidates sharing a path with it, the
-/// candidate included), computed when first asked and kept while they fit
-/// in `CONF_CACHE_MAX_BYTES`. Rows are stored in the order they are asked
-/// for: a search asks for a few of its candidates' conflicts, and memory
-/// for all of them, zeroed by the system page by page, cost more than the
-/// sets (an eighth of the densest position's time).
-#[derive(Clone, Default)]
-struct ConfCache {
-    /// Each candidate's row in `words`, `u32::MAX` while not computed.
-    row: Vec<u32>,
-    words: Vec<u64>,
-    scratch: Vec<u64>,
-}
-
-impl ConfCache {
-    fn get(&mut self, k: usize, list: &[Cand], tb: &TwinBits) -> &[u64] {
-        let cw = tb.cw;
-        let fill = |out: &mut [u64]| {
-            out.iter_mut().for_each(|x| *x = 0);
-            for &q in &list[k].route.paths {
-                let users = &tb.users[q as usize * cw..(q as usize + 1) * cw];
-                out.iter_mut().zip(users).for_each(|(a, b)| *a |= b);
-            }
-        };
-        if self.row.is_empty() {
-            self.row = vec![u32::MAX; list.len()];
-        }
-        if self.row[k] != u32::MAX {
-            let at = self.row[k] as usize * cw;
-            return &self.words[at..at + cw];
-        }
-        if (self.words.len() + cw) * 8 > CONF_CACHE_MAX_BYTES {
-            self.scratch.resize(cw, 0);
-            fill(&mut self.scratch);
-            return &self.scratch;
-        }
-        let at = self.words.len();
-        self.row[k] = (at / cw) as u32;
-        self.words.resize(at + cw, 0);
-        fill(&mut self.words[at..]);
-        &self.words[at..]
-    }
-}
-
-/// The first candidate of `set` after `k` and before `cut` sharing no path
-/// with `k`: tested one by one on their paths (`bits`, `w` words each)
-/// while few have been, then found with `k`'s conflicts (`ConfCache`).
-#[allow(clippy::too_many_arguments)]
-fn first_disjoint(
-    bits: &[u64],
-    w: usize,
-    cache: &mut ConfCache,
-    list: &[Cand],
-    tb: &TwinBits,
-    set: &[u64],
-    k: usize,
-    cut: usize,
-) -> Option<usize> {
-    /// Candidates tested on their paths before the conflicts are used.
-    const TRIES: usize = 64;
-    let mine = &bits[k * w..(k + 1) * w];
-    let mut at = first_bit(set, k + 1);
-    for _ in 0..TRIES {
-        let j = at.filter(|&j| j < cut)?;
-        if mine.iter().zip(&bits[j * w..(j + 1) * w]).all(|(a, b)| a & b == 0) {
-            return Some(j);
-        }
-        at = first_bit(set, j + 1);
-    }
-    let from = at.filter(|&j| j < cut)?;
-    first_bit_masked(set, cache.get(k, list, tb), from).filter(|&j| j < cut)
-}
-
-/// The first set bit at or after `from`.
-fn first_bit(set: &[u64], from: usize) -> Option<usize> {
-    let mut wi = from / 64;
-    let mut word = *set.get(wi)? & (!0u64).checked_shl((from % 64) as u32).unwrap_or(0);
-    loop {
-        if word != 0 {
-            return Some(wi * 64 + word.trailing_zeros() as usize);
-        }
-        wi += 1;
-        word = *set.get(wi)?;
-    }
-}
-
-/// The first bit at or after `from` set in `set` and not in `not`.
-fn first_bit_masked(set: &[u64], not: &[u64], from: usize) -> Option<usize> {
-    let mut wi = from / 64;
-    let mut word = (*set.get(wi)? & !not[wi]) & (!0u64).checked_shl((from % 64) as u32).unwrap_or(0);
-    loop {
-        if word != 0 {
-            return Some(wi * 64 + word.trailing_zeros() as usize);
-        }
-        wi += 1;
-        word = *set.get(wi)? & !not[wi];
-    }
-}
-
-/// Sets bits `from..to` (within the set).
-fn set_range(set: &mut [u64], from: usize, to: usize) {
-    let to = to.min(set.len() * 64);
-    let mut b = from;
-    while b < to {
-        if b % 64 == 0 && b + 64 <= to {
-            set[b / 64] = !0;
-            b += 64;
-        } else {
-            set[b / 64] |= 1 << (b % 64);
-            b += 1;
-        }
-    }
-}
-
 
 /// A lazily searched train: each route it finds continues the run.
 struct Lazy<'c, 'a, 'p> {
