@@ -431,10 +431,10 @@ impl ScriptHost {
     /// starts inside another (scripts reach the engine only through `Ops`,
     /// which asks no script), so the object is idle here.
     fn lend(&self, st: &mut GameState, fx: &mut Effects, asking: Option<&str>) -> mlua::Result<()> {
-        let Ok(mut game) = self.lent.try_borrow_mut() else { return Err(mlua::Error::RuntimeError("a script call began inside another".into())) };
-        if game.live {
-            return Err(mlua::Error::RuntimeError("a script call began inside another".into()));
-        }
+        let mut game = match self.lent.try_borrow_mut() {
+            Ok(game) if !game.live => game,
+            _ => return Err(mlua::Error::RuntimeError("a script call began inside another".into())),
+        };
         std::mem::swap(&mut game.st, st);
         std::mem::swap(&mut game.fx, fx);
         game.asking = asking.map(str::to_string);

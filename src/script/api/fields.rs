@@ -47,10 +47,15 @@ pub(super) fn actor_name(st: &GameState, a: Actor) -> String {
     }
 }
 
-/// The fields of `game:corporation(id)`, in the order the table is filled
-/// (`game:corporation_field(id, field)` reads one of them alone).
 /// The fields of `game:turn()`, each also read alone by `game:turn_field`.
 pub const TURN_FIELDS: &[&str] = &["tiles", "tokens", "revenue", "trains_bought", "issued", "emergency", "vars", "done"];
+
+/// The error for a field `what` does not have, with the nearest of its
+/// `known` fields as a hint.
+pub(super) fn no_field(what: &str, field: &str, known: &[&str]) -> mlua::Error {
+    let hint = crate::title::compile::did_you_mean(field, known.iter().copied());
+    rt(format!("{what} has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+}
 
 /// The operating corporation's turn, if an operating round is on.
 pub(super) fn operating_turn(st: &GameState) -> Option<&crate::game::flow::OrTurn> {
@@ -81,6 +86,8 @@ pub(super) fn turn_field(lua: &Lua, turn: &crate::game::flow::OrTurn, key: &str)
     })
 }
 
+/// The fields of `game:corporation(id)`, in the order the table is filled
+/// (`game:corporation_field(id, field)` reads one of them alone).
 pub const CORP_FIELDS: &[&str] = &[
     "id",
     "name",
@@ -270,8 +277,7 @@ pub(super) fn corp_filter(filter: &Table) -> mlua::Result<Vec<(String, Value)>> 
         let Value::String(k) = k else { return Err(rt("corporations(filter): the filter's keys are field names")) };
         let field = k.to_str()?.to_string();
         if !CORP_FIELDS.contains(&field.as_str()) {
-            let hint = crate::title::compile::did_you_mean(&field, CORP_FIELDS.iter().copied());
-            return Err(rt(format!("corporations(filter): a corporation has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
+            return Err(no_field("corporations(filter): a corporation", &field, CORP_FIELDS));
         }
         if !matches!(v, Value::Boolean(_) | Value::Integer(_) | Value::Number(_) | Value::String(_)) {
             return Err(rt(format!("corporations(filter): '{field}' must be compared with a boolean, number or string, not a {}", v.type_name())));

@@ -28,10 +28,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     // One field of `player(name)` without building the whole table.
     m.add_method("player_field", |lua, this, (name, field): (String, String)| {
         let p = player(&this.st, &name)?;
-        player_field(lua, &this.title, &this.st, p, &field)?.ok_or_else(|| {
-            let hint = crate::title::compile::did_you_mean(&field, PLAYER_FIELDS.iter().copied());
-            rt(format!("a player has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
-        })
+        player_field(lua, &this.title, &this.st, p, &field)?.ok_or_else(|| no_field("a player", &field, PLAYER_FIELDS))
     });
     // Ids in play, those whose fields equal the filter's values with one.
     m.add_method("corporations", |lua, this, filter: Option<Table>| {
@@ -75,10 +72,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     // One field of `corporation(id)` without building the whole table.
     m.add_method("corporation_field", |lua, this, (id, field): (String, String)| {
         let c = corp(&this.st, &id)?;
-        corp_field(lua, &this.title, &this.st, c, &field)?.ok_or_else(|| {
-            let hint = crate::title::compile::did_you_mean(&field, CORP_FIELDS.iter().copied());
-            rt(format!("a corporation has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
-        })
+        corp_field(lua, &this.title, &this.st, c, &field)?.ok_or_else(|| no_field("a corporation", &field, CORP_FIELDS))
     });
     m.add_method("companies", |lua, this, ()| lua.create_sequence_from(this.st.companies.iter().map(|c| c.id.clone())));
     m.add_method("company", |lua, this, id: String| {
@@ -88,10 +82,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     // One field of `company(id)` without building the whole table.
     m.add_method("company_field", |lua, this, (id, field): (String, String)| {
         let i = company(&this.st, &id)?;
-        company_field(lua, &this.title, &this.st, i, &field)?.ok_or_else(|| {
-            let hint = crate::title::compile::did_you_mean(&field, COMPANY_FIELDS.iter().copied());
-            rt(format!("a company has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default()))
-        })
+        company_field(lua, &this.title, &this.st, i, &field)?.ok_or_else(|| no_field("a company", &field, COMPANY_FIELDS))
     });
     m.add_method("phase", |_, this, ()| Ok(this.title.phases[this.st.phase].name.clone()));
     m.add_method("phase_index", |_, this, ()| Ok(this.st.phase + 1));
@@ -145,8 +136,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     });
     m.add_method("turn_field", |lua, this, field: String| {
         if !TURN_FIELDS.contains(&field.as_str()) {
-            let hint = crate::title::compile::did_you_mean(&field, TURN_FIELDS.iter().copied());
-            return Err(rt(format!("a turn has no field '{field}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
+            return Err(no_field("a turn", &field, TURN_FIELDS));
         }
         let Some(turn) = operating_turn(&this.st) else { return Ok(Value::Nil) };
         turn_field(lua, turn, &field)
