@@ -27,11 +27,11 @@ end)
 -- props.full_capital_multiple from props.full_capital_from_phase; the
 -- launch paid capital_multiple x par already).
 on("corporation_floated", function(game, ev)
-  local c = game:corporation(ev.corp)
-  local kind = game:corporation_kind(c.kind)
+  local kind = game:corporation_kind(game:corporation_field(ev.corp, "kind"))
   local from = kind.props.full_capital_from_phase
   if from and C.phase_reached(game, from) then
-    game:transfer("bank", ev.corp, (kind.props.full_capital_multiple - kind.capital_multiple) * (c.par or 0))
+    local par = game:corporation_field(ev.corp, "par") or 0
+    game:transfer("bank", ev.corp, (kind.props.full_capital_multiple - kind.capital_multiple) * par)
     game:set_var("dest." .. ev.corp, "none")
     game:log(ev.corp .. " launches in phase 6 or later: full capital, no destination")
   end
@@ -39,8 +39,8 @@ on("corporation_floated", function(game, ev)
 end)
 
 local function pay_destination(game, corp, why)
-  local c = game:corporation(corp)
-  local amount = (game:corporation_kind(c.kind).props.destination_multiple or 0) * (c.par or 0)
+  local kind = game:corporation_kind(game:corporation_field(corp, "kind"))
+  local amount = (kind.props.destination_multiple or 0) * (game:corporation_field(corp, "par") or 0)
   game:set_var("dest." .. corp, "paid")
   if amount > 0 then
     game:transfer("bank", corp, amount)

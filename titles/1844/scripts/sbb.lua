@@ -8,7 +8,7 @@ end
 
 local function cert_lists(game)
   local president, doubles, singles = nil, {}, {}
-  for _, cert in ipairs(game:corporation("SBB").certificates) do
+  for _, cert in ipairs(game:corporation_field("SBB", "certificates")) do
     if cert.president then president = cert.index
     elseif cert.tag == "double" then doubles[#doubles + 1] = cert.index
     else singles[#singles + 1] = cert.index end
@@ -18,7 +18,7 @@ end
 
 local function holder_units(game)
   local units = {}
-  for _, cert in ipairs(game:corporation("SBB").certificates) do
+  for _, cert in ipairs(game:corporation_field("SBB", "certificates")) do
     if C.is_player(game, cert.owner) then
       units[cert.owner] = (units[cert.owner] or 0) + cert.percent // C.unit(game, "SBB")
     end
@@ -125,7 +125,7 @@ local function form(game)
   for _, p in ipairs(C.order(game)) do
     if (units[p] or 0) > best then best, director = units[p], p end
   end
-  local certs = game:corporation("SBB").certificates
+  local certs = game:corporation_field("SBB", "certificates")
   local pres_owner
   for _, cert in ipairs(certs) do if cert.president then pres_owner = cert.owner end end
   if director == nil then
@@ -151,7 +151,7 @@ local function form(game)
     -- for one: from the pool, else from the former director of V5, V4...
     local function first(owner, percent, n)
       local out = {}
-      for _, cert in ipairs(game:corporation("SBB").certificates) do
+      for _, cert in ipairs(game:corporation_field("SBB", "certificates")) do
         if cert.owner == owner and not cert.president and cert.percent == percent and #out < n then out[#out + 1] = cert.index end
       end
       return out
@@ -203,7 +203,7 @@ end)
 -- A-31: whoever buys the director's certificate from the pool (the first
 -- SBB purchase, scripts/stock.lua) starts the SBB; it operates from then on.
 on("share_bought", function(game, ev)
-  if ev.corp ~= "SBB" or game:corporation("SBB").started then return end
+  if ev.corp ~= "SBB" or game:corporation_field("SBB", "started") then return end
   game:set_floated("SBB", sbb_props(game).start_price)
   game:log(ev.player .. " directs the SBB")
 end)
@@ -216,10 +216,11 @@ local function could_sell(game, player)
   local r = game:round()
   if C.no_sales(game) then return false end
   for _, id in ipairs(game:corporations()) do
-    local c = game:corporation(id)
-    if c.started and not c.closed then
-      for _, cert in ipairs(c.certificates) do
-        if cert.owner == player and not cert.president and c.pool_percent + cert.percent <= 50 then return true end
+    local function f(field) return game:corporation_field(id, field) end
+    if f("started") and not f("closed") then
+      local pool = f("pool_percent")
+      for _, cert in ipairs(f("certificates")) do
+        if cert.owner == player and not cert.president and pool + cert.percent <= 50 then return true end
       end
     end
   end
