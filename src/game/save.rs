@@ -92,7 +92,8 @@ impl SaveFile {
         if title.meta.id != self.title {
             return Err(problem(format!("the file is a game of {}, but {} holds the title {}", self.title, source.display(""), title.meta.id)));
         }
-        let mut game = Game::new(title, self.setup.clone())
+        let host = crate::script::ScriptHost::shared(&title).map_err(|e| SaveError::Title { path: path.to_string(), message: e.to_string() })?;
+        let mut game = Game::with_host(title, host, self.setup.clone())
             .map_err(|e| SaveError::Title { path: path.to_string(), message: e.to_string() })?;
         for (i, a) in self.actions.iter().enumerate() {
             if until.is_some_and(|u| i >= u) {

@@ -192,7 +192,8 @@ pub fn new_game(rec: &Recorded) -> Result<(Game, Translator), ImportError> {
     // setup value, so that a save of the import replays the same.
     values.insert("manual_routes".into(), Var::Bool(true));
     let setup = Setup { players: rec.players.iter().map(|(_, n)| n.clone()).collect(), seed: rec.seed, options: tr.options.clone(), values };
-    let game = Game::new(title, setup).map_err(|e| ImportError::Title(e.to_string()))?;
+    let host = crate::script::ScriptHost::shared(&title).map_err(|e| ImportError::Title(e.to_string()))?;
+    let game = Game::with_host(title, host, setup).map_err(|e| ImportError::Title(e.to_string()))?;
     Ok((game, tr))
 }
 

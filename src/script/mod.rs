@@ -220,6 +220,32 @@ impl ScriptHost {
         Ok(host)
     }
 
+    /// The loaded host of this title kept by the thread, or a new one
+    /// (kept for the next game). Loading the scripts is a tenth of
+    /// replaying a recorded game; a host holds no game state (the scripts
+    /// are frozen, and each call is lent its game), so games may share it,
+    /// as a thread's fuzz and simulate games do. Titles are told apart by
+    /// identity: `title::load::cached` gives one `Arc` per embedded title
+    /// and options, and a title loaded from disk is a new one each time.
+    pub fn shared(title: &Arc<Title>) -> Result<Rc<ScriptHost>, GameError> {
+        thread_local! {
+            static KEPT_HOSTS: std::cell::RefCell<Vec<Rc<ScriptHost>>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        /// Hosts kept per thread (a title under a few option sets).
+        const KEPT: usize = 4;
+        if let Some(hit) = KEPT_HOSTS.with_borrow(|kept| kept.iter().find(|h| Arc::ptr_eq(&h.title, title)).cloned()) {
+            return Ok(hit);
+        }
+        let host = Rc::new(ScriptHost::new(title.clone())?);
+        KEPT_HOSTS.with_borrow_mut(|kept| {
+            if kept.len() >= KEPT {
+                kept.remove(0);
+            }
+            kept.push(host.clone());
+        });
+        Ok(host)
+    }
+
     /// Names the title's TOML gives to its scripts that no script
     /// defines: a phase event no handler takes, a script step or round, a
     /// company's script ability. Each would silently do nothing.
