@@ -164,6 +164,7 @@ fn connected_on_the_shared_graph_equals_connects() {
         };
         let (t, st) = (&game.title, &game.state);
         let template = BoardGraph::build_track(t, st, None);
+        let adj = template.adjacency();
         let goals: Vec<u32> = (0..t.map.hexes.len() as u32).filter(|h| !t.map.hexes[*h as usize].tile.stops.is_empty() || st.board.hexes[*h as usize].tile.is_some()).collect();
         for c in st.corp_ids() {
             let mut starts = vec![None];
@@ -173,7 +174,7 @@ fn connected_on_the_shared_graph_equals_connects() {
             }
             for from in starts {
                 for &goal in &goals {
-                    assert_eq!(connects(t, st, c, goal, from), connects_on(t, st, &template, c, goal, from), "at {until:?}: corp {c}, goal {goal}, from {from:?}");
+                    assert_eq!(connects(t, st, c, goal, from), connects_on(t, st, &template, &adj, c, goal, from), "at {until:?}: corp {c}, goal {goal}, from {from:?}");
                     checked += 1;
                 }
             }

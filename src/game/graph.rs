@@ -344,6 +344,33 @@ impl BoardGraph {
         bg
     }
 
+    /// The graph `build_with(t, st, Some(corp), ..)` gives, made from
+    /// this one, built without a corporation on the same board: a
+    /// corporation changes only its stops' token flags and values (its
+    /// stop bonuses). Copying is much cheaper than building again, and a
+    /// board change is asked about for several corporations.
+    pub fn for_corp(&self, t: &Title, st: &GameState, corp: CorpId) -> BoardGraph {
+        let mut bg = self.clone();
+        for (i, &(h, si)) in self.stop_at.iter().enumerate() {
+            // Without one of its tokens there, and without the two city
+            // rules that ask who passes, a stop's flags for the
+            // corporation are the corporation-less ones (`stop_flags`).
+            let hd = &t.map.hexes[h as usize];
+            let mine = st.board.hexes[h as usize].tokens.get(si as usize).is_some_and(|slots| slots.contains(&Some(corp)));
+            if !mine && hd.one_city_with.is_none() && !hd.printed_track_home_blocks {
+                continue;
+            }
+            let stop = &mut bg.graph.stops[i];
+            (stop.own_token, stop.blocked) = stop_flags(t, st, h, si, stop.kind == RStopKind::City, Some(corp));
+        }
+        for b in st.board.stop_bonuses.iter().filter(|b| b.corp == corp) {
+            if let Some(id) = self.stop_id(b.hex, b.stop) {
+                bg.graph.stops[id as usize].value += b.amount;
+            }
+        }
+        bg
+    }
+
     /// The graph id of stop `stop` of the hex's current tile, if it has one.
     pub fn stop_id(&self, hex: HexId, stop: u8) -> Option<u32> {
         let (lo, hi) = (*self.first_stop.get(hex as usize)?, *self.first_stop.get(hex as usize + 1)?);
@@ -375,7 +402,8 @@ pub struct Reach {
 /// reserved but not yet placed counts, A-18). Unlimited length; not
 /// through full cities or terminal stops (1844 destinations).
 pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
-    connects_on(t, st, &BoardGraph::build_track(t, st, None), corp, goal, from)
+    let template = BoardGraph::build_track(t, st, None);
+    connects_on(t, st, &template, &template.adjacency(), corp, goal, from)
 }
 
 /// `connects` on a graph built without a corporation (`build_track(t, st,
@@ -383,13 +411,10 @@ pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Opti
 /// Walking reads only the flags, the tags and the track, never the values
 /// (the one part of a graph a corporation changes besides its flags), so
 /// the answer is `connects`' answer. Lets a caller build the graph once for
-/// several corporations.
-pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
-    let mut bg = template.clone();
-    for (i, &(h, si)) in bg.stop_at.iter().enumerate() {
-        let stop = &mut bg.graph.stops[i];
-        (stop.own_token, stop.blocked) = stop_flags(t, st, h, si, stop.kind == RStopKind::City, Some(corp));
-    }
+/// several corporations; `adj` is its `adjacency()`, which flags do not
+/// change either.
+pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, adj: &EndLists, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
+    let mut bg = template.for_corp(t, st, corp);
     if let Some((f, city)) = from {
         let start = city.and_then(|c| city_stop(t, st, f, c));
         for (i, (h, s)) in bg.stop_at.iter().enumerate() {
@@ -400,15 +425,20 @@ pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, corp: CorpI
             }
         }
     }
-    let r = reach(t, &bg, corp, t.route_rules.gauge_changes_at_stops_only);
+    let r = reach_on(t, &bg, adj, t.route_rules.gauge_changes_at_stops_only);
     bg.stop_at.iter().enumerate().any(|(i, (h, _))| *h == goal && r.stops[i])
 }
 
 /// Walks from the corporation's tokens over track it could run on: not
 /// through cities full of other corporations' tokens, not through terminal
 /// stops, and (with the gauge rule) not changing gauge between stops.
-pub fn reach(t: &Title, bg: &BoardGraph, _corp: CorpId, gauge_rule: bool) -> Reach {
-    let adj = bg.adjacency();
+pub fn reach(t: &Title, bg: &BoardGraph, gauge_rule: bool) -> Reach {
+    reach_on(t, bg, &bg.adjacency(), gauge_rule)
+}
+
+/// `reach` with the graph's `adjacency()` given (built once for a graph
+/// walked with several corporations' flags).
+pub fn reach_on(t: &Title, bg: &BoardGraph, adj: &EndLists, gauge_rule: bool) -> Reach {
     let g = &bg.graph;
     let mut r = Reach { stops: vec![false; g.stops.len()], edges: FxHashMap::default(), hexes: vec![false; t.map.hexes.len()] };
     // State: (path, direction: entered from end a?, gauge mode bits). The

@@ -14,7 +14,8 @@
 //! build reads is compared by value. It is a memo of a pure function: a
 //! game reads the same answers with or without it.
 
-use super::graph::{BoardGraph, Reach, reach};
+use super::graph::{BoardGraph, Reach, reach_on};
+use crate::route::EndLists;
 use super::ids::{CorpId, HexId};
 use super::state::{GameState, HexState, Shared, SlotMarks, StopBonus};
 use crate::title::Title;
@@ -79,7 +80,7 @@ impl Key {
 
 thread_local! {
     static KEPT_NETWORKS: RefCell<Vec<(Key, Rc<Network>)>> = const { RefCell::new(Vec::new()) };
-    static KEPT_TRACK: RefCell<Vec<(Key, Rc<BoardGraph>)>> = const { RefCell::new(Vec::new()) };
+    static KEPT_TRACK: RefCell<Vec<(Key, Rc<Track>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The kept answer for this state, or a new one built and kept (dropping
@@ -107,17 +108,30 @@ fn kept<V>(
 /// The corporation's track graph and reach on the board as it stands.
 pub fn network(t: &Title, st: &GameState, corp: CorpId) -> Rc<Network> {
     kept(&KEPT_NETWORKS, t, st, Some(corp), || {
-        let graph = BoardGraph::build_track(t, st, Some(corp));
-        let reach = reach(t, &graph, corp, t.route_rules.gauge_changes_at_stops_only);
+        // From the board's graph, built once for every corporation asked.
+        let board = track(t, st);
+        let graph = board.graph.for_corp(t, st, corp);
+        let reach = reach_on(t, &graph, &board.adj, t.route_rules.gauge_changes_at_stops_only);
         Network { graph, reach }
     })
 }
 
 /// The board's track graph without a corporation
-/// (`BoardGraph::build_track(t, st, None)`): what scripts' `game:connected`
-/// walks (1844 asks it for every launched company after each lay).
-pub fn track(t: &Title, st: &GameState) -> Rc<BoardGraph> {
-    kept(&KEPT_TRACK, t, st, None, || BoardGraph::build_track(t, st, None))
+/// (`BoardGraph::build_track(t, st, None)`) and its adjacency: what
+/// scripts' `game:connected` walks (1844 asks it for every launched
+/// company after each lay), and what each corporation's graph is made
+/// from (`BoardGraph::for_corp`).
+pub struct Track {
+    pub graph: BoardGraph,
+    pub adj: EndLists,
+}
+
+pub fn track(t: &Title, st: &GameState) -> Rc<Track> {
+    kept(&KEPT_TRACK, t, st, None, || {
+        let graph = BoardGraph::build_track(t, st, None);
+        let adj = graph.adjacency();
+        Track { graph, adj }
+    })
 }
 
 #[cfg(test)]
@@ -130,6 +144,52 @@ mod tests {
         let t = Arc::new(crate::title::load::embedded("1849").expect("1849 loads"));
         let setup = crate::fuzz::game_setup(&t, 4, 1);
         Game::new(t, setup).expect("a new game")
+    }
+
+    /// The graphs made from the board's graph (`for_corp`) are the ones a
+    /// build for the corporation gives, at positions of random games:
+    /// token flags, values with stop bonuses, and everything else.
+    #[test]
+    fn graphs_for_a_corporation_equal_their_builds() {
+        // 18FB has both city rules `for_corp` recomputes flags for.
+        for id in ["1849", "1844", "1865", "18fb"] {
+            let t = Arc::new(crate::title::load::embedded(id).expect("the title loads"));
+            let setup = crate::fuzz::game_setup(&t, 4, 1);
+            graphs_equal_builds_in(Game::new(t, setup).expect("a new game"));
+        }
+    }
+
+    fn graphs_equal_builds_in(mut g: Game) {
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
+        let mut compared = 0;
+        for step in 0..600 {
+            if g.is_over() {
+                break;
+            }
+            if step % 20 == 0 {
+                let (t, st) = (&g.title, &mut g.state);
+                // A stop bonus for the first corporation, on its home if placed.
+                if let Some((h, _)) = st.corps[CorpId(0)].home {
+                    st.board.stop_bonuses = vec![StopBonus { hex: h, stop: 0, corp: CorpId(0), amount: 30 }];
+                }
+                let board = BoardGraph::build_track(t, st, None);
+                for c in st.corp_ids() {
+                    let fresh = BoardGraph::build_track(t, st, Some(c));
+                    let made = board.for_corp(t, st, c);
+                    assert_eq!(made.graph, fresh.graph, "{}: step {step}, corporation {c}", t.meta.id);
+                    assert_eq!((&made.stop_at, &made.first_stop, &made.path_at, &made.junction_at), (&fresh.stop_at, &fresh.first_stop, &fresh.path_at, &fresh.junction_at));
+                    assert_eq!((&made.tags.names, &made.groups.names), (&fresh.tags.names, &fresh.groups.names));
+                    let mut labelled = track(t, st).graph.for_corp(t, st, c);
+                    labelled.graph.hex_labels = t.map.labels.clone();
+                    assert_eq!(labelled.graph, BoardGraph::build(t, st, Some(c)).graph, "the route problem's graph at step {step}");
+                    compared += 1;
+                }
+                st.board.stop_bonuses.clear();
+            }
+            crate::fuzz::random_move(&mut g, &mut rng).expect("a random move");
+        }
+        assert!(compared > 100, "{}: compared {compared} graphs", g.title.meta.id);
+        assert!(g.state.board.hexes.iter().filter(|h| h.tile.is_some()).count() > 5, "tiles were laid");
     }
 
     /// A kept answer is the same graph as a fresh build, and a change of

@@ -82,7 +82,9 @@ pub fn rules(t: &Title, bg: &mut BoardGraph) -> RouteRules {
 
 /// The route problem of a corporation's trains now.
 pub fn position(t: &Title, st: &GameState, corp: CorpId) -> Position {
-    let mut bg = BoardGraph::build(t, st, Some(corp));
+    // `BoardGraph::build(t, st, Some(corp))`, from the board's kept graph.
+    let mut bg = crate::game::network::track(t, st).graph.for_corp(t, st, corp);
+    bg.graph.hex_labels = t.map.labels.clone();
     let mut trains = Vec::new();
     let mut specs = Vec::new();
     for tid in st.trains_of(corp) {
@@ -361,6 +363,8 @@ impl Engine<'_> {
         let mut trains = Vec::new();
         // Per leg (consecutive stops of one route): its route and its candidate trails.
         let mut legs: Vec<(usize, Vec<Vec<u32>>)> = Vec::new();
+        // The paths at each end, for every leg's walk (a run has a few dozen legs).
+        let adj = route::EndLists::of(&pos.problem.graph);
         for (r, spec) in specs.iter().enumerate() {
             let Some(ti) = pos.problem.trains.iter().position(|t| t.id.eq_ignore_ascii_case(&spec.train)) else {
                 let have: Vec<&str> = pos.problem.trains.iter().map(|t| t.id.as_str()).collect();
@@ -385,7 +389,7 @@ impl Engine<'_> {
             }
             for (k, pair) in stops.windows(2).enumerate() {
                 let want: Option<Vec<u32>> = spec.via.get(k).map(|hexes| hexes.iter().filter_map(|l| self.t.map.hex(l)).collect());
-                let found = self.trails(pos, pair[0], pair[1], want.as_deref());
+                let found = trails(pos, &adj, pair[0], pair[1], want.as_deref());
                 if found.is_empty() {
                     let (la, lb) = (stop_label(self.t, &pos.board, pair[0]), stop_label(self.t, &pos.board, pair[1]));
                     return self.refuse(RuleKey::RouteDisconnected, format!("no track joins {la} and {lb}{}", if want.is_some() { " through the given hexes" } else { "" }));
@@ -440,66 +444,66 @@ impl Engine<'_> {
         }
     }
 
-    /// The trails of track joining stop `a` to stop `b` through junctions
-    /// only (no stop between them), through exactly the hexes `via` when
-    /// given; the shortest first, at most 16.
-    fn trails(&self, pos: &Position, a: u32, b: u32, via: Option<&[u32]>) -> Vec<Vec<u32>> {
-        let g = &pos.problem.graph;
-        let adj = route::EndLists::of(g);
-        let mut out: Vec<Vec<u32>> = Vec::new();
-        let mut stack: Vec<(u32, bool, Vec<u32>)> = adj.at_stop(a as usize)
-            .iter()
-            .rev()
-            .map(|&p| (p, g.paths[p as usize].a == End::Stop(a), vec![p]))
-            .collect();
-        let mut guard = 0;
-        while let Some((p, from_a, trail)) = stack.pop() {
-            guard += 1;
-            if guard > 200_000 || out.len() >= 64 {
-                break;
-            }
-            let path = &g.paths[p as usize];
-            let far = if from_a { path.b } else { path.a };
-            match far {
-                End::Stop(s) if s == b => {
-                    let ok = match via {
-                        None => true,
-                        Some(hexes) => {
-                            let mut used: Vec<u32> = trail.iter().map(|q| g.paths[*q as usize].hex).collect();
-                            used.sort();
-                            used.dedup();
-                            let mut want = hexes.to_vec();
-                            want.sort();
-                            want.dedup();
-                            used == want
-                        }
-                    };
-                    if ok {
-                        out.push(trail);
+}
+
+/// The trails of track joining stop `a` to stop `b` through junctions
+/// only (no stop between them), through exactly the hexes `via` when
+/// given; the shortest first, at most 16.
+fn trails(pos: &Position, adj: &route::EndLists, a: u32, b: u32, via: Option<&[u32]>) -> Vec<Vec<u32>> {
+    let g = &pos.problem.graph;
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    let mut stack: Vec<(u32, bool, Vec<u32>)> = adj.at_stop(a as usize)
+        .iter()
+        .rev()
+        .map(|&p| (p, g.paths[p as usize].a == End::Stop(a), vec![p]))
+        .collect();
+    let mut guard = 0;
+    while let Some((p, from_a, trail)) = stack.pop() {
+        guard += 1;
+        if guard > 200_000 || out.len() >= 64 {
+            break;
+        }
+        let path = &g.paths[p as usize];
+        let far = if from_a { path.b } else { path.a };
+        match far {
+            End::Stop(s) if s == b => {
+                let ok = match via {
+                    None => true,
+                    Some(hexes) => {
+                        let mut used: Vec<u32> = trail.iter().map(|q| g.paths[*q as usize].hex).collect();
+                        used.sort();
+                        used.dedup();
+                        let mut want = hexes.to_vec();
+                        want.sort();
+                        want.dedup();
+                        used == want
                     }
+                };
+                if ok {
+                    out.push(trail);
                 }
-                End::Stop(_) => {}
-                End::Junction(j, side) => {
-                    for &q in adj.at_junction(j as usize, 1 - side as usize).iter().rev() {
-                        if !trail.contains(&q) && trail.len() < 64 {
-                            let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);
-                            let mut t2 = trail.clone();
-                            t2.push(q);
-                            stack.push((q, fa, t2));
-                        }
+            }
+            End::Stop(_) => {}
+            End::Junction(j, side) => {
+                for &q in adj.at_junction(j as usize, 1 - side as usize).iter().rev() {
+                    if !trail.contains(&q) && trail.len() < 64 {
+                        let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);
+                        let mut t2 = trail.clone();
+                        t2.push(q);
+                        stack.push((q, fa, t2));
                     }
                 }
             }
         }
-        // Fewest hexes first (stable: equal trails keep the search order).
-        out.sort_by_key(|t| {
-            let mut hexes: Vec<u32> = t.iter().map(|q| g.paths[*q as usize].hex).collect();
-            hexes.dedup();
-            hexes.len()
-        });
-        out.truncate(16);
-        out
     }
+    // Fewest hexes first (stable: equal trails keep the search order).
+    out.sort_by_key(|t| {
+        let mut hexes: Vec<u32> = t.iter().map(|q| g.paths[*q as usize].hex).collect();
+        hexes.dedup();
+        hexes.len()
+    });
+    out.truncate(16);
+    out
 }
 
 /// Legs (stop to stop) of a declared run, all routes together: the depth

@@ -382,7 +382,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
             None => None,
         };
         let template = crate::game::network::track(&this.title, &this.st);
-        Ok(crate::game::graph::connects_on(&this.title, &this.st, &template, c, goal, start))
+        Ok(crate::game::graph::connects_on(&this.title, &this.st, &template.graph, &template.adj, c, goal, start))
     });
     m.add_method("money", |_, this, amount: Value| Ok(this.title.money(args::whole("money", "amount", &amount)?)));
 }
