@@ -11,6 +11,14 @@ use crate::tile::{PathEnd, Tile};
 use crate::title::schema::{AbilityDef, Color, SameColourUpgrades};
 use crate::game::refusals::RuleKey;
 
+/// Why an exit of a tile leads nowhere (`Ops::exit_blocked`).
+enum ExitBlocked {
+    OffMap,
+    Impassable,
+    /// Against a side without track of a permanent (gray, red, blue) hex.
+    BlankSide(HexId),
+}
+
 /// Why a tile cannot go on a hex in any rotation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum LayProblem {
@@ -56,7 +64,7 @@ impl Default for LayRules {
     }
 }
 
-impl Ops<'_> {
+impl<'a> Ops<'a> {
     pub fn tile_index(&self, name: &str) -> GameResult<u16> {
         match self.t.tile_index.get(name) {
             Some(&i) => Ok(i as u16),
@@ -132,12 +140,12 @@ impl Ops<'_> {
         let old = tile_on(t, self.st, hex);
         let old_rot = rotation_on(t, self.st, hex);
         let mut out: Vec<LayPlan> = Vec::new();
-        for fit in self.fits(hex, new) {
-            if out.iter().any(|p| p.fit.rotation == fit.rotation) || self.exit_problem(hex, new, fit.rotation).is_some() {
+        for fit in self.fits(hex, tile).iter() {
+            if out.iter().any(|p| p.fit.rotation == fit.rotation) || self.exit_blocked(hex, new, fit.rotation).is_some() {
                 continue;
             }
-            let added = new_track(old, old_rot, new, &fit);
-            out.push(LayPlan { hex, tile, fit, new_track: added, base_cost: t.map.hexes[hex as usize].cost });
+            let added = new_track(old, old_rot, new, fit);
+            out.push(LayPlan { hex, tile, fit: fit.clone(), new_track: added, base_cost: t.map.hexes[hex as usize].cost });
         }
         out
     }
@@ -162,7 +170,7 @@ impl Ops<'_> {
         if let Some(problem) = self.lay_problem(hex, tile, rules) {
             return Err(self.describe_lay_problem(problem, hex, tile));
         }
-        let all = self.fits(hex, new);
+        let all = self.fits(hex, tile);
         let fit = all.iter().find(|f| f.rotation == rotation).cloned();
         let Some(fit) = fit else {
             let any = !all.is_empty();
@@ -195,12 +203,22 @@ impl Ops<'_> {
     /// The ways `new` fits over the hex's tile: keeping all its track, or
     /// for a same-colour replacement under `same_colour_upgrades`, the
     /// track joined to something beyond the hex (`joined_paths`).
-    fn fits(&self, hex: HexId, new: &Tile) -> Vec<Fit> {
-        let old = tile_on(self.t, self.st, hex);
-        let old_rot = rotation_on(self.t, self.st, hex);
-        let same = self.t.settings.same_colour_upgrades == SameColourUpgrades::ConnectedTrack && old.color == new.color && old.color != Color::White;
-        let kept = same.then(|| self.joined_paths(hex));
-        fits_keeping(old, old_rot, new, kept.as_deref())
+    fn fits(&self, hex: HexId, tile: u16) -> std::borrow::Cow<'a, [Fit]> {
+        let t: &'a crate::title::Title = self.t;
+        let new = &t.tiles[tile as usize];
+        let old = tile_on(t, self.st, hex);
+        let old_rot = rotation_on(t, self.st, hex);
+        let same = t.settings.same_colour_upgrades == SameColourUpgrades::ConnectedTrack && old.color == new.color && old.color != Color::White;
+        if same {
+            return std::borrow::Cow::Owned(fits_keeping(old, old_rot, new, Some(&self.joined_paths(hex))));
+        }
+        // Keeping all the track, the fits depend on the two tiles alone:
+        // the title keeps them.
+        let placed = self.st.board.hexes[hex as usize].tile;
+        match t.replacements.fits(hex as usize, placed, old_rot, tile, || fits_keeping(old, old_rot, new, None)) {
+            Some(kept) => std::borrow::Cow::Borrowed(kept),
+            None => std::borrow::Cow::Owned(fits_keeping(old, old_rot, new, None)),
+        }
     }
 
     /// For each path of the hex's tile: whether it is joined to track
@@ -338,24 +356,34 @@ impl Ops<'_> {
     /// the blank side of a permanent hex; the reason, if it does.
     fn exit_problem(&self, hex: HexId, tile: &Tile, rotation: u8) -> Option<String> {
         let h = &self.t.map.hexes[hex as usize];
+        let (e, why) = self.exit_blocked(hex, tile, rotation)?;
+        let side = self.t.map.layout.edge_name(e);
+        Some(match why {
+            ExitBlocked::OffMap => format!("at rotation {rotation}, tile {} runs off the map on the {side} side of {}", tile.name, h.label),
+            ExitBlocked::Impassable => format!("at rotation {rotation}, tile {} runs into the impassable {side} border of {}", tile.name, h.label),
+            ExitBlocked::BlankSide(n) => format!("at rotation {rotation}, tile {} runs against the blank side of {} ({side})", tile.name, self.t.map.hexes[n as usize].title()),
+        })
+    }
+
+    /// The first exit of `tile` at `rotation` that leads nowhere, and why
+    /// (`exit_problem` words it; the move lister needs only whether).
+    fn exit_blocked(&self, hex: HexId, tile: &Tile, rotation: u8) -> Option<(u8, ExitBlocked)> {
+        let h = &self.t.map.hexes[hex as usize];
         let exits = tile.exits(rotation);
         for e in 0..6u8 {
             if exits & (1 << e) == 0 {
                 continue;
             }
-            let side = self.t.map.layout.edge_name(e);
-            let Some((n, back)) = h.across(e) else {
-                return Some(format!("at rotation {rotation}, tile {} runs off the map on the {side} side of {}", tile.name, h.label));
-            };
+            let Some((n, back)) = h.across(e) else { return Some((e, ExitBlocked::OffMap)) };
             if h.impassable & (1 << e) != 0 {
-                return Some(format!("at rotation {rotation}, tile {} runs into the impassable {side} border of {}", tile.name, h.label));
+                return Some((e, ExitBlocked::Impassable));
             }
             let nh = &self.t.map.hexes[n as usize];
             if matches!(nh.color, Color::Gray | Color::Red | Color::Blue) {
                 let ntile = tile_on(self.t, self.st, n);
                 let nrot = rotation_on(self.t, self.st, n);
                 if ntile.exits(nrot) & (1 << back) == 0 {
-                    return Some(format!("at rotation {rotation}, tile {} runs against the blank side of {} ({side})", tile.name, nh.title()));
+                    return Some((e, ExitBlocked::BlankSide(n)));
                 }
             }
         }
