@@ -4,11 +4,11 @@
 -- the game or takes a L. 500 loan (L. 750 off the final total).
 
 hook("emergency_failed", function(game, corp, player)
-  local cash = game:player(player).cash
+  local cash = game:player_field(player, "cash")
   if cash > 0 then game:transfer(player, corp, cash) end
   game:close_corporation(corp)
   local shares = 0
-  for _, pct in pairs(game:player(player).shares) do shares = shares + pct end
+  for _, pct in pairs(game:player_field(player, "shares")) do shares = shares + pct end
   if shares == 0 then
     -- Noted, so that a bond repaid on this closure does not ask again (bonds.lua).
     game:set_var("loan_offered." .. player, true)
