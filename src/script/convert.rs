@@ -9,15 +9,16 @@ pub fn to_lua(lua: &Lua, v: &Var) -> mlua::Result<Value> {
         Var::Bool(b) => Value::Boolean(*b),
         Var::Int(i) => Value::Integer(*i),
         Var::Str(s) => Value::String(lua.create_string(s)?),
+        // Sized at once: growing a table rehashes it at every power of two.
         Var::List(items) => {
-            let t = lua.create_table()?;
+            let t = lua.create_table_with_capacity(items.len(), 0)?;
             for (i, x) in items.iter().enumerate() {
                 t.raw_set(i + 1, to_lua(lua, x)?)?;
             }
             Value::Table(t)
         }
         Var::Map(m) => {
-            let t = lua.create_table()?;
+            let t = lua.create_table_with_capacity(0, m.len())?;
             for (k, x) in m {
                 t.raw_set(k.as_str(), to_lua(lua, x)?)?;
             }
@@ -90,7 +91,7 @@ fn table_to_var(t: &Table, depth: u32) -> mlua::Result<Var> {
 }
 
 pub fn args_table(lua: &Lua, args: &BTreeMap<String, Var>) -> mlua::Result<Table> {
-    let t = lua.create_table()?;
+    let t = lua.create_table_with_capacity(0, args.len())?;
     for (k, v) in args {
         t.raw_set(k.as_str(), to_lua(lua, v)?)?;
     }

@@ -124,7 +124,7 @@ pub const CORP_FIELDS: &[&str] = &[
 ];
 
 pub(super) fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlua::Result<Table> {
-    let tb = lua.create_table()?;
+    let tb = lua.create_table_with_capacity(0, CORP_FIELDS.len())?;
     for key in CORP_FIELDS {
         // Absent fields (nil) are left out, as `raw_set(key, nil)` would.
         let v = corp_field(lua, t, st, c, key)?.unwrap_or(Value::Nil);
@@ -211,9 +211,9 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
             Value::Table(held)
         }
         "certificates" => {
-            let certs = lua.create_table()?;
+            let certs = lua.create_table_with_capacity(corp.certs.len(), 0)?;
             for cert in &corp.certs {
-                let one = lua.create_table()?;
+                let one = lua.create_table_with_capacity(0, 5)?;
                 one.raw_set("index", cert.index)?;
                 one.raw_set("percent", cert.percent)?;
                 one.raw_set("president", cert.president)?;
@@ -305,7 +305,7 @@ pub(super) fn scalar_eq(a: &Value, b: &Value) -> bool {
 pub const PLAYER_FIELDS: &[&str] = &["name", "cash", "loans", "debt", "left", "certificates", "shares", "companies"];
 
 pub(super) fn player_table(lua: &Lua, t: &Title, st: &GameState, p: PlayerId) -> mlua::Result<Table> {
-    let tb = lua.create_table()?;
+    let tb = lua.create_table_with_capacity(0, PLAYER_FIELDS.len())?;
     for key in PLAYER_FIELDS {
         let v = player_field(lua, t, st, p, key)?.unwrap_or(Value::Nil);
         if !v.is_nil() {
@@ -379,7 +379,7 @@ pub const HEX_FIELDS: &[&str] = &["label", "name", "tile", "color", "laid", "rot
 pub const COMPANY_FIELDS: &[&str] = &["id", "name", "abbr", "kind", "value", "revenue", "used", "owner", "owner_kind", "props"];
 
 pub(super) fn company_table(lua: &Lua, t: &Title, st: &GameState, i: CompanyId) -> mlua::Result<Table> {
-    let tb = lua.create_table()?;
+    let tb = lua.create_table_with_capacity(0, COMPANY_FIELDS.len())?;
     for key in COMPANY_FIELDS {
         let v = company_field(lua, t, st, i, key)?.unwrap_or(Value::Nil);
         if !v.is_nil() {

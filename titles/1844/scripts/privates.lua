@@ -23,13 +23,12 @@ hook("company_price_range", function(game, corp, company, min, max)
 end)
 
 hook("can_buy_company", function(game, corp, company)
-  local co = game:company(company)
   local kind = game:corporation_field(corp, "kind")
-  if co.kind ~= "private" then return false, company .. " is not a private", "1844-R-170" end
+  if game:company_field(company, "kind") ~= "private" then return false, company .. " is not a private", "1844-R-170" end
   if kind ~= "historical" and kind ~= "regional" then
     return false, "only historical and regional companies may own privates", "1844-R-170"
   end
-  if co.owner_kind ~= "player" or co.owner ~= game:corporation_field(corp, "president") then
+  if game:company_field(company, "owner_kind") ~= "player" or game:company_field(company, "owner") ~= game:corporation_field(corp, "president") then
     return false, corp .. " may buy a private only from its director", "1844-R-169"
   end
   return true

@@ -105,9 +105,10 @@ ability("one_per_stock_round", {
 })
 
 on("company_bought", function(game, ev)
-  local co = game:company(ev.company)
-  if game:round().kind == "stock" and (co.kind == "mountain_railway" or co.kind == "tunnel") and co.owner_kind == "player" then
-    game:set_var("bought." .. co.kind .. "." .. co.owner, game:round().stock_rounds)
+  local function co(field) return game:company_field(ev.company, field) end
+  local kind = co("kind")
+  if game:round().kind == "stock" and (kind == "mountain_railway" or kind == "tunnel") and co("owner_kind") == "player" then
+    game:set_var("bought." .. kind .. "." .. co("owner"), game:round().stock_rounds)
   end
 end)
 
@@ -118,7 +119,7 @@ on("stock_round_ended", function(game, ev)
   local order = C.order_by_cash(game, false)
   game:log("turn order: " .. table.concat(order, ", "))
   for _, name in ipairs(game:players()) do
-    local debt = game:player(name).debt or 0
+    local debt = game:player_field(name, "debt") or 0
     local free = math.min(game:var("free_debt." .. name) or 0, debt)
     game:set_var("free_debt." .. name, free > 0 and free or nil)
     local interest = debt - free
@@ -138,8 +139,7 @@ ability("pay_debt", {
   actions = function(game, ctx)
     local who = ctx.actor
     if ctx.actor_kind ~= "player" or game:round().kind ~= "stock" then return {} end
-    local p = game:player(who)
-    if (p.debt or 0) <= 0 or p.cash <= 0 then return {} end
+    if (game:player_field(who, "debt") or 0) <= 0 or game:player_field(who, "cash") <= 0 then return {} end
     return { { name = "pay_debt", args = {} } }
   end,
   process = function(game, ctx, args)
