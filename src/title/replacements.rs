@@ -66,3 +66,42 @@ impl Replacements {
         .map_or(&[], Vec::as_slice)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::tile::upgrade::fits_keeping;
+
+    /// The kept fits are the ones worked out directly, for every
+    /// replacement of every tile at every rotation and of every printed
+    /// tile, asked twice (worked out, then kept).
+    #[test]
+    fn kept_fits_are_the_fits() {
+        for id in ["1849", "1844", "1865", "18fb"] {
+            let t = crate::title::load::embedded(id).expect("the title loads");
+            let mut asked = 0;
+            for _ in 0..2 {
+                for (i, old) in t.tiles.iter().enumerate() {
+                    for rotation in 0..6u8 {
+                        for &new in t.replacements.on(0, Some(i as u16)) {
+                            let direct = fits_keeping(old, rotation, &t.tiles[new as usize], None);
+                            let kept = t.replacements.fits(0, Some(i as u16), rotation, new, || direct.clone());
+                            assert_eq!(kept, Some(direct.as_slice()), "{id}: tile {} over {} at {rotation}", t.tiles[new as usize].name, old.name);
+                            asked += 1;
+                        }
+                    }
+                }
+                for (h, hex) in t.map.hexes.iter().enumerate() {
+                    for &new in t.replacements.on(h, None) {
+                        let direct = fits_keeping(&hex.tile, hex.rotation, &t.tiles[new as usize], None);
+                        let kept = t.replacements.fits(h, None, hex.rotation, new, || direct.clone());
+                        assert_eq!(kept, Some(direct.as_slice()), "{id}: tile {} on {}", t.tiles[new as usize].name, hex.label);
+                    }
+                }
+            }
+            assert!(asked > 100, "{id}: {asked} fits asked");
+            // A tile that is no replacement is not kept.
+            let not = (0..t.tiles.len() as u16).find(|n| !t.replacements.on(0, Some(0)).contains(n)).expect("a tile that does not replace tile 0");
+            assert_eq!(t.replacements.fits(0, Some(0), 0, not, Vec::new), None);
+        }
+    }
+}
