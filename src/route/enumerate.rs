@@ -653,12 +653,31 @@ impl<'a> Enum<'a> {
                     }
                     _ => (0, 0),
                 };
-                let nl = sg.by_weight.len();
                 let r = sg.rank[cur as usize] as usize;
-                let row = &sg.dist[r * nl..(r + 1) * nl];
                 let mut extra = 0i64;
                 let mut taken = 0u32;
-                for (&d, &dd) in sg.by_weight.iter().zip(row) {
+                if reach != u32::MAX {
+                    // The stops in static reach, in weight order (those
+                    // out of reach or unusable add nothing; gains only
+                    // fall, so the first gain of nothing ends it as before).
+                    let near = &sg.near[sg.near_at[r] as usize..sg.near_at[r + 1] as usize];
+                    for n in near {
+                        if taken >= slots {
+                            break;
+                        }
+                        let gain = n.weight + per;
+                        if gain <= 0 {
+                            break;
+                        }
+                        if n.dist <= reach && !self.vis.get(n.loc as usize) {
+                            extra += gain;
+                            taken += 1;
+                        }
+                    }
+                    return self.wsum + per * len + extra + pair;
+                }
+                // An unlimited reach counts stops out of reach too.
+                for &d in &sg.by_weight {
                     if taken >= slots {
                         break;
                     }
@@ -666,10 +685,7 @@ impl<'a> Enum<'a> {
                     if gain <= 0 {
                         break;
                     }
-                    if dd <= reach
-                        && sg.usable[d as usize]
-                        && !self.vis.get(self.inc.loc[d as usize] as usize)
-                    {
+                    if sg.usable[d as usize] && !self.vis.get(self.inc.loc[d as usize] as usize) {
                         extra += gain;
                         taken += 1;
                     }
