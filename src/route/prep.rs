@@ -54,6 +54,8 @@ pub(crate) struct SpecGraph {
     pub near_at: Vec<u32>,
     /// Static distance to the nearest own-token stop.
     pub tok_dist: Vec<u32>,
+    /// The own-token stops of `by_weight`, in its order.
+    pub token_stops: Vec<u32>,
     /// The stops some stretch joins, in order of decreasing weight (ties
     /// by id), for bounds and start order.
     pub by_weight: Vec<u32>,
@@ -186,6 +188,7 @@ impl SpecGraph {
         let tokens: Vec<u32> = by_weight.iter().copied().filter(|&s| g.stops[s as usize].own_token && usable[s as usize]).collect();
         let near_of = limit.bounded().then_some(NearOf { weight: &weight, loc: &inc.loc, usable: &usable });
         let Distances { tok_dist, near, near_at } = all_distances(&out, limit, &by_weight, &tokens, near_of);
+        let token_stops = tokens;
         let pair_max = pair_maxima(p, &usable);
         let per_stop_max =
             value::clamp(p.rules.path_tag_bonuses.iter().map(|b| value::clamp(b.per_stop.max(0))).sum());
@@ -220,6 +223,7 @@ impl SpecGraph {
             near,
             near_at,
             tok_dist,
+            token_stops,
             by_weight,
             pair_max,
             per_stop_max,
