@@ -85,10 +85,47 @@ fn can_start(sg: &SpecGraph, s: u32) -> bool {
 /// Where explored states are remembered.
 enum Memo<'a> {
     /// This walk's own.
-    Own(rustc_hash::FxHashSet<Box<[u64]>>),
+    Own(OwnMemo),
     /// Shared with the other tasks of a parallel walk, as this task.
     Shared(&'a SharedMemo, u32),
 }
+
+/// A walk's own explored states. A walk's keys all have one length, so
+/// keys of up to `SMALL_KEY` words are kept inline, padded with zeros
+/// (no allocation per state); longer ones boxed.
+#[derive(Default)]
+struct OwnMemo {
+    small: rustc_hash::FxHashSet<[u64; SMALL_KEY]>,
+    big: rustc_hash::FxHashSet<Box<[u64]>>,
+}
+
+/// Words of a key kept inline: the three of the trail's end, cost and
+/// bonus tags, and five of visited stops and contested paths (say up to
+/// 192 stops and 128 contested paths).
+const SMALL_KEY: usize = 8;
+
+impl OwnMemo {
+    /// True if the state was seen before; records it otherwise (up to
+    /// `MEMO_CAP` states).
+    fn seen_before(&mut self, key: &[u64]) -> bool {
+        let room = self.small.len() + self.big.len() < MEMO_CAP;
+        if key.len() <= SMALL_KEY {
+            let mut k = [0u64; SMALL_KEY];
+            k[..key.len()].copy_from_slice(key);
+            return if room { !self.small.insert(k) } else { self.small.contains(&k) };
+        }
+        if self.big.contains(key) {
+            return true;
+        }
+        if room {
+            self.big.insert(key.into());
+        }
+        false
+    }
+}
+
+/// Stops a walk's trail lists are first made room for.
+const TRAIL_ROOM: usize = 16;
 
 /// Explored states are remembered up to this many (about 80 MB on dense
 /// maps); past it the search goes on without remembering (still exact,
@@ -112,6 +149,10 @@ impl<'a> Enum<'a> {
         budget: &'a NodeBudget,
     ) -> Enum<'a> {
         let n = sg.n_stops();
+        // Room for a long trail from the start (growing them a step at a
+        // time was a good part of a short walk's allocations).
+        let mut tags_stack = Vec::with_capacity(TRAIL_ROOM + 1);
+        tags_stack.push(0);
         Enum {
             budget,
             p,
@@ -122,16 +163,16 @@ impl<'a> Enum<'a> {
             used,
             vis: Bits::new(inc.n_locs),
             vis_stops: Bits::new(n),
-            stops: Vec::new(),
-            paths: Vec::new(),
-            seg: Vec::new(),
+            stops: Vec::with_capacity(TRAIL_ROOM),
+            paths: Vec::with_capacity(4 * TRAIL_ROOM),
+            seg: Vec::with_capacity(TRAIL_ROOM),
             cost: 0,
             cost_rev: 0,
             wsum: 0,
             n_min: 0,
             n_city: 0,
             tokens: 0,
-            tags_stack: vec![0],
+            tags_stack,
             seen: vec![0; n],
             stamp: 0,
             queue: Vec::with_capacity(n),
@@ -252,15 +293,7 @@ impl<'a> Enum<'a> {
             }
         }
         match memo {
-            Memo::Own(set) => {
-                if set.contains(key.as_slice()) {
-                    return true;
-                }
-                if set.len() < MEMO_CAP {
-                    set.insert(key.clone().into_boxed_slice());
-                }
-                false
-            }
+            Memo::Own(memo) => memo.seen_before(key),
             Memo::Shared(shared, task) => shared.seen_before(key, *task, MEMO_CAP),
         }
     }
