@@ -875,11 +875,21 @@ impl<'a> Enum<'a> {
             }
             let per = self.per_stop_possible(tags);
             let (vis, pmark) = (&self.vis_stops, &self.pmark);
-            let items = || {
-                sg.by_weight
-                    .iter()
-                    .filter(move |&&s| vis.get(s as usize) || pmark[s as usize] == pstamp)
-                    .map(move |&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token))
+            // The trail and the part in weight order: a small part sorted
+            // and merged with the trail (a scan of all stops would read on
+            // to the end for the best `k`), a large one by the scan.
+            let merge = small_part(part.len(), sg.by_weight.len());
+            if merge {
+                part.sort_unstable_by_key(|&s| sg.rank[s as usize]);
+            }
+            let (trail_s, part_s) = (&trail[..], &part[..]);
+            let items = move || {
+                let stops = if merge {
+                    OneOf::A(Merged { a: trail_s, b: part_s, rank: &sg.rank })
+                } else {
+                    OneOf::B(sg.by_weight.iter().copied().filter(move |&s| vis.get(s as usize) || pmark[s as usize] == pstamp))
+                };
+                stops.map(move |s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token))
             };
             // The route ends in the part or at one of its ends, not at `cur`.
             let mut partner = None;
@@ -984,9 +994,20 @@ impl<'a> Enum<'a> {
                 continue;
             }
             let per = self.per_stop_possible(tags);
-            // Read in weight order only as far as the sum needs.
+            // Read in weight order only as far as the sum needs: a small
+            // part sorted, a large one by a scan of all stops.
+            let merge = small_part(members.len() + ends.len(), sg.by_weight.len());
+            if merge {
+                members.sort_unstable_by_key(|&s| sg.rank[s as usize]);
+                ends.sort_unstable_by_key(|&s| sg.rank[s as usize]);
+            }
             let member = |s: u32| part_of[s as usize] == s0 as u32 && sg.passable[s as usize] || ends.contains(&s);
-            let items = sg.by_weight.iter().copied().filter(|&s| member(s)).map(|s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token));
+            let stops = if merge {
+                OneOf::A(Merged { a: &members, b: &ends, rank: &sg.rank })
+            } else {
+                OneOf::B(sg.by_weight.iter().copied().filter(|&s| member(s)))
+            };
+            let items = stops.map(|s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token));
             let token = sg.token_stops.iter().copied().find(|&s| member(s)).map(|s| sg.weight[s as usize] + per);
             let top = top_k_with_token(items, None, k, token);
             if top == i64::MIN {
@@ -1097,6 +1118,54 @@ impl<'a> Enum<'a> {
         let g = &self.p.graph;
         let start = self.stops[0] as usize;
         self.sg.pair_max[start] > 0 && value::pair_bonus(&self.p.rules, &g.stops[start], &g.stops[s as usize]) > 0
+    }
+}
+
+/// Is a part of `n` stops (out of `all`) better sorted than found by a
+/// scan of all stops in weight order?
+fn small_part(n: usize, all: usize) -> bool {
+    n <= 16 || n * 8 <= all
+}
+
+/// Two disjoint lists of stops, each sorted by `rank`, merged in that
+/// order.
+#[derive(Clone)]
+struct Merged<'a> {
+    a: &'a [u32],
+    b: &'a [u32],
+    rank: &'a [u32],
+}
+
+impl Iterator for Merged<'_> {
+    type Item = u32;
+    fn next(&mut self) -> Option<u32> {
+        let take_a = match (self.a.first(), self.b.first()) {
+            (Some(&x), Some(&y)) => self.rank[x as usize] < self.rank[y as usize],
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => return None,
+        };
+        let list = if take_a { &mut self.a } else { &mut self.b };
+        let (&first, rest) = list.split_first()?;
+        *list = rest;
+        Some(first)
+    }
+}
+
+/// One of two iterators of the same items.
+#[derive(Clone)]
+enum OneOf<A, B> {
+    A(A),
+    B(B),
+}
+
+impl<T, A: Iterator<Item = T>, B: Iterator<Item = T>> Iterator for OneOf<A, B> {
+    type Item = T;
+    fn next(&mut self) -> Option<T> {
+        match self {
+            OneOf::A(a) => a.next(),
+            OneOf::B(b) => b.next(),
+        }
     }
 }
 
