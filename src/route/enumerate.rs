@@ -62,13 +62,16 @@ pub(crate) struct Enum<'a> {
     /// With `minimal`: the most any route that is a prefix of the current
     /// trail (same start, fewer stretches) earns; `i64::MIN` if none.
     prefix_best: i64,
-    items: Vec<(i64, bool)>,
     key: Vec<u64>,
     /// Scratch for the express bound: the part being bounded (marked in
-    /// `pmark` with `pstamp`), its ends, the trail's stops by weight.
+    /// `pmark` with `pstamp`), its ends.
     part: Vec<u32>,
     ends: Vec<u32>,
+    /// Express trains (`keep_sorted`): the trail's stops in `by_weight`
+    /// order (by `SpecGraph::rank`), kept as stops are pushed and popped,
+    /// for the valuation and bounds that read them in weight order.
     trail_sorted: Vec<u32>,
+    keep_sorted: bool,
     pmark: Vec<u32>,
     pstamp: u32,
 }
@@ -82,10 +85,47 @@ fn can_start(sg: &SpecGraph, s: u32) -> bool {
 /// Where explored states are remembered.
 enum Memo<'a> {
     /// This walk's own.
-    Own(rustc_hash::FxHashSet<Box<[u64]>>),
+    Own(OwnMemo),
     /// Shared with the other tasks of a parallel walk, as this task.
     Shared(&'a SharedMemo, u32),
 }
+
+/// A walk's own explored states. A walk's keys all have one length, so
+/// keys of up to `SMALL_KEY` words are kept inline, padded with zeros
+/// (no allocation per state); longer ones boxed.
+#[derive(Default)]
+struct OwnMemo {
+    small: rustc_hash::FxHashSet<[u64; SMALL_KEY]>,
+    big: rustc_hash::FxHashSet<Box<[u64]>>,
+}
+
+/// Words of a key kept inline: the three of the trail's end, cost and
+/// bonus tags, and five of visited stops and contested paths (say up to
+/// 192 stops and 128 contested paths).
+const SMALL_KEY: usize = 8;
+
+impl OwnMemo {
+    /// True if the state was seen before; records it otherwise (up to
+    /// `MEMO_CAP` states).
+    fn seen_before(&mut self, key: &[u64]) -> bool {
+        let room = self.small.len() + self.big.len() < MEMO_CAP;
+        if key.len() <= SMALL_KEY {
+            let mut k = [0u64; SMALL_KEY];
+            k[..key.len()].copy_from_slice(key);
+            return if room { !self.small.insert(k) } else { self.small.contains(&k) };
+        }
+        if self.big.contains(key) {
+            return true;
+        }
+        if room {
+            self.big.insert(key.into());
+        }
+        false
+    }
+}
+
+/// Stops a walk's trail lists are first made room for.
+const TRAIL_ROOM: usize = 16;
 
 /// Explored states are remembered up to this many (about 80 MB on dense
 /// maps); past it the search goes on without remembering (still exact,
@@ -109,6 +149,10 @@ impl<'a> Enum<'a> {
         budget: &'a NodeBudget,
     ) -> Enum<'a> {
         let n = sg.n_stops();
+        // Room for a long trail from the start (growing them a step at a
+        // time was a good part of a short walk's allocations).
+        let mut tags_stack = Vec::with_capacity(TRAIL_ROOM + 1);
+        tags_stack.push(0);
         Enum {
             budget,
             p,
@@ -119,16 +163,16 @@ impl<'a> Enum<'a> {
             used,
             vis: Bits::new(inc.n_locs),
             vis_stops: Bits::new(n),
-            stops: Vec::new(),
-            paths: Vec::new(),
-            seg: Vec::new(),
+            stops: Vec::with_capacity(TRAIL_ROOM),
+            paths: Vec::with_capacity(4 * TRAIL_ROOM),
+            seg: Vec::with_capacity(TRAIL_ROOM),
             cost: 0,
             cost_rev: 0,
             wsum: 0,
             n_min: 0,
             n_city: 0,
             tokens: 0,
-            tags_stack: vec![0],
+            tags_stack,
             seen: vec![0; n],
             stamp: 0,
             queue: Vec::with_capacity(n),
@@ -136,11 +180,11 @@ impl<'a> Enum<'a> {
             memo: None,
             minimal: false,
             prefix_best: i64::MIN,
-            items: Vec::new(),
             key: Vec::new(),
             part: Vec::new(),
             ends: Vec::new(),
             trail_sorted: Vec::new(),
+            keep_sorted: matches!(sg.limit, Limit::Express(_)),
             // Sized by the express bound, the only user.
             pmark: Vec::new(),
             pstamp: 0,
@@ -249,15 +293,7 @@ impl<'a> Enum<'a> {
             }
         }
         match memo {
-            Memo::Own(set) => {
-                if set.contains(key.as_slice()) {
-                    return true;
-                }
-                if set.len() < MEMO_CAP {
-                    set.insert(key.clone().into_boxed_slice());
-                }
-                false
-            }
+            Memo::Own(memo) => memo.seen_before(key),
             Memo::Shared(shared, task) => shared.seen_before(key, *task, MEMO_CAP),
         }
     }
@@ -304,6 +340,11 @@ impl<'a> Enum<'a> {
 
     fn push_stop(&mut self, s: u32) {
         let st = &self.p.graph.stops[s as usize];
+        if self.keep_sorted {
+            let rank = &self.sg.rank;
+            let at = self.trail_sorted.partition_point(|&x| rank[x as usize] < rank[s as usize]);
+            self.trail_sorted.insert(at, s);
+        }
         self.stops.push(s);
         self.vis.set(self.inc.loc[s as usize] as usize);
         self.vis_stops.set(s as usize);
@@ -315,6 +356,11 @@ impl<'a> Enum<'a> {
 
     fn pop_stop(&mut self, s: u32) {
         let st = &self.p.graph.stops[s as usize];
+        if self.keep_sorted {
+            let rank = &self.sg.rank;
+            let at = self.trail_sorted.partition_point(|&x| rank[x as usize] < rank[s as usize]);
+            self.trail_sorted.remove(at);
+        }
         self.stops.pop();
         self.vis.clear(self.inc.loc[s as usize] as usize);
         self.vis_stops.clear(s as usize);
@@ -592,11 +638,12 @@ impl<'a> Enum<'a> {
         let mut taken = 0;
         let mut last = i64::MAX;
         pick.unique = true;
-        for &s in &sg.by_weight {
+        // The visited stops in weight order.
+        for &s in &self.trail_sorted {
             if taken >= take && chosen.is_none() {
                 break;
             }
-            if !self.vis_stops.get(s as usize) || skip.contains(&s) {
+            if skip.contains(&s) {
                 continue;
             }
             let w = sg.weight[s as usize].saturating_add(per);
@@ -620,13 +667,8 @@ impl<'a> Enum<'a> {
     fn express_quick_bound(&mut self, max: u32, cur: u32) -> i64 {
         let g = &self.p.graph;
         let per = value::per_stop_bonus(&self.p.rules, self.tags()).max(0);
-        let mut items = std::mem::take(&mut self.items);
-        items.clear();
-        // By decreasing weight without sorting: scan the stops in weight order.
-        let vis = &self.vis_stops;
-        items.extend(self.sg.by_weight.iter().filter(|&&s| vis.get(s as usize)).map(|&s| (self.sg.weight[s as usize] + per, false)));
-        let top: i64 = items.iter().take(max as usize).map(|x| x.0).filter(|&x| x > 0).sum();
-        self.items = items;
+        // By decreasing weight without sorting: the trail in weight order.
+        let top: i64 = self.trail_sorted.iter().take(max as usize).map(|&s| self.sg.weight[s as usize] + per).filter(|&x| x > 0).sum();
         let first = self.stops[0] as usize;
         top + value::pair_bonus(&self.p.rules, &g.stops[first], &g.stops[cur as usize]).max(0)
     }
@@ -653,12 +695,31 @@ impl<'a> Enum<'a> {
                     }
                     _ => (0, 0),
                 };
-                let nl = sg.by_weight.len();
                 let r = sg.rank[cur as usize] as usize;
-                let row = &sg.dist[r * nl..(r + 1) * nl];
                 let mut extra = 0i64;
                 let mut taken = 0u32;
-                for (&d, &dd) in sg.by_weight.iter().zip(row) {
+                if reach != u32::MAX {
+                    // The stops in static reach, in weight order (those
+                    // out of reach or unusable add nothing; gains only
+                    // fall, so the first gain of nothing ends it as before).
+                    let near = &sg.near[sg.near_at[r] as usize..sg.near_at[r + 1] as usize];
+                    for n in near {
+                        if taken >= slots {
+                            break;
+                        }
+                        let gain = n.weight + per;
+                        if gain <= 0 {
+                            break;
+                        }
+                        if n.dist <= reach && !self.vis.get(n.loc as usize) {
+                            extra += gain;
+                            taken += 1;
+                        }
+                    }
+                    return self.wsum + per * len + extra + pair;
+                }
+                // An unlimited reach counts stops out of reach too.
+                for &d in &sg.by_weight {
                     if taken >= slots {
                         break;
                     }
@@ -666,10 +727,7 @@ impl<'a> Enum<'a> {
                     if gain <= 0 {
                         break;
                     }
-                    if dd <= reach
-                        && sg.usable[d as usize]
-                        && !self.vis.get(self.inc.loc[d as usize] as usize)
-                    {
+                    if sg.usable[d as usize] && !self.vis.get(self.inc.loc[d as usize] as usize) {
                         extra += gain;
                         taken += 1;
                     }
@@ -724,31 +782,31 @@ impl<'a> Enum<'a> {
         }
         let stamp = self.stamp;
         self.seen[cur as usize] = stamp;
-        let mut items = std::mem::take(&mut self.items);
         let mut frontier = std::mem::take(&mut self.frontier);
         let mut part = std::mem::take(&mut self.part);
         let mut ends = std::mem::take(&mut self.ends);
-        // Items are listed by decreasing value without sorting: the trail's
-        // stops in weight order (a part's stops are merged in by a scan of
-        // all stops in weight order); ties between equal values may come
-        // in any order, which changes none of the sums below.
-        let mut trail = std::mem::take(&mut self.trail_sorted);
-        trail.clear();
-        trail.extend(sg.by_weight.iter().copied().filter(|&s| self.vis_stops.get(s as usize)));
-        let fill = |items: &mut Vec<(i64, bool)>, per: i64| {
-            items.clear();
-            items.extend(trail.iter().map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)));
-        };
+        // Items come by decreasing value without sorting: the trail's
+        // stops in weight order (`trail_sorted`), or a part's stops merged
+        // in by a scan of all stops in weight order, read only as far as
+        // the sums below need (a few stops, where listing them all took
+        // most of a node); ties between equal values may come in any
+        // order, which changes none of the sums below.
+        let trail = std::mem::take(&mut self.trail_sorted);
+        let trail_items = |per: i64| trail.iter().map(move |&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token));
+        // The trail's best own token (its first in weight order).
+        let trail_token = if self.tokens > 0 { trail.iter().copied().find(|&s| g.stops[s as usize].own_token) } else { None };
+        let token_value = |s: Option<u32>, per: i64| s.map(|s| sg.weight[s as usize] + per);
+        // Pair bonuses: only a start that has a partner at all.
+        let pairs = sg.pair_max[self.stops[0] as usize] > 0;
         let mut best = i64::MIN;
         // Ending now.
         {
             let per = self.per_stop_possible(0);
-            fill(&mut items, per);
-            let top = top_k_with_token(&items, None, k);
+            let top = top_k_with_token(trail_items(per), None, k, token_value(trail_token, per));
             if top != i64::MIN {
                 best = best.max(top);
                 let partner = self.partner_gain(cur, per, None);
-                best = best.max(self.pair_case(&items, per, partner, k));
+                best = best.max(self.pair_case(trail_items(per), per, partner, k));
             }
         }
         for i in 0..sg.out[cur as usize].len() {
@@ -760,12 +818,12 @@ impl<'a> Enum<'a> {
             if !sg.passable[to] {
                 // Straight to an end.
                 let per = self.per_stop_possible(st.tags);
-                fill(&mut items, per);
-                let top = top_k_with_token(&items, Some((sg.weight[to] + per, g.stops[to].own_token)), k);
+                let end = Some((sg.weight[to] + per, g.stops[to].own_token));
+                let top = top_k_with_token(trail_items(per), end, k, token_value(trail_token, per));
                 if top != i64::MIN {
                     best = best.max(top);
                     let partner = self.partner_gain(to as u32, per, None);
-                    best = best.max(self.pair_case(&items, per, partner, k));
+                    best = best.max(self.pair_case(trail_items(per), per, partner, k));
                 }
                 continue;
             }
@@ -816,24 +874,37 @@ impl<'a> Enum<'a> {
                 }
             }
             let per = self.per_stop_possible(tags);
-            items.clear();
             let (vis, pmark) = (&self.vis_stops, &self.pmark);
-            items.extend(
-                sg.by_weight
-                    .iter()
-                    .filter(|&&s| vis.get(s as usize) || pmark[s as usize] == pstamp)
-                    .map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)),
-            );
+            // The trail and the part in weight order: a small part sorted
+            // and merged with the trail (a scan of all stops would read on
+            // to the end for the best `k`), a large one by the scan.
+            let merge = small_part(part.len(), sg.by_weight.len());
+            if merge {
+                part.sort_unstable_by_key(|&s| sg.rank[s as usize]);
+            }
+            let (trail_s, part_s) = (&trail[..], &part[..]);
+            let items = move || {
+                let stops = if merge {
+                    OneOf::A(Merged { a: trail_s, b: part_s, rank: &sg.rank })
+                } else {
+                    OneOf::B(sg.by_weight.iter().copied().filter(move |&s| vis.get(s as usize) || pmark[s as usize] == pstamp))
+                };
+                stops.map(move |s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token))
+            };
             // The route ends in the part or at one of its ends, not at `cur`.
             let mut partner = None;
-            for &s in &part {
-                partner = self.partner_gain(s, per, partner);
+            if pairs {
+                for &s in &part {
+                    partner = self.partner_gain(s, per, partner);
+                }
             }
             let mut best_end: Option<(i64, bool)> = None;
             let mut best_token_end: Option<(i64, bool)> = None;
             for &s in &ends {
                 let item = (sg.weight[s as usize] + per, g.stops[s as usize].own_token);
-                partner = self.partner_gain(s, per, partner);
+                if pairs {
+                    partner = self.partner_gain(s, per, partner);
+                }
                 if best_end.is_none_or(|b| item > b) {
                     best_end = Some(item);
                 }
@@ -841,16 +912,18 @@ impl<'a> Enum<'a> {
                     best_token_end = Some(item);
                 }
             }
-            let mut top = top_k_with_token(&items, best_end, k);
+            // The best own token of the trail and the part.
+            let token = sg.token_stops.iter().copied().find(|&s| vis.get(s as usize) || pmark[s as usize] == pstamp);
+            let token = token_value(token, per);
+            let mut top = top_k_with_token(items(), best_end, k, token);
             if best_token_end != best_end {
-                top = top.max(top_k_with_token(&items, best_token_end, k));
+                top = top.max(top_k_with_token(items(), best_token_end, k, token));
             }
             if top != i64::MIN {
                 best = best.max(top);
-                best = best.max(self.pair_case(&items, per, partner, k));
+                best = best.max(self.pair_case(items(), per, partner, k));
             }
         }
-        self.items = items;
         self.frontier = frontier;
         self.part = part;
         self.ends = ends;
@@ -874,7 +947,6 @@ impl<'a> Enum<'a> {
         let mut frontier = std::mem::take(&mut self.frontier);
         let mut members = std::mem::take(&mut self.part);
         let mut ends = std::mem::take(&mut self.ends);
-        let mut items = std::mem::take(&mut self.items);
         let mut best = i64::MIN;
         for &s0 in &sg.by_weight {
             let s0 = s0 as usize;
@@ -922,14 +994,22 @@ impl<'a> Enum<'a> {
                 continue;
             }
             let per = self.per_stop_possible(tags);
-            items.clear();
-            items.extend(
-                sg.by_weight
-                    .iter()
-                    .filter(|&&s| part_of[s as usize] == s0 as u32 && sg.passable[s as usize] || ends.contains(&s))
-                    .map(|&s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token)),
-            );
-            let top = top_k_with_token(&items, None, k);
+            // Read in weight order only as far as the sum needs: a small
+            // part sorted, a large one by a scan of all stops.
+            let merge = small_part(members.len() + ends.len(), sg.by_weight.len());
+            if merge {
+                members.sort_unstable_by_key(|&s| sg.rank[s as usize]);
+                ends.sort_unstable_by_key(|&s| sg.rank[s as usize]);
+            }
+            let member = |s: u32| part_of[s as usize] == s0 as u32 && sg.passable[s as usize] || ends.contains(&s);
+            let stops = if merge {
+                OneOf::A(Merged { a: &members, b: &ends, rank: &sg.rank })
+            } else {
+                OneOf::B(sg.by_weight.iter().copied().filter(|&s| member(s)))
+            };
+            let items = stops.map(|s| (sg.weight[s as usize] + per, g.stops[s as usize].own_token));
+            let token = sg.token_stops.iter().copied().find(|&s| member(s)).map(|s| sg.weight[s as usize] + per);
+            let top = top_k_with_token(items, None, k, token);
             if top == i64::MIN {
                 continue;
             }
@@ -939,7 +1019,6 @@ impl<'a> Enum<'a> {
         self.frontier = frontier;
         self.part = members;
         self.ends = ends;
-        self.items = items;
         best
     }
 
@@ -1010,7 +1089,7 @@ impl<'a> Enum<'a> {
     /// Bound on routes earning a pair bonus: the start and the partner end
     /// counted, plus the best `k - 2` of the other items (`sorted`
     /// decreasing, the start among them; the token rule is ignored).
-    fn pair_case(&self, sorted: &[(i64, bool)], per: i64, partner: Option<i64>, k: usize) -> i64 {
+    fn pair_case(&self, sorted: impl Iterator<Item = (i64, bool)>, per: i64, partner: Option<i64>, k: usize) -> i64 {
         let Some(partner) = partner else { return i64::MIN };
         if k < 2 {
             return i64::MIN;
@@ -1019,8 +1098,7 @@ impl<'a> Enum<'a> {
         let own = (self.sg.weight[start as usize] + per, self.p.graph.stops[start as usize].own_token);
         let mut skipped = false;
         let rest: i64 = sorted
-            .iter()
-            .filter(|&&x| {
+            .filter(|&x| {
                 if !skipped && x == own {
                     skipped = true;
                     false
@@ -1040,6 +1118,54 @@ impl<'a> Enum<'a> {
         let g = &self.p.graph;
         let start = self.stops[0] as usize;
         self.sg.pair_max[start] > 0 && value::pair_bonus(&self.p.rules, &g.stops[start], &g.stops[s as usize]) > 0
+    }
+}
+
+/// Is a part of `n` stops (out of `all`) better sorted than found by a
+/// scan of all stops in weight order?
+fn small_part(n: usize, all: usize) -> bool {
+    n <= 16 || n * 8 <= all
+}
+
+/// Two disjoint lists of stops, each sorted by `rank`, merged in that
+/// order.
+#[derive(Clone)]
+struct Merged<'a> {
+    a: &'a [u32],
+    b: &'a [u32],
+    rank: &'a [u32],
+}
+
+impl Iterator for Merged<'_> {
+    type Item = u32;
+    fn next(&mut self) -> Option<u32> {
+        let take_a = match (self.a.first(), self.b.first()) {
+            (Some(&x), Some(&y)) => self.rank[x as usize] < self.rank[y as usize],
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => return None,
+        };
+        let list = if take_a { &mut self.a } else { &mut self.b };
+        let (&first, rest) = list.split_first()?;
+        *list = rest;
+        Some(first)
+    }
+}
+
+/// One of two iterators of the same items.
+#[derive(Clone)]
+enum OneOf<A, B> {
+    A(A),
+    B(B),
+}
+
+impl<T, A: Iterator<Item = T>, B: Iterator<Item = T>> Iterator for OneOf<A, B> {
+    type Item = T;
+    fn next(&mut self) -> Option<T> {
+        match self {
+            OneOf::A(a) => a.next(),
+            OneOf::B(b) => b.next(),
+        }
     }
 }
 
@@ -1072,17 +1198,67 @@ impl Pick {
 /// least one own token among `sorted` (decreasing) and the optional extra
 /// item `end`: the best items, the last swapped for the best token if none
 /// is among them (items worth nothing are left out, which only raises the
-/// bound). `i64::MIN` when there is no token at all.
-fn top_k_with_token(sorted: &[(i64, bool)], end: Option<(i64, bool)>, k: usize) -> i64 {
+/// bound). `i64::MIN` when there is no token at all. `token`: the value of
+/// the best own-token item of `sorted` (its first), if it has one; so the
+/// items are read only as far as the best `k` (reading on to the first
+/// token, often a cheap stop far down the order, was most of a node of an
+/// express walk).
+fn top_k_with_token(sorted: impl Iterator<Item = (i64, bool)> + Clone, end: Option<(i64, bool)>, k: usize, token: Option<i64>) -> i64 {
+    // The first token in the merged order is the one worth most.
+    let best_token = match (token, end) {
+        (Some(t), Some((e, true))) => Some(t.max(e)),
+        (None, Some((e, true))) => Some(e),
+        (t, _) => t,
+    };
+    #[cfg(test)]
+    let reference = top_k_with_token_scan(sorted.clone(), end, k);
+    let Some(t) = best_token else {
+        #[cfg(test)]
+        assert_eq!(reference, i64::MIN);
+        return i64::MIN;
+    };
+    let mut sum = 0i64;
+    let mut n = 0usize;
+    let mut has_token = false;
+    let mut last = 0i64;
+    let mut end = end;
+    let mut it = sorted.peekable();
+    // The best `k` items worth something (values only fall).
+    while n < k {
+        // Merge `end` into the sorted stream.
+        let next = match (it.peek().copied(), end) {
+            (Some(a), Some(e)) if e > a => end.take(),
+            (Some(_), _) => it.next(),
+            (None, Some(_)) => end.take(),
+            (None, None) => None,
+        };
+        let Some((v, tok)) = next else { break };
+        if v <= 0 {
+            break;
+        }
+        sum += v;
+        n += 1;
+        has_token |= tok;
+        last = v;
+    }
+    let top = if has_token || n < k { sum } else { sum - last + t };
+    #[cfg(test)]
+    assert_eq!(top, reference, "top_k_with_token differs from the full scan");
+    top
+}
+
+/// `top_k_with_token` reading the items on to the first token (the
+/// reference the tests check it against).
+#[cfg(test)]
+fn top_k_with_token_scan(sorted: impl Iterator<Item = (i64, bool)>, end: Option<(i64, bool)>, k: usize) -> i64 {
     let mut sum = 0i64;
     let mut n = 0usize;
     let mut has_token = false;
     let mut best_token: Option<i64> = None;
     let mut last = 0i64;
     let mut end = end;
-    let mut it = sorted.iter().copied().peekable();
+    let mut it = sorted.peekable();
     loop {
-        // Merge `end` into the sorted stream.
         let next = match (it.peek().copied(), end) {
             (Some(a), Some(e)) if e > a => end.take(),
             (Some(_), _) => it.next(),

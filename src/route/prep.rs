@@ -42,15 +42,20 @@ pub(crate) struct SpecGraph {
     pub limit: Limit,
     /// Cheapest stretch cost (hex trains), to bound stops per budget.
     pub min_cost: u32,
-    /// Static distance (hex cost, or stretches for stop trains) between
-    /// stops ignoring used track, by rank in `by_weight`:
-    /// `dist[rank[a] * by_weight.len() + rank[b]]`; u32::MAX = unreachable
-    /// (for hex trains: not within the budget).
-    pub dist: Vec<u32>,
     /// Each stop's index in `by_weight` (`u32::MAX`: no stretch joins it).
     pub rank: Vec<u32>,
+    /// For bounded trains (hex and stop trains), the usable stops each
+    /// stop reaches by static distance (hex cost, or stretches for stop
+    /// trains, ignoring used track; for hex trains within the budget), in
+    /// `by_weight` order, as the bound reads them: stop `a`'s are
+    /// `near[near_at[rank[a]]..near_at[rank[a] + 1]]`. (A whole matrix of
+    /// distances, scanned row by row, mostly held stops out of reach.)
+    pub near: Vec<Near>,
+    pub near_at: Vec<u32>,
     /// Static distance to the nearest own-token stop.
     pub tok_dist: Vec<u32>,
+    /// The own-token stops of `by_weight`, in its order.
+    pub token_stops: Vec<u32>,
     /// The stops some stretch joins, in order of decreasing weight (ties
     /// by id), for bounds and start order.
     pub by_weight: Vec<u32>,
@@ -66,6 +71,15 @@ pub(crate) struct SpecGraph {
     pub n_contested: usize,
     /// For each contested path, the end stops of the stretches holding it.
     pub holders: Vec<Vec<(u32, u32)>>,
+}
+
+/// A stop in reach of another (`SpecGraph::near`): its weight, its
+/// location key (`Incidence::loc`) and its static distance.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Near {
+    pub weight: i64,
+    pub loc: u32,
+    pub dist: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,15 +185,10 @@ impl SpecGraph {
         for (i, &s) in by_weight.iter().enumerate() {
             rank[s as usize] = i as u32;
         }
-        let nl = by_weight.len();
-        let dist = all_distances(&out, limit, &by_weight);
-        let tokens: Vec<usize> = (0..nl).filter(|&j| g.stops[by_weight[j] as usize].own_token && usable[by_weight[j] as usize]).collect();
-        let tok_dist = (0..n)
-            .map(|a| match rank[a] {
-                u32::MAX => u32::MAX,
-                i => tokens.iter().map(|&j| dist[i as usize * nl + j]).min().unwrap_or(u32::MAX),
-            })
-            .collect();
+        let tokens: Vec<u32> = by_weight.iter().copied().filter(|&s| g.stops[s as usize].own_token && usable[s as usize]).collect();
+        let near_of = limit.bounded().then_some(NearOf { weight: &weight, loc: &inc.loc, usable: &usable });
+        let Distances { tok_dist, near, near_at } = all_distances(&out, limit, &by_weight, &tokens, near_of);
+        let token_stops = tokens;
         let pair_max = pair_maxima(p, &usable);
         let per_stop_max =
             value::clamp(p.rules.path_tag_bonuses.iter().map(|b| value::clamp(b.per_stop.max(0))).sum());
@@ -210,9 +219,11 @@ impl SpecGraph {
             passable,
             limit,
             min_cost,
-            dist,
             rank,
+            near,
+            near_at,
             tok_dist,
+            token_stops,
             by_weight,
             pair_max,
             per_stop_max,
@@ -460,26 +471,52 @@ fn pair_maxima(p: &RouteProblem, usable: &[bool]) -> Vec<i64> {
         .collect()
 }
 
+/// What `SpecGraph::near` lists of a stop.
+struct NearOf<'a> {
+    weight: &'a [i64],
+    loc: &'a [u32],
+    usable: &'a [bool],
+}
+
+/// `SpecGraph`'s distances: `tok_dist`, and `near` with `near_at` when
+/// asked for.
+struct Distances {
+    tok_dist: Vec<u32>,
+    near: Vec<Near>,
+    near_at: Vec<u32>,
+}
+
 /// Static shortest distances between the stops some stretch joins (hex
 /// cost for hex trains, number of stretches otherwise), ignoring the rule
-/// that stops may not repeat: a lower bound for the search. Rows and
-/// columns are in `by_weight` order (`rank`), so the bounds read a row in
-/// the order they scan stops, and a small company's matrix is small. For
-/// hex trains a distance over the budget counts as unreachable
-/// (`u32::MAX`).
-fn all_distances(out: &[Vec<Stretch>], limit: Limit, by_weight: &[u32]) -> Vec<u32> {
-    let nl = by_weight.len();
-    let mut dist = vec![u32::MAX; nl * nl];
+/// that stops may not repeat: a lower bound for the search. For hex
+/// trains a distance over the budget counts as unreachable (`u32::MAX`).
+/// Read as each stop's distance to the nearest of `tokens`, and with
+/// `near_of` as the stops each one reaches (`SpecGraph::near`), rows in
+/// `by_weight` order.
+fn all_distances(out: &[Vec<Stretch>], limit: Limit, by_weight: &[u32], tokens: &[u32], near_of: Option<NearOf>) -> Distances {
+    let mut tok_dist = vec![u32::MAX; out.len()];
+    let (mut near, mut near_at) = (Vec::new(), Vec::new());
+    if near_of.is_some() {
+        near_at.reserve(by_weight.len() + 1);
+        near_at.push(0);
+    }
     let mut row = vec![u32::MAX; out.len()];
     let mut from = DistanceWalk { queue: Vec::new(), buckets: Vec::new(), heap: Default::default() };
-    for (i, &a) in by_weight.iter().enumerate() {
+    for &a in by_weight {
         row.iter_mut().for_each(|x| *x = u32::MAX);
         from.walk(out, limit, a, &mut row);
-        for (j, &b) in by_weight.iter().enumerate() {
-            dist[i * nl + j] = row[b as usize];
+        tok_dist[a as usize] = tokens.iter().map(|&t| row[t as usize]).min().unwrap_or(u32::MAX);
+        if let Some(of) = &near_of {
+            for &b in by_weight {
+                let (d, b) = (row[b as usize], b as usize);
+                if d != u32::MAX && of.usable[b] {
+                    near.push(Near { weight: of.weight[b], loc: of.loc[b], dist: d });
+                }
+            }
+            near_at.push(near.len() as u32);
         }
     }
-    dist
+    Distances { tok_dist, near, near_at }
 }
 
 /// Scratch for the distances from one stop.
