@@ -218,7 +218,7 @@ impl BoardGraph {
         BoardGraph::build_with(t, st, corp, true)
     }
 
-    /// The graph for walking only (`reach`, `connects`): without the hex
+    /// The graph for walking only (`reach_on`, `connects`): without the hex
     /// labels route problems carry for their messages (`graph.hex_labels`
     /// is empty).
     pub fn build_track(t: &Title, st: &GameState, corp: Option<CorpId>) -> BoardGraph {
@@ -432,12 +432,8 @@ pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, adj: &EndLi
 /// Walks from the corporation's tokens over track it could run on: not
 /// through cities full of other corporations' tokens, not through terminal
 /// stops, and (with the gauge rule) not changing gauge between stops.
-pub fn reach(t: &Title, bg: &BoardGraph, gauge_rule: bool) -> Reach {
-    reach_on(t, bg, &bg.adjacency(), gauge_rule)
-}
-
-/// `reach` with the graph's `adjacency()` given (built once for a graph
-/// walked with several corporations' flags).
+/// `adj` is the graph's `adjacency()`, built once for a board and walked
+/// with several corporations' flags (`network::track`).
 pub fn reach_on(t: &Title, bg: &BoardGraph, adj: &EndLists, gauge_rule: bool) -> Reach {
     let g = &bg.graph;
     let mut r = Reach { stops: vec![false; g.stops.len()], edges: FxHashMap::default(), hexes: vec![false; t.map.hexes.len()] };

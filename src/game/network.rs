@@ -23,7 +23,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-/// The graph `BoardGraph::build_track(t, st, Some(corp))` and its `reach`.
+/// The graph `BoardGraph::build_track(t, st, Some(corp))` and its `reach_on`.
 pub struct Network {
     pub graph: BoardGraph,
     pub reach: Reach,
