@@ -37,10 +37,14 @@ pub fn time_fixture(file: &Path, repeat: usize) -> Result<ReplayTiming, String> 
     }
     parse.sort_by(f64::total_cmp);
     let rec = rec.ok_or("nothing parsed")?;
+    // Each replay searches its runs as a first replay does: none is
+    // recalled from the replay before it (`route::recall`).
+    crate::route::recall::clear();
     let (_, report) = crate::import::replay(&rec, None).map_err(|(_, e)| super::positions::why_not(&e))?;
     let mut wall = Vec::new();
     let mut cpu: Option<Vec<f64>> = Some(Vec::new());
     for _ in 0..repeat.max(1) {
+        crate::route::recall::clear();
         let cpu0 = thread_cpu_seconds();
         let started = Instant::now();
         let out = crate::import::replay(&rec, None);

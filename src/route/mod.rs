@@ -162,6 +162,7 @@ mod memo;
 pub mod model;
 mod prep;
 mod reach;
+pub mod recall;
 pub mod pool;
 pub mod search;
 pub mod synthetic;

@@ -62,7 +62,7 @@ pub enum End {
     Junction(JunctionId, u8),
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Stop {
     /// Index of the stop's hex (for hex counting and display).
     pub hex: u32,
@@ -88,7 +88,7 @@ pub struct Stop {
     pub own_token: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TrackPath {
     pub hex: u32,
     pub gauge: Gauge,
@@ -98,13 +98,13 @@ pub struct TrackPath {
     pub tags: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Junction {
     /// The hex on side 0 and the hex on side 1.
     pub hexes: [u32; 2],
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TrackGraph {
     pub stops: Vec<Stop>,
     pub paths: Vec<TrackPath>,
@@ -114,7 +114,19 @@ pub struct TrackGraph {
     pub hex_labels: Arc<Vec<String>>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Hashes what the search reads. The labels (display only, and the same
+/// list for every problem of a title) count by length; equality still
+/// compares them.
+impl std::hash::Hash for TrackGraph {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.stops.hash(h);
+        self.paths.hash(h);
+        self.junctions.hash(h);
+        self.hex_labels.len().hash(h);
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Distance {
     /// Visits at most `max` stops. `express`: may pass stops without
     /// counting them and counts at most `max` (1844 8E).
@@ -125,7 +137,7 @@ pub enum Distance {
     Unlimited,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TrainSpec {
     /// Train id as the game knows it ("4H-0").
     pub id: String,
@@ -138,19 +150,19 @@ pub struct TrainSpec {
     pub multipliers: Vec<(u32, i64)>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PairBonus {
     pub a: u32,
     pub b: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PathTagBonus {
     pub tag: u32,
     pub per_stop: i64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RouteRules {
     /// Fewest stops, not counting kinds in `ignore_for_minimum`.
     pub min_stops: u32,
@@ -181,7 +193,7 @@ impl Default for RouteRules {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RouteProblem {
     pub graph: TrackGraph,
     pub trains: Vec<TrainSpec>,

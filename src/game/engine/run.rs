@@ -209,7 +209,9 @@ impl Engine<'_> {
         } else {
             match nodes {
                 None => route::best_run_parallel_lazy(&pos.problem, route::pool::shared),
-                Some(_) => route::search::best_run_with(&pos.problem, None, &budget),
+                // A run already found for this very problem (a replay, a bot
+                // that weighed it) is recalled, not searched again.
+                Some(_) => route::recall::best_run(&pos.problem, nodes, |p, budget| route::search::best_run_with(p, None, budget)),
             }
         };
         let (run, stats) = run;
