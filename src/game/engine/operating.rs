@@ -17,7 +17,7 @@ use crate::game::var::Var;
 use crate::game::refusals::RuleKey;
 use crate::title::schema::{EndCellTurn, StepKind};
 
-impl Engine<'_> {
+impl<'a> Engine<'a> {
     pub(super) fn or(&self) -> &OperatingRound {
         match &self.st.flow.round.data {
             RoundData::Operating(o) => o,
@@ -33,12 +33,15 @@ impl Engine<'_> {
     }
 
     /// The steps of the current round, in order.
-    pub(super) fn steps(&self) -> Vec<String> {
-        self.t.flow.round(&self.st.flow.round.name).map(|r| r.steps.clone()).unwrap_or_default()
+    /// The steps of the current round, borrowed from the title.
+    pub(super) fn steps(&self) -> &'a [String] {
+        let t: &'a crate::title::Title = self.t;
+        t.flow.round(&self.st.flow.round.name).map_or(&[], |r| &r.steps)
     }
 
-    pub(super) fn anytime_steps(&self) -> Vec<String> {
-        self.t.flow.round(&self.st.flow.round.name).map(|r| r.anytime.clone()).unwrap_or_default()
+    pub(super) fn anytime_steps(&self) -> &'a [String] {
+        let t: &'a crate::title::Title = self.t;
+        t.flow.round(&self.st.flow.round.name).map_or(&[], |r| &r.anytime)
     }
 
     /// The kind of a step of the flow (`check` makes sure every step named
@@ -47,9 +50,8 @@ impl Engine<'_> {
         self.t.flow.step_kind(name).unwrap_or(StepKind::Script)
     }
 
-    pub(super) fn current_step(&self) -> Option<String> {
-        let steps = self.steps();
-        steps.get(self.or().step).cloned()
+    pub(super) fn current_step(&self) -> Option<&'a str> {
+        self.steps().get(self.or().step).map(String::as_str)
     }
 
     /// The next corporation to operate: not yet done, by market value
@@ -110,18 +112,18 @@ impl Engine<'_> {
             }
             return Ok(false);
         }
-        let step = steps[i].clone();
+        let step: &'a str = &steps[i];
         let id = self.st.corps[corp].id.clone();
         if !self.or().turn.step_started {
             self.or_mut().turn.step_started = true;
-            self.fx.event("step_started", &[("corp", Var::Str(id.clone())), ("step", Var::Str(step.clone()))]);
+            self.fx.event("step_started", &[("corp", Var::Str(id.clone())), ("step", Var::Str(step.to_string()))]);
             self.dispatch()?;
             // A handler may have closed the corporation or ended the game.
             return Ok(true);
         }
-        let done = self.or().turn.done_steps.contains(&step);
+        let done = self.or().turn.done_steps.contains(step);
         if done || self.step_skips(corp, &step)? {
-            self.fx.event("step_ended", &[("corp", Var::Str(id)), ("step", Var::Str(step)), ("skipped", Var::Bool(!done))]);
+            self.fx.event("step_ended", &[("corp", Var::Str(id)), ("step", Var::Str(step.to_string())), ("skipped", Var::Bool(!done))]);
             let or = self.or_mut();
             or.step += 1;
             or.turn.step_started = false;

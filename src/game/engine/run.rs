@@ -312,7 +312,7 @@ impl Engine<'_> {
         turn.revenue = Some(revenue);
         turn.routes = records;
         let step = self.current_step().unwrap_or_default();
-        self.or_mut().turn.done_steps.insert(step);
+        self.or_mut().turn.done_steps.insert(step.to_string());
         self.fx.event("trains_run", &[("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(routes_var))]);
         Ok(())
     }
