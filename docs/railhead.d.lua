@@ -162,7 +162,7 @@ function Game:share_price(corp) end
 function Game:market_price(corp, table) end
 ---@return string[]
 function Game:value_order() end
----One scalar field of `hex(label)`: "label", "name", "tile", "color", "laid", "rotation", "terrain" or "cost"; cheaper than `hex` in hot hooks.
+---One field of `hex(label)` (any of its fields: "laid", "tile", "props", "stops", ...), built alone: cheaper than `hex` in hot hooks and handlers.
 ---@param label string
 ---@param field string
 ---@return any

@@ -63,6 +63,11 @@ for _, label in ipairs({{ {} }}) do
   for _, f in ipairs({{ {} }}) do
     if not same(whole[f], game:hex_field(label, f)) then bad[#bad + 1] = label .. "." .. f end
   end
+  for k in pairs(whole) do
+    local ok = false
+    for _, f in ipairs({{ {} }}) do if f == k then ok = true end end
+    if not ok then bad[#bad + 1] = label .. "." .. k .. " is not in HEX_FIELDS" end
+  end
 end
 local turn = game:turn()
 if turn then
@@ -102,6 +107,7 @@ return table.concat(bad, "\n")
         player_fields.join(", "),
         company_fields.join(", "),
         hex_labels.join(", "),
+        hex_fields.join(", "),
         hex_fields.join(", "),
         turn_fields.join(", ")
     )

@@ -14,6 +14,7 @@
 mod args;
 mod bounds;
 mod fields;
+mod hex_fields;
 mod questions;
 mod read;
 mod read_routes;
@@ -37,7 +38,9 @@ use questions::{answers, handler_data, has_ability, has_ability_function, par_ch
 use mlua::{FromLuaMulti, Function, IntoLua, IntoLuaMulti, Lua, LuaString, Table, UserData, UserDataMethods, Value};
 use std::sync::Arc;
 use fields::*;
-pub use fields::{COMPANY_FIELDS, CORP_FIELDS, HEX_FIELDS, PLAYER_FIELDS, TURN_FIELDS};
+use hex_fields::{hex_field, hex_table};
+pub use fields::{COMPANY_FIELDS, CORP_FIELDS, PLAYER_FIELDS, TURN_FIELDS};
+pub use hex_fields::HEX_FIELDS;
 
 pub const HANDLERS_KEY: &str = "railhead.handlers";
 pub const HOOKS_KEY: &str = "railhead.hooks";

@@ -373,9 +373,6 @@ pub(super) fn investor_table(lua: &Lua, t: &Title, st: &GameState, i: InvestorId
 }
 
 /// The fields of `game:company(id)`, in the order the table is filled.
-/// The fields `hex_field` reads (the scalar ones of `hex`).
-pub const HEX_FIELDS: &[&str] = &["label", "name", "tile", "color", "laid", "rotation", "terrain", "cost"];
-
 pub const COMPANY_FIELDS: &[&str] = &["id", "name", "abbr", "kind", "value", "revenue", "used", "owner", "owner_kind", "props"];
 
 pub(super) fn company_table(lua: &Lua, t: &Title, st: &GameState, i: CompanyId) -> mlua::Result<Table> {

@@ -185,114 +185,17 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     });
     // One scalar field of `hex(label)` without building the whole table
     // (terrain hooks run for every tile a lay could be).
+    // One field of `hex(label)` without building the rest of the table.
     m.add_method("hex_field", |lua, this, (label, field): (String, String)| {
         let h = hex(&this.title, &label)?;
-        let hd = &this.title.map.hexes[h as usize];
-        let laid = this.st.board.hexes[h as usize].tile.is_some();
-        let value = match field.as_str() {
-            "label" => hd.label.as_str().into_lua(lua)?,
-            "name" => hd.name.clone().into_lua(lua)?,
-            "tile" => tile_on(&this.title, &this.st, h).name.as_str().into_lua(lua)?,
-            "color" => tile_on(&this.title, &this.st, h).color.name().into_lua(lua)?,
-            "laid" => laid.into_lua(lua)?,
-            "rotation" => this.st.board.hexes[h as usize].rotation.into_lua(lua)?,
-            "terrain" => hd.terrain.clone().into_lua(lua)?,
-            "cost" => hd.cost.into_lua(lua)?,
-            _ => {
-                let hint = crate::title::compile::did_you_mean(&field, HEX_FIELDS.iter().copied());
-                return Err(rt(format!("hex_field reads {}, not '{field}'{}", HEX_FIELDS.join(", "), hint.map(|h| format!(" ({h})")).unwrap_or_default())));
-            }
-        };
-        Ok(value)
+        hex_field(lua, &this.title, &this.st, h, &field)?.ok_or_else(|| {
+            let hint = crate::title::compile::did_you_mean(&field, HEX_FIELDS.iter().copied());
+            rt(format!("hex_field reads {}, not '{field}'{}", HEX_FIELDS.join(", "), hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+        })
     });
     m.add_method("hex", |lua, this, label: String| {
         let h = hex(&this.title, &label)?;
-        let hd = &this.title.map.hexes[h as usize];
-        let tile = tile_on(&this.title, &this.st, h);
-        let tb = lua.create_table()?;
-        tb.raw_set("label", hd.label.as_str())?;
-        tb.raw_set("name", hd.name.clone())?;
-        tb.raw_set("tile", tile.name.as_str())?;
-        tb.raw_set("color", tile.color.name())?;
-        tb.raw_set("laid", this.st.board.hexes[h as usize].tile.is_some())?;
-        tb.raw_set("rotation", this.st.board.hexes[h as usize].rotation)?;
-        tb.raw_set("terrain", hd.terrain.clone())?;
-        tb.raw_set("cost", hd.cost)?;
-        // The terrain of crossable borders, keyed by edge 0-5 (map.toml's
-        // `borders = [{ edge, terrain }]`, a `[[link]]`'s terrain), and the
-        // neighbour across each edge (across a link, the linked hex).
-        let borders = lua.create_table()?;
-        let neighbours = lua.create_table()?;
-        for e in 0..6usize {
-            if let Some(t) = &hd.border_terrain[e] {
-                borders.raw_set(e, t.as_str())?;
-            }
-            if let Some(n) = hd.neighbours[e] {
-                neighbours.raw_set(e, this.title.map.hexes[n as usize].label.as_str())?;
-            }
-        }
-        tb.raw_set("borders", borders)?;
-        tb.raw_set("neighbours", neighbours)?;
-        // The sides joined by map.toml's `[[link]]`, keyed by edge: the hex
-        // and edge on the other side, and the link's label.
-        let links = lua.create_table()?;
-        for e in 0..6u8 {
-            if hd.linked & (1 << e) != 0
-                && let Some((n, back)) = hd.across(e)
-            {
-                let one = lua.create_table()?;
-                one.raw_set("hex", this.title.map.hexes[n as usize].label.as_str())?;
-                one.raw_set("edge", back)?;
-                one.raw_set("label", hd.link_labels[e as usize].clone())?;
-                links.raw_set(e, one)?;
-            }
-        }
-        tb.raw_set("links", links)?;
-        tb.raw_set("tags", lua.create_sequence_from(hd.tags.iter().cloned())?)?;
-        let tokens = lua.create_table()?;
-        for slots in &this.st.board.hexes[h as usize].tokens {
-            for c in slots.iter().flatten() {
-                tokens.raw_push(this.st.corps[*c].id.as_str())?;
-            }
-        }
-        tb.raw_set("tokens", tokens)?;
-        // The stops of the tile on the hex now, with their value in this
-        // phase (a value a script set during play included) and the
-        // corporations whose tokens stand there (1865 reads a city's
-        // traffic value here).
-        let band = this.title.phases.get(this.st.phase).map_or(0, |p| p.revenue_band);
-        let stops = lua.create_table()?;
-        for (i, stop) in tile.stops.iter().enumerate() {
-            let one = lua.create_table()?;
-            one.raw_set("kind", stop.kind.name())?;
-            one.raw_set("value", crate::game::graph::stop_value(&this.st, h, i as u8, &stop.revenue, band))?;
-            one.raw_set("slots", stop.slots)?;
-            one.raw_set("name", stop.name.clone())?;
-            one.raw_set("tags", lua.create_sequence_from(stop.tags.iter().cloned())?)?;
-            let held = lua.create_table()?;
-            if let Some(slots) = this.st.board.hexes[h as usize].tokens.get(i) {
-                for c in slots.iter().flatten() {
-                    held.raw_push(this.st.corps[*c].id.as_str())?;
-                }
-            }
-            one.raw_set("tokens", held)?;
-            // Reservations that still hold, neutral tokens, the phase
-            // the slots open in (`game::stations`).
-            let reserved = crate::game::graph::reservations(&this.title, &this.st, h, i as u8);
-            one.raw_set("reserved", lua.create_sequence_from(reserved.iter().map(|c| this.st.corps[*c].id.clone()))?)?;
-            let marks = crate::game::stations::marks(&this.st, h, i as u8);
-            one.raw_set("neutral", lua.create_sequence_from(marks.map_or(&[][..], |m| m.neutral.as_slice()).iter().cloned())?)?;
-            let opens = marks.and_then(|m| m.opens_in_phase).and_then(|p| this.title.phases.get(p)).map(|p| p.name.clone());
-            one.raw_set("opens_in_phase", opens)?;
-            one.raw_set("open", crate::game::stations::closed_until(&this.title, &this.st, h, i as u8).is_none())?;
-            stops.raw_push(one)?;
-        }
-        tb.raw_set("stops", stops)?;
-        tb.raw_set("locked", this.st.board.locked.contains_key(&h))?;
-        let free: u32 = (0..tile.stops.len() as u8).map(|s| crate::game::graph::free_slots(&this.title, &this.st, h, s, None)).sum();
-        tb.raw_set("free_slots", free)?;
-        tb.raw_set("props", props_to_lua(lua, &hd.props)?)?;
-        Ok(tb)
+        hex_table(lua, &this.title, &this.st, h)
     });
     // A tile of tiles.toml (or a hex's printed tile): `{ name, color,
     // label, left, stops = { { kind, slots } }, tags }`, `left` the copies

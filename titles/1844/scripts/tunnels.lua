@@ -7,9 +7,15 @@ local function tunnel_hexes(game)
   return game:hexes_tagged("tunnel")
 end
 
+-- The mouths of a tunnel hex (one field of the hex: `hex_field` builds
+-- no whole hex table, and the track step asks this for every tunnel hex).
+local function mouths_on(game, h)
+  return game:hex_field(h, "props").tunnel_mouths
+end
+
 local function mouths_at(game, h)
   if not C.contains(tunnel_hexes(game), h) then return nil end
-  return game:hex(h).props.tunnel_mouths
+  return mouths_on(game, h)
 end
 
 -- The tile and rotation joining edges a and b: X79 (0-3) or X78 (0-2).
@@ -42,8 +48,8 @@ end)
 -- The Furka-Oberalp line's tile on a hex (P4, R-174: map.toml's
 -- props.furka_oberalp_tile), or nil.
 local function furka_tile(game, h)
-  local x = game:hex(h)
-  if x.props.furka_oberalp_tile ~= nil and x.tile == x.props.furka_oberalp_tile then return x.tile end
+  local op = game:hex_field(h, "props").furka_oberalp_tile
+  if op ~= nil and game:hex_field(h, "tile") == op then return op end
   return nil
 end
 
@@ -51,7 +57,7 @@ end
 -- Furka-Oberalp line runs through it (they share the hex, checklist §1.8).
 local function free_for_tunnel(game, h)
   if game:var("tunnel." .. h) then return false end
-  return not game:hex(h).laid or furka_tile(game, h) ~= nil
+  return not game:hex_field(h, "laid") or furka_tile(game, h) ~= nil
 end
 
 -- The tile holding both the line's piece `op` and a tunnel joining `pair`
@@ -64,9 +70,8 @@ end
 local function mouths_of(game, h)
   local m = game:var("tunnel.mouths." .. h)
   if m then return m end
-  local x = game:hex(h)
-  local r = x.rotation or 0
-  local d = x.tile == "X79" and 3 or 2
+  local r = game:hex_field(h, "rotation") or 0
+  local d = game:hex_field(h, "tile") == "X79" and 3 or 2
   local a, b = r % 6, (r + d) % 6
   if a > b then a, b = b, a end
   return a .. "-" .. b
@@ -97,7 +102,7 @@ ability("build_tunnel", {
     local out = {}
     for _, h in ipairs(tunnel_hexes(game)) do
       if free_for_tunnel(game, h) then
-        for _, pair in ipairs(mouths_at(game, h)) do
+        for _, pair in ipairs(mouths_on(game, h)) do
           if tile_for(pair) then out[#out + 1] = { name = "build_tunnel", args = { hex = h, mouths = pair } } end
         end
       end
@@ -127,7 +132,7 @@ ability("build_tunnel", {
     if not C.contains(mouths, tostring(args.mouths)) then fail("a tunnel joins two of the hex's mouths", "1844-R-092") end
     if c.cash < ctx.props.cost then fail(corp .. " cannot pay " .. game:money(ctx.props.cost) .. " for the tunnel", "1844-R-093") end
     -- GB's destination is the hex map.toml tags with its props.destination_hex_tag.
-    if C.contains(game:hex(h).tags, game:corporation_field("GB", "props").destination_hex_tag) then game:set_var("gotthard_built", true) end
+    if C.contains(game:hex_field(h, "tags"), game:corporation_field("GB", "props").destination_hex_tag) then game:set_var("gotthard_built", true) end
     local op = furka_tile(game, h)
     if op then
       -- On the Furka-Oberalp line: its tile gives way to one with both.

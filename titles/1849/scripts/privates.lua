@@ -87,7 +87,7 @@ ability("coastal_build", {
     if game:step() ~= "lay_tile" or game:turn_field("tiles") > 0 then return {} end
     local out = {}
     for _, hex in ipairs(game:hexes_tagged(ctx.props.hex_tag)) do
-      if not ctx.props.tile_and_token or game:hex(hex).color ~= "gray" then
+      if not ctx.props.tile_and_token or game:hex_field(hex, "color") ~= "gray" then
         out[#out + 1] = { name = "coastal_build", args = { hex = hex } }
       end
     end
@@ -100,7 +100,7 @@ ability("coastal_build", {
       fail(ctx.company .. " replaces the tile and token steps: use it before laying a tile", rule)
     end
     if not coastal(game, ctx, args.hex) then fail(tostring(args.hex) .. " is not a coastal city (Caltanissetta and Ragusa are not)", rule) end
-    if ctx.props.tile_and_token and game:hex(args.hex).color == "gray" then
+    if ctx.props.tile_and_token and game:hex_field(args.hex, "color") == "gray" then
       fail(ctx.company .. " lays a tile and a token: no tile can be laid on " .. args.hex, rule)
     end
     game:close_company(ctx.company)

@@ -124,8 +124,7 @@ on("round_started", function(game, ev)
   end
   local open = false
   for _, h in ipairs(game:corporation_field("AFG", "homes")) do
-    local hex = game:hex(h)
-    if hex.free_slots > 0 then open = true end
+    if game:hex_field(h, "free_slots") > 0 then open = true end
   end
   if open then
     game:set_var("afg_blocked", nil)
