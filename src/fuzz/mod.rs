@@ -365,7 +365,10 @@ fn kind_of(a: &Action) -> &'static str {
     }
 }
 
-/// Saving and loading gives the same game.
+/// Saving and loading gives the same game. The replay recalls the runs
+/// the live game's searches found for the same problems (`route::recall`):
+/// it checks that the save rebuilds the same game; the route search is
+/// checked against the exhaustive checker by the route tests and soaks.
 fn round_trip(game: &Game) -> Result<(), String> {
     let text = SaveFile::of(game).to_json();
     let file = SaveFile::parse("fuzz", &text).map_err(|e| e.to_string())?;
