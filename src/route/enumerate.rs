@@ -484,8 +484,9 @@ impl<'a> Enum<'a> {
         let rules = &self.p.rules;
         let spec = &self.sg.spec;
         let tags = self.tags();
-        // Express routes: the counted stops are chosen only for a route
-        // that is emitted; the revenue alone decides the rest.
+        // The counted stops are chosen (express routes) or copied (the
+        // whole trail) only for a route that is emitted; the revenue alone
+        // decides the rest (most trails earn too little to be emitted).
         let mut counted: Option<Vec<StopId>> = None;
         let revenue = match self.sg.limit {
             Limit::Express(max) => match self.express_revenue_in_weight_order(max, cur, tags) {
@@ -510,7 +511,6 @@ impl<'a> Enum<'a> {
                 let g = &self.p.graph;
                 let per = value::per_stop_bonus(rules, tags);
                 let pair = value::pair_bonus(rules, &g.stops[first as usize], &g.stops[cur as usize]);
-                counted = Some(self.stops.clone());
                 self.wsum + per * self.stops.len() as i64 + pair
             }
         };
