@@ -112,6 +112,11 @@ impl OwnMemo {
         if key.len() <= SMALL_KEY {
             let mut k = [0u64; SMALL_KEY];
             k[..key.len()].copy_from_slice(key);
+            if room && self.small.capacity() == 0 {
+                // Grown from empty, the set rehashed its keys at every
+                // doubling of a typical walk's first few hundred states.
+                self.small.reserve(MEMO_FIRST);
+            }
             return if room { !self.small.insert(k) } else { self.small.contains(&k) };
         }
         if self.big.contains(key) {
@@ -123,6 +128,10 @@ impl OwnMemo {
         false
     }
 }
+
+/// States a walk's memo first makes room for (most walks remember fewer;
+/// about 32 KB of small keys).
+const MEMO_FIRST: usize = 256;
 
 /// Stops a walk's trail lists are first made room for.
 const TRAIL_ROOM: usize = 16;
