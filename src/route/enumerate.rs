@@ -112,6 +112,11 @@ impl OwnMemo {
         if key.len() <= SMALL_KEY {
             let mut k = [0u64; SMALL_KEY];
             k[..key.len()].copy_from_slice(key);
+            if room && self.small.capacity() == 0 {
+                // Grown from empty, the set rehashed its keys at every
+                // doubling of a typical walk's first few hundred states.
+                self.small.reserve(MEMO_FIRST);
+            }
             return if room { !self.small.insert(k) } else { self.small.contains(&k) };
         }
         if self.big.contains(key) {
@@ -123,6 +128,10 @@ impl OwnMemo {
         false
     }
 }
+
+/// States a walk's memo first makes room for (most walks remember fewer;
+/// about 32 KB of small keys).
+const MEMO_FIRST: usize = 256;
 
 /// Stops a walk's trail lists are first made room for.
 const TRAIL_ROOM: usize = 16;
@@ -484,8 +493,9 @@ impl<'a> Enum<'a> {
         let rules = &self.p.rules;
         let spec = &self.sg.spec;
         let tags = self.tags();
-        // Express routes: the counted stops are chosen only for a route
-        // that is emitted; the revenue alone decides the rest.
+        // The counted stops are chosen (express routes) or copied (the
+        // whole trail) only for a route that is emitted; the revenue alone
+        // decides the rest (most trails earn too little to be emitted).
         let mut counted: Option<Vec<StopId>> = None;
         let revenue = match self.sg.limit {
             Limit::Express(max) => match self.express_revenue_in_weight_order(max, cur, tags) {
@@ -510,7 +520,6 @@ impl<'a> Enum<'a> {
                 let g = &self.p.graph;
                 let per = value::per_stop_bonus(rules, tags);
                 let pair = value::pair_bonus(rules, &g.stops[first as usize], &g.stops[cur as usize]);
-                counted = Some(self.stops.clone());
                 self.wsum + per * self.stops.len() as i64 + pair
             }
         };

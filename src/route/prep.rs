@@ -241,18 +241,41 @@ struct StretchWalk<'a> {
     spec: &'a TrainSpec,
     budget: Option<u32>,
     usable: &'a [bool],
+    /// Hex cost of a crossing by the gauge of the path entered (0 for
+    /// trains that do not count hexes).
+    costs: [u32; 3],
+    /// The cheapest of `costs` among the gauges the train may use: a
+    /// stretch still all dual may yet turn any of them.
+    dual_per: u32,
     start: u32,
     paths: Vec<u32>,
     used: Bits,
     found: Vec<Stretch>,
-    /// The gauge of the path entered at each junction crossed so far.
-    crossed: Vec<Gauge>,
+}
+
+/// The stretch walked before its last path (`StretchWalk::step`): what
+/// its cost needs, kept as the walk goes rather than read again from all
+/// its paths at every step.
+#[derive(Clone, Copy)]
+struct SoFar {
+    /// The gauge its paths agree on (dual while all are dual; only kept
+    /// with the gauge rule).
+    gauge: Gauge,
+    /// Hex cost of its crossings, each by the gauge of the path entered.
+    crossed: u32,
+    /// Hex cost of its paths each by its own gauge: the cost, travelled
+    /// backwards, of the stretch one path longer.
+    paths: u32,
 }
 
 impl<'a> StretchWalk<'a> {
     /// One walker for all of a train spec's start stops (its scratch
     /// lists and bit set are reused).
     fn new(p: &'a RouteProblem, inc: &'a Incidence, spec: &'a TrainSpec, limit: Limit, usable: &'a [bool]) -> Self {
+        let costs = match spec.distance {
+            Distance::Hexes { cost, .. } => cost,
+            _ => [0; 3],
+        };
         StretchWalk {
             p,
             inc,
@@ -262,11 +285,12 @@ impl<'a> StretchWalk<'a> {
                 _ => None,
             },
             usable,
+            costs,
+            dual_per: (0..3).filter(|&i| spec.gauges[i]).map(|i| costs[i]).min().unwrap_or(0),
             start: 0,
             paths: Vec::new(),
             used: Bits::new(p.graph.paths.len()),
             found: Vec::new(),
-            crossed: Vec::new(),
         }
     }
 
@@ -277,13 +301,17 @@ impl<'a> StretchWalk<'a> {
         for &pid in self.inc.ends.at_stop(s as usize) {
             let tp = &g.paths[pid as usize];
             let exit = if tp.a == End::Stop(s) { tp.b } else { tp.a };
-            self.step(pid, exit);
+            self.step(pid, exit, SoFar { gauge: Gauge::Dual, crossed: 0, paths: 0 });
         }
-        std::mem::take(&mut self.found)
+        // Moved into a list of the right size: `found` keeps its room.
+        let mut list = Vec::with_capacity(self.found.len());
+        list.append(&mut self.found);
+        list
     }
 
-    /// Takes path `pid`, leaving by `exit`.
-    fn step(&mut self, pid: u32, exit: End) {
+    /// Takes path `pid`, leaving by `exit`, after the stretch `before`
+    /// (its crossings counting the one into `pid`).
+    fn step(&mut self, pid: u32, exit: End, before: SoFar) {
         let g = &self.p.graph;
         let tp = &g.paths[pid as usize];
         if !self.spec.gauges[tp.gauge.index()] || self.used.get(pid as usize) {
@@ -291,12 +319,21 @@ impl<'a> StretchWalk<'a> {
         }
         self.paths.push(pid);
         self.used.set(pid as usize);
-        if let Some(cost) = self.cost(&self.crossed) {
+        let gauge_rule = self.p.rules.gauge_changes_at_stops_only;
+        let gauge = if gauge_rule { agree(before.gauge, tp.gauge) } else { Some(Gauge::Dual) };
+        if let Some(gauge) = gauge
+            && let Some(cost) = self.cost(gauge, before.crossed)
+        {
+            let now = SoFar { gauge, crossed: before.crossed, paths: before.paths.saturating_add(self.costs[tp.gauge.index()]) };
             match exit {
                 End::Stop(d) => {
                     if d != self.start && self.usable[d as usize] {
                         let tags = self.paths.iter().fold(0, |a, &q| a | g.paths[q as usize].tags);
-                        let cost_rev = self.reverse_cost().unwrap_or(cost);
+                        // Travelled backwards each crossing enters the
+                        // path before it: all the paths but the last.
+                        // With the gauge rule, one gauge throughout, the
+                        // cost is the same both ways.
+                        let cost_rev = if gauge_rule { cost } else { before.paths };
                         self.found.push(Stretch { to: d, paths: self.paths.clone(), cost, cost_rev, tags });
                     }
                 }
@@ -305,9 +342,8 @@ impl<'a> StretchWalk<'a> {
                         let qp = &g.paths[q as usize];
                         let entry = End::Junction(j, 1 - side);
                         let next_exit = if qp.a == entry { qp.b } else { qp.a };
-                        self.crossed.push(qp.gauge);
-                        self.step(q, next_exit);
-                        self.crossed.pop();
+                        let crossed = now.crossed.saturating_add(self.costs[qp.gauge.index()]);
+                        self.step(q, next_exit, SoFar { crossed, ..now });
                     }
                 }
             }
@@ -316,73 +352,36 @@ impl<'a> StretchWalk<'a> {
         self.paths.pop();
     }
 
-    /// The stretch's hex cost so far, or None if it is already illegal
-    /// (gauge mix) or cannot fit the budget whatever gauge it ends with.
-    fn cost(&self, crossed: &[Gauge]) -> Option<u32> {
-        let g = &self.p.graph;
-        let cost = match self.spec.distance {
-            Distance::Hexes { cost, .. } => cost,
-            _ => [0; 3],
-        };
-        let total = if self.p.rules.gauge_changes_at_stops_only {
-            let mut gauge = Gauge::Dual;
-            for &q in &self.paths {
-                match (gauge, g.paths[q as usize].gauge) {
-                    (_, Gauge::Dual) => {}
-                    (Gauge::Dual, x) => gauge = x,
-                    (a, b) if a == b => {}
-                    _ => return None,
-                }
-            }
-            // A dual-only stretch so far may still turn standard or narrow:
-            // bound it by the cheapest gauge the train can still use.
-            let per = if gauge == Gauge::Dual {
-                (0..3).filter(|&i| self.spec.gauges[i]).map(|i| cost[i]).min().unwrap_or(0)
-            } else {
-                cost[gauge.index()]
-            };
-            (crossed.len() as u32).saturating_mul(per)
+    /// The exact hex cost of the stretch as it stands (with the gauge rule
+    /// at its `gauge` as of now; `crossed` is its crossings' cost without
+    /// the rule), or None if it cannot fit the budget whatever gauge it
+    /// ends with.
+    fn cost(&self, gauge: Gauge, crossed: u32) -> Option<u32> {
+        let (least, exact) = if self.p.rules.gauge_changes_at_stops_only {
+            // One crossing fewer than paths, each at the stretch's gauge;
+            // a dual-only stretch so far may still turn standard or
+            // narrow: bound it by the cheapest gauge the train can use.
+            let n = self.paths.len() as u32 - 1;
+            let per = if gauge == Gauge::Dual { self.dual_per } else { self.costs[gauge.index()] };
+            (n.saturating_mul(per), n.saturating_mul(self.costs[gauge.index()]))
         } else {
-            crossed.iter().fold(0u32, |a, x| a.saturating_add(cost[x.index()]))
+            (crossed, crossed)
         };
         match self.budget {
-            Some(b) if total > b => None,
-            _ => Some(self.exact_cost(crossed).unwrap_or(total)),
+            Some(b) if least > b => None,
+            _ => Some(exact),
         }
     }
+}
 
-    /// The cost of the finished stretch travelled backwards: each crossing
-    /// then enters the path before it.
-    fn reverse_cost(&self) -> Option<u32> {
-        let cost = match self.spec.distance {
-            Distance::Hexes { cost, .. } => cost,
-            _ => return Some(0),
-        };
-        if self.p.rules.gauge_changes_at_stops_only {
-            return None;
-        }
-        let g = &self.p.graph;
-        let n = self.paths.len();
-        Some(self.paths[..n.saturating_sub(1)].iter().fold(0u32, |a, &q| {
-            a.saturating_add(cost[g.paths[q as usize].gauge.index()])
-        }))
-    }
-
-    /// The exact cost of the stretch as it stands (its gauge as of now).
-    fn exact_cost(&self, crossed: &[Gauge]) -> Option<u32> {
-        let g = &self.p.graph;
-        let cost = match self.spec.distance {
-            Distance::Hexes { cost, .. } => cost,
-            _ => return Some(0),
-        };
-        if !self.p.rules.gauge_changes_at_stops_only {
-            return Some(crossed.iter().fold(0u32, |a, x| a.saturating_add(cost[x.index()])));
-        }
-        let gauge = self.paths.iter().fold(Gauge::Dual, |acc, &q| match g.paths[q as usize].gauge {
-            Gauge::Dual => acc,
-            x => x,
-        });
-        Some((crossed.len() as u32).saturating_mul(cost[gauge.index()]))
+/// The gauge of a stretch of gauge `so_far` continued by a path of gauge
+/// `next` under the gauge rule, or None if the two mix narrow and standard.
+fn agree(so_far: Gauge, next: Gauge) -> Option<Gauge> {
+    match (so_far, next) {
+        (_, Gauge::Dual) => Some(so_far),
+        (Gauge::Dual, x) => Some(x),
+        (a, b) if a == b => Some(a),
+        _ => None,
     }
 }
 
