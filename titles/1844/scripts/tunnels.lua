@@ -96,15 +96,25 @@ end
 ability("build_tunnel", {
   actions = function(game, ctx)
     local corp = ctx.actor
-    -- Tunnels are built in the track step, before or after the tile (R-091).
-    if ctx.actor_kind ~= "corporation" or game:operating() ~= corp or not track_step(game) then return {} end
-    if game:corporation_field(corp, "cash") < ctx.props.cost or built(game) >= 5 then return {} end
-    local out = {}
+    -- Asked at every listing for each tunnel certificate: the cheapest
+    -- questions first. Tunnels are built in the track step, before or
+    -- after the tile (R-091).
+    if ctx.actor_kind ~= "corporation" or game:operating() ~= corp then return {} end
+    if game:corporation_field(corp, "cash") < ctx.props.cost or not track_step(game) then return {} end
+    -- One pass over the tunnel hexes: the tunnels built and the free hexes.
+    local n, free = 0, {}
     for _, h in ipairs(tunnel_hexes(game)) do
-      if free_for_tunnel(game, h) then
-        for _, pair in ipairs(mouths_on(game, h)) do
-          if tile_for(pair) then out[#out + 1] = { name = "build_tunnel", args = { hex = h, mouths = pair } } end
-        end
+      if game:var("tunnel." .. h) then
+        n = n + 1
+      elseif not game:hex_field(h, "laid") or furka_tile(game, h) ~= nil then
+        free[#free + 1] = h
+      end
+    end
+    if n >= 5 then return {} end
+    local out = {}
+    for _, h in ipairs(free) do
+      for _, pair in ipairs(mouths_on(game, h)) do
+        if tile_for(pair) then out[#out + 1] = { name = "build_tunnel", args = { hex = h, mouths = pair } } end
       end
     end
     return out
