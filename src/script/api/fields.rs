@@ -123,16 +123,23 @@ pub const CORP_FIELDS: &[&str] = &[
     "props",
 ];
 
-pub(super) fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlua::Result<Table> {
-    let tb = lua.create_table_with_capacity(0, CORP_FIELDS.len())?;
-    for key in CORP_FIELDS {
-        // Absent fields (nil) are left out, as `raw_set(key, nil)` would.
-        let v = corp_field(lua, t, st, c, key)?.unwrap_or(Value::Nil);
-        if !v.is_nil() {
+/// A table of every field in `keys` read one by one with `read`, so that
+/// a table and its single-field reads agree by construction. Absent
+/// fields (nil) are left out, as `raw_set(key, nil)` would.
+pub(super) fn table_of_fields(lua: &Lua, keys: &[&str], mut read: impl FnMut(&str) -> mlua::Result<Option<Value>>) -> mlua::Result<Table> {
+    let tb = lua.create_table_with_capacity(0, keys.len())?;
+    for key in keys {
+        if let Some(v) = read(key)?
+            && !v.is_nil()
+        {
             tb.raw_set(*key, v)?;
         }
     }
     Ok(tb)
+}
+
+pub(super) fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlua::Result<Table> {
+    table_of_fields(lua, CORP_FIELDS, |key| corp_field(lua, t, st, c, key))
 }
 
 /// One field of a corporation's table, built alone: `None` when there is
@@ -305,14 +312,7 @@ pub(super) fn scalar_eq(a: &Value, b: &Value) -> bool {
 pub const PLAYER_FIELDS: &[&str] = &["name", "cash", "loans", "debt", "left", "certificates", "shares", "companies"];
 
 pub(super) fn player_table(lua: &Lua, t: &Title, st: &GameState, p: PlayerId) -> mlua::Result<Table> {
-    let tb = lua.create_table_with_capacity(0, PLAYER_FIELDS.len())?;
-    for key in PLAYER_FIELDS {
-        let v = player_field(lua, t, st, p, key)?.unwrap_or(Value::Nil);
-        if !v.is_nil() {
-            tb.raw_set(*key, v)?;
-        }
-    }
-    Ok(tb)
+    table_of_fields(lua, PLAYER_FIELDS, |key| player_field(lua, t, st, p, key))
 }
 
 /// One field of a player's table, built alone: `None` when there is no
@@ -376,14 +376,7 @@ pub(super) fn investor_table(lua: &Lua, t: &Title, st: &GameState, i: InvestorId
 pub const COMPANY_FIELDS: &[&str] = &["id", "name", "abbr", "kind", "value", "revenue", "used", "owner", "owner_kind", "props"];
 
 pub(super) fn company_table(lua: &Lua, t: &Title, st: &GameState, i: CompanyId) -> mlua::Result<Table> {
-    let tb = lua.create_table_with_capacity(0, COMPANY_FIELDS.len())?;
-    for key in COMPANY_FIELDS {
-        let v = company_field(lua, t, st, i, key)?.unwrap_or(Value::Nil);
-        if !v.is_nil() {
-            tb.raw_set(*key, v)?;
-        }
-    }
-    Ok(tb)
+    table_of_fields(lua, COMPANY_FIELDS, |key| company_field(lua, t, st, i, key))
 }
 
 /// One field of a company's table, built alone: `None` when there is no

@@ -12,15 +12,7 @@ pub const HEX_FIELDS: &[&str] =
     &["label", "name", "tile", "color", "laid", "rotation", "terrain", "cost", "borders", "neighbours", "links", "tags", "tokens", "stops", "locked", "free_slots", "props"];
 
 pub(super) fn hex_table(lua: &Lua, t: &Title, st: &GameState, h: HexId) -> mlua::Result<Table> {
-    let tb = lua.create_table_with_capacity(0, HEX_FIELDS.len())?;
-    for key in HEX_FIELDS {
-        let v = hex_field(lua, t, st, h, key)?.unwrap_or(Value::Nil);
-        // Absent fields (nil) are left out, as `raw_set(key, nil)` would.
-        if !v.is_nil() {
-            tb.raw_set(*key, v)?;
-        }
-    }
-    Ok(tb)
+    table_of_fields(lua, HEX_FIELDS, |key| hex_field(lua, t, st, h, key))
 }
 
 /// One field of a hex's table: `None` when there is no such field.
