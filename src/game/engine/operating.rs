@@ -32,8 +32,7 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// The steps of the current round, in order.
-    /// The steps of the current round, borrowed from the title.
+    /// The steps of the current round, in order, borrowed from the title.
     pub(super) fn steps(&self) -> &'a [String] {
         let t: &'a crate::title::Title = self.t;
         t.flow.round(&self.st.flow.round.name).map_or(&[], |r| &r.steps)
@@ -122,7 +121,7 @@ impl<'a> Engine<'a> {
             return Ok(true);
         }
         let done = self.or().turn.done_steps.contains(step);
-        if done || self.step_skips(corp, &step)? {
+        if done || self.step_skips(corp, step)? {
             self.fx.event("step_ended", &[("corp", Var::Str(id)), ("step", Var::Str(step.to_string())), ("skipped", Var::Bool(!done))]);
             let or = self.or_mut();
             or.step += 1;

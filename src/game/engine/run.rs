@@ -182,7 +182,6 @@ impl Engine<'_> {
     }
 
     fn best_run_limited(&mut self, corp: CorpId, nodes: Option<u64>) -> GameResult<(Position, Run, bool)> {
-        let budget = route::budget::NodeBudget::of(nodes);
         let pos = position(self.t, self.st, corp);
         let id = self.st.corps[corp].id.clone();
         let has_route_hook = self.rules.has_hook("route_bonus");
@@ -201,6 +200,7 @@ impl Engine<'_> {
                     }
                 }
             };
+            let budget = route::budget::NodeBudget::of(nodes);
             let (run, stats) = route::search::best_run_with(&pos.problem, Some(&mut cb), &budget);
             if let Some(e) = err {
                 return Err(e);
