@@ -69,6 +69,7 @@ function Game:option(id) end
 ---@return integer
 function Game:seed() end
 ---The title's [props], overlaid with the props of the game's [[player_count]].
+---Read-only, as every props table is: built once and shared by every call.
 ---@return table
 function Game:props() end
 ---@return integer

@@ -212,6 +212,39 @@ end)
 }
 
 #[test]
+fn props_tables_read_as_before_and_cannot_be_changed() {
+    // Props tables are built once per scripts' state and handed to every
+    // call that asks (`freeze::seal`): each reads as a plain table, and a
+    // write, which the next call would otherwise see, is refused.
+    let probe = r#"
+on('company_sold', function(game)
+  local p = game:props()
+  local seen = { p.token_rights.rule, tostring(p.token_rights.consent), tostring(#p.import_18xx.options_on) }
+  for i, v in ipairs(p.import_18xx.options_on) do seen[#seen + 1] = i .. v end
+  local keys = {}
+  for k in pairs(p.bonds) do keys[#keys + 1] = k end
+  table.sort(keys)
+  seen[#seen + 1] = table.concat(keys, ",")
+  seen[#seen + 1] = tostring(game:props() == p) .. tostring(rawget(p.bonds, "issue_rule"))
+  local ok, err = pcall(function() p.bonds.issue_rule = "changed" end)
+  seen[#seen + 1] = tostring(ok) .. " " .. tostring(err):match("cannot set field '[%w_]+'") .. " " .. p.bonds.issue_rule
+  game:log(table.concat(seen, " "))
+end)
+"#;
+    let mut g = game_with("props", probe).unwrap();
+    sell_a_company(&mut g).unwrap();
+    let line = g.log.iter().find(|l| l.starts_with("1849-R-184")).cloned().unwrap_or_default();
+    assert_eq!(line, "1849-R-184 true 2 1website_scoring 2p2_standard_only issue_from_phase,issue_rule true1849-R-185 false cannot set field 'issue_rule' 1849-R-185");
+
+    let probe = "on('company_sold', function(game, ev)\n  game:company_field(ev.company, 'props').bonus = 1\nend)\n";
+    let mut g = game_with("props-write", probe).unwrap();
+    let before = g.digest();
+    let err = sell_a_company(&mut g).unwrap_err();
+    assert!(err.contains("probe.lua:2") && err.contains("cannot set field 'bonus'") && err.contains("props are read-only"), "{err}");
+    assert_eq!(g.digest(), before);
+}
+
+#[test]
 fn pairs_visits_keys_in_a_fixed_order() {
     let probe = "on('company_sold', function(game)\n  local t = { zeta = 1, alpha = 2, [3] = 3, [1] = 4, [2.5] = 5, [true] = 6, beta = 7 }\n  local ks = {}\n  for k in pairs(t) do ks[#ks + 1] = tostring(k) end\n  game:log(table.concat(ks, ','))\nend)\n";
     let mut g = game_with("order", probe).unwrap();

@@ -118,10 +118,40 @@ pub fn freeze(lua: &Lua, roots: &[Table], owned: &[Table]) -> Result<(), Vec<Str
         if owned.contains(&key(t)) || t.raw_get::<Value>(&marker).map(|v| !v.is_nil()).unwrap_or(false) {
             continue;
         }
-        hollow(lua, t, &marker, key(t) == key(&globals)).map_err(fail)?;
+        let made = if key(t) == key(&globals) { Made::Globals } else { Made::Loading };
+        hollow(lua, t, &marker, made).map_err(fail)?;
     }
     if let Some(mut f) = lua.app_data_mut::<Frozen>() {
         f.done = true;
+    }
+    Ok(())
+}
+
+/// Where a frozen table came from, for the refusal of a write.
+#[derive(Clone, Copy)]
+enum Made {
+    /// The globals table.
+    Globals,
+    /// A table the scripts made while loading.
+    Loading,
+    /// Title data the host built after loading ([`seal`]).
+    TitleData,
+}
+
+/// Makes `t` and every table inside it read-only, as frozen tables are:
+/// title data (props) the host builds once and hands to every call that
+/// asks, so that no call can change what the next one reads. `t` must be
+/// a tree of plain tables (no metatables, no cycles), as built from TOML.
+pub fn seal(lua: &Lua, t: &Table) -> mlua::Result<()> {
+    let marker = marker(lua).ok_or_else(|| mlua::Error::RuntimeError("the sandbox has no freeze registry".into()))?;
+    let mut stack = vec![t.clone()];
+    while let Some(t) = stack.pop() {
+        for pair in t.pairs::<Value, Value>() {
+            if let (_, Value::Table(inner)) = pair? {
+                stack.push(inner);
+            }
+        }
+        hollow(lua, &t, &marker, Made::TitleData)?;
     }
     Ok(())
 }
@@ -204,7 +234,7 @@ fn kept_variable_writes(functions: &[Function]) -> Vec<String> {
 
 /// Moves a table's contents into its shadow and gives it the frozen
 /// metatable.
-fn hollow(lua: &Lua, t: &Table, marker: &Table, is_globals: bool) -> mlua::Result<()> {
+fn hollow(lua: &Lua, t: &Table, marker: &Table, made: Made) -> mlua::Result<()> {
     let entries: Vec<(Value, Value)> = t.pairs::<Value, Value>().collect::<mlua::Result<_>>()?;
     let shadow = lua.create_table_with_capacity(0, entries.len())?;
     for (k, v) in &entries {
@@ -245,7 +275,7 @@ fn hollow(lua: &Lua, t: &Table, marker: &Table, is_globals: bool) -> mlua::Resul
             }
         }
     }
-    if is_globals {
+    if matches!(made, Made::Globals) {
         let unknown = lua.create_table()?;
         unknown.raw_set("__index", lua.create_function(|_, (_, k): (Value, Value)| -> mlua::Result<()> {
             let name = k.to_string().unwrap_or_default();
@@ -258,7 +288,7 @@ fn hollow(lua: &Lua, t: &Table, marker: &Table, is_globals: bool) -> mlua::Resul
         shadow.set_metatable(Some(unknown))?;
     }
     frozen_mt.raw_set("__index", index)?;
-    frozen_mt.raw_set("__newindex", refuse_write(lua, is_globals)?)?;
+    frozen_mt.raw_set("__newindex", refuse_write(lua, made)?)?;
     frozen_mt.raw_set("__len", match len {
         Some(l) => l,
         None => Value::Function(lua.create_function(|lua, t: Table| Ok(self::shadow(lua, &t).map(|s| s.raw_len()).unwrap_or(0)))?),
@@ -286,15 +316,15 @@ fn index_through(lua: &Lua, shadow: &Table, fallback: Function) -> mlua::Result<
     })
 }
 
-fn refuse_write(lua: &Lua, is_globals: bool) -> mlua::Result<Function> {
+fn refuse_write(lua: &Lua, made: Made) -> mlua::Result<Function> {
     lua.create_function(move |_, (_, k, _): (Value, Value, Value)| -> mlua::Result<()> {
         let name = k.to_string().unwrap_or_else(|_| k.type_name().to_string());
-        Err(mlua::Error::RuntimeError(if is_globals {
-            format!("scripts may not set global '{name}' after loading: keep game state with game:set_var")
-        } else {
-            format!(
+        Err(mlua::Error::RuntimeError(match made {
+            Made::Globals => format!("scripts may not set global '{name}' after loading: keep game state with game:set_var"),
+            Made::Loading => format!(
                 "cannot set field '{name}': this table was made while the scripts loaded and cannot change after (keep game state with game:set_var)"
-            )
+            ),
+            Made::TitleData => format!("cannot set field '{name}': the title's props are read-only (copy what you change into a table of your own)"),
         }))
     })
 }

@@ -11,13 +11,17 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     // The title's [props], overlaid with the props of the game's
     // [[player_count]] (1849's number of corporations).
     m.add_method("props", |lua, this, ()| {
-        let tb = props_to_lua(lua, &this.title.props)?;
-        if let Some(pc) = this.title.player_count(this.st.players.len()) {
-            for (k, v) in &pc.props {
-                tb.raw_set(k.as_str(), toml_to_lua(lua, v)?)?;
+        let players = this.st.players.len();
+        // Kept per player count: the overlay differs between them.
+        kept_props(lua, (std::ptr::from_ref(&this.title.props) as usize, players + 1), |lua| {
+            let tb = fresh_props(lua, &this.title.props)?;
+            if let Some(pc) = this.title.player_count(players) {
+                for (k, v) in &pc.props {
+                    tb.raw_set(k.as_str(), toml_to_lua(lua, v)?)?;
+                }
             }
-        }
-        Ok(tb)
+            Ok(tb)
+        })
     });
     m.add_method("player_count", |_, this, ()| Ok(this.st.players.len()));
     m.add_method("players", |lua, this, ()| lua.create_sequence_from(this.st.seats().into_iter().map(|p| this.st.players[p as usize].name.clone())));
