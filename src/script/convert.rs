@@ -30,10 +30,17 @@ pub fn to_lua(lua: &Lua, v: &Var) -> mlua::Result<Value> {
 /// Reads a Lua value into a script value. Tables with keys 1..n are
 /// lists; other tables maps with string keys. Floats must be whole.
 pub fn from_lua(v: &Value) -> mlua::Result<Option<Var>> {
-    from_lua_depth(v, 0)
+    from_lua_depth(None, v, 0)
 }
 
-fn from_lua_depth(v: &Value, depth: u32) -> mlua::Result<Option<Var>> {
+/// [`from_lua`] for a value straight from a script: a frozen table in it
+/// (`script::freeze`) is read through its contents, as a thawed copy
+/// would be, without making the copy.
+pub fn from_lua_through(lua: &Lua, v: &Value) -> mlua::Result<Option<Var>> {
+    from_lua_depth(Some(lua), v, 0)
+}
+
+fn from_lua_depth(lua: Option<&Lua>, v: &Value, depth: u32) -> mlua::Result<Option<Var>> {
     if depth > 32 {
         return Err(mlua::Error::RuntimeError("value nested too deeply to keep in the game state".into()));
     }
@@ -51,39 +58,52 @@ fn from_lua_depth(v: &Value, depth: u32) -> mlua::Result<Option<Var>> {
             }
         }
         Value::String(s) => Var::Str(s.to_string_lossy()),
-        Value::Table(t) => table_to_var(t, depth)?,
+        Value::Table(t) => table_to_var(lua, t, depth)?,
         other => {
             return Err(mlua::Error::RuntimeError(format!("a {} cannot be kept in the game state", other.type_name())));
         }
     }))
 }
 
-fn table_to_var(t: &Table, depth: u32) -> mlua::Result<Var> {
+/// A table as a list when it holds exactly the keys 1..n (n = its raw
+/// length), else as a map. Its entries are read once: walking a table
+/// from Rust costs a stack round trip per entry.
+fn table_to_var(lua: Option<&Lua>, t: &Table, depth: u32) -> mlua::Result<Var> {
+    let contents = lua.and_then(|lua| super::freeze::shadow(lua, t));
+    let t = contents.as_ref().unwrap_or(t);
     let len = t.raw_len();
-    let mut count = 0usize;
+    let mut entries: Vec<(Value, Value)> = Vec::with_capacity(len);
     for pair in t.pairs::<Value, Value>() {
-        pair?;
-        count += 1;
+        entries.push(pair?);
     }
-    if count == len && len > 0 {
+    if entries.len() == len && len > 0 {
+        // The values at 1..=len in order (Lua keeps whole-number keys as
+        // integers); other keys are not read.
+        let mut slots: Vec<Option<Value>> = vec![None; len];
+        for (k, v) in entries {
+            if let Value::Integer(i) = k
+                && i >= 1
+                && i as usize <= len
+            {
+                slots[i as usize - 1] = Some(v);
+            }
+        }
         let mut items = Vec::with_capacity(len);
-        for i in 1..=len {
-            let v: Value = t.raw_get(i)?;
-            if let Some(x) = from_lua_depth(&v, depth + 1)? {
+        for v in slots.into_iter().flatten() {
+            if let Some(x) = from_lua_depth(lua, &v, depth + 1)? {
                 items.push(x);
             }
         }
         return Ok(Var::List(items));
     }
     let mut m = BTreeMap::new();
-    for pair in t.pairs::<Value, Value>() {
-        let (k, v) = pair?;
+    for (k, v) in entries {
         let key = match k {
             Value::String(s) => s.to_string_lossy(),
             Value::Integer(i) => i.to_string(),
             other => return Err(mlua::Error::RuntimeError(format!("table keys must be strings or integers, not {}", other.type_name()))),
         };
-        if let Some(x) = from_lua_depth(&v, depth + 1)? {
+        if let Some(x) = from_lua_depth(lua, &v, depth + 1)? {
             m.insert(key, x);
         }
     }
@@ -107,5 +127,39 @@ pub fn show(v: &Value) -> String {
             Value::Number(n) => n.to_string(),
             other => format!("<{}>", other.type_name()),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::{budget::Budget, freeze, sandbox};
+    use std::rc::Rc;
+
+    /// Reading a script's answer through its frozen tables gives what
+    /// reading its thawed copy gave (`ScriptHost::answer` no longer thaws).
+    #[test]
+    fn frozen_tables_read_through_as_their_thawed_copies() {
+        let lua = sandbox::new_state(&Rc::new(Budget::new())).unwrap();
+        let kept: Table = lua
+            .load(r#"return { list = { "a", "b", 3 }, map = { x = 1, [7] = true }, mixed = { "a", y = 2 }, nested = { { 1 }, { k = "v" } } }"#)
+            .eval()
+            .unwrap();
+        let sealed: Table = lua.load(r#"return { 10, 20, { deep = { "z" } } }"#).eval().unwrap();
+        freeze::freeze(&lua, &[kept.clone()], &[]).unwrap();
+        freeze::seal(&lua, &sealed).unwrap();
+        // An answer of new tables holding frozen ones, and frozen ones alone.
+        let answer: Table = lua.create_table().unwrap();
+        answer.raw_set("kept", kept.clone()).unwrap();
+        answer.raw_set("sealed", sealed.clone()).unwrap();
+        answer.raw_set("own", lua.create_sequence_from([1, 2]).unwrap()).unwrap();
+        for v in [Value::Table(answer), Value::Table(kept.clone()), Value::Table(sealed), Value::Table(freeze::contents(&lua, &kept).raw_get::<Table>("nested").unwrap())] {
+            let thawed = from_lua(&freeze::thaw(&lua, v.clone()).unwrap()).unwrap();
+            let through = from_lua_through(&lua, &v).unwrap();
+            assert!(thawed.is_some());
+            assert_eq!(through, thawed);
+            // Read raw, without seeing through, a frozen table is empty.
+            assert_ne!(from_lua(&v).unwrap(), thawed);
+        }
     }
 }

@@ -423,6 +423,24 @@ impl ScriptHost {
         fx: &mut Effects,
         f: impl FnOnce(&Lua, mlua::AnyUserData) -> mlua::Result<mlua::MultiValue>,
     ) -> Result<R, GameError> {
+        let values = self.with_game_unthawed(context, entered, asking, st, fx, f)?;
+        freeze::thaw_multi(&self.lua, values).and_then(|v| R::from_lua_multi(v, &self.lua)).map_err(|e| self.error(&context(), &e))
+    }
+
+    /// [`with_game`](Self::with_game) returning what the script returned
+    /// as it is, frozen tables in it included: for answers that Rust reads
+    /// with `convert::from_lua_through`, which reads through them (a
+    /// listing's moves are many tables, and thawing them walked each one
+    /// a second time).
+    fn with_game_unthawed(
+        &self,
+        context: &dyn Fn() -> String,
+        entered: Option<&Function>,
+        asking: Option<&str>,
+        st: &mut GameState,
+        fx: &mut Effects,
+        f: impl FnOnce(&Lua, mlua::AnyUserData) -> mlua::Result<mlua::MultiValue>,
+    ) -> Result<mlua::MultiValue, GameError> {
         if let Some(calls) = self.trace.borrow_mut().as_mut() {
             let at = entered.map(|f| {
                 let info = f.info();
@@ -440,14 +458,10 @@ impl ScriptHost {
             self.budget.end_call();
             return Err(GameError::Script(format!("script error in {}: {e}", context())));
         }
-        let result = (|| {
-            let values = {
-                let _cap = Cap::scripts(&self.lua);
-                f(&self.lua, self.game.clone())?
-            };
-            let values = freeze::thaw_multi(&self.lua, values)?;
-            R::from_lua_multi(values, &self.lua)
-        })();
+        let result = {
+            let _cap = Cap::scripts(&self.lua);
+            f(&self.lua, self.game.clone())
+        };
         self.budget.end_call();
         self.take_back(st, fx);
         result.map_err(|e| self.error(&context(), &e))
@@ -498,7 +512,7 @@ impl ScriptHost {
         let mut answer: Option<mlua::MultiValue> = None;
         let mut sum: Option<i64> = None;
         for func in funcs.iter() {
-            let values: mlua::MultiValue = self.with_game(&context, Some(func), asking, st, fx, |_, ud| {
+            let values = self.with_game_unthawed(&context, Some(func), asking, st, fx, |_, ud| {
                 let mut all = mlua::MultiValue::new();
                 all.push_back(Value::UserData(ud));
                 all.extend(args.iter().cloned());
@@ -548,7 +562,8 @@ impl ScriptHost {
         let funcs = self.registered(false, &event.name);
         for func in funcs.iter() {
             let payload = convert::args_table(&self.lua, &event.args).map_err(|e| self.error("event", &e))?;
-            let _: () = self.with_game(&|| format!("handler of '{}'", event.name), Some(func), None, st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
+            // What a handler returns is not read.
+            self.with_game_unthawed(&|| format!("handler of '{}'", event.name), Some(func), None, st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
         }
         Ok(())
     }
@@ -570,7 +585,7 @@ impl ScriptHost {
         // step's `skip` may act (1849's bond interest is paid as its step
         // is skipped), so it is not one.
         let asking = matches!(func, "actions" | "can_buy" | "may_pass").then(|| format!("{kind} '{name}' ({func})"));
-        self.with_game(&context, Some(&f), asking.as_deref(), st, fx, |_, ud| {
+        self.with_game_unthawed(&context, Some(&f), asking.as_deref(), st, fx, |_, ud| {
             let mut all = mlua::MultiValue::new();
             all.push_back(Value::UserData(ud));
             all.extend(args);

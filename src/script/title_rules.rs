@@ -20,12 +20,13 @@ impl ScriptHost {
         Ok(out)
     }
 
-    /// A rule's return values as script values. A value no script value
+    /// A rule's return values as script values, read as they came back
+    /// (frozen tables through their contents). A value no script value
     /// holds (a function, a fractional number) is the script's error.
     fn answer(&self, context: String, values: MultiValue) -> GameResult<Answer> {
         let mut out = Vec::with_capacity(values.len());
         for v in values.iter() {
-            out.push(convert::from_lua(v).map_err(|e| GameError::Script(format!("script error in {context}: it returned a value the core cannot read: {e}")))?);
+            out.push(convert::from_lua_through(&self.lua, v).map_err(|e| GameError::Script(format!("script error in {context}: it returned a value the core cannot read: {e}")))?);
         }
         Ok(Answer::new(context, out))
     }
