@@ -401,19 +401,13 @@ pub struct Reach {
 /// `Some(n)`), whether or not a token stands there yet (1844: a home
 /// reserved but not yet placed counts, A-18). Unlimited length; not
 /// through full cities or terminal stops (1844 destinations).
+///
+/// Built as the answer was first defined: the corporation's own graph
+/// and its whole reach. [`connects_on`] answers the same without either,
+/// and is checked against this (tests/script_api.rs).
 pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
     let template = BoardGraph::build_track(t, st, None);
-    connects_on(t, st, &template, &template.adjacency(), corp, goal, from)
-}
-
-/// `connects` on a graph built without a corporation (`build_track(t, st,
-/// None)` of the same board): its token flags are set for `corp` here.
-/// Walking reads only the flags, the tags and the track, never the values
-/// (the one part of a graph a corporation changes besides its flags), so
-/// the answer is `connects`' answer. Lets a caller build the graph once for
-/// several corporations; `adj` is its `adjacency()`, which flags do not
-/// change either.
-pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, adj: &EndLists, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
+    let adj = template.adjacency();
     let mut bg = template.for_corp(t, st, corp);
     if let Some((f, city)) = from {
         let start = city.and_then(|c| city_stop(t, st, f, c));
@@ -425,8 +419,102 @@ pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, adj: &EndLi
             }
         }
     }
-    let r = reach_on(t, &bg, adj, t.route_rules.gauge_changes_at_stops_only);
+    let r = reach_on(t, &bg, &adj, t.route_rules.gauge_changes_at_stops_only);
     bg.stop_at.iter().enumerate().any(|(i, (h, _))| *h == goal && r.stops[i])
+}
+
+/// [`connects`] on a graph built without a corporation (`build_track(t,
+/// st, None)` of the same board; `adj` its adjacency). 1844 asks it for
+/// every launched company after each lay, so it walks the board's graph
+/// as it is: the corporation's flags are read where they can differ from
+/// the graph's (`for_corp`), and the walk stops at the goal.
+pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, adj: &EndLists, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
+    let g = &template.graph;
+    let gauge_rule = t.route_rules.gauge_changes_at_stops_only;
+    // (own token, blocked) of stop s for the corporation, as `for_corp`.
+    let flags = |s: usize| -> (bool, bool) {
+        let stop = &g.stops[s];
+        let (h, si) = template.stop_at[s];
+        let hd = &t.map.hexes[h as usize];
+        let mine = st.board.hexes[h as usize].tokens.get(si as usize).is_some_and(|slots| slots.contains(&Some(corp)));
+        if !mine && hd.one_city_with.is_none() && !hd.printed_track_home_blocks {
+            return (stop.own_token, stop.blocked);
+        }
+        stop_flags(t, st, h, si, stop.kind == RStopKind::City, Some(corp))
+    };
+    let start_city = from.and_then(|(f, city)| city.and_then(|c| city_stop(t, st, f, c)));
+    let is_start = |s: usize| match from {
+        Some((f, _)) => {
+            let (h, si) = template.stop_at[s];
+            h == f && start_city.is_none_or(|x| x == si)
+        }
+        None => flags(s).0,
+    };
+    let at_goal = |s: usize| template.stop_at[s].0 == goal;
+    let all = 0b111u8;
+    let mode_after = |mode: u8, gauge: Gauge| -> u8 {
+        if !gauge_rule {
+            return all;
+        }
+        match gauge {
+            Gauge::Dual => mode,
+            Gauge::Standard => mode & 0b001,
+            Gauge::Narrow => mode & 0b010,
+        }
+    };
+    // As `reach_on`: (path, entered from end a?, gauge modes still open).
+    let mut seen: Vec<u8> = vec![0; g.paths.len() * 2];
+    let mut queue: VecDeque<(u32, bool, u8)> = VecDeque::new();
+    for s in 0..g.stops.len() {
+        if is_start(s) {
+            if at_goal(s) {
+                return true;
+            }
+            for &p in adj.at_stop(s) {
+                queue.push_back((p, g.paths[p as usize].a == End::Stop(s as u32), all));
+            }
+        }
+    }
+    let closed = template.tags.get(crate::game::engine::run::CLOSED_TAG);
+    while let Some((p, from_a, mode)) = queue.pop_front() {
+        let path = &g.paths[p as usize];
+        let mode = mode_after(mode, path.gauge);
+        if mode == 0 {
+            continue;
+        }
+        let at = &mut seen[p as usize * 2 + from_a as usize];
+        if *at & (1 << mode) != 0 {
+            continue;
+        }
+        *at |= 1 << mode;
+        match if from_a { path.b } else { path.a } {
+            End::Stop(s) => {
+                let stop = &g.stops[s as usize];
+                if stop.tags & closed != 0 {
+                    continue;
+                }
+                if at_goal(s as usize) {
+                    return true;
+                }
+                // A start is never blocked for the walk (`connects`).
+                let blocked = if from.is_some() && is_start(s as usize) { false } else { flags(s as usize).1 };
+                if blocked || stop.terminal {
+                    continue;
+                }
+                for &q in adj.at_stop(s as usize) {
+                    if q != p {
+                        queue.push_back((q, g.paths[q as usize].a == End::Stop(s), all));
+                    }
+                }
+            }
+            End::Junction(j, side) => {
+                for &q in adj.at_junction(j as usize, 1 - side as usize) {
+                    queue.push_back((q, g.paths[q as usize].a == End::Junction(j, 1 - side), mode));
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Walks from the corporation's tokens over track it could run on: not
