@@ -451,17 +451,7 @@ pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, adj: &EndLi
         None => flags(s).0,
     };
     let at_goal = |s: usize| template.stop_at[s].0 == goal;
-    let all = 0b111u8;
-    let mode_after = |mode: u8, gauge: Gauge| -> u8 {
-        if !gauge_rule {
-            return all;
-        }
-        match gauge {
-            Gauge::Dual => mode,
-            Gauge::Standard => mode & 0b001,
-            Gauge::Narrow => mode & 0b010,
-        }
-    };
+    let all = ALL_MODES;
     // As `reach_on`: (path, entered from end a?, gauge modes still open).
     let mut seen: Vec<u8> = vec![0; g.paths.len() * 2];
     let mut queue: VecDeque<(u32, bool, u8)> = VecDeque::new();
@@ -478,15 +468,7 @@ pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, adj: &EndLi
     let closed = template.tags.get(crate::game::engine::run::CLOSED_TAG);
     while let Some((p, from_a, mode)) = queue.pop_front() {
         let path = &g.paths[p as usize];
-        let mode = mode_after(mode, path.gauge);
-        if mode == 0 {
-            continue;
-        }
-        let at = &mut seen[p as usize * 2 + from_a as usize];
-        if *at & (1 << mode) != 0 {
-            continue;
-        }
-        *at |= 1 << mode;
+        let Some(mode) = first_visit(&mut seen, p, from_a, mode, path.gauge, gauge_rule) else { continue };
         match if from_a { path.b } else { path.a } {
             End::Stop(s) => {
                 let stop = &g.stops[s as usize];
@@ -517,6 +499,30 @@ pub fn connects_on(t: &Title, st: &GameState, template: &BoardGraph, adj: &EndLi
     false
 }
 
+/// Every gauge mode a stretch may count as (see `reach_on`).
+const ALL_MODES: u8 = 0b111;
+
+/// A walk entering path `p` (from its end a?) with the gauge modes still
+/// open: the modes open after it, or `None` when the walk stops there
+/// (no mode left, or this path, direction and modes walked before).
+fn first_visit(seen: &mut [u8], p: u32, from_a: bool, mode: u8, gauge: Gauge, gauge_rule: bool) -> Option<u8> {
+    let mode = match (gauge_rule, gauge) {
+        (false, _) => ALL_MODES,
+        (true, Gauge::Dual) => mode,
+        (true, Gauge::Standard) => mode & 0b001,
+        (true, Gauge::Narrow) => mode & 0b010,
+    };
+    if mode == 0 {
+        return None;
+    }
+    let at = &mut seen[p as usize * 2 + from_a as usize];
+    if *at & (1 << mode) != 0 {
+        return None;
+    }
+    *at |= 1 << mode;
+    Some(mode)
+}
+
 /// Walks from the corporation's tokens over track it could run on: not
 /// through cities full of other corporations' tokens, not through terminal
 /// stops, and (with the gauge rule) not changing gauge between stops.
@@ -532,17 +538,7 @@ pub fn reach_on(t: &Title, bg: &BoardGraph, adj: &EndLists, gauge_rule: bool) ->
     // Seen states: per (path, direction), one bit per mode (0..8).
     let mut seen: Vec<u8> = vec![0; g.paths.len() * 2];
     let mut queue: VecDeque<(u32, bool, u8)> = VecDeque::new();
-    let all = 0b111u8;
-    let mode_after = |mode: u8, gauge: Gauge| -> u8 {
-        if !gauge_rule {
-            return all;
-        }
-        match gauge {
-            Gauge::Dual => mode,
-            Gauge::Standard => mode & 0b001,
-            Gauge::Narrow => mode & 0b010,
-        }
-    };
+    let all = ALL_MODES;
     for (s, stop) in g.stops.iter().enumerate() {
         if stop.own_token {
             r.stops[s] = true;
@@ -556,15 +552,7 @@ pub fn reach_on(t: &Title, bg: &BoardGraph, adj: &EndLists, gauge_rule: bool) ->
     let closed = bg.tags.get(crate::game::engine::run::CLOSED_TAG);
     while let Some((p, from_a, mode)) = queue.pop_front() {
         let path = &g.paths[p as usize];
-        let mode = mode_after(mode, path.gauge);
-        if mode == 0 {
-            continue;
-        }
-        let at = &mut seen[p as usize * 2 + from_a as usize];
-        if *at & (1 << mode) != 0 {
-            continue;
-        }
-        *at |= 1 << mode;
+        let Some(mode) = first_visit(&mut seen, p, from_a, mode, path.gauge, gauge_rule) else { continue };
         r.hexes[path.hex as usize] = true;
         let far = if from_a { path.b } else { path.a };
         match far {
