@@ -412,27 +412,11 @@ impl ScriptHost {
 
     /// Calls `f(game, args...)` with the game state lent to Lua for the
     /// call, within the call's bounds; the state comes back whatever
-    /// happens. What the script returns is thawed (`freeze::thaw`) before
-    /// Rust reads it.
-    fn with_game<R: mlua::FromLuaMulti>(
-        &self,
-        context: &dyn Fn() -> String,
-        entered: Option<&Function>,
-        asking: Option<&str>,
-        st: &mut GameState,
-        fx: &mut Effects,
-        f: impl FnOnce(&Lua, mlua::AnyUserData) -> mlua::Result<mlua::MultiValue>,
-    ) -> Result<R, GameError> {
-        let values = self.with_game_unthawed(context, entered, asking, st, fx, f)?;
-        freeze::thaw_multi(&self.lua, values).and_then(|v| R::from_lua_multi(v, &self.lua)).map_err(|e| self.error(&context(), &e))
-    }
-
-    /// [`with_game`](Self::with_game) returning what the script returned
-    /// as it is, frozen tables in it included: for answers that Rust reads
-    /// with `convert::from_lua_through`, which reads through them (a
-    /// listing's moves are many tables, and thawing them walked each one
-    /// a second time).
-    fn with_game_unthawed(
+    /// happens. What the script returned comes back as it is, frozen
+    /// tables in it included: Rust reads an answer through them
+    /// (`convert::from_lua_through`), since thawing a listing's many
+    /// tables into copies walked each one a second time.
+    fn with_game(
         &self,
         context: &dyn Fn() -> String,
         entered: Option<&Function>,
@@ -512,7 +496,7 @@ impl ScriptHost {
         let mut answer: Option<mlua::MultiValue> = None;
         let mut sum: Option<i64> = None;
         for func in funcs.iter() {
-            let values = self.with_game_unthawed(&context, Some(func), asking, st, fx, |_, ud| {
+            let values = self.with_game(&context, Some(func), asking, st, fx, |_, ud| {
                 let mut all = mlua::MultiValue::new();
                 all.push_back(Value::UserData(ud));
                 all.extend(args.iter().cloned());
@@ -563,7 +547,7 @@ impl ScriptHost {
         for func in funcs.iter() {
             let payload = convert::args_table(&self.lua, &event.args).map_err(|e| self.error("event", &e))?;
             // What a handler returns is not read.
-            self.with_game_unthawed(&|| format!("handler of '{}'", event.name), Some(func), None, st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
+            self.with_game(&|| format!("handler of '{}'", event.name), Some(func), None, st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
         }
         Ok(())
     }
@@ -585,7 +569,7 @@ impl ScriptHost {
         // step's `skip` may act (1849's bond interest is paid as its step
         // is skipped), so it is not one.
         let asking = matches!(func, "actions" | "can_buy" | "may_pass").then(|| format!("{kind} '{name}' ({func})"));
-        self.with_game_unthawed(&context, Some(&f), asking.as_deref(), st, fx, |_, ud| {
+        self.with_game(&context, Some(&f), asking.as_deref(), st, fx, |_, ud| {
             let mut all = mlua::MultiValue::new();
             all.push_back(Value::UserData(ud));
             all.extend(args);
@@ -617,11 +601,12 @@ impl ScriptHost {
             Err(_) => self.lua.load(expr).set_name("=repl").set_environment(env.clone()).into_function().map_err(|e| self.error("lua", &e))?,
         };
         self.budget.begin_query();
-        let shown: String = self.with_game(&|| "lua".to_string(), Some(&func), None, st, fx, |lua, ud| {
+        let mut shown = String::new();
+        self.with_game(&|| "lua".to_string(), Some(&func), None, st, fx, |lua, ud| {
             env.raw_set("game", ud)?;
             let vals = freeze::thaw_multi(lua, func.call::<mlua::MultiValue>(())?)?;
-            let parts: Vec<String> = vals.iter().map(convert::show).collect();
-            Ok(mlua::MultiValue::from_iter([Value::String(lua.create_string(parts.join("\t"))?)]))
+            shown = vals.iter().map(convert::show).collect::<Vec<_>>().join("\t");
+            Ok(mlua::MultiValue::new())
         })?;
         Ok(shown)
     }
