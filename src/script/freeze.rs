@@ -38,6 +38,8 @@ pub struct Frozen {
     pub marker: Table,
     /// Loading is over: registration is closed.
     pub done: bool,
+    /// Tables sealed after loading and kept for every call (`kept_sealed`).
+    sealed: HashMap<(usize, usize), Table>,
 }
 
 impl Frozen {
@@ -48,6 +50,7 @@ impl Frozen {
             compiled: HashMap::new(),
             marker: lua.create_table()?,
             done: false,
+            sealed: HashMap::new(),
         })
     }
 }
@@ -154,6 +157,28 @@ pub fn seal(lua: &Lua, t: &Table) -> mlua::Result<()> {
         hollow(lua, &t, &marker, Made::TitleData)?;
     }
     Ok(())
+}
+
+/// The sealed table kept under `key`, or the one `build` makes, sealed
+/// ([`seal`]) and kept for the state's life. The caller's key must name
+/// the same data for as long as the state lives. A state without the
+/// freeze registry (the title tests' harness) cannot seal: it gets
+/// `build`'s table as it is, each time.
+pub fn kept_sealed(lua: &Lua, key: (usize, usize), build: impl FnOnce(&Lua) -> mlua::Result<Table>) -> mlua::Result<Table> {
+    match lua.app_data_ref::<Frozen>() {
+        None => return build(lua),
+        Some(f) => {
+            if let Some(hit) = f.sealed.get(&key) {
+                return Ok(hit.clone());
+            }
+        }
+    }
+    let tb = build(lua)?;
+    seal(lua, &tb)?;
+    if let Some(mut f) = lua.app_data_mut::<Frozen>() {
+        f.sealed.insert(key, tb.clone());
+    }
+    Ok(tb)
 }
 
 fn reach(lua: &Lua, roots: &[Table], marker: &Table) -> mlua::Result<Reached> {

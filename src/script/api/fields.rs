@@ -410,51 +410,20 @@ pub(super) fn company_field(lua: &Lua, t: &Title, st: &GameState, i: CompanyId, 
     Ok(Some(v))
 }
 
-/// A title's props as a fresh Lua table, converted straight from the TOML
-/// (scripts read a corporation's props on every `game:corporation` call:
-/// going through a cloned TOML table and a `Var` tripled the cost).
 /// A props table of the title, built once per title scripts' state and
-/// sealed read-only (`freeze::seal`): scripts read props at nearly every call
-/// (a company's kind, the title's `game:props()`), and building them anew
-/// each time was a twentieth of replaying a recorded game. `props` must
-/// belong to the state's title (see [`KeptProps`]).
+/// sealed read-only (`freeze::kept_sealed`): scripts read props at nearly
+/// every call (a company's kind, the title's `game:props()`), and
+/// building them anew each time was a twentieth of replaying a recorded
+/// game. Kept by the TOML table's address: `props` must belong to the
+/// state's title, which the host holds for the state's whole life, so an
+/// address names the same props all that time.
 pub(super) fn props_to_lua(lua: &Lua, props: &toml::Table) -> mlua::Result<Table> {
-    kept_props(lua, (std::ptr::from_ref(props) as usize, 0), |lua| fresh_props(lua, props))
+    crate::script::freeze::kept_sealed(lua, (std::ptr::from_ref(props) as usize, 0), |lua| fresh_props(lua, props))
 }
 
-/// The props tables a Lua state has built, by the address of their TOML
-/// table and a second key (`game:props()`'s player count). A state
-/// belongs to one host and sees only the host's title, which outlives it,
-/// so an address names the same props for the state's whole life.
-#[derive(Default)]
-struct KeptProps(rustc_hash::FxHashMap<(usize, usize), Table>);
-
-/// The kept table for `key`, or the one `build` makes, sealed and kept.
-pub(super) fn kept_props(lua: &Lua, key: (usize, usize), build: impl FnOnce(&Lua) -> mlua::Result<Table>) -> mlua::Result<Table> {
-    if let Some(hit) = lua.app_data_ref::<KeptProps>().and_then(|kept| kept.0.get(&key).cloned()) {
-        return Ok(hit);
-    }
-    let tb = build(lua)?;
-    // A state without the freeze registry (a test's, the REPL's harness)
-    // cannot seal: it gets a table of its own each time, as before.
-    if crate::script::freeze::marker(lua).is_none() {
-        return Ok(tb);
-    }
-    crate::script::freeze::seal(lua, &tb)?;
-    match lua.app_data_mut::<KeptProps>() {
-        Some(mut kept) => {
-            kept.0.insert(key, tb.clone());
-        }
-        None => {
-            let mut kept = KeptProps::default();
-            kept.0.insert(key, tb.clone());
-            lua.set_app_data(kept);
-        }
-    }
-    Ok(tb)
-}
-
-/// A new, writable table of the props (what [`props_to_lua`] keeps).
+/// A title's props as a new, writable Lua table, converted straight from
+/// the TOML (going through a cloned TOML table and a `Var` tripled the
+/// cost); what [`props_to_lua`] keeps.
 pub(super) fn fresh_props(lua: &Lua, props: &toml::Table) -> mlua::Result<Table> {
     let tb = lua.create_table_with_capacity(0, props.len())?;
     for (k, v) in props {

@@ -13,7 +13,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     m.add_method("props", |lua, this, ()| {
         let players = this.st.players.len();
         // Kept per player count: the overlay differs between them.
-        kept_props(lua, (std::ptr::from_ref(&this.title.props) as usize, players + 1), |lua| {
+        crate::script::freeze::kept_sealed(lua, (std::ptr::from_ref(&this.title.props) as usize, players + 1), |lua| {
             let tb = fresh_props(lua, &this.title.props)?;
             if let Some(pc) = this.title.player_count(players) {
                 for (k, v) in &pc.props {
