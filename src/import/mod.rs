@@ -232,22 +232,22 @@ pub fn replay_with(
     let mut inserted: Vec<(i64, Vec<String>)> = Vec::new();
     let mut stopped_before = None;
     let mut readings = tr.readings_counter();
-    let actions = rec.actions.clone();
+    let actions = &rec.actions;
     for (i, a) in actions.iter().enumerate() {
         let id = a.get("id").and_then(Value::as_i64).unwrap_or(i as i64);
         if until.is_some_and(|u| id >= u) {
             stopped_before = until;
             break;
         }
-        let mut batch = vec![a.clone()];
+        let mut batch = vec![a];
         if let Some(auto) = a.get("auto_actions").and_then(Value::as_array) {
-            batch.extend(auto.iter().cloned());
+            batch.extend(auto.iter());
         }
         // The website's rules as they were when the action was recorded
         // (its automatic actions were made with it).
         let created_at = a.get("created_at").and_then(Value::as_i64);
         tr.set_readings(&mut game, created_at, &mut readings);
-        for (k, item) in batch.iter().enumerate() {
+        for (k, &item) in batch.iter().enumerate() {
             let is_auto = k > 0;
             before(&game, item);
             let recorded_actor = match tr.recorded_actor(&game, item) {
@@ -278,11 +278,13 @@ pub fn replay_with(
                 applied += 1;
                 continue;
             }
-            let recorded = short(item);
+            // The recorded action as a refusal names it (written only then:
+            // it is a tenth of a replay).
+            let recorded = || short(item);
             let translated = tr.translate(&game, item, &actions[i + 1..]);
             let ours: Vec<Action> = match translated {
                 Ok(list) => list,
-                Err(message) => return Err((Some(game), ImportError::Untranslatable { id, recorded, message, applied })),
+                Err(message) => return Err((Some(game), ImportError::Untranslatable { id, recorded: recorded(), message, applied })),
             };
             if ours.is_empty() {
                 skipped += 1;
@@ -300,7 +302,7 @@ pub fn replay_with(
                     // one our engine had to act (a follow-up, such as an
                     // owner's consent, is someone else's by design).
                     Ok(()) if j == 0 && let Err(message) = same_actor(&game, recorded_actor, acting) => {
-                        return Err((Some(game), ImportError::Refused { id, recorded: format!("{recorded} -> `{action}`"), message, applied }));
+                        return Err((Some(game), ImportError::Refused { id, recorded: format!("{} -> `{action}`", recorded()), message, applied }));
                     }
                     Ok(()) => applied += 1,
                     Err(e) => {
@@ -317,7 +319,7 @@ pub fn replay_with(
                             inserted.push((id, passed));
                             continue;
                         }
-                        return Err((Some(game), ImportError::Refused { id, recorded: format!("{recorded} -> `{action}`"), message: e.to_string(), applied }));
+                        return Err((Some(game), ImportError::Refused { id, recorded: format!("{} -> `{action}`", recorded()), message: e.to_string(), applied }));
                     }
                 }
             }
