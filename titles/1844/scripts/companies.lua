@@ -53,15 +53,16 @@ end
 -- counts).
 local function check_destinations(game)
   -- (Paying a destination changes no company's floated or closed.)
+  -- (Cheapest questions first: most companies are paid, or have no
+  -- destination, long before the game ends.)
+  local sbb_formed = game:var("sbb.formed")
   for _, corp in ipairs(game:corporations({ floated = true, closed = false })) do
     local function f(field) return game:corporation_field(corp, field) end
     local destination = game:var("dest." .. corp) == nil and f("destination")
-    local home = home_of(game, corp)
-    if destination and home then
-      if not (f("kind") == "pre_sbb" and game:var("sbb.formed")) then
-        if game:connected(corp, destination, home, f("home_city")) then
-          pay_destination(game, corp, "reaches its destination " .. destination)
-        end
+    if destination and not (sbb_formed and f("kind") == "pre_sbb") then
+      local home = home_of(game, corp)
+      if home and game:connected(corp, destination, home, f("home_city")) then
+        pay_destination(game, corp, "reaches its destination " .. destination)
       end
     end
   end
