@@ -163,6 +163,9 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
             let sources: Vec<ShareSource> = [ShareSource::Treasury, ShareSource::Pool].into_iter().chain(investors.map(|(_, d)| ShareSource::Investor(d.id.clone()))).collect();
             for from in sources {
                 for tag in &tags {
+                    if buy_surely_refused(e, p, c, &from, tag.as_deref()) {
+                        continue;
+                    }
                     out.push(LegalMove::exact(Action::Buy { corp: id.clone(), from: from.clone(), tag: tag.clone(), cert: None }));
                 }
             }
@@ -201,10 +204,10 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
             }
         }
     }
-    for (i, co) in e.st.companies.iter().enumerate() {
+    for co in e.st.companies.iter() {
         let def = &e.t.companies[co.def];
-        if co.owner == CompanyOwner::Bank && !def.auctioned {
-            let _ = i;
+        // Left out, as above: the companies dearer than the player's cash.
+        if co.owner == CompanyOwner::Bank && !def.auctioned && def.value <= cash {
             out.push(LegalMove::exact(Action::BuyCompany { company: co.id.clone(), price: None }));
         }
     }
@@ -212,6 +215,24 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
     out.extend(e.ability_moves(Actor::Player(p))?);
     out.push(LegalMove::exact(Action::Pass));
     Ok(out)
+}
+
+/// Is buying a certificate of `c` from `from` (with `tag`) refused
+/// whatever the title says: no such certificate there, or one dearer than
+/// the player's cash (`buy_share` refuses both, after asking the title's
+/// scripts for the reason they give). Left out of the moves without a
+/// trial: a player short of money has dozens of them in a stock turn. An
+/// investor's price is the title's (`investor_sale_price`), so those stay.
+fn buy_surely_refused(e: &Engine, p: PlayerId, c: CorpId, from: &ShareSource, tag: Option<&str>) -> bool {
+    let owner = match from {
+        ShareSource::Treasury => CertOwner::Treasury,
+        ShareSource::Pool => CertOwner::Pool,
+        ShareSource::Investor(_) => return false,
+    };
+    match e.offered_cert(c, owner, tag, None) {
+        None => true,
+        Some(cert) => e.cert_price(c, owner, cert) > e.st.players[p as usize].cash,
+    }
 }
 
 /// Does the title's `can_start` hook refuse `player` starting `corp` now?

@@ -9,6 +9,7 @@ use crate::game::ids::*;
 use crate::game::market::{Dir, price_of};
 use crate::game::ops::{GameError, GameResult};
 use crate::game::shares::holdings;
+use crate::game::state::Cert;
 use crate::game::var::Var;
 use crate::title::schema::{InvestorTurns, SellMove};
 use crate::game::refusals::RuleKey;
@@ -462,15 +463,7 @@ impl Engine<'_> {
             CertOwner::Investor(i) => self.t.investors[i.index()].name.clone(),
             _ => "the treasury".to_string(),
         };
-        let headless = headless_pool && self.st.president(c).is_none();
-        let cert = self.st.corps[c]
-            .certs
-            .iter()
-            // A president's certificate is for sale only in the pool of a
-            // corporation that has no president (1844's SBB, A-31).
-            .filter(|x| x.owner == owner && (!x.president || (owner == CertOwner::Pool && headless)) && index.map_or(x.tag.as_deref() == tag, |i| x.index == i))
-            .min_by_key(|x| (!x.president, x.index))
-            .cloned();
+        let cert = self.offered_cert(c, owner, tag, index).cloned();
         let tag = cert.as_ref().and_then(|x| x.tag.as_deref()).map(str::to_string);
         let tag = tag.as_deref();
         let Some(cert) = cert else {
@@ -486,11 +479,7 @@ impl Engine<'_> {
         if held + cert.percent as u32 > self.t.settings.max_holding_percent {
             return self.refuse(RuleKey::StockMaxHolding, format!("{pname} would hold {} % of {cid}; the most is {} %", held + cert.percent as u32, self.t.settings.max_holding_percent));
         }
-        let unit_price = match (&from, self.t.settings.ipo_price) {
-            (ShareSource::Treasury, crate::title::schema::IpoPrice::Par) => self.st.corps[c].par.unwrap_or_else(|| price_of(self.t, self.st, c)),
-            _ => price_of(self.t, self.st, c),
-        };
-        let mut price = crate::game::shares::worth(self.t, self.st, c, unit_price, cert.percent as i64);
+        let mut price = self.cert_price(c, owner, &cert);
         let source_name = match owner {
             CertOwner::Pool => "pool".to_string(),
             CertOwner::Investor(i) => self.t.investors[i.index()].id.clone(),
@@ -518,6 +507,29 @@ impl Engine<'_> {
         self.settle_presidency(c)?;
         self.ops().check_float(c)?;
         Ok(())
+    }
+
+    /// The certificate `buy_share` sells from `owner`: the one at `index`,
+    /// else the first with `tag` (`None`: an untagged one).
+    pub(super) fn offered_cert(&self, c: CorpId, owner: CertOwner, tag: Option<&str>, index: Option<u16>) -> Option<&Cert> {
+        // A president's certificate is for sale only in the pool of a
+        // corporation that has no president (1844's SBB, A-31).
+        let headless = owner == CertOwner::Pool && self.st.president(c).is_none() && self.st.corps[c].certs.iter().any(|x| x.president && x.owner == CertOwner::Pool);
+        self.st.corps[c]
+            .certs
+            .iter()
+            .filter(|x| x.owner == owner && (!x.president || headless) && index.map_or(x.tag.as_deref() == tag, |i| x.index == i))
+            .min_by_key(|x| (!x.president, x.index))
+    }
+
+    /// A certificate's price from `owner` at the market (or at par from
+    /// the treasury, as the title says), before an investor's premium.
+    pub(super) fn cert_price(&self, c: CorpId, owner: CertOwner, cert: &Cert) -> i64 {
+        let unit_price = match (owner, self.t.settings.ipo_price) {
+            (CertOwner::Treasury, crate::title::schema::IpoPrice::Par) => self.st.corps[c].par.unwrap_or_else(|| price_of(self.t, self.st, c)),
+            _ => price_of(self.t, self.st, c),
+        };
+        crate::game::shares::worth(self.t, self.st, c, unit_price, cert.percent as i64)
     }
 
     /// What a player pays an investor for a certificate worth `price` at
@@ -740,7 +752,8 @@ impl Engine<'_> {
 
     fn buy_company_in_sr(&mut self, p: PlayerId, company: &str) -> GameResult<()> {
         let co = self.st.company_index(company).ok_or_else(|| GameError::Invalid(format!("there is no company \"{company}\"")))?;
-        let def = self.t.companies[self.st.companies[co].def].clone();
+        let t = self.t;
+        let def = &t.companies[self.st.companies[co].def];
         if self.st.companies[co].owner != CompanyOwner::Bank || def.auctioned {
             return self.refuse(RuleKey::StockCompanyNotForSale, format!("{} is not for sale in the stock round", self.st.companies[co].id));
         }
