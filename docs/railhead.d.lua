@@ -85,8 +85,9 @@ function Game:player(name) end
 ---@return any
 function Game:player_field(name, field) end
 ---@param filter? table<string, boolean|number|string> fields of `corporation(id)` and the values they must equal
+---@param order? string a number or string field to sort by, smallest first (nil values last, ties in play order)
 ---@return string[]
-function Game:corporations(filter) end
+function Game:corporations(filter, order) end
 ---@return string[]
 function Game:all_corporations() end
 ---The investors' ids (title.toml's [[investor]]).

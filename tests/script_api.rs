@@ -100,6 +100,28 @@ for _, name in ipairs(game:players()) do filters[#filters + 1] = {{ president = 
 for i, filter in ipairs(filters) do
   if not same(filtered(filter), game:corporations(filter)) then bad[#bad + 1] = "filter " .. i end
 end
+-- Sorted by a field: a stable insertion sort here, nil last.
+local function ordered(filter, field)
+  local out = filtered(filter)
+  for i = 2, #out do
+    local j, id = i, out[i]
+    local v = game:corporation_field(id, field)
+    while j > 1 do
+      local w = game:corporation_field(out[j - 1], field)
+      if v == nil or (w ~= nil and w <= v) then break end
+      out[j] = out[j - 1]
+      j = j - 1
+    end
+    out[j] = id
+  end
+  return out
+end
+for i, filter in ipairs(filters) do
+  for _, field in ipairs({{ "price", "par", "id", "kind", "cash", "president" }}) do
+    if not same(ordered(filter, field), game:corporations(filter, field)) then bad[#bad + 1] = "filter " .. i .. " ordered by " .. field end
+  end
+end
+if not same(ordered({{}}, "price"), game:corporations(nil, "price")) then bad[#bad + 1] = "no filter, ordered by price" end
 return table.concat(bad, "\n")
 "#,
         fields.join(", "),
@@ -143,7 +165,7 @@ fn single_field_reads_equal_the_whole_tables() {
     let (mut st, mut fx) = (game.state.clone(), Effects::default());
     let err = game.host.eval("game:corporation_field('GB', 'presdent')", &mut st, &mut fx).unwrap_err().to_string();
     assert!(err.contains("presdent") && err.contains("president"), "{err}");
-    for bad in ["game:turn_field('tile')", "game:corporations({ startd = false })", "game:corporations({ trains = {} })", "game:player_field(game:players()[1], 'dept')", "game:company_field('P2', 'ownr')"] {
+    for bad in ["game:turn_field('tile')", "game:corporations({ startd = false })", "game:corporations({ trains = {} })", "game:corporations({}, 'prise')", "game:corporations({}, 'trains')", "game:player_field(game:players()[1], 'dept')", "game:company_field('P2', 'ownr')"] {
         let (mut st, mut fx) = (game.state.clone(), Effects::default());
         assert!(game.host.eval(bad, &mut st, &mut fx).is_err(), "{bad} is refused");
     }

@@ -295,6 +295,51 @@ pub(super) fn corp_filter(filter: &Table) -> mlua::Result<Vec<(String, Value)>> 
     Ok(conds)
 }
 
+/// `corporations(filter, order)`: the corporations sorted by the field
+/// `order` (numbers or strings, smallest first; those where it is nil
+/// last), ties in play order.
+pub(super) fn corp_order(lua: &Lua, t: &Title, st: &GameState, corps: Vec<CorpId>, order: &str) -> mlua::Result<Vec<CorpId>> {
+    if !CORP_FIELDS.contains(&order) {
+        return Err(no_field("corporations(filter, order): a corporation", order, CORP_FIELDS));
+    }
+    enum Key {
+        Num(f64),
+        Text(Vec<u8>),
+        Nil,
+    }
+    let mut keyed = Vec::with_capacity(corps.len());
+    for c in corps {
+        let key = match corp_field(lua, t, st, c, order)?.unwrap_or(Value::Nil) {
+            Value::Integer(i) => Key::Num(i as f64),
+            Value::Number(n) => Key::Num(n),
+            Value::String(s) => Key::Text(s.as_bytes().to_vec()),
+            Value::Nil => Key::Nil,
+            v => return Err(rt(format!("corporations(filter, order): '{order}' is a {}; the order is by a number or a string field", v.type_name()))),
+        };
+        keyed.push((key, c));
+    }
+    let mut kinds = keyed.iter().filter_map(|(k, _)| match k {
+        Key::Num(_) => Some(true),
+        Key::Text(_) => Some(false),
+        Key::Nil => None,
+    });
+    if let Some(first) = kinds.next()
+        && kinds.any(|k| k != first)
+    {
+        return Err(rt(format!("corporations(filter, order): '{order}' holds numbers and strings; they cannot be put in one order")));
+    }
+    // Stable: ties stay in play order.
+    keyed.sort_by(|(a, _), (b, _)| match (a, b) {
+        (Key::Num(x), Key::Num(y)) => x.total_cmp(y),
+        (Key::Text(x), Key::Text(y)) => x.cmp(y),
+        (Key::Nil, Key::Nil) => std::cmp::Ordering::Equal,
+        (Key::Nil, _) => std::cmp::Ordering::Greater,
+        (_, Key::Nil) => std::cmp::Ordering::Less,
+        _ => std::cmp::Ordering::Equal,
+    });
+    Ok(keyed.into_iter().map(|(_, c)| c).collect())
+}
+
 /// Lua's `==` on the values a filter compares (booleans, numbers, strings, nil).
 pub(super) fn scalar_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {

@@ -35,12 +35,15 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         player_field(lua, &this.title, &this.st, p, &field)?.ok_or_else(|| no_field("a player", &field, PLAYER_FIELDS))
     });
     // Ids in play, those whose fields equal the filter's values with one.
-    m.add_method("corporations", |lua, this, filter: Option<Table>| {
-        let Some(filter) = filter else {
+    m.add_method("corporations", |lua, this, (filter, order): (Option<Table>, Option<String>)| {
+        if filter.is_none() && order.is_none() {
             return lua.create_sequence_from(this.st.corps.iter().filter(|c| c.in_play).map(|c| c.id.clone()));
+        }
+        let conds = match &filter {
+            Some(f) => corp_filter(f)?,
+            None => Vec::new(),
         };
-        let conds = corp_filter(&filter)?;
-        let mut out = Vec::new();
+        let mut out: Vec<CorpId> = Vec::new();
         for (c, corp) in this.st.corps.iter().enumerate() {
             if !corp.in_play {
                 continue;
@@ -54,10 +57,13 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
                 }
             }
             if all {
-                out.push(corp.id.as_str());
+                out.push(CorpId::from(c));
             }
         }
-        lua.create_sequence_from(out)
+        if let Some(order) = order {
+            out = corp_order(lua, &this.title, &this.st, out, &order)?;
+        }
+        lua.create_sequence_from(out.into_iter().map(|c| this.st.corps[c].id.as_str()))
     });
     m.add_method("investors", |lua, this, ()| lua.create_sequence_from(this.title.investors.iter().map(|i| i.id.clone())));
     m.add_method("investor", |lua, this, id: String| {

@@ -70,18 +70,11 @@ end)
 -- Only the unstarted corporation with the lowest place card may start
 -- (1849-R-079). AFG without a free home slot is set aside (1849-R-084).
 hook("startable", function(game, player)
-  local best, best_order = nil, nil
   local blocked = game:var("afg_blocked")
-  for _, id in ipairs(game:corporations({ started = false, closed = false })) do
-    if not (id == "AFG" and blocked) then
-      local order = game:corporation_field(id, "start_order")
-      if best == nil or order < best_order then
-        best, best_order = id, order
-      end
-    end
+  for _, id in ipairs(game:corporations({ started = false, closed = false }, "start_order")) do
+    if not (id == "AFG" and blocked) then return { id } end
   end
-  if best == nil then return {} end
-  return { best }
+  return {}
 end)
 
 -- A corporation started in a stock turn goes to the bottom of its cell,
