@@ -212,10 +212,11 @@ impl Translator {
         // Kept in the setup (`readings`: var -> actions read under it), so
         // that a save of the import replays the same (`Game::sync_readings`).
         // Until the first action after the date, the count is open.
-        let mut readings = match game.setup.values.get("readings") {
-            Some(Var::Map(m)) => m.clone(),
-            _ => BTreeMap::new(),
+        let kept = match game.setup.values.get("readings") {
+            Some(Var::Map(m)) => Some(m),
+            _ => None,
         };
+        let mut readings = kept.cloned().unwrap_or_default();
         // A reading that began after the record's first action (`from`)
         // is kept as [first action, end]. Records are in time order: a
         // reading opens once and closes once.
@@ -238,13 +239,18 @@ impl Translator {
                 readings.insert(r.var.clone(), closed);
             }
         }
-        if !readings.is_empty() {
+        if readings.is_empty() {
+            return;
+        }
+        // Written only when a reading opened or closed: most actions
+        // change none, and the state's vars are copied on a write.
+        if kept != Some(&readings) {
             let value = Var::Map(readings);
             game.setup.values.insert("readings".into(), value.clone());
             // As `Game::with_host` puts every setup value in the state.
             game.state.vars.insert("setup.readings".into(), value);
-            game.sync_readings();
         }
+        game.sync_readings();
     }
 
     /// Counts an action recorded at `created_at` for the readings then in force.
