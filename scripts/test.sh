@@ -15,4 +15,5 @@ if ! command -v chromium >/dev/null 2>&1; then
     echo "no chromium, and no apt-get as root to install it: the live view's browser test will skip"
   fi
 fi
-cargo test --release
+# The `ci` profile: release code without line tables (Cargo.toml).
+cargo test --profile ci
