@@ -37,11 +37,12 @@ fn unlisted_stock_moves_are_refused(title: &str, players: usize, options: &[&str
         let moves = g.legal_moves().unwrap();
         let listed: BTreeSet<String> = moves.iter().map(|m| m.action.to_string()).collect();
         if listed.contains("pass") && g.state.flow.round.name.contains("stock") {
-            let mut unlisted: Vec<Action> = Vec::new();
+            // Every start and purchase there could be; those not listed must be refused.
+            let mut possible: Vec<Action> = Vec::new();
             for corp in g.state.corps.iter().filter(|c| c.in_play && !c.started).map(|c| c.id.clone()).collect::<Vec<_>>() {
                 for &price in &prices {
                     for extra in 0..=t.settings.par_extra_certs {
-                        unlisted.push(Action::Par { corp: corp.clone(), price, extra, home: None });
+                        possible.push(Action::Par { corp: corp.clone(), price, extra, home: None });
                     }
                 }
             }
@@ -51,14 +52,14 @@ fn unlisted_stock_moves_are_refused(title: &str, players: usize, options: &[&str
                 tags.dedup();
                 for from in [ShareSource::Treasury, ShareSource::Pool] {
                     for tag in &tags {
-                        unlisted.push(Action::Buy { corp: corp.id.clone(), from: from.clone(), tag: tag.clone(), cert: None });
+                        possible.push(Action::Buy { corp: corp.id.clone(), from: from.clone(), tag: tag.clone(), cert: None });
                     }
                 }
             }
             for co in g.state.companies.iter() {
-                unlisted.push(Action::BuyCompany { company: co.id.clone(), price: None });
+                possible.push(Action::BuyCompany { company: co.id.clone(), price: None });
             }
-            for action in unlisted {
+            for action in possible {
                 if listed.contains(&action.to_string()) {
                     continue;
                 }

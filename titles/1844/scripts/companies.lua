@@ -52,9 +52,9 @@ end
 -- launched company not yet paid (A-18: a home reserved but not placed
 -- counts).
 local function check_destinations(game)
-  -- (Paying a destination changes no company's floated or closed.)
-  -- (Cheapest questions first: most companies are paid, or have no
-  -- destination, long before the game ends.)
+  -- (Paying a destination changes no company's floated or closed, nor
+  -- the SBB.) The cheapest questions first: most companies are paid, or
+  -- have no destination, long before the game ends.
   local sbb_formed = game:var("sbb.formed")
   for _, corp in ipairs(game:corporations({ floated = true, closed = false })) do
     local function f(field) return game:corporation_field(corp, field) end
