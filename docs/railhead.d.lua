@@ -84,6 +84,12 @@ function Game:player(name) end
 ---@param field string "cash", "debt", "shares"...
 ---@return any
 function Game:player_field(name, field) end
+---Several fields of `player(name)` in one call, as that many values: `local cash, debt = game:player_fields(p, "cash", "debt")` (1 to 32 fields; an unknown one is an error).
+---@param name string
+---@param field string
+---@param ... string more fields
+---@return any ...
+function Game:player_fields(name, field, ...) end
 ---@param filter? table<string, boolean|number|string> fields of `corporation(id)` and the values they must equal
 ---@param order? string a number or string field to sort by, smallest first (nil values last, ties in play order)
 ---@return string[]
@@ -109,6 +115,12 @@ function Game:corporation(id) end
 ---@param field string a key of `corporation(id)`: "kind", "president", "cash", "certificates"...
 ---@return any
 function Game:corporation_field(id, field) end
+---Several fields of `corporation(id)` in one call, as that many values (1 to 32 fields; an unknown one is an error). One call costs about as much as one `corporation_field`.
+---@param id string
+---@param field string
+---@param ... string more fields
+---@return any ...
+function Game:corporation_fields(id, field, ...) end
 ---@return string[]
 function Game:companies() end
 ---@param id string
@@ -119,6 +131,12 @@ function Game:company(id) end
 ---@param field string "owner", "owner_kind", "used", "value"...
 ---@return any
 function Game:company_field(id, field) end
+---Several fields of `company(id)` in one call, as that many values (1 to 32 fields; an unknown one is an error).
+---@param id string
+---@param field string
+---@param ... string more fields
+---@return any ...
+function Game:company_fields(id, field, ...) end
 ---@return string
 function Game:phase() end
 ---@return integer
@@ -154,6 +172,10 @@ function Game:cert_limit() end
 ---@param key string
 ---@return Value?
 function Game:var(key) end
+---Every var whose key starts with `prefix`, keyed by the rest of its key: `game:vars("dest.")` is `{ SBB = "paid", ... }` for the vars "dest.SBB", ...
+---@param prefix string
+---@return table<string, Value>
+function Game:vars(prefix) end
 ---@param corp string
 ---@return integer
 function Game:share_price(corp) end
@@ -169,6 +191,12 @@ function Game:value_order() end
 ---@param field string
 ---@return any
 function Game:hex_field(label, field) end
+---Several fields of `hex(label)` in one call, as that many values: `local laid, tile, props = game:hex_fields(h, "laid", "tile", "props")` (1 to 32 fields; an unknown one is an error).
+---@param label string
+---@param field string
+---@param ... string more fields
+---@return any ...
+function Game:hex_fields(label, field, ...) end
 ---@param label string
 ---@return {label: string, name: string?, tile: string, color: string, laid: boolean, rotation: integer, terrain: string?, cost: integer, borders: table<integer, string>, neighbours: table<integer, string>, links: table<integer, {hex: string, edge: integer, label: string?}>, stops: {kind: string, value: integer, slots: integer, name: string?, tags: string[], tokens: string[], reserved: string[], neutral: string[], opens_in_phase: string?, open: boolean}[], tags: string[], tokens: string[], locked: boolean, free_slots: integer}
 function Game:hex(label) end

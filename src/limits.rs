@@ -99,6 +99,10 @@ pub const MAX_EVENTS: usize = 1_000;
 /// Questions waiting for an answer at once (real: 2).
 pub const MAX_PENDING: usize = 32;
 
+/// Fields one `game:*_fields(id, ...)` call reads: each comes back as a
+/// value on the Lua stack, which a script cannot grow without bound.
+pub const MAX_FIELDS_PER_READ: usize = 32;
+
 /// Answers one question offers (real: 21).
 pub const MAX_CHOICES: usize = 1_000;
 

@@ -1,5 +1,6 @@
 //! The script API's cheap single reads (`corporation_field`, `player_field`,
-//! `company_field`, `hex_field`, `turn_field`, `turn_var`) agree with the whole tables they stand for. Uses ../shared/fixtures/18xx.games/ (skips where absent).
+//! `company_field`, `hex_field`, `turn_field`, `turn_var`) agree with the whole tables they stand for,
+//! and the reads of several at once (`*_fields`, `vars(prefix)`) with the single reads. Uses ../shared/fixtures/18xx.games/ (skips where absent).
 
 use railhead::game::ops::Effects;
 use railhead::import::{parse, replay};
@@ -27,6 +28,52 @@ local function same(a, b)
   return true
 end
 local bad = {{}}
+-- `*_fields(id, ...)` against one `*_field` per field, in groups of at
+-- most 32 (limits::MAX_FIELDS_PER_READ), in order and reversed.
+local function many_agree(one, many, id, fields)
+  local orders = {{ fields, {{}} }}
+  for i = #fields, 1, -1 do orders[2][#orders[2] + 1] = fields[i] end
+  for _, list in ipairs(orders) do
+    for start = 1, #list, 32 do
+      local group = {{}}
+      for i = start, math.min(#list, start + 31) do group[#group + 1] = list[i] end
+      local got = table.pack(many(id, table.unpack(group)))
+      if got.n ~= #group then return false end
+      for i, f in ipairs(group) do if not same(got[i], one(id, f)) then return false end end
+    end
+  end
+  return true
+end
+local function check_many(kind, ids, fields, one, many)
+  for _, id in ipairs(ids) do
+    if not many_agree(one, many, id, fields) then bad[#bad + 1] = kind .. "_fields of " .. id end
+  end
+end
+check_many("corporation", game:all_corporations(), {{ {} }},
+  function(id, f) return game:corporation_field(id, f) end, function(id, ...) return game:corporation_fields(id, ...) end)
+check_many("player", game:players(), {{ {} }},
+  function(id, f) return game:player_field(id, f) end, function(id, ...) return game:player_fields(id, ...) end)
+check_many("company", game:companies(), {{ {} }},
+  function(id, f) return game:company_field(id, f) end, function(id, ...) return game:company_fields(id, ...) end)
+check_many("hex", {{ {} }}, {{ {} }},
+  function(id, f) return game:hex_field(id, f) end, function(id, ...) return game:hex_fields(id, ...) end)
+-- `vars(prefix)` against `var`: every var once under "", and each prefix's
+-- share of them.
+local all, count = game:vars(""), 0
+for k, v in pairs(all) do
+  count = count + 1
+  if not same(v, game:var(k)) then bad[#bad + 1] = "vars('') at " .. k end
+end
+if count == 0 then bad[#bad + 1] = "no vars at all" end
+for _, prefix in ipairs({{ "dest.", "tunnel.", "sbb.", "P", "zz", "dest.SBB" }}) do
+  local n = 0
+  for k in pairs(all) do if k:sub(1, #prefix) == prefix then n = n + 1 end end
+  for rest, v in pairs(game:vars(prefix)) do
+    n = n - 1
+    if not same(v, game:var(prefix .. rest)) then bad[#bad + 1] = "vars(" .. prefix .. ") at " .. rest end
+  end
+  if n ~= 0 then bad[#bad + 1] = "vars(" .. prefix .. ") misses or adds a var" end
+end
 for _, id in ipairs(game:all_corporations()) do
   local whole = game:corporation(id)
   for _, f in ipairs({{ {} }}) do
@@ -125,6 +172,11 @@ if not same(ordered({{}}, "price"), game:corporations(nil, "price")) then bad[#b
 return table.concat(bad, "\n")
 "#,
         fields.join(", "),
+        player_fields.join(", "),
+        company_fields.join(", "),
+        hex_labels.join(", "),
+        hex_fields.join(", "),
+        fields.join(", "),
         fields.join(", "),
         player_fields.join(", "),
         company_fields.join(", "),
@@ -165,7 +217,7 @@ fn single_field_reads_equal_the_whole_tables() {
     let (mut st, mut fx) = (game.state.clone(), Effects::default());
     let err = game.host.eval("game:corporation_field('GB', 'presdent')", &mut st, &mut fx).unwrap_err().to_string();
     assert!(err.contains("presdent") && err.contains("president"), "{err}");
-    for bad in ["game:turn_field('tile')", "game:corporations({ startd = false })", "game:corporations({ trains = {} })", "game:corporations({}, 'prise')", "game:corporations({}, 'trains')", "game:player_field(game:players()[1], 'dept')", "game:company_field('P2', 'ownr')"] {
+    for bad in ["game:turn_field('tile')", "game:corporations({ startd = false })", "game:corporations({ trains = {} })", "game:corporations({}, 'prise')", "game:corporations({}, 'trains')", "game:player_field(game:players()[1], 'dept')", "game:company_field('P2', 'ownr')", "game:corporation_fields('GB')", "game:corporation_fields('GB', 'cash', 'presdent')", "game:hex_fields('ZZ99', 'laid')", "game:company_fields('P2', 'owner', 'ownr')", "game:player_fields(game:players()[1])", "game:hex_fields('H17', 'laid', 'tlie')", "game:player_fields(game:players()[1], 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash', 'cash')"] {
         let (mut st, mut fx) = (game.state.clone(), Effects::default());
         assert!(game.host.eval(bad, &mut st, &mut fx).is_err(), "{bad} is refused");
     }

@@ -34,6 +34,11 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         let p = player(&this.st, &name)?;
         player_field(lua, &this.title, &this.st, p, &field)?.ok_or_else(|| no_field("a player", &field, PLAYER_FIELDS))
     });
+    // Several fields of one player in one call, as several values.
+    m.add_method("player_fields", |lua, this, (name, fields): (String, mlua::Variadic<String>)| {
+        let p = player(&this.st, &name)?;
+        read_fields("player_fields", &fields, |f| player_field(lua, &this.title, &this.st, p, f)?.ok_or_else(|| no_field("a player", f, PLAYER_FIELDS)))
+    });
     // Ids in play, those whose fields equal the filter's values with one.
     m.add_method("corporations", |lua, this, (filter, order): (Option<Table>, Option<String>)| {
         if filter.is_none() && order.is_none() {
@@ -84,6 +89,10 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         let c = corp(&this.st, &id)?;
         corp_field(lua, &this.title, &this.st, c, &field)?.ok_or_else(|| no_field("a corporation", &field, CORP_FIELDS))
     });
+    m.add_method("corporation_fields", |lua, this, (id, fields): (String, mlua::Variadic<String>)| {
+        let c = corp(&this.st, &id)?;
+        read_fields("corporation_fields", &fields, |f| corp_field(lua, &this.title, &this.st, c, f)?.ok_or_else(|| no_field("a corporation", f, CORP_FIELDS)))
+    });
     m.add_method("companies", |lua, this, ()| lua.create_sequence_from(this.st.companies.iter().map(|c| c.id.clone())));
     m.add_method("company", |lua, this, id: String| {
         let i = company(&this.st, &id)?;
@@ -93,6 +102,10 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     m.add_method("company_field", |lua, this, (id, field): (String, String)| {
         let i = company(&this.st, &id)?;
         company_field(lua, &this.title, &this.st, i, &field)?.ok_or_else(|| no_field("a company", &field, COMPANY_FIELDS))
+    });
+    m.add_method("company_fields", |lua, this, (id, fields): (String, mlua::Variadic<String>)| {
+        let i = company(&this.st, &id)?;
+        read_fields("company_fields", &fields, |f| company_field(lua, &this.title, &this.st, i, f)?.ok_or_else(|| no_field("a company", f, COMPANY_FIELDS)))
     });
     m.add_method("phase", |_, this, ()| Ok(this.title.phases[this.st.phase].name.clone()));
     m.add_method("phase_index", |_, this, ()| Ok(this.st.phase + 1));
@@ -171,6 +184,17 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Some(v) => to_lua(lua, v),
         None => Ok(Value::Nil),
     });
+    // Every var whose key starts with `prefix`, keyed by the rest of its
+    // key: per-entity vars ("dest.<corp>") in one crossing instead of one
+    // `var` call per entity.
+    m.add_method("vars", |lua, this, prefix: String| {
+        let out = lua.create_table()?;
+        for (k, v) in this.st.vars.range::<str, _>((std::ops::Bound::Included(prefix.as_str()), std::ops::Bound::Unbounded)) {
+            let Some(rest) = k.strip_prefix(prefix.as_str()) else { break };
+            out.raw_set(rest, to_lua(lua, v)?)?;
+        }
+        Ok(out)
+    });
     m.add_method("share_price", |_, this, id: String| {
         let c = corp(&this.st, &id)?;
         Ok(price_of(&this.title, &this.st, c))
@@ -198,10 +222,11 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     // One field of `hex(label)` without building the rest of the table.
     m.add_method("hex_field", |lua, this, (label, field): (String, String)| {
         let h = hex(&this.title, &label)?;
-        hex_field(lua, &this.title, &this.st, h, &field)?.ok_or_else(|| {
-            let hint = crate::title::compile::did_you_mean(&field, HEX_FIELDS.iter().copied());
-            rt(format!("hex_field reads {}, not '{field}'{}", HEX_FIELDS.join(", "), hint.map(|h| format!(" ({h})")).unwrap_or_default()))
-        })
+        hex_field(lua, &this.title, &this.st, h, &field)?.ok_or_else(|| no_hex_field("hex_field", &field))
+    });
+    m.add_method("hex_fields", |lua, this, (label, fields): (String, mlua::Variadic<String>)| {
+        let h = hex(&this.title, &label)?;
+        read_fields("hex_fields", &fields, |f| hex_field(lua, &this.title, &this.st, h, f)?.ok_or_else(|| no_hex_field("hex_fields", f)))
     });
     m.add_method("hex", |lua, this, label: String| {
         let h = hex(&this.title, &label)?;
@@ -298,4 +323,24 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(crate::game::graph::connects_on(&this.title, &this.st, &template.graph, &template.adj, c, goal, start))
     });
     m.add_method("money", |_, this, amount: Value| Ok(this.title.money(args::whole("money", "amount", &amount)?)));
+}
+
+/// The values of `fields`, in their order, read by `one`: what a script
+/// would get from one `*_field` call per field, in one crossing of the
+/// boundary (each crossing costs more than most reads). At most
+/// `limits::MAX_FIELDS_PER_READ` fields, at least one.
+fn read_fields(method: &str, fields: &[String], mut one: impl FnMut(&str) -> mlua::Result<Value>) -> mlua::Result<mlua::MultiValue> {
+    if fields.is_empty() || fields.len() > crate::limits::MAX_FIELDS_PER_READ {
+        return Err(rt(format!("{method} reads 1 to {} fields in one call, not {}", crate::limits::MAX_FIELDS_PER_READ, fields.len())));
+    }
+    let mut out = mlua::MultiValue::with_capacity(fields.len());
+    for f in fields {
+        out.push_back(one(f)?);
+    }
+    Ok(out)
+}
+
+fn no_hex_field(method: &str, field: &str) -> mlua::Error {
+    let hint = crate::title::compile::did_you_mean(field, HEX_FIELDS.iter().copied());
+    rt(format!("{method} reads {}, not '{field}'{}", HEX_FIELDS.join(", "), hint.map(|h| format!(" ({h})")).unwrap_or_default()))
 }
