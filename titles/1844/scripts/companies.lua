@@ -56,12 +56,13 @@ local function check_destinations(game)
   -- the SBB.) The cheapest questions first: most companies are paid, or
   -- have no destination, long before the game ends.
   local sbb_formed = game:var("sbb.formed")
+  local settled = game:vars("dest.")   -- "paid" or "none", by company
   for _, corp in ipairs(game:corporations({ floated = true, closed = false })) do
-    local function f(field) return game:corporation_field(corp, field) end
-    local destination = game:var("dest." .. corp) == nil and f("destination")
-    if destination and not (sbb_formed and f("kind") == "pre_sbb") then
-      local home = home_of(game, corp)
-      if home and game:connected(corp, destination, home, f("home_city")) then
+    if settled[corp] == nil then
+      -- home_of's fields and the rest in one read.
+      local destination, kind, home, homes, city = game:corporation_fields(corp, "destination", "kind", "home", "homes", "home_city")
+      home = home or homes[1]
+      if destination and not (sbb_formed and kind == "pre_sbb") and home and game:connected(corp, destination, home, city) then
         pay_destination(game, corp, "reaches its destination " .. destination)
       end
     end

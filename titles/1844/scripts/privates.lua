@@ -106,10 +106,9 @@ local function p2_tiles(game)
 end
 
 local function p2_usable(game, corp)
-  local kind = game:company_field("P2", "owner_kind")
-  if kind == "closed" or kind == "bank" or game:company_field("P2", "used") or not C.phase_reached(game, game:company_field("P2", "props").from_phase) then return false end
+  local kind, used, props, owner = game:company_fields("P2", "owner_kind", "used", "props", "owner")
+  if kind == "closed" or kind == "bank" or used or not C.phase_reached(game, props.from_phase) then return false end
   if is_player(game, corp) or game:operating() ~= corp then return false end
-  local owner = game:company_field("P2", "owner")
   return owner == corp or (kind == "player" and game:corporation_field(corp, "president") == owner)
 end
 
