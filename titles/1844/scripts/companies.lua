@@ -53,7 +53,8 @@ end
 -- counts).
 local function check_destinations(game)
   -- (Paying a destination changes no company's floated or closed, nor
-  -- the SBB.) The cheapest questions first: most companies are paid, or
+  -- the SBB, and settles only that company: the lists read once below
+  -- stay true.) The cheapest questions first: most companies are paid, or
   -- have no destination, long before the game ends.
   local sbb_formed = game:var("sbb.formed")
   local settled = game:vars("dest.")   -- "paid" or "none", by company
