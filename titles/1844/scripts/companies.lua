@@ -94,7 +94,7 @@ end)
 -- are free. The website (option `website`) charges the river printed on
 -- the pre-printed yellow Aarau (D15) with its first upgrade.
 hook("terrain_cost", function(game, corp, hex, gauges, cost)
-  local laid, color = game:hex_field(hex, "laid"), game:hex_field(hex, "color")
+  local laid, color = game:hex_fields(hex, "laid", "color")
   if game:option("website") and not laid and color == "yellow" then return cost end
   if laid or (color ~= nil and color ~= "white") then return 0 end
   return cost

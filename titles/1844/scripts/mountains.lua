@@ -54,11 +54,15 @@ ability("place_mountain_railway", {
 -- 1844-R-126: the first run that counts it activates it for good (an 8E
 -- that skips it, R-115, does not).
 on("trains_run", function(game, ev)
+  -- Two reads for the whole run: the railways by hex, and those active
+  -- (kept up to date here, as a railway may be counted twice).
+  local by_hex, active = game:vars("mr.hex."), game:vars("mr.active.")
   for _, r in ipairs(ev.routes) do
     for _, stop in ipairs(r.counted) do
       local h = stop:match("^(%w+)")
-      local b = game:var("mr.hex." .. h)
-      if b and not game:var("mr.active." .. b) then
+      local b = by_hex[h]
+      if b and not active[b] then
+        active[b] = true
         game:set_var("mr.active." .. b, true)
         game:log(b .. " (" .. h .. ") is activated")
       end
