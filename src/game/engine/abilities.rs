@@ -69,19 +69,22 @@ impl Engine<'_> {
                 if owner != actor && !presided {
                     continue;
                 }
-                let mut merged = def.props.clone();
-                merged.extend(props.iter().map(|(k, v)| (k.clone(), v.clone())));
+                // The company's props overlaid with the ability's, made
+                // straight into script values (no TOML copy on the way:
+                // this runs for every ability at every listing).
+                let mut merged: BTreeMap<String, Var> = def.props.iter().map(|(k, v)| (k.clone(), Var::from_toml(v))).collect();
+                merged.extend(props.iter().map(|(k, v)| (k.clone(), Var::from_toml(v))));
                 let (owner_name, owner_kind) = entity_name(self.st, owner);
-                out.push(Bound { name: name.clone(), company: Some(co.id.clone()), ctx: self.ability_ctx(Some((&co.id, owner_name, owner_kind)), (&actor_name, actor_kind), &merged) });
+                out.push(Bound { name: name.clone(), company: Some(co.id.clone()), ctx: self.ability_ctx(Some((&co.id, owner_name, owner_kind)), (&actor_name, actor_kind), merged) });
             }
         }
         for name in self.rules.unbound_abilities() {
-            out.push(Bound { name: name.clone(), company: None, ctx: self.ability_ctx(None, (&actor_name, actor_kind), &toml::Table::new()) });
+            out.push(Bound { name: name.clone(), company: None, ctx: self.ability_ctx(None, (&actor_name, actor_kind), BTreeMap::new()) });
         }
         out
     }
 
-    fn ability_ctx(&self, company: Option<(&String, String, &str)>, actor: (&str, &str), props: &toml::Table) -> Var {
+    fn ability_ctx(&self, company: Option<(&String, String, &str)>, actor: (&str, &str), props: BTreeMap<String, Var>) -> Var {
         let mut m = BTreeMap::new();
         if let Some((id, owner, owner_kind)) = company {
             m.insert("company".to_string(), Var::Str(id.clone()));
@@ -90,7 +93,7 @@ impl Engine<'_> {
         }
         m.insert("actor".to_string(), Var::Str(actor.0.to_string()));
         m.insert("actor_kind".to_string(), Var::Str(actor.1.to_string()));
-        m.insert("props".to_string(), Var::from_toml(&toml::Value::Table(props.clone())));
+        m.insert("props".to_string(), Var::Map(props));
         Var::Map(m)
     }
 
