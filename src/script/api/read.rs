@@ -32,12 +32,12 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     // One field of `player(name)` without building the whole table.
     m.add_method("player_field", |lua, this, (name, field): (String, String)| {
         let p = player(&this.st, &name)?;
-        player_field(lua, &this.title, &this.st, p, &field)?.ok_or_else(|| no_field("a player", &field, PLAYER_FIELDS))
+        player_value(lua, this, p, &field)
     });
     // Several fields of one player in one call, as several values.
     m.add_method("player_fields", |lua, this, (name, fields): (String, mlua::Variadic<String>)| {
         let p = player(&this.st, &name)?;
-        read_fields("player_fields", &fields, |f| player_field(lua, &this.title, &this.st, p, f)?.ok_or_else(|| no_field("a player", f, PLAYER_FIELDS)))
+        read_fields("player_fields", &fields, |f| player_value(lua, this, p, f))
     });
     // Ids in play, those whose fields equal the filter's values with one.
     m.add_method("corporations", |lua, this, (filter, order): (Option<Table>, Option<String>)| {
@@ -87,11 +87,11 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     // One field of `corporation(id)` without building the whole table.
     m.add_method("corporation_field", |lua, this, (id, field): (String, String)| {
         let c = corp(&this.st, &id)?;
-        corp_field(lua, &this.title, &this.st, c, &field)?.ok_or_else(|| no_field("a corporation", &field, CORP_FIELDS))
+        corp_value(lua, this, c, &field)
     });
     m.add_method("corporation_fields", |lua, this, (id, fields): (String, mlua::Variadic<String>)| {
         let c = corp(&this.st, &id)?;
-        read_fields("corporation_fields", &fields, |f| corp_field(lua, &this.title, &this.st, c, f)?.ok_or_else(|| no_field("a corporation", f, CORP_FIELDS)))
+        read_fields("corporation_fields", &fields, |f| corp_value(lua, this, c, f))
     });
     m.add_method("companies", |lua, this, ()| lua.create_sequence_from(this.st.companies.iter().map(|c| c.id.clone())));
     m.add_method("company", |lua, this, id: String| {
@@ -101,11 +101,11 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     // One field of `company(id)` without building the whole table.
     m.add_method("company_field", |lua, this, (id, field): (String, String)| {
         let i = company(&this.st, &id)?;
-        company_field(lua, &this.title, &this.st, i, &field)?.ok_or_else(|| no_field("a company", &field, COMPANY_FIELDS))
+        company_value(lua, this, i, &field)
     });
     m.add_method("company_fields", |lua, this, (id, fields): (String, mlua::Variadic<String>)| {
         let i = company(&this.st, &id)?;
-        read_fields("company_fields", &fields, |f| company_field(lua, &this.title, &this.st, i, f)?.ok_or_else(|| no_field("a company", f, COMPANY_FIELDS)))
+        read_fields("company_fields", &fields, |f| company_value(lua, this, i, f))
     });
     m.add_method("phase", |_, this, ()| Ok(this.title.phases[this.st.phase].name.clone()));
     m.add_method("phase_index", |_, this, ()| Ok(this.st.phase + 1));
@@ -222,11 +222,11 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     // One field of `hex(label)` without building the rest of the table.
     m.add_method("hex_field", |lua, this, (label, field): (String, String)| {
         let h = hex(&this.title, &label)?;
-        hex_field(lua, &this.title, &this.st, h, &field)?.ok_or_else(|| no_hex_field("hex_field", &field))
+        hex_value(lua, this, h, &field, "hex_field")
     });
     m.add_method("hex_fields", |lua, this, (label, fields): (String, mlua::Variadic<String>)| {
         let h = hex(&this.title, &label)?;
-        read_fields("hex_fields", &fields, |f| hex_field(lua, &this.title, &this.st, h, f)?.ok_or_else(|| no_hex_field("hex_fields", f)))
+        read_fields("hex_fields", &fields, |f| hex_value(lua, this, h, f, "hex_fields"))
     });
     m.add_method("hex", |lua, this, label: String| {
         let h = hex(&this.title, &label)?;
@@ -340,7 +340,23 @@ fn read_fields(method: &str, fields: &[String], mut one: impl FnMut(&str) -> mlu
     Ok(out)
 }
 
-fn no_hex_field(method: &str, field: &str) -> mlua::Error {
-    let hint = crate::title::compile::did_you_mean(field, HEX_FIELDS.iter().copied());
-    rt(format!("{method} reads {}, not '{field}'{}", HEX_FIELDS.join(", "), hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+// One field each, or an error naming an unknown one: what `*_field` and
+// `*_fields` (each field) answer.
+fn player_value(lua: &Lua, this: &LuaGame, p: PlayerId, field: &str) -> mlua::Result<Value> {
+    player_field(lua, &this.title, &this.st, p, field)?.ok_or_else(|| no_field("a player", field, PLAYER_FIELDS))
+}
+
+fn corp_value(lua: &Lua, this: &LuaGame, c: CorpId, field: &str) -> mlua::Result<Value> {
+    corp_field(lua, &this.title, &this.st, c, field)?.ok_or_else(|| no_field("a corporation", field, CORP_FIELDS))
+}
+
+fn company_value(lua: &Lua, this: &LuaGame, i: CompanyId, field: &str) -> mlua::Result<Value> {
+    company_field(lua, &this.title, &this.st, i, field)?.ok_or_else(|| no_field("a company", field, COMPANY_FIELDS))
+}
+
+fn hex_value(lua: &Lua, this: &LuaGame, h: HexId, field: &str, method: &str) -> mlua::Result<Value> {
+    hex_field(lua, &this.title, &this.st, h, field)?.ok_or_else(|| {
+        let hint = crate::title::compile::did_you_mean(field, HEX_FIELDS.iter().copied());
+        rt(format!("{method} reads {}, not '{field}'{}", HEX_FIELDS.join(", "), hint.map(|h| format!(" ({h})")).unwrap_or_default()))
+    })
 }
