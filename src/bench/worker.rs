@@ -98,7 +98,8 @@ pub enum WorkerError {
 /// A running child.
 pub struct Worker {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once closed (the worker then ends).
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
@@ -122,7 +123,7 @@ impl Worker {
                 }
             }
         });
-        Ok(Worker { child, stdin, lines })
+        Ok(Worker { child, stdin: Some(stdin), lines })
     }
 
     /// Sends a request and waits at most `timeout` for its answer. After
@@ -130,7 +131,8 @@ impl Worker {
     pub fn ask(&mut self, request: &Request, timeout: Duration) -> Result<Sample, WorkerError> {
         let mut text = serde_json::to_string(request).map_err(|e| WorkerError::Failed(e.to_string()))?;
         text.push('\n');
-        if let Err(e) = self.stdin.write_all(text.as_bytes()).and_then(|_| self.stdin.flush()) {
+        let Some(stdin) = self.stdin.as_mut() else { return Err(WorkerError::Failed("the worker is gone".into())) };
+        if let Err(e) = stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()) {
             self.kill();
             return Err(WorkerError::Failed(format!("the worker is gone: {e}")));
         }
@@ -157,7 +159,18 @@ impl Worker {
 }
 
 impl Drop for Worker {
+    /// Closes the worker's input and gives it a moment to end on its own
+    /// (a profiler attached to it, such as callgrind, then writes its
+    /// output); killed after that.
     fn drop(&mut self) {
+        self.stdin = None;
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while std::time::Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) | Err(_) => return,
+                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            }
+        }
         self.kill();
     }
 }
