@@ -24,37 +24,48 @@ impl EndLists {
     /// are the same junction side). `keep` must refuse a path whose ends
     /// are out of range.
     pub fn new(g: &TrackGraph, keep: impl Fn(&TrackPath) -> bool) -> EndLists {
+        const NO_END: u32 = u32::MAX;
         let ns = g.stops.len();
         let n_ends = ns + g.junctions.len() * 2;
         let end_index = |e: End| match e {
-            End::Stop(s) => s as usize,
-            End::Junction(j, side) => ns + j as usize * 2 + side as usize,
+            End::Stop(s) => s,
+            End::Junction(j, side) => (ns as u32).wrapping_add(j.wrapping_mul(2)).wrapping_add(side as u32),
         };
-        let listed = |tp: &TrackPath| -> ([usize; 2], usize) {
-            if !keep(tp) {
-                return ([0, 0], 0);
-            }
-            ([end_index(tp.a), end_index(tp.b)], if tp.a == tp.b { 1 } else { 2 })
-        };
-        let mut start = vec![0u32; n_ends + 1];
+        // Each path's ends, read once (the search builds these lists for
+        // every problem: a second reading of the paths was a third of it).
+        let mut path_ends: Vec<[u32; 2]> = Vec::with_capacity(g.paths.len());
+        // Counts at `start[e + 2]`, summed into where each end's list
+        // begins at `start[e + 1]`, which the filling below moves on to
+        // where it ends: `start[e]` is then where end `e`'s list begins.
+        let mut start = vec![0u32; n_ends + 2];
         for tp in &g.paths {
-            let (ends, n) = listed(tp);
-            for &e in &ends[..n] {
-                start[e + 1] += 1;
+            let ends = if keep(tp) {
+                let a = end_index(tp.a);
+                [a, if tp.a == tp.b { NO_END } else { end_index(tp.b) }]
+            } else {
+                [NO_END; 2]
+            };
+            for e in ends {
+                if e != NO_END {
+                    start[e as usize + 2] += 1;
+                }
+            }
+            path_ends.push(ends);
+        }
+        for e in 2..n_ends + 2 {
+            start[e] += start[e - 1];
+        }
+        let mut paths = vec![0u32; start[n_ends + 1] as usize];
+        for (id, ends) in path_ends.iter().enumerate() {
+            for &e in ends {
+                if e != NO_END {
+                    let at = &mut start[e as usize + 1];
+                    paths[*at as usize] = id as u32;
+                    *at += 1;
+                }
             }
         }
-        for e in 0..n_ends {
-            start[e + 1] += start[e];
-        }
-        let mut fill = start.clone();
-        let mut paths = vec![0u32; start[n_ends] as usize];
-        for (id, tp) in g.paths.iter().enumerate() {
-            let (ends, n) = listed(tp);
-            for &e in &ends[..n] {
-                paths[fill[e] as usize] = id as u32;
-                fill[e] += 1;
-            }
-        }
+        start.truncate(n_ends + 1);
         EndLists { start, paths, n_stops: ns }
     }
 
