@@ -27,9 +27,11 @@ impl EndLists {
         const NO_END: u32 = u32::MAX;
         let ns = g.stops.len();
         let n_ends = ns + g.junctions.len() * 2;
+        // As a u32, like the graph's ids (no graph has so many ends that one
+        // is NO_END).
         let end_index = |e: End| match e {
             End::Stop(s) => s,
-            End::Junction(j, side) => (ns as u32).wrapping_add(j.wrapping_mul(2)).wrapping_add(side as u32),
+            End::Junction(j, side) => (ns + j as usize * 2 + side as usize) as u32,
         };
         // Each path's ends, read once (the search builds these lists for
         // every problem: a second reading of the paths was a third of it).
