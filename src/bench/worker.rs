@@ -167,8 +167,10 @@ impl Drop for Worker {
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
         while std::time::Instant::now() < deadline {
             match self.child.try_wait() {
-                Ok(Some(_)) | Err(_) => return,
+                Ok(Some(_)) => return,
                 Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+                // Its state unknown: killed, as before.
+                Err(_) => break,
             }
         }
         self.kill();
