@@ -157,6 +157,5 @@ hook("can_pass", function(game, who, step)
   if step ~= "lay_tile" and step ~= "place_token" then return true end
   if not game:turn_var("sms_both") or who ~= game:operating() then return true end
   if step == "lay_tile" then return false, "P4 lays a tile on " .. sms_hex(game) .. ": lay it", turn_rule(game) end
-  if step == "place_token" then return false, "P4 places a token on " .. sms_hex(game) .. ": place it", turn_rule(game) end
-  return true
+  return false, "P4 places a token on " .. sms_hex(game) .. ": place it", turn_rule(game)
 end)
