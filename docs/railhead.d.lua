@@ -13,8 +13,21 @@ function on(event, handler) end
 
 ---Override a hook point (see docs/lua-api.md for names and arguments).
 ---@param name "setup"|"startable"|"par_prices"|"can_start"|"can_buy_certificate"|"can_sell"|"can_issue"|"dividend_move"|"terrain_cost"|"can_lay_tile"|"extra_tile_lays"|"relaxed_hexes"|"can_place_token"|"route_bonus"|"run_bonus"|"revenue"|"must_buy_train"|"can_buy_train"|"operating_order"|"company_price_range"|"can_buy_company"|"emergency_failed"|"player_value"|"player_order"|"sell_after_drop"|"game_end_check"|"skip_round"|"can_pass"|"can_discard_train"|"started_above_sales"|"certificate_count"|"president"|"investor_turn"|"investor_sale_price"|"corporation_facts"
----@param fn function
-function hook(name, fn) end
+---@param options_or_fn HookOptions|function the options (a `when` guard), or the function
+---@param fn? function the function, after options
+function hook(name, options_or_fn, fn) end
+
+---When a hook definition may answer anything but the default (docs/lua-api.md, "Guards"):
+---one table of conditions that must all hold, or a list of such tables of which one must.
+---@class HookGuard
+---@field turn_var? string|string[] the operating turn's variable(s) set
+---@field var? string|string[] the game variable(s) set
+---@field option? string|string[] the title's option(s) on
+---@field company_prop? string|string[] some company of the title has the prop(s)
+---@field args? table<string, Value|Value[]|{has_prop: string}> arguments, by name, equal to a value or one of a list, or naming a company or corporation with the prop
+
+---@class HookOptions
+---@field when? HookGuard|HookGuard[]
 
 ---@class StepSpec
 ---@field skip? fun(game: Game, corp: string): boolean

@@ -44,6 +44,33 @@ fn every_game_method_and_hook_is_documented() {
     assert!(missing.is_empty(), "undocumented:\n{}", missing.join("\n"));
 }
 
+/// Each hook's row in docs/lua-api.md names its arguments as `HOOKS`
+/// does, in order: a guard's `args` reads them by those names.
+#[test]
+fn every_hook_row_names_its_arguments_in_order() {
+    let md = include_str!("../docs/lua-api.md");
+    let mut wrong = Vec::new();
+    for hook in railhead::script::HOOKS {
+        let Some(row) = md.lines().find(|l| l.starts_with(&format!("| `{}` |", hook.name))) else {
+            wrong.push(format!("{}: no row", hook.name));
+            continue;
+        };
+        let cell = row.split('|').nth(2).unwrap_or("");
+        let words: Vec<&str> = cell.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+        let mut at = 0;
+        for arg in hook.args {
+            match words[at..].iter().position(|w| w == arg) {
+                Some(i) => at += i + 1,
+                None => {
+                    wrong.push(format!("{}: argument '{arg}' missing or out of order in `{}`", hook.name, cell.trim()));
+                    break;
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 /// docs/title-format.md has a row for every `[settings]` key, with its
 /// default as TOML writes it.
 #[test]

@@ -1,7 +1,9 @@
 //! Random complete games of every shipped title and player count, with the
 //! invariants checked after every action (conservation of money, shares
 //! adding up to 100 %, refused actions changing nothing, save/load round
-//! trips). Kept small here; `railhead fuzz` runs as many as you like.
+//! trips), and every hook's `when` guard verified (a definition it leaves
+//! out must have kept the default). Kept small here; `railhead fuzz` runs
+//! as many as you like.
 
 use railhead::fuzz::{FuzzConfig, run};
 use railhead::title::{TitleSource, load};
@@ -17,7 +19,7 @@ fn fuzz_with(title: &str, players: u8, games: u32, options: &[&str]) {
     let source = TitleSource::embedded(title).unwrap();
     let options: BTreeMap<String, bool> = options.iter().map(|o| (o.to_string(), true)).collect();
     let t = Arc::new(load::load(&source, &options, Some(players.into())).unwrap());
-    let cfg = FuzzConfig { games, seed: 20261121, players, max_actions: 6_000, deep_check_every: 1_500, save_failures: None };
+    let cfg = FuzzConfig { games, seed: 20261121, players, max_actions: 6_000, deep_check_every: 1_500, save_failures: None, check_guards: true };
     let report = run(t, &cfg);
     assert!(report.violations.is_empty(), "{title} {players} players {options:?}:\n{}", report.violations.join("\n"));
     assert_eq!(report.games, games);

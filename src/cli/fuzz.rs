@@ -5,11 +5,13 @@ use railhead::fuzz::{FuzzConfig, run_parallel};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-pub fn run(title: &str, games: u32, seed: u64, players: Option<u8>, max_actions: u32, threads: usize, save_failures: Option<std::path::PathBuf>, args: &TitleArgs) -> anyhow::Result<ExitCode> {
+/// `cfg` as the command line gave it; its `players` is set here, from
+/// `players` or the title's default.
+pub fn run(title: &str, mut cfg: FuzzConfig, players: Option<u8>, threads: usize, args: &TitleArgs) -> anyhow::Result<ExitCode> {
     let t = super::load_title(Some(title), args, players.map(usize::from))?;
     // A title's player counts are at most limits::MAX_PLAYERS, far below 256.
-    let players = players.unwrap_or(u8::try_from(t.meta.default_players).unwrap_or(u8::MAX));
-    let cfg = FuzzConfig { games, seed, players, max_actions, save_failures, ..Default::default() };
+    cfg.players = players.unwrap_or(u8::try_from(t.meta.default_players).unwrap_or(u8::MAX));
+    let max_actions = cfg.max_actions;
     let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
     let t = Arc::new(t);
     let report = run_parallel(t.clone(), &cfg, threads);

@@ -96,6 +96,9 @@ pub enum Command {
         /// Save each game with a violation here, to open with `railhead play --load`
         #[arg(long, value_name = "DIR")]
         save_failures: Option<std::path::PathBuf>,
+        /// Also call the hook definitions a `when` guard leaves out, and count any answer but the default as a violation
+        #[arg(long)]
+        check_guards: bool,
         #[command(flatten)]
         title_args: TitleArgs,
     },
@@ -159,8 +162,9 @@ pub fn main() -> ExitCode {
         Some(Command::Render(args)) => render::run(&args),
         Some(Command::Check { dir }) => check::run(&dir),
         Some(Command::New { dir, from }) => new::run(&dir, &from),
-        Some(Command::Fuzz { title, games, seed, players, max_actions, threads, save_failures, title_args }) => {
-            fuzz::run(&title, games, seed, players, max_actions, threads, save_failures, &title_args)
+        Some(Command::Fuzz { title, games, seed, players, max_actions, threads, save_failures, check_guards, title_args }) => {
+            let cfg = railhead::fuzz::FuzzConfig { games, seed, max_actions, save_failures, check_guards, ..Default::default() };
+            fuzz::run(&title, cfg, players, threads, &title_args)
         }
         Some(Command::FuzzInput(args)) => fuzz_input::run_cli(&args),
         Some(Command::Simulate(args)) => simulate::run(&args),

@@ -34,11 +34,14 @@ pub struct FuzzConfig {
     /// Where a game with a violation is saved (as a railhead game file that
     /// `railhead play --load` opens at the failing position).
     pub save_failures: Option<std::path::PathBuf>,
+    /// Calls hook definitions their `when` guard leaves out and makes any
+    /// answer but the default a violation (`script::guard`).
+    pub check_guards: bool,
 }
 
 impl Default for FuzzConfig {
     fn default() -> Self {
-        FuzzConfig { games: 10, seed: 1, players: 4, max_actions: 20_000, deep_check_every: 2_000, save_failures: None }
+        FuzzConfig { games: 10, seed: 1, players: 4, max_actions: 20_000, deep_check_every: 2_000, save_failures: None, check_guards: false }
     }
 }
 
@@ -151,7 +154,10 @@ fn run_games(title: Arc<Title>, cfg: &FuzzConfig, games: Vec<u32>) -> FuzzReport
     let start = Instant::now();
     let mut report = FuzzReport::default();
     let host = match ScriptHost::new(title.clone()) {
-        Ok(h) => Rc::new(h),
+        Ok(h) => {
+            h.verify_guards(cfg.check_guards);
+            Rc::new(h)
+        }
         Err(e) => {
             report.violations.push(format!("scripts do not load: {e}"));
             return report;

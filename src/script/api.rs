@@ -52,6 +52,37 @@ pub const ABILITIES_KEY: &str = "railhead.abilities";
 /// files, any name is taken).
 pub struct KnownEvents(pub Vec<String>);
 
+/// The `when` guards of hook definitions (`guard.rs`), by hook name, in
+/// the order of the registry's lists: `None` for a definition without one.
+/// Set when the title's scripts are loaded, with the title the guards are
+/// read against.
+pub struct HookGuards {
+    pub title: Arc<Title>,
+    pub by_hook: std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<super::guard::Guard>>>>,
+}
+
+fn spec_of(name: &str) -> &'static super::Hook {
+    super::HOOKS.iter().find(|h| h.name == name).expect("the hook's name was checked")
+}
+
+/// Reads a definition's options: `when`, its guard, is the only one.
+fn hook_guard(lua: &Lua, spec: Table, name: &str, hook: &super::Hook) -> mlua::Result<Option<super::guard::Guard>> {
+    let mut when = None;
+    for pair in spec.pairs::<Value, Value>() {
+        match pair? {
+            (Value::String(k), Value::Table(t)) if k.as_bytes() == b"when" => when = Some(t),
+            (Value::String(k), _) if k.as_bytes() == b"when" => return Err(rt(format!("hook '{name}': `when` is a table of conditions"))),
+            (k, _) => return Err(rt(format!("hook '{name}': unknown option {} (the options of a hook definition: when)", super::convert::show(&k)))),
+        }
+    }
+    let Some(when) = when else { return Ok(None) };
+    if hook.acts {
+        return Err(rt(format!("hook '{name}' acts on the game: a `when` guard is for hooks that only answer a question")));
+    }
+    let Some(guards) = lua.app_data_ref::<HookGuards>() else { return Ok(None) };
+    super::guard::Guard::parse(&guards.title, hook, &when).map_err(|e| rt(format!("hook '{name}': {e}")))
+}
+
 /// Refuses, with a hint, an event name nothing emits: a handler for it
 /// would never run (`on("tile_layed", ...)`).
 fn check_event_name(lua: &Lua, event: &str) -> mlua::Result<()> {
@@ -127,8 +158,14 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
     )?;
     g.set(
         "hook",
-        lua.create_function(|lua, (name, f): (String, Function)| {
+        // hook(name, function) or hook(name, { when = guard }, function).
+        lua.create_function(|lua, (name, spec, f): (String, Value, Option<Function>)| {
             registering(lua, "hook")?;
+            let (when, f) = match (spec, f) {
+                (Value::Function(f), None) => (None, f),
+                (Value::Table(spec), Some(f)) => (Some(spec), f),
+                _ => return Err(rt(format!("hook('{name}', ...) takes a function, or a table of options and then a function"))),
+            };
             let Some(spec) = super::HOOKS.iter().find(|h| h.name == name) else {
                 let hint = crate::title::compile::did_you_mean(&name, super::HOOKS.iter().map(|h| h.name));
                 return Err(rt(format!("unknown hook '{name}'{}", hint.map(|h| format!(" ({h})")).unwrap_or_default())));
@@ -159,7 +196,17 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
                     at(&first)
                 )));
             }
+            let guard = match when {
+                Some(spec) => hook_guard(lua, spec, &name, spec_of(&name))?,
+                None => None,
+            };
             list.push(f)?;
+            if let Some(guards) = lua.app_data_ref::<HookGuards>() {
+                let mut by_hook = guards.by_hook.borrow_mut();
+                let slots = by_hook.entry(name.clone()).or_default();
+                slots.resize(list.raw_len() - 1, None);
+                slots.push(guard);
+            }
             Ok(())
         })?,
     )?;

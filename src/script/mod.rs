@@ -37,6 +37,7 @@ pub mod bytecode;
 pub mod convert;
 pub mod errors;
 pub mod freeze;
+pub mod guard;
 pub mod sandbox;
 mod title_rules;
 
@@ -175,6 +176,9 @@ pub struct ScriptHost {
     /// game, most of them undefined, and a Lua table lookup per ask (a
     /// string interned, a list read) was a tenth of a random game.
     dispatch: std::cell::OnceCell<Dispatch>,
+    /// Calls guarded-out hook definitions anyway and refuses an answer
+    /// other than the default (`guard.rs`): how tests catch a wrong guard.
+    verify_guards: std::cell::Cell<bool>,
     pub title: Arc<Title>,
 }
 
@@ -185,6 +189,9 @@ struct Dispatch {
     hooks: rustc_hash::FxHashMap<String, Vec<Function>>,
     /// The core's description of each registered hook (`HOOKS`).
     hook_specs: rustc_hash::FxHashMap<String, &'static crate::game::rules::Hook>,
+    /// The `when` guards of the hooks' definitions, in the same order
+    /// (only hooks with at least one guard).
+    guards: rustc_hash::FxHashMap<String, Vec<Option<guard::Guard>>>,
 }
 
 /// The functions of a registration list, in order.
@@ -199,12 +206,13 @@ impl ScriptHost {
         let lua = sandbox::new_state(&budget).map_err(|e| format!("cannot create the Lua state: {e}"))?;
         api::register_globals(&lua).map_err(|e| e.to_string())?;
         lua.set_app_data(api::KnownEvents(known_events(&title)));
+        lua.set_app_data(api::HookGuards { title: title.clone(), by_hook: Default::default() });
         let table = |key: &str| lua.named_registry_value::<Table>(key).map_err(|e| e.to_string());
         let registries = [table(api::HANDLERS_KEY)?, table(api::HOOKS_KEY)?, table(api::STEPS_KEY)?, table(api::ABILITIES_KEY)?];
         let idle = api::LuaGame { title: title.clone(), st: GameState::default(), fx: Effects::default(), asking: None, live: false };
         let lent = Rc::new(std::cell::RefCell::new(idle));
         let game = lua.create_userdata(api::GameRef(lent.clone())).map_err(|e| format!("cannot create the game object: {e}"))?;
-        Ok(ScriptHost { registries, lua, budget, game, lent, trace: Default::default(), unbound: Default::default(), dispatch: Default::default(), title })
+        Ok(ScriptHost { registries, lua, budget, game, lent, trace: Default::default(), unbound: Default::default(), dispatch: Default::default(), verify_guards: Default::default(), title })
     }
 
     /// Loads every script of the title, then freezes what they built.
@@ -352,6 +360,9 @@ impl ScriptHost {
             }
         }
         d.hook_specs = d.hooks.keys().filter_map(|name| Some((name.clone(), HOOKS.iter().find(|h| h.name == name)?))).collect();
+        if let Some(guards) = self.lua.app_data_ref::<api::HookGuards>() {
+            d.guards = guards.by_hook.borrow().iter().filter(|(_, g)| g.iter().any(Option::is_some)).map(|(k, g)| (k.clone(), g.clone())).collect();
+        }
         Ok(d)
     }
 
@@ -377,6 +388,26 @@ impl ScriptHost {
         match self.dispatch.get() {
             Some(d) => (if hooks { &d.hooks } else { &d.handlers }).contains_key(name),
             None => !self.registered(hooks, name).is_empty(),
+        }
+    }
+
+    /// Checks every `when` guard from now on (`guard.rs`): a guarded-out
+    /// definition is called anyway, and an answer other than the default
+    /// is a script error naming it.
+    pub fn verify_guards(&self, on: bool) {
+        self.verify_guards.set(on);
+    }
+
+    /// The definitions of a hook whose guard does not hold now, as a mask
+    /// (bit i: the i-th definition keeps the default; definitions past the
+    /// 64th are always called).
+    fn guarded_out(&self, hook: &str, st: &GameState, args: &[crate::game::rules::Arg]) -> u64 {
+        let mask = |guards: &[Option<guard::Guard>]| {
+            guards.iter().take(64).enumerate().filter(|(_, g)| g.as_ref().is_some_and(|g| !g.holds(st, args))).fold(0u64, |m, (i, _)| m | 1 << i)
+        };
+        match self.dispatch.get() {
+            Some(d) => d.guards.get(hook).map_or(0, |g| mask(g)),
+            None => self.lua.app_data_ref::<api::HookGuards>().and_then(|g| g.by_hook.borrow().get(hook).map(|g| mask(g))).unwrap_or(0),
         }
     }
 
@@ -481,7 +512,9 @@ impl ScriptHost {
     /// ([`Compose`]); `None` when the title does not override it or no
     /// definition answers. A hook that only answers a question sees a
     /// read-only game.
-    fn hook_values(&self, name: &str, st: &mut GameState, fx: &mut Effects, mut args: mlua::MultiValue) -> Result<Option<mlua::MultiValue>, GameError> {
+    /// `skip`: the definitions `guarded_out` leaves out (called anyway,
+    /// and their answer checked, with `verify_guards`).
+    fn hook_values(&self, name: &str, st: &mut GameState, fx: &mut Effects, mut args: mlua::MultiValue, skip: u64) -> Result<Option<mlua::MultiValue>, GameError> {
         let funcs = self.registered(true, name);
         if funcs.is_empty() {
             return Ok(None);
@@ -495,13 +528,22 @@ impl ScriptHost {
         let asking = (!hook.acts).then_some(name);
         let mut answer: Option<mlua::MultiValue> = None;
         let mut sum: Option<i64> = None;
-        for func in funcs.iter() {
+        let verify = self.verify_guards.get();
+        for (i, func) in funcs.iter().enumerate() {
+            let out = i < 64 && skip & (1 << i) != 0;
+            if out && !verify {
+                continue;
+            }
             let values = self.with_game(&context, Some(func), asking, st, fx, |_, ud| {
                 let mut all = mlua::MultiValue::new();
                 all.push_back(Value::UserData(ud));
                 all.extend(args.iter().cloned());
                 func.call::<mlua::MultiValue>(all)
             })?;
+            if out {
+                self.check_guarded_answer(hook, func, &values, &args)?;
+                continue;
+            }
             // An answer of nothing (or nil) keeps the core's default,
             // whatever its type (docs/lua-api.md, "Hooks").
             let none = values.front().is_none_or(Value::is_nil);
@@ -539,6 +581,29 @@ impl ScriptHost {
             answer = Some(mlua::MultiValue::from_iter([Value::Integer(total)]));
         }
         Ok(answer)
+    }
+
+    /// A guarded-out definition called by `verify_guards` must have kept
+    /// the default: otherwise its guard would have changed the game.
+    fn check_guarded_answer(&self, hook: &Hook, func: &Function, values: &mlua::MultiValue, args: &mlua::MultiValue) -> Result<(), GameError> {
+        let read = |v: &Value| convert::from_lua_through(&self.lua, v).ok().flatten();
+        let answer: Vec<Option<crate::game::var::Var>> = values.iter().map(read).collect();
+        let chained: Vec<Option<crate::game::var::Var>> = match hook.compose {
+            Compose::Chain(at) => args.iter().skip(at).map(read).collect(),
+            _ => Vec::new(),
+        };
+        if guard::is_default(hook.compose, &answer, &chained) {
+            return Ok(());
+        }
+        let info = func.info();
+        let file = info.source.as_deref().map(|s| s.strip_prefix('@').unwrap_or(s).to_string()).unwrap_or_default();
+        let shown: Vec<String> = values.iter().map(convert::show).collect();
+        Err(GameError::Script(format!(
+            "script error in hook '{}': the definition at {file}:{} answered {} where its `when` guard does not hold, so the game would have gone on with the default: its guard is wrong (docs/lua-api.md, \"Guards\")",
+            hook.name,
+            info.line_defined.unwrap_or(0),
+            shown.join(", ")
+        )))
     }
 
     /// Calls every handler of an event in registration order.
@@ -758,5 +823,29 @@ mod tests {
         assert!(after.to_string().contains("outside the call it was given to"), "{after}");
         // The state lent for the call came back whole.
         assert_eq!(game.state.corps.len(), game.title.corporations.len());
+    }
+
+    /// A definition whose `when` guard fails is not called: the hook keeps
+    /// its default without Lua. Verifying guards calls it anyway.
+    #[test]
+    fn a_guarded_out_definition_is_not_called_unless_guards_are_verified() {
+        use crate::game::rules::TitleRules;
+        let title = Arc::new(crate::title::load::embedded("1849").expect("1849 loads"));
+        let host = ScriptHost::new(title.clone()).expect("scripts load");
+        let setup = crate::fuzz::game_setup(&title, 4, 1);
+        let mut game = crate::game::Game::new(title, setup).expect("a new game");
+        let mut fx = Effects::default();
+        // In the first stock round no turn has used P4.
+        let args = || crate::args!["AFG", "E8", "1", 0];
+        host.start_trace();
+        let answer = host.hook("can_lay_tile", &mut game.state, &mut fx, args()).expect("an answer");
+        assert!(answer.is_none());
+        assert_eq!(host.take_trace(), Vec::<String>::new());
+        host.verify_guards(true);
+        let answer = host.hook("can_lay_tile", &mut game.state, &mut fx, args()).expect("an answer");
+        assert!(answer.is_none(), "the definition's answer is not used where its guard fails");
+        let trace = host.take_trace();
+        assert_eq!(trace.len(), 1, "{trace:?}");
+        assert!(trace[0].contains("hook 'can_lay_tile'") && trace[0].contains("privates.lua"), "{trace:?}");
     }
 }

@@ -143,7 +143,7 @@ impl Engine<'_> {
         }
         let id = self.st.corps[corp].id.clone();
         let vname = self.t.trains[class as usize].variants[variant as usize].name.clone();
-        match self.rules.check("can_buy_train", self.st, self.fx, args![id, vname]) {
+        match self.rules.check("can_buy_train", self.st, self.fx, args![id, vname, None::<String>, None::<i64>]) {
             Ok(()) => Ok(true),
             Err(GameError::Refused(_)) => Ok(false),
             Err(e) => Err(e),

@@ -119,7 +119,8 @@ local function home_lay_due(game, corp)
   return home
 end
 
-hook("can_pass", function(game, who, step)
+-- Guarded (docs/lua-api.md, "Guards"): only the tile step can be refused.
+hook("can_pass", { when = { args = { step = "lay_tile" } } }, function(game, who, step)
   local home = step == "lay_tile" and home_lay_due(game, who)
   if home then return false, who .. " must lay its first tile on its home hex " .. home .. " (it is bare)", "1844-R-080" end
   return true

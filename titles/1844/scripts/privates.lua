@@ -14,7 +14,8 @@ C.is_player = is_player
 -- company a corporation may buy (the core's range stands).
 -- Asked for every private a player holds whenever a company's moves are
 -- listed: it reads two fields rather than the whole company.
-hook("company_price_range", function(game, corp, company, min, max)
+-- Guarded (docs/lua-api.md, "Guards"): only privates with a min_price.
+hook("company_price_range", { when = { args = { company = { has_prop = "min_price" } } } }, function(game, corp, company, min, max)
   local min_price = game:company_field(company, "props").min_price
   if min_price == nil then return nil end
   local value = game:company_field(company, "value")

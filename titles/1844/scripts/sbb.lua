@@ -227,7 +227,8 @@ local function could_sell(game, player)
   return false
 end
 
-hook("can_pass", function(game, who, step)
+-- Guarded (docs/lua-api.md, "Guards"): only a pass in the stock round can be refused.
+hook("can_pass", { when = { args = { step = "stock" } } }, function(game, who, step)
   if step ~= "stock" or not C.is_player(game, who) then return true end
   local owed = math.min(game:var("free_debt." .. who) or 0, game:player_field(who, "debt") or 0)
   if owed > 0 and could_sell(game, who) then

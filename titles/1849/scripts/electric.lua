@@ -66,7 +66,7 @@ step("buy_e_token", {
 -- 1849-R-194, A-43: only a corporation owning an E token may buy an E
 -- train, from the bank or from another corporation. The core counts only
 -- trains a corporation may own as its "cheapest train" in EMR (A-24).
-hook("can_buy_train", function(game, corp, variant)
+hook("can_buy_train", { when = { args = { variant = "E" } } }, function(game, corp, variant)
   if variant == "E" and not has_e_token(game, corp) then
     return false, corp .. " has no E token: only a corporation with an E token may own E trains", "1849-R-194"
   end

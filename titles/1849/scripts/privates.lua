@@ -129,7 +129,11 @@ local function waiver_hexes(game, corp)
   return nil
 end
 
-hook("relaxed_hexes", function(game, corp)
+-- Guards (docs/lua-api.md, "Guards"): these hooks keep the default unless
+-- P4 was used this turn (its turn variables) or a company of the title
+-- gives the waiver, so the core answers for them at other times without
+-- calling Lua. Each function is still right where its guard fails.
+hook("relaxed_hexes", { when = { { turn_var = "sms_hex" }, { company_prop = "owned_token_waiver" } } }, function(game, corp)
   local h = sms_hex(game)
   if h then return { lay = { h }, token = { h } } end
   local waived = waiver_hexes(game, corp)
@@ -137,13 +141,13 @@ hook("relaxed_hexes", function(game, corp)
   return nil
 end)
 
-hook("can_lay_tile", function(game, corp, hex, tile, rotation)
+hook("can_lay_tile", { when = { turn_var = "sms_hex" } }, function(game, corp, hex, tile, rotation)
   local h = sms_hex(game)
   if h and h ~= hex then return false, "after using P4 the tile may only go on " .. h, turn_rule(game) end
   return true
 end)
 
-hook("can_place_token", function(game, corp, hex)
+hook("can_place_token", { when = { turn_var = "sms_hex" } }, function(game, corp, hex)
   local h = sms_hex(game)
   if h and h ~= hex then return false, "after using P4 the token may only go on " .. h, turn_rule(game) end
   return true
@@ -152,8 +156,7 @@ end)
 -- With `tile_and_token` the tile and the token are not optional: their
 -- steps cannot be passed while there is something to do (a step with
 -- nothing to do is skipped without a pass).
-hook("can_pass", function(game, who, step)
-  -- The step first: it costs nothing to read, and most passes are of other steps.
+hook("can_pass", { when = { turn_var = "sms_both", args = { step = { "lay_tile", "place_token" } } } }, function(game, who, step)
   if step ~= "lay_tile" and step ~= "place_token" then return true end
   if not game:turn_var("sms_both") or who ~= game:operating() then return true end
   if step == "lay_tile" then return false, "P4 lays a tile on " .. sms_hex(game) .. ": lay it", turn_rule(game) end

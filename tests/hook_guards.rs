@@ -1,0 +1,69 @@
+//! `when` guards on hook definitions (docs/lua-api.md, "Guards"), as a
+//! designer meets them: a mistake in one is an error at its line when the
+//! title loads, and a guard that leaves out a call whose answer mattered
+//! fails the title's tests, naming the definition.
+
+mod common;
+
+use common::edit;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_railhead")).args(args).output().unwrap();
+    (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+}
+
+fn line_of(file: &Path, text: &str) -> usize {
+    fs::read_to_string(file).unwrap().lines().position(|l| l.contains(text)).expect("text in file") + 1
+}
+
+#[test]
+fn a_guard_naming_an_argument_the_hook_lacks_is_an_error_at_its_line() {
+    let dir = common::fresh_copy("1849", "guard-arg");
+    let file = dir.join("scripts/electric.lua");
+    edit(&file, "{ when = { args = { variant = \"E\" } } }", "{ when = { args = { train = \"E\" } } }");
+    let line = line_of(&file, "args = { train = \"E\" }");
+    let (ok, out) = run(&["check", dir.to_str().unwrap()]);
+    let _ = fs::remove_dir_all(&dir);
+    assert!(!ok, "check passed a guard on a missing argument:\n{out}");
+    assert!(out.contains(&format!("electric.lua:{line}")), "no file and line {line}: {out}");
+    assert!(out.contains("hook 'can_buy_train': no argument 'train'") && out.contains("corp, variant, seller, price"), "{out}");
+}
+
+#[test]
+fn a_guard_condition_spelt_wrong_is_an_error_with_a_hint() {
+    let dir = common::fresh_copy("1849", "guard-key");
+    let file = dir.join("scripts/privates.lua");
+    edit(&file, "{ when = { turn_var = \"sms_hex\" } }", "{ when = { turn_vars = \"sms_hex\" } }");
+    let line = line_of(&file, "turn_vars = \"sms_hex\"");
+    let (ok, out) = run(&["check", dir.to_str().unwrap()]);
+    let _ = fs::remove_dir_all(&dir);
+    assert!(!ok, "check passed a misspelt condition:\n{out}");
+    assert!(out.contains(&format!("privates.lua:{line}")), "no file and line {line}: {out}");
+    assert!(out.contains("unknown `when` condition 'turn_vars'") && out.contains("did you mean `turn_var`"), "{out}");
+}
+
+/// 1849-R-194's tests refuse E trains to a corporation without an E token.
+/// A guard claiming the hook matters only for 8H trains would let them
+/// through in play; `railhead test` calls the left-out definition anyway
+/// and fails with the place of the wrong guard.
+#[test]
+fn a_wrong_guard_fails_the_titles_tests_naming_the_definition() {
+    let dir = common::fresh_copy("1849", "guard-wrong");
+    let file = dir.join("scripts/electric.lua");
+    edit(&file, "{ when = { args = { variant = \"E\" } } }", "{ when = { args = { variant = \"8H\" } } }");
+    let line = line_of(&file, "variant = \"8H\"");
+    let (ok, out) = run(&["test", "--title-dir", dir.to_str().unwrap(), "--filter", "1849-R-194 (WE-15)"]);
+    let _ = fs::remove_dir_all(&dir);
+    assert!(!ok, "the tests passed with a wrong guard:\n{out}");
+    assert!(out.contains(&format!("electric.lua:{line}")) && out.contains("its guard is wrong"), "{out}");
+}
+
+/// The same tests pass with the title's own guard.
+#[test]
+fn the_titles_own_guard_passes_the_same_tests() {
+    let (ok, out) = run(&["test", "1849", "--filter", "1849-R-194 (WE-15)"]);
+    assert!(ok && out.contains("1 passed, 0 failed"), "{out}");
+}
