@@ -24,7 +24,9 @@ function hook(name, options_or_fn, fn) end
 ---@field var? string|string[] the game variable(s) set
 ---@field option? string|string[] the title's option(s) on
 ---@field company_prop? string|string[] some company of the title has the prop(s)
----@field args? table<string, Value|Value[]|{has_prop: string}> arguments, by name, equal to a value or one of a list, or naming a company or corporation with the prop
+---@field args? table<string, Value|Value[]|{has_prop: string}> (hooks) arguments, by name, equal to a value or one of a list, or naming a company or corporation with the prop
+---@field round? string|string[] the current round's kind(s)
+---@field ctx? table<string, Value|Value[]> (an ability's `actions`) context fields equal to a value or one of a list
 
 ---@class HookOptions
 ---@field when? HookGuard|HookGuard[]
@@ -34,6 +36,7 @@ function hook(name, options_or_fn, fn) end
 ---@field actions? fun(game: Game, corp: string): {name: string, args: table, range?: integer[]}[]
 ---@field process? fun(game: Game, corp: string, name: string, args: table): boolean
 ---@field may_pass? fun(game: Game, corp: string): boolean
+---@field when? HookGuard|HookGuard[] where it fails, `actions` offers nothing without a call
 
 ---Define a step usable in flow.toml with kind = "script".
 ---@param name string
@@ -53,6 +56,7 @@ function step(name, spec) end
 
 ---@class AbilitySpec
 ---@field unbound? boolean true: no company gives it, every player and corporation has it
+---@field when? HookGuard|HookGuard[] where it fails, `actions` offers nothing without a call
 ---@field actions? fun(game: Game, ctx: AbilityCtx): {name: string, args: table}[]
 ---@field process? fun(game: Game, ctx: AbilityCtx, args: table)
 ---@field can_buy? fun(game: Game, ctx: AbilityCtx): boolean, string?, string?

@@ -67,3 +67,17 @@ fn the_titles_own_guard_passes_the_same_tests() {
     let (ok, out) = run(&["test", "1849", "--filter", "1849-R-194 (WE-15)"]);
     assert!(ok && out.contains("1 passed, 0 failed"), "{out}");
 }
+
+/// An ability's `actions` guard is verified the same way: 1844's tunnel
+/// certificates guarded to stock rounds would never offer a tunnel, and
+/// the tunnel tests fail naming the ability.
+#[test]
+fn a_wrong_guard_on_an_abilitys_actions_fails_the_tests() {
+    let dir = common::fresh_copy("1844", "guard-ability");
+    let file = dir.join("scripts/tunnels.lua");
+    edit(&file, "when = { round = \"operating\", ctx = { actor_kind = \"corporation\" } }", "when = { round = \"stock\" }");
+    let (ok, out) = run(&["test", "--title-dir", dir.to_str().unwrap(), "--filter", "tunnel"]);
+    let _ = fs::remove_dir_all(&dir);
+    assert!(!ok, "the tests passed with a wrong guard:\n{out}");
+    assert!(out.contains("ability 'build_tunnel' (actions)") && out.contains("its guard is wrong"), "{out}");
+}

@@ -59,6 +59,8 @@ pub struct KnownEvents(pub Vec<String>);
 pub struct HookGuards {
     pub title: Arc<Title>,
     pub by_hook: std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<super::guard::Guard>>>>,
+    /// The guards of script steps' (false) and abilities' (true) `actions`.
+    pub actions: std::cell::RefCell<rustc_hash::FxHashMap<(bool, String), super::guard::Guard>>,
 }
 
 fn spec_of(name: &str) -> &'static super::Hook {
@@ -80,7 +82,7 @@ fn hook_guard(lua: &Lua, spec: Table, name: &str, hook: &super::Hook) -> mlua::R
         return Err(rt(format!("hook '{name}' acts on the game: a `when` guard is for hooks that only answer a question")));
     }
     let Some(guards) = lua.app_data_ref::<HookGuards>() else { return Ok(None) };
-    super::guard::Guard::parse(&guards.title, hook, &when).map_err(|e| rt(format!("hook '{name}': {e}")))
+    super::guard::Guard::parse(&guards.title, super::guard::Target::Hook(hook), &when).map_err(|e| rt(format!("hook '{name}': {e}")))
 }
 
 /// Refuses, with a hint, an event name nothing emits: a handler for it
@@ -215,6 +217,24 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
             global,
             lua.create_function(move |lua, (name, spec): (String, Table)| {
                 registering(lua, global)?;
+                // `when`: a guard on its `actions`, the question every
+                // listing of moves asks (`guard.rs`).
+                let when = match spec.raw_get::<Value>("when")? {
+                    Value::Nil => None,
+                    Value::Table(t) => Some(t),
+                    _ => return Err(rt(format!("{global} '{name}': `when` is a table of conditions"))),
+                };
+                if let Some(when) = when
+                    && let Some(guards) = lua.app_data_ref::<HookGuards>()
+                {
+                    let target = if global == "ability" { super::guard::Target::AbilityActions } else { super::guard::Target::StepActions };
+                    let guard = super::guard::Guard::parse(&guards.title, target, &when).map_err(|e| rt(format!("{global} '{name}': {e}")))?;
+                    let mut actions = guards.actions.borrow_mut();
+                    match guard {
+                        Some(g) => actions.insert((global == "ability", name.clone()), g),
+                        None => actions.remove(&(global == "ability", name.clone())),
+                    };
+                }
                 let reg: Table = lua.named_registry_value(key)?;
                 reg.set(name, spec)?;
                 Ok(())

@@ -36,6 +36,17 @@ pub struct Guard {
     any: Vec<Vec<Cond>>,
 }
 
+/// What a guard is on: a hook's definition, or the `actions` function of
+/// a step or an ability (the question every listing of moves asks).
+#[derive(Clone, Copy)]
+pub enum Target<'a> {
+    Hook(&'a Hook),
+    /// An ability's `actions(game, ctx)`: `ctx` reads its context's fields.
+    AbilityActions,
+    /// A script step's `actions(game, corp)`.
+    StepActions,
+}
+
 #[derive(Clone, Debug)]
 enum Cond {
     /// The operating turn's variable is set (and not false).
@@ -44,15 +55,22 @@ enum Cond {
     Var(String),
     /// The argument at this index (after `game`) equals one of the values.
     Arg(usize, Vec<Var>),
+    /// The field of the first argument (an ability's context) equals one of the values.
+    Ctx(String, Vec<Var>),
+    /// The current round is one of these (by name: the kinds asked for, read at load).
+    Round(Vec<String>),
 }
 
-const KEYS: &[&str] = &["turn_var", "var", "option", "company_prop", "args"];
+const KEYS: &[&str] = &["turn_var", "var", "option", "company_prop", "round", "args", "ctx"];
+
+/// The fields of an ability's context a guard may read (docs/lua-api.md).
+const CTX_FIELDS: &[&str] = &["company", "owner", "owner_kind", "actor", "actor_kind"];
 
 impl Guard {
     /// Reads a `when` table for a definition of `hook`; `None` when it
     /// always holds (what the title's options and companies fix at load
     /// leaves nothing to check).
-    pub fn parse(title: &Title, hook: &Hook, when: &Table) -> Result<Option<Guard>, String> {
+    pub fn parse(title: &Title, target: Target<'_>, when: &Table) -> Result<Option<Guard>, String> {
         let alternatives: Vec<Table> = if when.raw_len() > 0 {
             let mut list = Vec::new();
             for pair in when.clone().pairs::<Value, Value>() {
@@ -68,7 +86,7 @@ impl Guard {
         };
         let mut any = Vec::new();
         for alt in &alternatives {
-            if let Some(conds) = alternative(title, hook, alt)? {
+            if let Some(conds) = alternative(title, target, alt)? {
                 if conds.is_empty() {
                     return Ok(None);
                 }
@@ -90,6 +108,11 @@ impl Cond {
             Cond::TurnVar(name) => operating_vars(st).and_then(|v| v.get(name)).is_some_and(set),
             Cond::Var(name) => st.vars.get(name).is_some_and(set),
             Cond::Arg(i, values) => args.get(*i).and_then(Option::as_ref).is_some_and(|a| values.contains(a)),
+            Cond::Ctx(field, values) => match args.first() {
+                Some(Some(Var::Map(ctx))) => ctx.get(field).is_some_and(|v| values.contains(v)),
+                _ => false,
+            },
+            Cond::Round(names) => names.contains(&st.flow.round.name),
         }
     }
 }
@@ -108,7 +131,7 @@ fn operating_vars(st: &GameState) -> Option<&std::collections::BTreeMap<String, 
 
 /// The conditions of one table: `None` when one of them is fixed false
 /// at load, an empty list when every one is fixed true.
-fn alternative(title: &Title, hook: &Hook, t: &Table) -> Result<Option<Vec<Cond>>, String> {
+fn alternative(title: &Title, target: Target<'_>, t: &Table) -> Result<Option<Vec<Cond>>, String> {
     let mut out = Vec::new();
     let mut possible = true;
     for pair in t.clone().pairs::<Value, Value>() {
@@ -132,11 +155,43 @@ fn alternative(title: &Title, hook: &Hook, t: &Table) -> Result<Option<Vec<Cond>
                     possible &= title.companies.iter().any(|c| c.props.contains_key(&prop));
                 }
             }
+            "round" => {
+                let mut rounds = Vec::new();
+                for kind in names(&key, &v)? {
+                    let of_kind: Vec<String> = title.flow.rounds.iter().filter(|r| r.kind.name() == kind).map(|r| r.name.clone()).collect();
+                    if of_kind.is_empty() {
+                        let kinds: Vec<&str> = title.flow.rounds.iter().map(|r| r.kind.name()).collect();
+                        let hint = crate::title::compile::did_you_mean(&kind, kinds.iter().copied());
+                        return Err(format!("`when.round` names the round kind '{kind}', which no round of title {} has (its kinds: {}){}", title.id(), kinds.join(", "), hint.map(|h| format!("; {h}")).unwrap_or_default()));
+                    }
+                    rounds.extend(of_kind);
+                }
+                out.push(Cond::Round(rounds));
+            }
             "args" => {
+                let Target::Hook(hook) = target else { return Err("`when.args` is for hooks: an ability's `actions` is guarded on its context with `ctx`".into()) };
                 let Value::Table(by_name) = v else { return Err("`when.args` maps argument names to a value or a list of values".into()) };
                 for pair in by_name.pairs::<Value, Value>() {
                     let (name, want) = pair.map_err(|e| e.to_string())?;
                     out.push(arg_cond(title, hook, &name, &want)?);
+                }
+            }
+            "ctx" => {
+                if !matches!(target, Target::AbilityActions) {
+                    return Err("`when.ctx` is for an ability's `actions` (its context's fields)".into());
+                }
+                let Value::Table(by_field) = v else { return Err("`when.ctx` maps context fields to a value or a list of values".into()) };
+                for pair in by_field.pairs::<Value, Value>() {
+                    let (field, want) = pair.map_err(|e| e.to_string())?;
+                    let field = match &field {
+                        Value::String(f) => f.to_str().map_err(|e| e.to_string())?.to_string(),
+                        _ => return Err("`when.ctx` is keyed by context fields".into()),
+                    };
+                    if !CTX_FIELDS.contains(&field.as_str()) {
+                        let hint = crate::title::compile::did_you_mean(&field, CTX_FIELDS.iter().copied());
+                        return Err(format!("`when.ctx` cannot read '{field}' (it reads {}){}", CTX_FIELDS.join(", "), hint.map(|h| format!("; {h}")).unwrap_or_default()));
+                    }
+                    out.push(Cond::Ctx(field.clone(), scalars(&field, &want)?));
                 }
             }
             other => {
@@ -158,6 +213,24 @@ fn names(key: &str, v: &Value) -> Result<Vec<String>, String> {
         Value::Table(t) => t.sequence_values::<Value>().map(|v| text(&v.map_err(|e| e.to_string())?)).collect(),
         v => Ok(vec![text(v)?]),
     }
+}
+
+/// A value, or a non-empty list of values: strings, integers, booleans.
+fn scalars(key: &str, want: &Value) -> Result<Vec<Var>, String> {
+    let scalar = |v: &Value| match v {
+        Value::String(s) => s.to_str().map(|s| Var::Str(s.to_string())).map_err(|e| e.to_string()),
+        Value::Integer(n) => Ok(Var::Int(*n)),
+        Value::Boolean(b) => Ok(Var::Bool(*b)),
+        _ => Err(format!("`when.{key}` is a string, an integer or a boolean, or a list of them")),
+    };
+    let values = match want {
+        Value::Table(t) => t.clone().sequence_values::<Value>().map(|v| scalar(&v.map_err(|e| e.to_string())?)).collect::<Result<Vec<_>, _>>()?,
+        v => vec![scalar(v)?],
+    };
+    if values.is_empty() {
+        return Err(format!("`when.{key}` lists no value: the definition would never run"));
+    }
+    Ok(values)
 }
 
 /// `{ has_prop = "p" }`: the ids of the title's companies and
@@ -188,20 +261,10 @@ fn arg_cond(title: &Title, hook: &Hook, name: &Value, want: &Value) -> Result<Co
     {
         return Err(format!("argument '{name}' is the answer being chained: a guard cannot read it"));
     }
-    let scalar = |v: &Value| match v {
-        Value::String(s) => s.to_str().map(|s| Var::Str(s.to_string())).map_err(|e| e.to_string()),
-        Value::Integer(n) => Ok(Var::Int(*n)),
-        Value::Boolean(b) => Ok(Var::Bool(*b)),
-        _ => Err(format!("`when.args.{name}` is a string, an integer or a boolean, or a list of them")),
-    };
     let values = match want {
         Value::Table(t) if t.contains_key("has_prop").unwrap_or(false) => with_prop(title, &name, t)?,
-        Value::Table(t) => t.sequence_values::<Value>().map(|v| scalar(&v.map_err(|e| e.to_string())?)).collect::<Result<Vec<_>, _>>()?,
-        v => vec![scalar(v)?],
+        v => scalars(&format!("args.{name}"), v)?,
     };
-    if values.is_empty() && !matches!(want, Value::Table(t) if t.contains_key("has_prop").unwrap_or(false)) {
-        return Err(format!("`when.args.{name}` lists no value: the definition would never run"));
-    }
     Ok(Cond::Arg(i, values))
 }
 
@@ -239,7 +302,7 @@ mod tests {
     fn parse(t: &Title, hook_name: &str, when: &str) -> Result<Option<Guard>, String> {
         let lua = mlua::Lua::new();
         let table: Table = lua.load(format!("return {when}")).eval().expect("a table");
-        Guard::parse(t, hook(hook_name), &table)
+        Guard::parse(t, Target::Hook(hook(hook_name)), &table)
     }
 
     fn text(s: &str) -> Arg {
@@ -321,6 +384,33 @@ mod tests {
         assert!(e.contains("never run"), "{e}");
         let e = err("can_pass", r#"{ turn_var = 3 }"#);
         assert!(e.contains("a name or a list of names"), "{e}");
+    }
+
+    #[test]
+    fn an_abilitys_actions_are_guarded_on_the_round_and_its_context() {
+        let t = title("1844", &[]);
+        let lua = mlua::Lua::new();
+        let table: Table = lua.load(r#"return { round = "stock", ctx = { actor_kind = "player" } }"#).eval().unwrap();
+        let g = Guard::parse(&t, Target::AbilityActions, &table).unwrap().expect("a guard");
+        let ctx = |kind: &str| Some(Var::Map([("actor_kind".to_string(), Var::Str(kind.into()))].into_iter().collect()));
+        let mut st = GameState::default();
+        let stock = t.flow.rounds.iter().find(|r| r.kind.name() == "stock").expect("a stock round").name.clone();
+        assert!(!g.holds(&st, &[ctx("player")]), "no round yet");
+        st.flow.round.name = stock;
+        assert!(g.holds(&st, &[ctx("player")]));
+        assert!(!g.holds(&st, &[ctx("corporation")]));
+        let err = |target: Target<'_>, when: &str| {
+            let table: Table = lua.load(format!("return {when}")).eval().unwrap();
+            Guard::parse(&t, target, &table).expect_err(when)
+        };
+        let e = err(Target::AbilityActions, r#"{ round = "stok" }"#);
+        assert!(e.contains("round kind 'stok'") && e.contains("did you mean `stock`"), "{e}");
+        let e = err(Target::AbilityActions, r#"{ ctx = { actor_knd = "player" } }"#);
+        assert!(e.contains("cannot read 'actor_knd'") && e.contains("did you mean `actor_kind`"), "{e}");
+        let e = err(Target::AbilityActions, r#"{ args = { corp = "SBB" } }"#);
+        assert!(e.contains("`when.args` is for hooks"), "{e}");
+        let e = err(Target::StepActions, r#"{ ctx = { actor = "SBB" } }"#);
+        assert!(e.contains("for an ability's `actions`"), "{e}");
     }
 
     #[test]

@@ -192,6 +192,9 @@ struct Dispatch {
     /// The `when` guards of the hooks' definitions, in the same order
     /// (only hooks with at least one guard).
     guards: rustc_hash::FxHashMap<String, Vec<Option<guard::Guard>>>,
+    /// The guards of script steps' `actions` and of abilities', by name.
+    step_guards: rustc_hash::FxHashMap<String, guard::Guard>,
+    ability_guards: rustc_hash::FxHashMap<String, guard::Guard>,
 }
 
 /// The functions of a registration list, in order.
@@ -206,7 +209,7 @@ impl ScriptHost {
         let lua = sandbox::new_state(&budget).map_err(|e| format!("cannot create the Lua state: {e}"))?;
         api::register_globals(&lua).map_err(|e| e.to_string())?;
         lua.set_app_data(api::KnownEvents(known_events(&title)));
-        lua.set_app_data(api::HookGuards { title: title.clone(), by_hook: Default::default() });
+        lua.set_app_data(api::HookGuards { title: title.clone(), by_hook: Default::default(), actions: Default::default() });
         let table = |key: &str| lua.named_registry_value::<Table>(key).map_err(|e| e.to_string());
         let registries = [table(api::HANDLERS_KEY)?, table(api::HOOKS_KEY)?, table(api::STEPS_KEY)?, table(api::ABILITIES_KEY)?];
         let idle = api::LuaGame { title: title.clone(), st: GameState::default(), fx: Effects::default(), asking: None, live: false };
@@ -362,6 +365,10 @@ impl ScriptHost {
         d.hook_specs = d.hooks.keys().filter_map(|name| Some((name.clone(), HOOKS.iter().find(|h| h.name == name)?))).collect();
         if let Some(guards) = self.lua.app_data_ref::<api::HookGuards>() {
             d.guards = guards.by_hook.borrow().iter().filter(|(_, g)| g.iter().any(Option::is_some)).map(|(k, g)| (k.clone(), g.clone())).collect();
+            for ((ability, name), g) in guards.actions.borrow().iter() {
+                let into = if *ability { &mut d.ability_guards } else { &mut d.step_guards };
+                into.insert(name.clone(), g.clone());
+            }
         }
         Ok(d)
     }
@@ -408,6 +415,17 @@ impl ScriptHost {
         match self.dispatch.get() {
             Some(d) => d.guards.get(hook).map_or(0, |g| mask(g)),
             None => self.lua.app_data_ref::<api::HookGuards>().and_then(|g| g.by_hook.borrow().get(hook).map(|g| mask(g))).unwrap_or(0),
+        }
+    }
+
+    /// Whether the `when` guard of a step's or ability's `actions` leaves
+    /// the call out now (its answer then is no moves).
+    fn actions_guarded_out(&self, kind: Defined, name: &str, st: &GameState, args: &[crate::game::rules::Arg]) -> bool {
+        let holds = |g: &guard::Guard| g.holds(st, args);
+        let ability = kind == Defined::Ability;
+        match self.dispatch.get() {
+            Some(d) => (if ability { &d.ability_guards } else { &d.step_guards }).get(name).is_some_and(|g| !holds(g)),
+            None => self.lua.app_data_ref::<api::HookGuards>().is_some_and(|g| g.actions.borrow().get(&(ability, name.to_string())).is_some_and(|g| !holds(g))),
         }
     }
 

@@ -91,12 +91,27 @@ impl TitleRules for ScriptHost {
     }
 
     fn call(&self, kind: Defined, name: &str, func: &str, st: &mut GameState, fx: &mut Effects, args: Vec<Arg>) -> GameResult<Option<Answer>> {
+        // A guarded `actions` whose guard fails offers no moves.
+        let out = func == "actions" && self.actions_guarded_out(kind, name, st, &args);
+        if out && !self.verify_guards.get() {
+            return Ok(None);
+        }
         let context = concat(&[kind.name(), " '", name, "' (", func, ")"]);
         let args = self.lua_args(&context, &args)?;
-        match self.defined_values(kind, name, func, st, fx, args)? {
-            None => Ok(None),
-            Some(values) => self.answer(context, values).map(Some),
+        let answer = match self.defined_values(kind, name, func, st, fx, args)? {
+            None => None,
+            Some(values) => Some(self.answer(context, values)?),
+        };
+        if out && let Some(a) = &answer {
+            let moves = a.list(0)?;
+            if moves.is_some_and(|m| !m.is_empty()) {
+                return Err(GameError::Script(format!(
+                    "script error in {}: it offered moves where its `when` guard does not hold, so the game would have offered none: its guard is wrong (docs/lua-api.md, \"Guards\")",
+                    a.from()
+                )));
+            }
         }
+        Ok(answer)
     }
 
     fn ability_names(&self) -> Vec<String> {

@@ -184,6 +184,8 @@ end
 -- company is asked.
 ability("give_eva", {
   unbound = true,
+  -- Guard (docs/lua-api.md, "Guards"): nothing to offer before EVA is given.
+  when = { var = "eva.given" },
   actions = function(game, ctx)
     -- Asked at every move of the game: the cheap test first.
     if not game:var("eva.given") or game:var("eva.placed") then return {} end

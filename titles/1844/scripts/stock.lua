@@ -136,6 +136,8 @@ end)
 -- pays debt first, so this matters with the website's reading.
 ability("pay_debt", {
   unbound = true,   -- every player has it, no company gives it
+  -- Guard (docs/lua-api.md, "Guards"): offered only to players in a stock round.
+  when = { round = "stock", ctx = { actor_kind = "player" } },
   actions = function(game, ctx)
     local who = ctx.actor
     if ctx.actor_kind ~= "player" or game:round().kind ~= "stock" then return {} end

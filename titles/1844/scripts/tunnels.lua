@@ -94,6 +94,8 @@ end
 -- lowest unused one first (ctx.company) and skips used ones
 -- (game:use_company below). ctx.props.cost is the 100 SFR.
 ability("build_tunnel", {
+  -- Guard (docs/lua-api.md, "Guards"): built by a company in its operating turn.
+  when = { round = "operating", ctx = { actor_kind = "corporation" } },
   actions = function(game, ctx)
     local corp = ctx.actor
     -- Asked at every listing for each tunnel certificate: the cheapest
