@@ -14,13 +14,18 @@
 //! default a script error naming the definition: a wrong guard cannot
 //! change a game silently where the title's tests or a fuzz run reach.
 //!
+//! A script step or an ability may guard its `actions` the same way (the
+//! question every listing of moves asks): where the guard fails it offers
+//! no moves.
+//!
 //! Conditions (docs/lua-api.md, "Guards"): `turn_var`, `var` and `option`
 //! (a name or a list of names, each set / on), `company_prop` (some company
-//! of the title has the prop: fixed when the title loads) and `args` (an
-//! argument, by the name docs/lua-api.md gives it, equals a value or one
-//! of a list, or `{ has_prop = "p" }`: names a company or corporation
-//! whose props hold `p`). The keys of one table must all hold; a list of
-//! tables holds when any of them does.
+//! of the title has the prop: fixed when the title loads), `round` (the
+//! round's kind), `args` (a hook's argument, by the name docs/lua-api.md
+//! gives it, equals a value or one of a list, or `{ has_prop = "p" }`:
+//! names a company or corporation whose props hold `p`) and `ctx` (a field
+//! of an ability's context). The keys of one table must all hold; a list
+//! of tables holds when any of them does.
 
 use crate::game::rules::{Arg, Compose, Hook};
 use crate::game::state::GameState;
@@ -84,14 +89,16 @@ impl Guard {
         } else {
             vec![when.clone()]
         };
+        // Every alternative is read (a mistake in any is an error) before
+        // one fixed true makes the guard always hold.
         let mut any = Vec::new();
         for alt in &alternatives {
             if let Some(conds) = alternative(title, target, alt)? {
-                if conds.is_empty() {
-                    return Ok(None);
-                }
                 any.push(conds);
             }
+        }
+        if any.iter().any(Vec::is_empty) {
+            return Ok(None);
         }
         Ok(Some(Guard { any }))
     }
