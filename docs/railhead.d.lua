@@ -24,7 +24,7 @@ function hook(name, options_or_fn, fn) end
 ---@field var? string|string[] the game variable(s) set
 ---@field option? string|string[] the title's option(s) on
 ---@field company_prop? string|string[] some company of the title has the prop(s)
----@field args? table<string, Value|Value[]|{has_prop: string}> (hooks) arguments, by name, equal to a value or one of a list, or naming a company or corporation with the prop
+---@field args? table<string, Value|Value[]|{has_prop: string}|{has_cost: true}> (hooks) arguments, by name, equal to a value or one of a list, naming a company or corporation with the prop, or a hex with a terrain cost
 ---@field round? string|string[] the current round's kind(s)
 ---@field ctx? table<string, Value|Value[]> (an ability's `actions`) context fields equal to a value or one of a list
 

@@ -23,7 +23,8 @@
 //! of the title has the prop: fixed when the title loads), `round` (the
 //! round's kind), `args` (a hook's argument, by the name docs/lua-api.md
 //! gives it, equals a value or one of a list, or `{ has_prop = "p" }`:
-//! names a company or corporation whose props hold `p`) and `ctx` (a field
+//! names a company or corporation whose props hold `p`; `{ has_cost =
+//! true }`: names a hex with a terrain cost) and `ctx` (a field
 //! of an ability's context). The keys of one table must all hold; a list
 //! of tables holds when any of them does.
 
@@ -253,6 +254,15 @@ fn with_prop(title: &Title, arg: &str, t: &Table) -> Result<Vec<Var>, String> {
     Ok(companies.chain(corps).collect())
 }
 
+/// `{ has_cost = true }`: the labels of the map's hexes with a terrain
+/// cost above 0 (`cost` in map.toml: fixed data, read at load).
+fn with_cost(title: &Title, arg: &str, t: &Table) -> Result<Vec<Var>, String> {
+    if t.clone().pairs::<Value, Value>().count() != 1 || !matches!(t.get::<Value>("has_cost"), Ok(Value::Boolean(true))) {
+        return Err(format!("`when.args.{arg}` with `has_cost` is `{{ has_cost = true }}`"));
+    }
+    Ok(title.map.hexes.iter().filter(|h| h.cost > 0).map(|h| Var::Str(h.label.clone())).collect())
+}
+
 fn arg_cond(title: &Title, hook: &Hook, name: &Value, want: &Value) -> Result<Cond, String> {
     let Value::String(name) = name else { return Err("`when.args` is keyed by argument names".into()) };
     let name = name.to_str().map_err(|e| e.to_string())?.to_string();
@@ -270,6 +280,7 @@ fn arg_cond(title: &Title, hook: &Hook, name: &Value, want: &Value) -> Result<Co
     }
     let values = match want {
         Value::Table(t) if t.contains_key("has_prop").unwrap_or(false) => with_prop(title, &name, t)?,
+        Value::Table(t) if t.contains_key("has_cost").unwrap_or(false) => with_cost(title, &name, t)?,
         v => scalars(&format!("args.{name}"), v)?,
     };
     Ok(Cond::Arg(i, values))
@@ -341,6 +352,14 @@ mod tests {
         assert!(!g.holds(&st, &[text("SBB"), text(&without), None, None]));
         let e = parse(&t, "company_price_range", r#"{ args = { company = { has_prop = "min_price", x = 1 } } }"#).expect_err("extra key");
         assert!(e.contains("takes nothing else"), "{e}");
+        // Hexes with a terrain cost, by label.
+        let g = parse(&t, "can_lay_tile", r#"{ args = { hex = { has_cost = true } } }"#).unwrap().expect("a guard");
+        let costly = t.map.hexes.iter().find(|h| h.cost > 0).expect("a hex with a cost");
+        let plain = t.map.hexes.iter().find(|h| h.cost == 0).expect("a hex without");
+        assert!(g.holds(&st, &[text("SBB"), text(&costly.label), text("1"), Some(Var::Int(0))]));
+        assert!(!g.holds(&st, &[text("SBB"), text(&plain.label), text("1"), Some(Var::Int(0))]));
+        let e = parse(&t, "can_lay_tile", r#"{ args = { hex = { has_cost = false } } }"#).expect_err("false");
+        assert!(e.contains("`{ has_cost = true }`"), "{e}");
     }
 
     #[test]

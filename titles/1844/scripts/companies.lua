@@ -93,7 +93,9 @@ end)
 -- 1844-R-078, R-079: terrain costs only the first tile on a hex; upgrades
 -- are free. The website (option `website`) charges the river printed on
 -- the pre-printed yellow Aarau (D15) with its first upgrade.
-hook("terrain_cost", function(game, corp, hex, gauges, cost)
+-- Guarded (docs/lua-api.md, "Guards"): on a hex without a terrain cost
+-- the core's cost is 0 and stays 0.
+hook("terrain_cost", { when = { args = { hex = { has_cost = true } } } }, function(game, corp, hex, gauges, cost)
   local laid, color = game:hex_fields(hex, "laid", "color")
   if game:option("website") and not laid and color == "yellow" then return cost end
   if laid or (color ~= nil and color ~= "white") then return 0 end

@@ -3,7 +3,9 @@
 -- core has already applied P2's half rate (standard and dual track,
 -- ambiguity A-09); narrow-only costs are never reduced.
 
-hook("terrain_cost", function(game, corp, hex, new_track, cost)
+-- Guarded (docs/lua-api.md, "Guards"): on a hex without a terrain cost
+-- the core's cost is 0 and stays 0.
+hook("terrain_cost", { when = { args = { hex = { has_cost = true } } } }, function(game, corp, hex, new_track, cost)
   local base = game:hex_field(hex, "cost")
   if base == 0 then return 0 end
   local narrow_only = true
