@@ -40,6 +40,7 @@ use std::sync::Arc;
 use fields::*;
 use hex_fields::{hex_field, hex_table};
 pub use fields::{COMPANY_FIELDS, CORP_FIELDS, PLAYER_FIELDS, TURN_FIELDS};
+pub(crate) use fields::operating_turn;
 pub use hex_fields::HEX_FIELDS;
 
 pub const HANDLERS_KEY: &str = "railhead.handlers";
@@ -61,10 +62,6 @@ pub struct HookGuards {
     pub by_hook: std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<super::guard::Guard>>>>,
     /// The guards of script steps' (false) and abilities' (true) `actions`.
     pub actions: std::cell::RefCell<rustc_hash::FxHashMap<(bool, String), super::guard::Guard>>,
-}
-
-fn spec_of(name: &str) -> &'static super::Hook {
-    super::HOOKS.iter().find(|h| h.name == name).expect("the hook's name was checked")
 }
 
 /// Reads a definition's options: `when`, its guard, is the only one.
@@ -199,7 +196,7 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
                 )));
             }
             let guard = match when {
-                Some(spec) => hook_guard(lua, spec, &name, spec_of(&name))?,
+                Some(options) => hook_guard(lua, options, &name, spec)?,
                 None => None,
             };
             list.push(f)?;

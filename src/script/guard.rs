@@ -79,7 +79,7 @@ impl Guard {
     pub fn parse(title: &Title, target: Target<'_>, when: &Table) -> Result<Option<Guard>, String> {
         let alternatives: Vec<Table> = if when.raw_len() > 0 {
             let mut list = Vec::new();
-            for pair in when.clone().pairs::<Value, Value>() {
+            for pair in when.pairs::<Value, Value>() {
                 let (k, v) = pair.map_err(|e| e.to_string())?;
                 match (k, v) {
                     (Value::Integer(_), Value::Table(t)) => list.push(t),
@@ -113,7 +113,7 @@ impl Guard {
 impl Cond {
     fn holds(&self, st: &GameState, args: &[Arg]) -> bool {
         match self {
-            Cond::TurnVar(name) => operating_vars(st).and_then(|v| v.get(name)).is_some_and(set),
+            Cond::TurnVar(name) => super::api::operating_turn(st).and_then(|t| t.vars.get(name)).is_some_and(set),
             Cond::Var(name) => st.vars.get(name).is_some_and(set),
             Cond::Arg(i, values) => args.get(*i).and_then(Option::as_ref).is_some_and(|a| values.contains(a)),
             Cond::Ctx(field, values) => match args.first() {
@@ -130,19 +130,12 @@ fn set(v: &Var) -> bool {
     !matches!(v, Var::Bool(false))
 }
 
-fn operating_vars(st: &GameState) -> Option<&std::collections::BTreeMap<String, Var>> {
-    match &st.flow.round.data {
-        crate::game::flow::RoundData::Operating(o) => Some(&o.turn.vars),
-        _ => None,
-    }
-}
-
 /// The conditions of one table: `None` when one of them is fixed false
 /// at load, an empty list when every one is fixed true.
 fn alternative(title: &Title, target: Target<'_>, t: &Table) -> Result<Option<Vec<Cond>>, String> {
     let mut out = Vec::new();
     let mut possible = true;
-    for pair in t.clone().pairs::<Value, Value>() {
+    for pair in t.pairs::<Value, Value>() {
         let (k, v) = pair.map_err(|e| e.to_string())?;
         let Value::String(key) = &k else { return Err(format!("a `when` condition is named by a string ({})", KEYS.join(", "))) };
         let key = key.to_str().map_err(|e| e.to_string())?.to_string();
@@ -232,7 +225,7 @@ fn scalars(key: &str, want: &Value) -> Result<Vec<Var>, String> {
         _ => Err(format!("`when.{key}` is a string, an integer or a boolean, or a list of them")),
     };
     let values = match want {
-        Value::Table(t) => t.clone().sequence_values::<Value>().map(|v| scalar(&v.map_err(|e| e.to_string())?)).collect::<Result<Vec<_>, _>>()?,
+        Value::Table(t) => t.sequence_values::<Value>().map(|v| scalar(&v.map_err(|e| e.to_string())?)).collect::<Result<Vec<_>, _>>()?,
         v => vec![scalar(v)?],
     };
     if values.is_empty() {
@@ -244,7 +237,7 @@ fn scalars(key: &str, want: &Value) -> Result<Vec<Var>, String> {
 /// `{ has_prop = "p" }`: the ids of the title's companies and
 /// corporations whose `props` hold `p` (fixed data, so read at load).
 fn with_prop(title: &Title, arg: &str, t: &Table) -> Result<Vec<Var>, String> {
-    if t.clone().pairs::<Value, Value>().count() != 1 {
+    if t.pairs::<Value, Value>().count() != 1 {
         return Err(format!("`when.args.{arg}` with `has_prop` takes nothing else"));
     }
     let prop = names(&format!("args.{arg}.has_prop"), &t.get::<Value>("has_prop").map_err(|e| e.to_string())?)?;
@@ -257,7 +250,7 @@ fn with_prop(title: &Title, arg: &str, t: &Table) -> Result<Vec<Var>, String> {
 /// `{ has_cost = true }`: the labels of the map's hexes with a terrain
 /// cost above 0 (`cost` in map.toml: fixed data, read at load).
 fn with_cost(title: &Title, arg: &str, t: &Table) -> Result<Vec<Var>, String> {
-    if t.clone().pairs::<Value, Value>().count() != 1 || !matches!(t.get::<Value>("has_cost"), Ok(Value::Boolean(true))) {
+    if t.pairs::<Value, Value>().count() != 1 || !matches!(t.get::<Value>("has_cost"), Ok(Value::Boolean(true))) {
         return Err(format!("`when.args.{arg}` with `has_cost` is `{{ has_cost = true }}`"));
     }
     Ok(title.map.hexes.iter().filter(|h| h.cost > 0).map(|h| Var::Str(h.label.clone())).collect())

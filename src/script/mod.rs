@@ -197,6 +197,13 @@ struct Dispatch {
     ability_guards: rustc_hash::FxHashMap<String, guard::Guard>,
 }
 
+/// `file:line` where a script function is defined (its chunk's full name).
+fn defined_at(f: &Function) -> String {
+    let info = f.info();
+    let file = info.source.as_deref().map(|s| s.strip_prefix('@').unwrap_or(s).to_string()).unwrap_or_default();
+    format!("{file}:{}", info.line_defined.unwrap_or(0))
+}
+
 /// The functions of a registration list, in order.
 fn functions_in(list: &Table) -> Vec<Function> {
     list.sequence_values::<Function>().filter_map(Result::ok).collect()
@@ -475,11 +482,7 @@ impl ScriptHost {
         f: impl FnOnce(&Lua, mlua::AnyUserData) -> mlua::Result<mlua::MultiValue>,
     ) -> Result<mlua::MultiValue, GameError> {
         if let Some(calls) = self.trace.borrow_mut().as_mut() {
-            let at = entered.map(|f| {
-                let info = f.info();
-                let file = info.source.as_deref().map(|s| s.strip_prefix('@').unwrap_or(s).to_string()).unwrap_or_default();
-                format!(" ({file}:{})", info.line_defined.unwrap_or(0))
-            });
+            let at = entered.map(|f| format!(" ({})", defined_at(f)));
             calls.push(format!("{}{}", context(), at.unwrap_or_default()));
         }
         if let Err(e) = self.budget.begin_call(&self.lua, entered) {
@@ -613,13 +616,11 @@ impl ScriptHost {
         if guard::is_default(hook.compose, &answer, &chained) {
             return Ok(());
         }
-        let info = func.info();
-        let file = info.source.as_deref().map(|s| s.strip_prefix('@').unwrap_or(s).to_string()).unwrap_or_default();
         let shown: Vec<String> = values.iter().map(convert::show).collect();
         Err(GameError::Script(format!(
-            "script error in hook '{}': the definition at {file}:{} answered {} where its `when` guard does not hold, so the game would have gone on with the default: its guard is wrong (docs/lua-api.md, \"Guards\")",
+            "script error in hook '{}': the definition at {} answered {} where its `when` guard does not hold, so the game would have gone on with the default: its guard is wrong (docs/lua-api.md, \"Guards\")",
             hook.name,
-            info.line_defined.unwrap_or(0),
+            defined_at(func),
             shown.join(", ")
         )))
     }
@@ -828,12 +829,17 @@ mod tests {
     /// The one `game` object serves every call; between calls it holds no
     /// game and every method refuses, rather than answering from an empty
     /// state.
-    #[test]
-    fn game_refuses_outside_a_call() {
+    /// A host of 1849's scripts and a new 4-player game beside it.
+    fn host_and_game() -> (ScriptHost, crate::game::Game) {
         let title = Arc::new(crate::title::load::embedded("1849").expect("1849 loads"));
         let host = ScriptHost::new(title.clone()).expect("scripts load");
         let setup = crate::fuzz::game_setup(&title, 4, 1);
-        let mut game = crate::game::Game::new(title, setup).expect("a new game");
+        (host, crate::game::Game::new(title, setup).expect("a new game"))
+    }
+
+    #[test]
+    fn game_refuses_outside_a_call() {
+        let (host, mut game) = host_and_game();
         let mut fx = Effects::default();
         let during = host.eval("game:corporation_field('AFG', 'started')", &mut game.state, &mut fx).expect("a read during a call");
         assert_eq!(during, "false");
@@ -848,10 +854,7 @@ mod tests {
     #[test]
     fn a_guarded_out_definition_is_not_called_unless_guards_are_verified() {
         use crate::game::rules::TitleRules;
-        let title = Arc::new(crate::title::load::embedded("1849").expect("1849 loads"));
-        let host = ScriptHost::new(title.clone()).expect("scripts load");
-        let setup = crate::fuzz::game_setup(&title, 4, 1);
-        let mut game = crate::game::Game::new(title, setup).expect("a new game");
+        let (host, mut game) = host_and_game();
         let mut fx = Effects::default();
         // In the first stock round no turn has used P4.
         let args = || crate::args!["AFG", "E8", "1", 0];

@@ -58,7 +58,7 @@ pub(super) fn no_field(what: &str, field: &str, known: &[&str]) -> mlua::Error {
 }
 
 /// The operating corporation's turn, if an operating round is on.
-pub(super) fn operating_turn(st: &GameState) -> Option<&crate::game::flow::OrTurn> {
+pub(crate) fn operating_turn(st: &GameState) -> Option<&crate::game::flow::OrTurn> {
     match &st.flow.round.data {
         crate::game::flow::RoundData::Operating(o) => Some(&o.turn),
         _ => None,
