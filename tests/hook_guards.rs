@@ -5,18 +5,13 @@
 
 mod common;
 
-use common::edit;
+use common::{check_fails, edit, line_of};
 use std::fs;
-use std::path::Path;
 use std::process::Command;
 
 fn run(args: &[&str]) -> (bool, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_railhead")).args(args).output().unwrap();
     (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
-}
-
-fn line_of(file: &Path, text: &str) -> usize {
-    fs::read_to_string(file).unwrap().lines().position(|l| l.contains(text)).expect("text in file") + 1
 }
 
 #[test]
@@ -25,9 +20,7 @@ fn a_guard_naming_an_argument_the_hook_lacks_is_an_error_at_its_line() {
     let file = dir.join("scripts/electric.lua");
     edit(&file, "{ when = { args = { variant = \"E\" } } }", "{ when = { args = { train = \"E\" } } }");
     let line = line_of(&file, "args = { train = \"E\" }");
-    let (ok, out) = run(&["check", dir.to_str().unwrap()]);
-    let _ = fs::remove_dir_all(&dir);
-    assert!(!ok, "check passed a guard on a missing argument:\n{out}");
+    let out = check_fails(&dir);
     assert!(out.contains(&format!("electric.lua:{line}")), "no file and line {line}: {out}");
     assert!(out.contains("hook 'can_buy_train': no argument 'train'") && out.contains("corp, variant, seller, price"), "{out}");
 }
@@ -38,9 +31,7 @@ fn a_guard_condition_spelt_wrong_is_an_error_with_a_hint() {
     let file = dir.join("scripts/privates.lua");
     edit(&file, "{ when = { turn_var = \"sms_hex\" } }", "{ when = { turn_vars = \"sms_hex\" } }");
     let line = line_of(&file, "turn_vars = \"sms_hex\"");
-    let (ok, out) = run(&["check", dir.to_str().unwrap()]);
-    let _ = fs::remove_dir_all(&dir);
-    assert!(!ok, "check passed a misspelt condition:\n{out}");
+    let out = check_fails(&dir);
     assert!(out.contains(&format!("privates.lua:{line}")), "no file and line {line}: {out}");
     assert!(out.contains("unknown `when` condition 'turn_vars'") && out.contains("did you mean `turn_var`"), "{out}");
 }

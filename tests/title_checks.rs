@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::edit;
+use common::{check_fails, edit, line_of};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,20 +13,6 @@ use std::process::Command;
 /// A copy of `titles/<id>` in a fresh temporary folder.
 fn copy_title(id: &str, name: &str) -> PathBuf {
     common::fresh_copy(id, &format!("title-checks-{name}"))
-}
-
-/// The line (1-based) of the first line of `file` containing `text`.
-fn line_of(file: &Path, text: &str) -> usize {
-    fs::read_to_string(file).unwrap().lines().position(|l| l.contains(text)).expect("text in file") + 1
-}
-
-/// `railhead check DIR`: it must fail, and its output is returned.
-fn check_fails(dir: &Path) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_railhead")).arg("check").arg(dir).output().unwrap();
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    assert!(!out.status.success(), "check passed a broken title:\n{text}");
-    let _ = fs::remove_dir_all(dir);
-    text
 }
 
 #[test]

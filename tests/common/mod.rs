@@ -33,6 +33,21 @@ pub fn fresh_copy(id: &str, tag: &str) -> PathBuf {
     dir
 }
 
+/// The line (1-based) of the first line of `file` containing `text`.
+pub fn line_of(file: &Path, text: &str) -> usize {
+    fs::read_to_string(file).unwrap().lines().position(|l| l.contains(text)).expect("text in file") + 1
+}
+
+/// `railhead check DIR` on an edited copy: it must fail; the copy is
+/// removed and the output returned.
+pub fn check_fails(dir: &Path) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_railhead")).arg("check").arg(dir).output().unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(!out.status.success(), "check passed a broken title:\n{text}");
+    let _ = fs::remove_dir_all(dir);
+    text
+}
+
 /// Replaces the first `from` in the file by `to`; the file must hold it.
 pub fn edit(path: &Path, from: &str, to: &str) {
     let text = fs::read_to_string(path).unwrap();
