@@ -821,7 +821,12 @@ impl<'a> Comb<'a, '_> {
             }
             let rev = |k: usize| list[k].route.revenue;
             let n_next = (m - 1) as usize;
-            let mut at = first_bit(&set, 0);
+            // A twin's set holds only candidates after the twin's route.
+            let from = match twin {
+                Some(Some(prev)) => prev + 1,
+                _ => 0,
+            };
+            let mut at = first_bit(&set, from);
             while let Some(k) = at {
                 // This route and the best `m - 1` after it (ignoring their
                 // conflicts): falls as `k` grows.
@@ -1013,7 +1018,6 @@ impl<'a> Comb<'a, '_> {
                 // The last twin with nothing after it takes the first
                 // route left: only that one is wanted.
                 next.clear();
-                next.resize(tb.words(), 0);
                 let j = first_disjoint(tb, &mut cache, set, k, cut);
                 self.conf[kind] = cache;
                 let Some(j) = j else {
@@ -1023,6 +1027,7 @@ impl<'a> Comb<'a, '_> {
                     }
                     return self.take_only(i, acc, list, k);
                 };
+                next.resize(j / 64 + 1, 0);
                 next[j / 64] |= 1 << (j % 64);
                 self.sets[i + 1] = next;
                 if acc + r + rev(j) <= self.floor() {
@@ -1035,7 +1040,7 @@ impl<'a> Comb<'a, '_> {
             let mut first = None;
             let mut plain = 0i64;
             let mut without_first = 0i64;
-            let mut at = first_bit(&next, 0);
+            let mut at = first_bit(&next, k + 1);
             let mut seen = 0usize;
             while let Some(j) = at {
                 if seen > n1 {

@@ -138,16 +138,12 @@ impl TwinBits {
         }
     }
 
-    /// Words of a bit set over the list.
-    pub fn words(&self) -> usize {
-        self.cw
-    }
-
     /// The group's first level: candidates `..cut` of the list that use
     /// none of the classes `used`.
     pub fn start(&self, set: &mut Vec<u64>, cut: usize, used: &[u32]) {
         set.clear();
-        set.resize(self.cw, 0);
+        // Only the words up to `cut`: scans for the next candidate end there.
+        set.resize(cut.div_ceil(64).min(self.cw), 0);
         set_range(set, 0, cut);
         let mut out = vec![0u64; self.cw];
         self.users_into(used, 0, &mut out);
@@ -192,20 +188,22 @@ impl Conflicts {
 
 /// The next level's candidates: those of `set` after `k` and before `cut`
 /// sharing no class with `k`, into `next`.
+///
+/// `next` ends at `cut`'s word (or `set`'s end) and is zero before
+/// `k + 1`'s word, so scans for its candidates start after `k`.
 pub(super) fn narrow(tb: &TwinBits, conf: &mut Conflicts, set: &[u64], k: usize, cut: usize, next: &mut Vec<u64>) {
     next.clear();
-    next.resize(tb.cw, 0);
-    if cut <= k + 1 {
+    let (w0, w1) = ((k + 1) / 64, cut.div_ceil(64).min(set.len()));
+    if cut <= k + 1 || w1 <= w0 {
         return;
     }
+    next.resize(w1, 0);
     let row = conf.row(tb, k);
-    let w_row = (k + 1) / 64;
-    let (w0, w1) = ((k + 1) / 64, cut.div_ceil(64));
-    for wi in w0..w1 {
-        next[wi] = set[wi] & !row[wi - w_row];
-    }
+    // The row starts at word (k + 1) / 64, like the words narrowed.
+    // Zipped slices (no index checks) let this loop run on vector words.
+    next[w0..w1].iter_mut().zip(&set[w0..w1]).zip(&row[..w1 - w0]).for_each(|((n, s), r)| *n = s & !r);
     next[w0] &= !0u64 << ((k + 1) % 64);
-    if cut % 64 != 0 {
+    if cut % 64 != 0 && w1 == cut.div_ceil(64) {
         next[w1 - 1] &= (1u64 << (cut % 64)) - 1;
     }
 }
