@@ -346,19 +346,32 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
 /// tile and rotation the board allows there.
 pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
-    let _ = each_tile_lay(e, corp, |e, h, ti, plan| {
+    let _ = each_tile_lay(e, corp, HexOrder::ById, |e, h, ti, plan| {
         out.push(LegalMove::exact(Action::LayTile { hex: e.t.map.hexes[h as usize].label.clone(), tile: e.t.tiles[ti as usize].name.clone(), rotation: plan.fit.rotation }));
         Ok(false)
     });
     out
 }
 
+/// The order `each_tile_lay` visits hexes in.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum HexOrder {
+    /// By hex id: the order of the legal moves listed.
+    ById,
+    /// Hexes without a terrain cost first, each part by id: for a search
+    /// that stops at the first lay it accepts and asks the title's
+    /// `terrain_cost` hook only where a cost is printed (its guard), so
+    /// the answer comes without a script call while a free hex will do.
+    FreeFirst,
+}
+
 /// Calls `f` with each tile lay that extends the corporation's network
-/// (hex, tile, plan), in hex then tile order, until `f` returns true.
+/// (hex, tile, plan), in `order` then tile order, until `f` returns true.
 /// Whether it did.
 pub(super) fn each_tile_lay(
     e: &mut Engine,
     corp: CorpId,
+    order: HexOrder,
     mut f: impl FnMut(&mut Engine, HexId, u16, &crate::game::board::LayPlan) -> GameResult<bool>,
 ) -> GameResult<bool> {
     let net = crate::game::network::network(e.t, e.st, corp);
@@ -376,6 +389,10 @@ pub(super) fn each_tile_lay(
     hexes.extend(unconnected.iter().copied());
     hexes.sort();
     hexes.dedup();
+    if order == HexOrder::FreeFirst {
+        // Stable: each part keeps the id order.
+        hexes.sort_by_key(|h| e.t.map.hexes[*h as usize].cost > 0);
+    }
     for h in hexes {
         // A yellow tile on a hex with one of its tokens needs no connection.
         let old = crate::game::graph::tile_on(e.t, e.st, h);

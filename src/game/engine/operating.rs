@@ -261,8 +261,9 @@ impl<'a> Engine<'a> {
     fn can_lay_any_tile(&mut self, corp: CorpId) -> GameResult<bool> {
         let cash = self.st.corps[corp].cash;
         let id = self.st.corps[corp].id.clone();
-        // Stops at the first affordable lay the title allows.
-        super::legal::each_tile_lay(self, corp, |e, h, ti, plan| {
+        // Stops at the first affordable lay the title allows (free hexes
+        // first: an existence check, in any order the same answer).
+        super::legal::each_tile_lay(self, corp, super::legal::HexOrder::FreeFirst, |e, h, ti, plan| {
             if e.rules.has_hook("can_lay_tile") {
                 let (hex, tile) = (e.t.map.hexes[h as usize].label.clone(), e.t.tiles[ti as usize].name.clone());
                 if e.rules.check("can_lay_tile", e.st, e.fx, args![id.clone(), hex, tile, plan.fit.rotation]).is_err() {
