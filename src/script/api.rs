@@ -266,10 +266,32 @@ fn idle_refused(this: &LuaGame) -> mlua::Result<()> {
 /// Rust code building values for the script. A method that changes the
 /// game is refused first when the action's events or log lines are at
 /// their bound (`bounds::room_for_effects`).
+///
+/// Methods whose arguments are all [`Scalars`] (strings, numbers,
+/// booleans) take them straight from the Lua stack: a frozen table cannot
+/// be among them, so nothing needs thawing, and gathering them in a
+/// `MultiValue` first was a third of the cost of a typical call
+/// (`corporation_field`, `var`). Methods that take a table or any value
+/// (`*_any`) read their arguments through `freeze::thaw_multi`. The
+/// bound is checked by the compiler: a method taking a `Value` or `Table`
+/// does not build as `add_method`.
 struct Methods<'m, M>(&'m mut M);
 
 impl<M: UserDataMethods<GameRef>> Methods<'_, M> {
-    fn add_method<A: FromLuaMulti, R: IntoLuaMulti>(
+    fn add_method<A: FromLuaMulti + Scalars, R: IntoLuaMulti>(
+        &mut self,
+        name: &str,
+        f: impl Fn(&Lua, &LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
+    ) {
+        self.0.add_method(name, move |lua, this, args: A| {
+            let this = &*this.0.try_borrow().map_err(|_| mlua::Error::UserDataBorrowError)?;
+            idle_refused(this)?;
+            let _cap = super::Cap::lifted(lua);
+            f(lua, this, args)?.into_lua_multi(lua)
+        });
+    }
+
+    fn add_method_any<A: FromLuaMulti, R: IntoLuaMulti>(
         &mut self,
         name: &str,
         f: impl Fn(&Lua, &LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
@@ -283,28 +305,73 @@ impl<M: UserDataMethods<GameRef>> Methods<'_, M> {
         });
     }
 
-    fn add_method_mut<A: FromLuaMulti, R: IntoLuaMulti>(
+    fn add_method_mut<A: FromLuaMulti + Scalars, R: IntoLuaMulti>(
+        &mut self,
+        name: &str,
+        mut f: impl FnMut(&Lua, &mut LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
+    ) {
+        let method = name.to_string();
+        self.0.add_method_mut(name, move |lua, this, args: A| {
+            let this = &mut *this.0.try_borrow_mut().map_err(|_| mlua::Error::UserDataBorrowMutError)?;
+            writable(&method, this)?;
+            let _cap = super::Cap::lifted(lua);
+            f(lua, this, args)?.into_lua_multi(lua)
+        });
+    }
+
+    fn add_method_mut_any<A: FromLuaMulti, R: IntoLuaMulti>(
         &mut self,
         name: &str,
         mut f: impl FnMut(&Lua, &mut LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
     ) {
         let method = name.to_string();
         self.0.add_method_mut(name, move |lua, this, args: mlua::MultiValue| {
-            // A scenario's read holds the game borrowed: writes fail here.
             let this = &mut *this.0.try_borrow_mut().map_err(|_| mlua::Error::UserDataBorrowMutError)?;
-            idle_refused(this)?;
+            writable(&method, this)?;
             let _cap = super::Cap::lifted(lua);
-            if let Some(asking) = &this.asking {
-                return Err(rt(format!(
-                    "game:{method} changes the game, but {asking} only answers a question and sees the game read-only (change the game in an event handler, a step or an ability's process)"
-                )));
-            }
-            bounds::room_for_effects(&method, &this.fx)?;
             let args = A::from_lua_multi(super::freeze::thaw_multi(lua, args)?, lua)?;
             f(lua, this, args)?.into_lua_multi(lua)
         });
     }
 }
+
+/// Whether a method that changes the game may run now: not on an idle
+/// `game`, not in a question, not past the action's bounds on effects.
+fn writable(method: &str, this: &LuaGame) -> mlua::Result<()> {
+    // A scenario's read holds the game borrowed: writes fail before this.
+    idle_refused(this)?;
+    if let Some(asking) = &this.asking {
+        return Err(rt(format!(
+            "game:{method} changes the game, but {asking} only answers a question and sees the game read-only (change the game in an event handler, a step or an ability's process)"
+        )));
+    }
+    bounds::room_for_effects(method, &this.fx)
+}
+
+/// Argument types with no table in them: what a method registered with
+/// `Methods::add_method` may take (see there).
+trait Scalars {}
+impl Scalars for () {}
+impl Scalars for String {}
+impl Scalars for mlua::LuaString {}
+impl Scalars for bool {}
+impl Scalars for i64 {}
+impl Scalars for u8 {}
+impl Scalars for u32 {}
+impl Scalars for usize {}
+impl<T: Scalars> Scalars for Option<T> {}
+impl<T: Scalars> Scalars for mlua::Variadic<T> {}
+macro_rules! scalar_tuples {
+    ($($name:ident)+) => {
+        impl<$($name: Scalars),+> Scalars for ($($name,)+) {}
+    };
+}
+scalar_tuples!(A);
+scalar_tuples!(A B);
+scalar_tuples!(A B C);
+scalar_tuples!(A B C D);
+scalar_tuples!(A B C D E);
+scalar_tuples!(A B C D E F);
 
 /// The `game` object: a handle on the state lent for a call, so that
 /// lending it is a swap in Rust, not a Lua userdata made or borrowed

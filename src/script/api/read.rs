@@ -40,7 +40,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         read_fields("player_fields", &fields, |f| player_value(lua, this, p, f))
     });
     // Ids in play, those whose fields equal the filter's values with one.
-    m.add_method("corporations", |lua, this, (filter, order): (Option<Table>, Option<String>)| {
+    m.add_method_any("corporations", |lua, this, (filter, order): (Option<Table>, Option<String>)| {
         if filter.is_none() && order.is_none() {
             return lua.create_sequence_from(this.st.corps.iter().filter(|c| c.in_play).map(|c| c.id.clone()));
         }
@@ -305,7 +305,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     });
 
 
-    m.add_method("connected", |_, this, (id, target, from, city): (String, String, Option<String>, Value)| {
+    m.add_method_any("connected", |_, this, (id, target, from, city): (String, String, Option<String>, Value)| {
         let c = corp(&this.st, &id)?;
         let goal = hex(&this.title, &target)?;
         let start = match from {
@@ -322,7 +322,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         let template = crate::game::network::track(&this.title, &this.st);
         Ok(crate::game::graph::connects_on(&this.title, &this.st, &template.graph, &template.adj, c, goal, start))
     });
-    m.add_method("money", |_, this, amount: Value| Ok(this.title.money(args::whole("money", "amount", &amount)?)));
+    m.add_method_any("money", |_, this, amount: Value| Ok(this.title.money(args::whole("money", "amount", &amount)?)));
 }
 
 /// The values of `fields`, in their order, read by `one`: what a script

@@ -12,7 +12,7 @@ const KINDS: &[StopKind] = &[StopKind::City, StopKind::Town, StopKind::Offboard,
 const OPTS: &[&str] = &["costs", "through", "to", "corp"];
 
 pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
-    m.add_method("direct_routes", |lua, this, (label, stop, opts): (Value, Value, Value)| {
+    m.add_method_any("direct_routes", |lua, this, (label, stop, opts): (Value, Value, Value)| {
         const M: &str = "direct_routes";
         let h = hex_arg(&this.title, M, "hex", &label)?;
         let stop = args::stop(M, &this.title, &this.st, h, &stop)?;
@@ -47,7 +47,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         }
         Ok((out, !found.complete))
     });
-    m.add_method("cheapest_connection", |_, this, (from, to, opts): (Value, Value, Value)| {
+    m.add_method_any("cheapest_connection", |_, this, (from, to, opts): (Value, Value, Value)| {
         const M: &str = "cheapest_connection";
         let f = hex_arg(&this.title, M, "from", &from)?;
         let t = hex_arg(&this.title, M, "to", &to)?;

@@ -17,7 +17,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         done
     });
 
-    m.add_method_mut("set_home", |_, this, (id, label, city): (String, String, Value)| {
+    m.add_method_mut_any("set_home", |_, this, (id, label, city): (String, String, Value)| {
         let c = corp(&this.st, &id)?;
         let h = hex(&this.title, &label)?;
         let (city, _) = args::city("set_home", &this.title, &this.st, h, &city)?;
@@ -86,7 +86,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
-    m.add_method_mut("add_stop_bonus", |_, this, (label, id, amount, stop): (String, String, Value, Value)| {
+    m.add_method_mut_any("add_stop_bonus", |_, this, (label, id, amount, stop): (String, String, Value, Value)| {
         let h = hex(&this.title, &label)?;
         let c = corp(&this.st, &id)?;
         let amount = args::amount("add_stop_bonus", "amount", &amount)?;
@@ -101,7 +101,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
-    m.add_method_mut("place_token", |_, this, (id, label, city, check_route): (String, String, Value, Option<bool>)| {
+    m.add_method_mut_any("place_token", |_, this, (id, label, city, check_route): (String, String, Value, Option<bool>)| {
         let c = corp(&this.st, &id)?;
         let h = hex(&this.title, &label)?;
         let (_, stop) = args::city("place_token", &this.title, &this.st, h, &city)?;
@@ -111,7 +111,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
-    m.add_method_mut("set_tokens", |_, this, (id, costs): (String, Table)| {
+    m.add_method_mut_any("set_tokens", |_, this, (id, costs): (String, Table)| {
         let c = corp(&this.st, &id)?;
         let costs = args::list("set_tokens", "tokens", &costs, MAX_TOKENS, "limits::MAX_TOKENS")?;
         let costs = costs.iter().map(|v| args::price("set_tokens", "a token's cost", v)).collect::<mlua::Result<Vec<i64>>>()?;
@@ -128,7 +128,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
-    m.add_method_mut("lay_tile", |_, this, (id, label, tile, rotation, opts): (Option<String>, String, String, Value, Option<Table>)| {
+    m.add_method_mut_any("lay_tile", |_, this, (id, label, tile, rotation, opts): (Option<String>, String, String, Value, Option<Table>)| {
         let c = match id {
             Some(id) => Some(corp(&this.st, &id)?),
             None => None,
@@ -144,7 +144,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(plan.new_track.iter().map(|g| format!("{g:?}").to_lowercase()).collect::<Vec<String>>())
     });
 
-    m.add_method_mut("set_stop_revenue", |_, this, (label, values, stop): (String, Table, Value)| {
+    m.add_method_mut_any("set_stop_revenue", |_, this, (label, values, stop): (String, Table, Value)| {
         let h = hex(&this.title, &label)?;
         let stop = args::stop("set_stop_revenue", &this.title, &this.st, h, &stop)?;
         let values = args::list("set_stop_revenue", "values", &values, MAX_REVENUE_BANDS, "limits::MAX_REVENUE_BANDS")?;
@@ -157,7 +157,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     });
 
     // Reserved slots and neutral tokens (`game::stations`).
-    m.add_method_mut("reserve", |_, this, (label, id, city): (String, String, Value)| {
+    m.add_method_mut_any("reserve", |_, this, (label, id, city): (String, String, Value)| {
         let c = corp(&this.st, &id)?;
         let h = hex(&this.title, &label)?;
         let (_, stop) = args::city("reserve", &this.title, &this.st, h, &city)?;

@@ -6,7 +6,7 @@
 use super::*;
 
 pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
-    m.add_method_mut("transfer", |_, this, (from, to, amount): (String, String, Value)| {
+    m.add_method_mut_any("transfer", |_, this, (from, to, amount): (String, String, Value)| {
         let amount = args::price("transfer", "amount", &amount)?;
         let (f, t) = (purse(&this.st, &from)?, purse(&this.st, &to)?);
         this.ops().transfer(f, t, amount).map_err(game_err)
@@ -15,7 +15,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         let c = corp(&this.st, &id)?;
         this.ops().close_corp(c).map_err(game_err)
     });
-    m.add_method_mut("merge", |_, this, (target, into, opts): (String, String, Option<Table>)| {
+    m.add_method_mut_any("merge", |_, this, (target, into, opts): (String, String, Option<Table>)| {
         let t = corp(&this.st, &target).map_err(|e| rt(format!("merge: target: {e}")))?;
         let i = corp(&this.st, &into).map_err(|e| rt(format!("merge: into: {e}")))?;
         let mut keep_tokens = false;
@@ -35,7 +35,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         this.st.corps[c].in_play = false;
         Ok(())
     });
-    m.add_method_mut("set_start_order", |_, this, ids: Table| {
+    m.add_method_mut_any("set_start_order", |_, this, ids: Table| {
         let ids = args::list("set_start_order", "corporations", &ids, this.st.corps.len(), "one entry per corporation")?;
         // Every id is found before any order changes.
         let mut order = Vec::with_capacity(ids.len());
@@ -49,7 +49,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
-    m.add_method_mut("set_cert_limit", |_, this, n: Value| {
+    m.add_method_mut_any("set_cert_limit", |_, this, n: Value| {
         this.st.cert_limit = args::count("set_cert_limit", "n", &n)? as u32;
         Ok(())
     });
@@ -66,7 +66,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     });
     // A company's income from now on (18FB's railroad cards drop to D10
     // once their railroad places its first non-home token, R-146).
-    m.add_method_mut("set_company_revenue", |_, this, (id, amount): (String, Value)| {
+    m.add_method_mut_any("set_company_revenue", |_, this, (id, amount): (String, Value)| {
         let i = company(&this.st, &id)?;
         let amount = args::amount("set_company_revenue", "amount", &amount)?;
         this.st.companies[i].revenue = Some(amount);
@@ -82,7 +82,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         this.ops().give_company(i, to).map_err(game_err)
     });
 
-    m.add_method_mut("move_price", |_, this, (id, dir, n): (String, String, Value)| {
+    m.add_method_mut_any("move_price", |_, this, (id, dir, n): (String, String, Value)| {
         let c = corp(&this.st, &id)?;
         let d = Dir::parse(&dir).ok_or_else(|| rt(format!("direction '{dir}' is not up, down, left or right")))?;
         let n = match args::given(&n) {
@@ -94,7 +94,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
 
     // `opts.home = false`: the home token stays off the map (a city with
     // no slot for it, 18FB-R-163); the script puts it down later.
-    m.add_method_mut("start_corporation", |_, this, (id, price, name, free, opts): (String, Value, String, Option<bool>, Option<Table>)| {
+    m.add_method_mut_any("start_corporation", |_, this, (id, price, name, free, opts): (String, Value, String, Option<bool>, Option<Table>)| {
         let price = args::price("start_corporation", "price", &price)?;
         let c = corp(&this.st, &id)?;
         let p = player(&this.st, &name)?;
@@ -110,7 +110,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         done
     });
 
-    m.add_method_mut("ask_par", |_, this, (id, name, prices, capital, cause): (String, String, Table, Value, Option<LuaString>)| {
+    m.add_method_mut_any("ask_par", |_, this, (id, name, prices, capital, cause): (String, String, Table, Value, Option<LuaString>)| {
         let c = corp(&this.st, &id)?;
         let p = player(&this.st, &name)?;
         let capital = match args::given(&capital) {
@@ -125,7 +125,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         let ask = Pending { actor: Actor::Player(p), kind: PendingKind::Par { corp: c, prices, capital: capital as u32, cause } };
         bounds::push_pending("ask_par", &mut this.st, ask)
     });
-    m.add_method_mut("take_loan", |_, this, (name, amount): (String, Value)| {
+    m.add_method_mut_any("take_loan", |_, this, (name, amount): (String, Value)| {
         let p = player(&this.st, &name)?;
         let amount = args::price("take_loan", "amount", &amount)?;
         let loans = this.st.players[p as usize].loans.checked_add(1).ok_or_else(|| rt(format!("take_loan: {name} has taken too many loans")))?;
@@ -153,7 +153,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         }
         this.ops().hand_presidency(c, p, 0).map_err(game_err)
     });
-    m.add_method_mut("move_certificate", |_, this, (id, index, owner): (String, Value, String)| {
+    m.add_method_mut_any("move_certificate", |_, this, (id, index, owner): (String, Value, String)| {
         let c = corp(&this.st, &id)?;
         let index = args::whole("move_certificate", "index", &index)?;
         let certs = &this.st.corps[c].certs;
@@ -201,7 +201,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         this.ops().set_corporation_state(c, &state).map_err(|e| rt(format!("set_corporation_state: {e}")))
     });
 
-    m.add_method_mut("add_debt", |_, this, (name, amount): (String, Value)| {
+    m.add_method_mut_any("add_debt", |_, this, (name, amount): (String, Value)| {
         let p = player(&this.st, &name)?;
         let amount = args::amount("add_debt", "amount", &amount)?;
         // Both within MAX_AMOUNT: the sum cannot overflow.
@@ -217,7 +217,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
-    m.add_method_mut("set_price", |_, this, (id, row, col): (String, Value, Value)| {
+    m.add_method_mut_any("set_price", |_, this, (id, row, col): (String, Value, Value)| {
         let c = corp(&this.st, &id)?;
         let (row, col) = (args::whole("set_price", "row", &row)?, args::whole("set_price", "column", &col)?);
         let cell = |x: i64| u8::try_from(x).ok();
@@ -231,7 +231,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
-    m.add_method_mut("set_floated", |_, this, (id, par): (String, Value)| {
+    m.add_method_mut_any("set_floated", |_, this, (id, par): (String, Value)| {
         let c = corp(&this.st, &id)?;
         let par = match args::given(&par) {
             Some(v) => Some(args::price("set_floated", "par", v)?),
@@ -239,7 +239,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         };
         this.ops().set_floated(c, par).map_err(game_err)
     });
-    m.add_method_mut("set_revenue", |_, this, amount: Value| {
+    m.add_method_mut_any("set_revenue", |_, this, amount: Value| {
         use crate::game::flow::RoundData;
         let amount = args::price("set_revenue", "amount", &amount)?;
         let RoundData::Operating(o) = &mut this.st.flow.round.data else { return Err(rt("set_revenue: only in an operating round")) };
@@ -249,7 +249,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         o.turn.revenue = Some(amount);
         Ok(())
     });
-    m.add_method_mut("pay_dividend", |_, this, (id, kind, revenue, moves): (String, String, Value, Option<String>)| {
+    m.add_method_mut_any("pay_dividend", |_, this, (id, kind, revenue, moves): (String, String, Value, Option<String>)| {
         use crate::game::action::DividendKind;
         let c = corp(&this.st, &id)?;
         let kind = match kind.as_str() {

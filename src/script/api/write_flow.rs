@@ -6,7 +6,7 @@
 use super::*;
 
 pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
-    m.add_method_mut("set_var", |_, this, (key, value): (LuaString, Value)| {
+    m.add_method_mut_any("set_var", |_, this, (key, value): (LuaString, Value)| {
         let key = args::name("set_var", "key", &key)?;
         bounds::lua_value_fits("set_var", &format!("the value of '{key}'"), &value)?;
         match from_lua(&value)? {
@@ -21,7 +21,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(())
     });
 
-    m.add_method_mut("set_turn_var", |_, this, (key, value): (LuaString, Value)| {
+    m.add_method_mut_any("set_turn_var", |_, this, (key, value): (LuaString, Value)| {
         use crate::game::flow::RoundData;
         let key = args::name("set_turn_var", "key", &key)?;
         bounds::lua_value_fits("set_turn_var", &format!("the value of '{key}'"), &value)?;
@@ -55,7 +55,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         bounds::log_line(&mut this.fx, line)
     });
 
-    m.add_method_mut("ask", |lua, this, (who, prompt, choices, handler, data): (String, LuaString, Table, LuaString, Option<Value>)| {
+    m.add_method_mut_any("ask", |lua, this, (who, prompt, choices, handler, data): (String, LuaString, Table, LuaString, Option<Value>)| {
         let actor = match purse(&this.st, &who)? {
             Purse::Player(p) => Actor::Player(p),
             Purse::Corp(c) => Actor::Corp(c),
@@ -74,7 +74,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         bounds::push_pending("ask", &mut this.st, question)
     });
 
-    m.add_method_mut("raise_money", |lua, this, (name, to, amount, handler, data): (String, String, Value, LuaString, Option<Value>)| {
+    m.add_method_mut_any("raise_money", |lua, this, (name, to, amount, handler, data): (String, String, Value, LuaString, Option<Value>)| {
         let p = player(&this.st, &name)?;
         let to = purse(&this.st, &to)?;
         let amount = args::price("raise_money", "amount", &amount)?;
@@ -137,7 +137,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
 
     // A new seating order (18FB re-seats the players by cash after the
     // political round, R-017): every player once.
-    m.add_method_mut("set_seating", |_, this, names: Vec<String>| {
+    m.add_method_mut_any("set_seating", |_, this, names: Vec<String>| {
         let mut order = Vec::new();
         for n in &names {
             let p = player(&this.st, n)?;
@@ -180,7 +180,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(this.title.phases[next].name.clone())
     });
 
-    m.add_method_mut("random", |_, this, n: Value| {
+    m.add_method_mut_any("random", |_, this, n: Value| {
         let n = args::int_in("random", "n", &n, 1, i64::MAX)? as u64;
         // Deterministic: a function of the seed, the actions so far and
         // the draws made in this action (the first draw of an action

@@ -6,7 +6,7 @@
 use super::*;
 
 pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
-    m.add_method_mut("remove_trains", |_, this, (class, n): (String, Value)| {
+    m.add_method_mut_any("remove_trains", |_, this, (class, n): (String, Value)| {
         let n = args::count("remove_trains", "n", &n)? as usize;
         let left = this.st.trains.iter().filter(|tr| tr.owner == TrainOwner::Depot && this.title.trains[tr.class as usize].name == class).count();
         if left < n {
@@ -49,7 +49,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         }
         Ok(id)
     });
-    m.add_method_mut("sell_train", |_, this, (what, corp, price): (String, String, Value)| {
+    m.add_method_mut_any("sell_train", |_, this, (what, corp, price): (String, String, Value)| {
         let price = args::amount("sell_train", "price", &price)?;
         let Purse::Corp(c) = purse(&this.st, &corp)? else {
             return Err(rt(format!("sell_train: '{corp}' is not a corporation")));
