@@ -869,4 +869,32 @@ mod tests {
         assert_eq!(trace.len(), 1, "{trace:?}");
         assert!(trace[0].contains("hook 'can_lay_tile'") && trace[0].contains("privates.lua"), "{trace:?}");
     }
+
+    /// `corporations(filter)` reads the boolean fields it filters on from
+    /// the state (`api::fields::corp_flag`); its answer is the one a
+    /// script gets by reading each corporation's fields, for every flag
+    /// and value, with flags set in different combinations.
+    #[test]
+    fn corp_flags_read_as_corp_field() {
+        let (host, mut game) = host_and_game();
+        for (i, c) in game.state.corps.iter_mut().enumerate() {
+            c.started = i % 2 == 0;
+            c.floated = i % 3 == 0;
+            c.closed = i % 4 == 1;
+            c.reached_end = i % 5 == 2;
+        }
+        game.state.corps.iter_mut().last().expect("corporations").in_play = false;
+        let mut fx = Effects::default();
+        for field in ["in_play", "started", "floated", "closed", "reached_end"] {
+            for want in ["true", "false"] {
+                let filtered = format!("table.concat(game:corporations({{ {field} = {want} }}), ',')");
+                let by_field = format!(
+                    "local out = {{}} for _, c in ipairs(game:corporations()) do if game:corporation_field(c, '{field}') == {want} then out[#out + 1] = c end end return table.concat(out, ',')"
+                );
+                let a = host.eval(&filtered, &mut game.state, &mut fx).expect("the filter answers");
+                let b = host.eval(&by_field, &mut game.state, &mut fx).expect("the fields answer");
+                assert_eq!(a, b, "{field} = {want}");
+            }
+        }
+    }
 }

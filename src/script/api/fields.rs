@@ -341,6 +341,20 @@ pub(super) fn corp_order(lua: &Lua, t: &Title, st: &GameState, corps: Vec<CorpId
 }
 
 /// Lua's `==` on the values a filter compares (booleans, numbers, strings, nil).
+/// A boolean field of a corporation read from its state, as
+/// `corp_field` answers it (`corporations(filter)`'s fast path; the test
+/// `corp_flags_read_as_corp_field` keeps the two in step).
+pub(super) fn corp_flag(field: &str) -> Option<fn(&crate::game::state::Corp) -> bool> {
+    Some(match field {
+        "in_play" => |c| c.in_play,
+        "started" => |c| c.started,
+        "floated" => |c| c.floated,
+        "closed" => |c| c.closed,
+        "reached_end" => |c| c.reached_end,
+        _ => return None,
+    })
+}
+
 pub(super) fn scalar_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Nil, Value::Nil) => true,

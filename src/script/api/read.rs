@@ -48,15 +48,23 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
             Some(f) => corp_filter(f)?,
             None => Vec::new(),
         };
+        // The flags scripts filter on most (`{ floated = true, closed =
+        // false }`, asked after every lay) are read from the state
+        // directly; other fields as `corporation_field` gives them.
+        let conds: Vec<(Option<fn(&crate::game::state::Corp) -> bool>, String, Value)> =
+            conds.into_iter().map(|(field, want)| (corp_flag(&field), field, want)).collect();
         let mut out: Vec<CorpId> = Vec::new();
         for (c, corp) in this.st.corps.iter().enumerate() {
             if !corp.in_play {
                 continue;
             }
             let mut all = true;
-            for (field, want) in &conds {
-                let have = corp_field(lua, &this.title, &this.st, CorpId::from(c), field)?.unwrap_or(Value::Nil);
-                if !scalar_eq(&have, want) {
+            for (flag, field, want) in &conds {
+                let holds = match flag {
+                    Some(read) => scalar_eq(&Value::Boolean(read(corp)), want),
+                    None => scalar_eq(&corp_field(lua, &this.title, &this.st, CorpId::from(c), field)?.unwrap_or(Value::Nil), want),
+                };
+                if !holds {
                     all = false;
                     break;
                 }

@@ -146,8 +146,9 @@ hook("can_lay_tile", function(game, corp, hex, tile, rotation)
 end)
 
 on("tile_laid", function(game, ev)
+  -- (Only an operating round has a corporation operating.)
   local corp = game:operating()
-  if corp == nil or game:round().kind ~= "operating" then return end
+  if corp == nil then return end
   -- Events are handled after the action: the count includes this lay.
   if (game:turn_field("tiles") or 0) >= 2 and p2_usable(game, corp) then
     game:use_company("P2")
