@@ -66,16 +66,18 @@ fn from_lua_depth(lua: Option<&Lua>, v: &Value, depth: u32) -> mlua::Result<Opti
 }
 
 /// A table as a list when it holds exactly the keys 1..n (n = its raw
-/// length), else as a map. Its entries are read once: walking a table
-/// from Rust costs a stack round trip per entry.
+/// length), else as a map. Its entries are read once, in one walk.
 fn table_to_var(lua: Option<&Lua>, t: &Table, depth: u32) -> mlua::Result<Var> {
     let contents = lua.and_then(|lua| super::freeze::shadow(lua, t));
     let t = contents.as_ref().unwrap_or(t);
     let len = t.raw_len();
     let mut entries: Vec<(Value, Value)> = Vec::with_capacity(len);
-    for pair in t.pairs::<Value, Value>() {
-        entries.push(pair?);
-    }
+    // One protected walk (`for_each`), not a protected call per entry
+    // (`pairs`): the answers of `actions` are lists of small tables.
+    t.for_each(|k: Value, v: Value| {
+        entries.push((k, v));
+        Ok(())
+    })?;
     if entries.len() == len && len > 0 {
         // The values at 1..=len in order (Lua keeps whole-number keys as
         // integers); other keys are not read.
