@@ -146,22 +146,21 @@ pub(super) fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlu
 /// no such field. The table and the single reads agree by construction.
 pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlua::Result<Option<Value>> {
     let corp = &st.corps[c];
+    // The boolean flags: one reading, shared with `corporations(filter)`.
+    if let Some(read) = corp_flag(key) {
+        return Ok(Some(Value::Boolean(read(corp))));
+    }
     let def = &t.corporations[corp.def];
     let v = match key {
         "id" => corp.id.as_str().into_lua(lua)?,
         "name" => def.name.as_str().into_lua(lua)?,
         "kind" => t.corporation_kinds[corp.kind].id.as_str().into_lua(lua)?,
-        "in_play" => corp.in_play.into_lua(lua)?,
-        "started" => corp.started.into_lua(lua)?,
-        "floated" => corp.floated.into_lua(lua)?,
         "operated" => corp.operated.into_lua(lua)?,
-        "closed" => corp.closed.into_lua(lua)?,
         "cash" => corp.cash.into_lua(lua)?,
         "price" => (if corp.price.is_some() { Some(price_of(t, st, c)) } else { None }).into_lua(lua)?,
         "market_row" => corp.price.map(|p| p.row).into_lua(lua)?,
         "market_col" => corp.price.map(|p| p.col).into_lua(lua)?,
         "par" => corp.par.into_lua(lua)?,
-        "reached_end" => corp.reached_end.into_lua(lua)?,
         "president" => st.president(c).map(|p| st.players[p as usize].name.as_str()).into_lua(lua)?,
         "start_order" => corp.start_order.into_lua(lua)?,
         "destination" => def.destination.as_deref().into_lua(lua)?,
@@ -340,10 +339,9 @@ pub(super) fn corp_order(lua: &Lua, t: &Title, st: &GameState, corps: Vec<CorpId
     Ok(keyed.into_iter().map(|(_, c)| c).collect())
 }
 
-/// Lua's `==` on the values a filter compares (booleans, numbers, strings, nil).
-/// A boolean field of a corporation read from its state, as
-/// `corp_field` answers it (`corporations(filter)`'s fast path; the test
-/// `corp_flags_read_as_corp_field` keeps the two in step).
+/// A boolean field of a corporation, read from its state: what
+/// `corp_field` answers for it, and what `corporations(filter)` compares
+/// without building a Lua value per corporation.
 pub(super) fn corp_flag(field: &str) -> Option<fn(&crate::game::state::Corp) -> bool> {
     Some(match field {
         "in_play" => |c| c.in_play,
@@ -355,6 +353,7 @@ pub(super) fn corp_flag(field: &str) -> Option<fn(&crate::game::state::Corp) -> 
     })
 }
 
+/// Lua's `==` on the values a filter compares (booleans, numbers, strings, nil).
 pub(super) fn scalar_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Nil, Value::Nil) => true,
