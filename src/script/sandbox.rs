@@ -41,6 +41,7 @@ pub fn new_state(budget: &Rc<Budget>) -> mlua::Result<Lua> {
     // The cap is set around script code only (`script::Cap`); this checks
     // that the state allows one.
     lua.set_memory_limit(0)?;
+    lua.gc_set_mode(mlua::state::GcMode::Generational(mlua::state::GcGenParams::default()));
     let frozen = freeze::Frozen::new(&lua)?;
     lua.set_app_data(frozen);
     strip(&lua)?;
