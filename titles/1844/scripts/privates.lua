@@ -208,9 +208,9 @@ ability("give_eva", {
     if not is_player(game, who) then player = game:corporation_field(who, "president") end
     if player == nil or not eva_id(game, player) then fail("EVA belongs to P7's owner", "1844-R-178") end
     local corp = args.corp
-    local c = game:corporation(corp)
-    if c.president ~= player then fail(player .. " does not direct " .. tostring(corp), "1844-R-178") end
-    if #c.trains >= C.train_limit(game, corp) then fail(corp .. " is at its train limit", "1844-R-178") end
+    local president, trains = game:corporation_fields(corp, "president", "trains")
+    if president ~= player then fail(player .. " does not direct " .. tostring(corp), "1844-R-178") end
+    if #trains >= C.train_limit(game, corp) then fail(corp .. " is at its train limit", "1844-R-178") end
     game:give_train(game:var("eva.id"), corp)
     game:set_var("eva.placed", true)
     game:log(player .. " gives EVA to " .. corp)

@@ -61,14 +61,18 @@ local function form(game)
   local former = {}
   -- Markers: one per V marker, each 100 to lay (A-33).
   local ntok = 0
-  for _, v in ipairs(V) do ntok = ntok + #game:corporation(v).tokens end
+  for _, v in ipairs(V) do ntok = ntok + #game:corporation_field(v, "tokens") end
   local costs = {}
   for i = 1, ntok do costs[i] = props.token_cost end
   game:set_tokens("SBB", costs)
   local di, si = 1, 1
   local trains, homes = {}, {}
   for _, v in ipairs(V) do
-    local c = game:corporation(v)
+    -- The fields used below, in one read (a whole corporation table is
+    -- many times dearer).
+    local c = {}
+    c.president, c.cash, c.trains, c.started, c.tokens, c.home_city, c.price, c.certificates =
+      game:corporation_fields(v, "president", "cash", "trains", "started", "tokens", "home_city", "price", "certificates")
     former[v] = c.president
     if c.cash > 0 then game:transfer(v, "SBB", c.cash) end
     -- The trains join the SBB once its director is known (step 6).
@@ -85,7 +89,7 @@ local function form(game)
     for _, tk in ipairs(c.tokens) do
       if tk.hex and not tk.lost then
         local dup = false
-        for _, s in ipairs(game:corporation("SBB").tokens) do if s.hex == tk.hex then dup = true end end
+        for _, s in ipairs(game:corporation_field("SBB", "tokens")) do if s.hex == tk.hex then dup = true end end
         if not dup then game:replace_token(tk.hex, v, "SBB") end
       end
     end
@@ -107,12 +111,12 @@ local function form(game)
   -- 1844-R-201: the V companies are gone (R-108: so are the reservations
   -- of their homes).
   for _, v in ipairs(V) do
-    if game:corporation(v).started then game:close_corporation(v) end
+    if game:corporation_field(v, "started") then game:close_corporation(v) end
     game:remove_corporation(v)
   end
   for _, h in ipairs(homes) do
     local dup = false
-    for _, s in ipairs(game:corporation("SBB").tokens) do if s.hex == h.hex then dup = true end end
+    for _, s in ipairs(game:corporation_field("SBB", "tokens")) do if s.hex == h.hex then dup = true end end
     if not dup then game:place_token("SBB", h.hex, h.city, false) end
   end
   -- 1844-R-196 to R-198: the director.

@@ -7,10 +7,10 @@ hook("setup", function(game)
   -- 1844-R-003: three 10 % FNM shares start in the bank pool (any
   -- corporation's props.shares_in_pool).
   for _, corp in ipairs(game:all_corporations()) do
-    local c = game:corporation(corp)
+    local certificates, props = game:corporation_fields(corp, "certificates", "props")
     local n = 0
-    for _, cert in ipairs(c.certificates) do
-      if not cert.president and n < (c.props.shares_in_pool or 0) then
+    for _, cert in ipairs(certificates) do
+      if not cert.president and n < (props.shares_in_pool or 0) then
         game:move_certificate(corp, cert.index, "pool")
         n = n + 1
       end

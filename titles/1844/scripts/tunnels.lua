@@ -131,7 +131,6 @@ ability("build_tunnel", {
     if ctx.actor_kind ~= "corporation" or game:operating() ~= corp or not track_step(game) then
       fail("a company builds tunnels in the track step of its operating turn", "1844-R-091")
     end
-    local c = game:corporation(corp)
     local cert = ctx.company
     if built(game) >= 5 then fail("only five tunnels can be built", "1844-R-096") end
     local h = tostring(args.hex)
@@ -147,7 +146,7 @@ ability("build_tunnel", {
     if mouths == nil then fail(h .. " is no tunnel hex", "1844-R-092") end
     if not free_for_tunnel(game, h) then fail(h .. " already has its tunnel", "1844-R-092") end
     if not C.contains(mouths, tostring(args.mouths)) then fail("a tunnel joins two of the hex's mouths", "1844-R-092") end
-    if c.cash < ctx.props.cost then fail(corp .. " cannot pay " .. game:money(ctx.props.cost) .. " for the tunnel", "1844-R-093") end
+    if game:corporation_field(corp, "cash") < ctx.props.cost then fail(corp .. " cannot pay " .. game:money(ctx.props.cost) .. " for the tunnel", "1844-R-093") end
     -- GB's destination is the hex map.toml tags with its props.destination_hex_tag.
     if C.contains(game:hex_field(h, "tags"), game:corporation_field("GB", "props").destination_hex_tag) then game:set_var("gotthard_built", true) end
     local op = furka_tile(game, h)
