@@ -186,12 +186,30 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
         // changes), and the prices at which the president's certificate
         // alone costs more than the player has (`start_corp`).
         // tests/legal_moves.rs tries every start left out.
-        if starting_refused(e, &pname, &id) {
+        // Without a `par_prices` hook the prices are the phase's, read
+        // before the title's `can_start` (a script call per corporation):
+        // a start the player cannot pay at any price is left out unasked.
+        let pres_pct = e.st.corps[c].certs.iter().find(|x| x.president).map_or(0, |x| x.percent as i64);
+        let affordable = |e: &Engine, mut prices: Vec<i64>| {
+            prices.retain(|&price| crate::game::shares::worth(e.t, e.st, c, price, pres_pct) <= cash);
+            prices
+        };
+        let early = if e.rules.has_hook("par_prices") {
+            None
+        } else {
+            let listed = e.par_prices(c)?;
+            Some(affordable(e, listed))
+        };
+        if early.as_ref().is_some_and(Vec::is_empty) || starting_refused(e, &pname, &id) {
             continue;
         }
-        let pres_pct = e.st.corps[c].certs.iter().find(|x| x.president).map_or(0, |x| x.percent as i64);
-        let mut prices = e.par_prices(c)?;
-        prices.retain(|&price| crate::game::shares::worth(e.t, e.st, c, price, pres_pct) <= cash);
+        let prices = match early {
+            Some(prices) => prices,
+            None => {
+                let listed = e.par_prices(c)?;
+                affordable(e, listed)
+            }
+        };
         let mut homes: Vec<Option<String>> = vec![None];
         if e.t.corporations[e.st.corps[c].def].chooses_home() {
             homes.extend(e.ops().home_choices(c).iter().map(|(h, _)| Some(e.t.map.hexes[*h as usize].label.clone())));
