@@ -223,8 +223,11 @@ impl Engine<'_> {
     pub fn declared_run(&mut self, corp: CorpId, specs: &[RouteSpec]) -> GameResult<(Position, Run)> {
         let id = self.st.corps[corp].id.clone();
         let pos = position(self.t, self.st, corp);
-        let declared = self.parse_routes(&pos, specs)?;
-        let mut run = route::validate::validate_run(&pos.problem, &declared).map_err(|e| route_refusal(self.t, e.rule(), e.to_string()))?;
+        let mut run = match self.parse_routes(&pos, specs)? {
+            Declared::Valid(run) => run,
+            // The validator names the rule the routes break.
+            Declared::Invalid(declared) => route::validate::validate_run(&pos.problem, &declared).map_err(|e| route_refusal(self.t, e.rule(), e.to_string()))?,
+        };
         if self.rules.has_hook("route_bonus") {
             for r in run.routes.iter_mut() {
                 let stops: Vec<String> = r.stops.iter().map(|s| stop_label(self.t, &pos.board, *s)).collect();
@@ -361,7 +364,7 @@ impl Engine<'_> {
     /// stops (a standard and a narrow line, two tracks of one tile), the
     /// combination that makes a legal run is taken; when none does, the
     /// first one, so that the validator names the rule it breaks.
-    fn parse_routes(&self, pos: &Position, specs: &[RouteSpec]) -> GameResult<Vec<(usize, Vec<u32>)>> {
+    fn parse_routes(&self, pos: &Position, specs: &[RouteSpec]) -> GameResult<Declared> {
         let mut trains = Vec::new();
         // Per leg (consecutive stops of one route): its route and its candidate trails.
         let mut legs: Vec<(usize, Vec<Vec<u32>>)> = Vec::new();
@@ -408,22 +411,27 @@ impl Engine<'_> {
             out
         };
         let mut first: Option<Vec<usize>> = None;
+        // The run of the choice accepted: validated once, here.
+        let mut valid: Option<Run> = None;
         // Track used twice is never legal: try disjoint trails first; only
         // when no disjoint choice exists, take one that reuses track.
         for disjoint in [true, false] {
             let mut budget = Budget { nodes: 100_000, checks: 2_000 };
             let mut check = |choice: &[usize]| {
                 first.get_or_insert_with(|| choice.to_vec());
-                route::validate::validate_run(&pos.problem, &assemble(choice)).is_ok()
+                valid = route::validate::validate_run(&pos.problem, &assemble(choice)).ok();
+                valid.is_some()
             };
-            if let Some(found) = pick_trails(&legs, &mut Vec::new(), &mut Vec::new(), disjoint, &mut budget, &mut check) {
-                return Ok(assemble(&found));
+            if pick_trails(&legs, &mut Vec::new(), &mut Vec::new(), disjoint, &mut budget, &mut check).is_some() {
+                if let Some(run) = valid {
+                    return Ok(Declared::Valid(run));
+                }
             }
             if first.is_some() {
                 break;
             }
         }
-        Ok(assemble(&first.unwrap_or_else(|| vec![0; legs.len()])))
+        Ok(Declared::Invalid(assemble(&first.unwrap_or_else(|| vec![0; legs.len()]))))
     }
 
     fn stop_by_label(&self, pos: &Position, label: &str) -> GameResult<u32> {
@@ -506,6 +514,14 @@ fn trails(pos: &Position, adj: &route::EndLists, a: u32, b: u32, via: Option<&[u
     });
     out.truncate(16);
     out
+}
+
+/// Declared routes read against the board: the run they make, or, when
+/// no choice of trails made a legal one, the paths of the first choice
+/// tried (for the validator to name the rule it breaks).
+enum Declared {
+    Valid(Run),
+    Invalid(Vec<(usize, Vec<u32>)>),
 }
 
 /// Legs (stop to stop) of a declared run, all routes together: the depth
