@@ -60,7 +60,7 @@ fn field<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
 
 /// Reads a recorded game and filters undo/redo (FORMAT.md, "Replaying" 1).
 pub fn parse(text: &str) -> Result<Recorded, ImportError> {
-    let v: Value = serde_json::from_str(text).map_err(|e| ImportError::Format(format!("not a JSON game record: {e} (line {}, column {})", e.line(), e.column())))?;
+    let mut v: Value = serde_json::from_str(text).map_err(|e| ImportError::Format(format!("not a JSON game record: {e} (line {}, column {})", e.line(), e.column())))?;
     let id = field(&v, "id").and_then(Value::as_i64).unwrap_or(0);
     let title = field(&v, "title").and_then(Value::as_str).ok_or_else(|| ImportError::Format("the record has no title".into()))?.to_string();
     let players: Vec<(i64, String)> = field(&v, "players")
@@ -84,19 +84,23 @@ pub fn parse(text: &str) -> Result<Recorded, ImportError> {
         .and_then(Value::as_array)
         .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
         .unwrap_or_default();
-    let raw: Vec<Value> = field(&v, "actions").and_then(Value::as_array).cloned().unwrap_or_default();
+    // Taken out of the record, not copied (a record's actions are most of it).
+    let raw: Vec<Value> = match v.get_mut("actions").map(Value::take) {
+        Some(Value::Array(actions)) => actions,
+        _ => Vec::new(),
+    };
     let result: BTreeMap<String, i64> = field(&v, "result")
         .and_then(Value::as_object)
         .map(|o| o.iter().filter_map(|(k, x)| x.as_i64().map(|n| (k.clone(), n))).collect())
         .unwrap_or_default();
     let game_end_reason = field(&v, "game_end_reason").and_then(Value::as_str).map(str::to_string);
-    Ok(Recorded { id, title, players, seed, optional_rules, actions: filter_undo(&raw), result, game_end_reason, title_dir: None })
+    Ok(Recorded { id, title, players, seed, optional_rules, actions: filter_undo(raw), result, game_end_reason, title_dir: None })
 }
 
 /// Applies undo and redo: `undo` removes the latest active action (or all
 /// after `action_id`), `redo` restores the last undone batch; messages
 /// never count.
-pub fn filter_undo(raw: &[Value]) -> Vec<Value> {
+pub fn filter_undo(raw: Vec<Value>) -> Vec<Value> {
     let mut active: Vec<Value> = Vec::new();
     let mut redo: Vec<Vec<Value>> = Vec::new();
     for a in raw {
@@ -120,7 +124,7 @@ pub fn filter_undo(raw: &[Value]) -> Vec<Value> {
             }
             _ => {
                 redo.clear();
-                active.push(a.clone());
+                active.push(a);
             }
         }
     }
