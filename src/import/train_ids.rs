@@ -14,14 +14,14 @@ use std::collections::BTreeMap;
 #[derive(Clone, Default)]
 pub struct TrainIds {
     /// Our train class -> the website's (`[props.import_18xx] trains`).
-    names: BTreeMap<String, String>,
+    names: std::sync::Arc<BTreeMap<String, String>>,
     /// Recorded id -> ours, for the ids that differ.
     matched: BTreeMap<String, String>,
 }
 
 impl TrainIds {
     pub fn new(names: BTreeMap<String, String>) -> Self {
-        TrainIds { names, matched: BTreeMap::new() }
+        TrainIds { names: std::sync::Arc::new(names), matched: BTreeMap::new() }
     }
 
     /// Our id of the train the record calls `recorded`, held by `owner` when known.

@@ -11,7 +11,10 @@ use crate::game::var::Var;
 use crate::title::Title;
 use serde_json::Value;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
+/// Cloned for each trial translation (`applies_now`): what a translation
+/// never changes (the title's import vocabulary) is shared, not copied.
 #[derive(Clone)]
 pub struct Translator {
     /// Option choices for the game.
@@ -21,26 +24,26 @@ pub struct Translator {
     /// Website player id -> our seat.
     players: BTreeMap<i64, PlayerId>,
     /// Website company name -> our company id.
-    companies: BTreeMap<String, String>,
+    companies: Arc<BTreeMap<String, String>>,
     /// Website choice text -> command template.
-    choices: BTreeMap<String, String>,
+    choices: Arc<BTreeMap<String, String>>,
     /// Company whose `assign` action -> command template.
-    assign: BTreeMap<String, String>,
+    assign: Arc<BTreeMap<String, String>>,
     /// Website tile name -> command template for tiles that are no tile
     /// lay of ours (1844's Mountain Railway panels, tunnels): {hex},
     /// {rotation}.
-    tiles: BTreeMap<String, String>,
+    tiles: Arc<BTreeMap<String, String>>,
     /// Website action type -> command templates (none: nothing to do).
-    actions: BTreeMap<String, Vec<String>>,
+    actions: Arc<BTreeMap<String, Vec<String>>>,
     /// Steps of ours the website passes by itself (`auto_actions`): its
     /// other automatic passes in an operating turn are steps we skip.
-    auto_pass_steps: Option<Vec<String>>,
+    auto_pass_steps: Option<Arc<Vec<String>>>,
     /// Website tile copy ("57-0") -> the hex it was laid on.
     tile_hex: BTreeMap<String, String>,
     /// Website train ids -> ours.
     trains: super::train_ids::TrainIds,
     /// Rules the website read otherwise before a date (`readings`).
-    readings: Vec<Reading>,
+    readings: Arc<Vec<Reading>>,
 }
 
 /// An earlier rule of the website: the game variable that turns it on
@@ -189,15 +192,15 @@ impl Translator {
             options,
             setup_values,
             players,
-            companies,
-            choices: str_map(table(imp, "choices")),
-            assign: str_map(table(imp, "assign")),
-            tiles: str_map(table(imp, "tiles")),
-            actions: table(imp, "actions").map(|t| t.iter().map(|(k, v)| (k.clone(), str_list(v).into_iter().filter(|c| !c.is_empty()).collect())).collect()).unwrap_or_default(),
-            auto_pass_steps: imp.get("auto_pass_steps").map(str_list),
+            companies: Arc::new(companies),
+            choices: Arc::new(str_map(table(imp, "choices"))),
+            assign: Arc::new(str_map(table(imp, "assign"))),
+            tiles: Arc::new(str_map(table(imp, "tiles"))),
+            actions: Arc::new(table(imp, "actions").map(|t| t.iter().map(|(k, v)| (k.clone(), str_list(v).into_iter().filter(|c| !c.is_empty()).collect())).collect()).unwrap_or_default()),
+            auto_pass_steps: imp.get("auto_pass_steps").map(|v| Arc::new(str_list(v))),
             tile_hex: BTreeMap::new(),
             trains: super::train_ids::TrainIds::new(str_map(table(imp, "trains"))),
-            readings: readings(imp),
+            readings: Arc::new(readings(imp)),
         }
     }
 
