@@ -56,19 +56,29 @@ local function refusal(game, par, buyer, hex, from, price)
   return nil
 end
 
--- The tokens the corporation could buy now, at the lowest price.
-local function offers(game, corp)
+-- The tokens the corporation could buy now, at the lowest price; with
+-- `first`, only the first one found (the step's skip asks whether there
+-- is any). Each offer is judged by `refusal`; the tokens it would surely
+-- refuse (on a hex where the buyer has a token, a home token) are left
+-- out before that, as they are many and `refusal` asks the track.
+local function offers(game, corp, first)
   local out = {}
   if not game:option("acquiring_station_tokens") then return out end
   local par = params(game)
   if game:phase_before(par.from_phase) then return out end
   local cash = game:corporation_field(corp, "cash")
   if cash < 1 or not has_free_token(game, corp) then return out end
+  local mine = {}
+  for _, t in ipairs(game:corporation_field(corp, "tokens")) do
+    if t.hex ~= nil then mine[t.hex] = true end
+  end
   for _, other in ipairs(game:corporations({ started = true })) do
     if other ~= corp then
-      for _, t in ipairs(game:corporation_field(other, "tokens")) do
-        if t.hex ~= nil and refusal(game, par, corp, t.hex, other, 1) == nil then
+      local tokens, home = game:corporation_fields(other, "tokens", "home")
+      for _, t in ipairs(tokens) do
+        if t.hex ~= nil and not mine[t.hex] and t.hex ~= home and refusal(game, par, corp, t.hex, other, 1) == nil then
           out[#out + 1] = { name = "acquire_token", args = { hex = t.hex, from = other }, range = { 1, cash } }
+          if first then return out end
         end
       end
     end
@@ -84,7 +94,7 @@ local function execute(game, buyer, hex, from, price)
 end
 
 step("acquire_token", {
-  skip = function(game, corp) return #offers(game, corp) == 0 end,
+  skip = function(game, corp) return #offers(game, corp, true) == 0 end,
   actions = function(game, corp) return offers(game, corp) end,
   process = function(game, corp, name, args)
     local par = params(game)
