@@ -165,9 +165,11 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
         "start_order" => corp.start_order.into_lua(lua)?,
         "destination" => def.destination.as_deref().into_lua(lua)?,
         "trains" => {
+            // Tables made at their size: a table grown entry by entry is
+            // rehashed at each power of two.
             let trains = lua.create_table()?;
             for tr in st.trains.iter().filter(|x| x.owner == TrainOwner::Corp(c)) {
-                let one = lua.create_table()?;
+                let one = lua.create_table_with_capacity(0, 3)?;
                 one.raw_set("id", tr.id.as_str())?;
                 one.raw_set("class", t.trains[tr.class as usize].name.as_str())?;
                 one.raw_set("variant", t.trains[tr.class as usize].variants[tr.variant as usize].name.as_str())?;
@@ -176,9 +178,9 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
             Value::Table(trains)
         }
         "tokens" => {
-            let tokens = lua.create_table()?;
+            let tokens = lua.create_table_with_capacity(corp.tokens.len(), 0)?;
             for tk in &corp.tokens {
-                let one = lua.create_table()?;
+                let one = lua.create_table_with_capacity(0, 4)?;
                 one.raw_set("cost", tk.cost)?;
                 one.raw_set("lost", tk.lost)?;
                 if let Some((h, s)) = tk.placed {
