@@ -31,9 +31,16 @@ pub fn legal_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
 }
 
 /// Is passing the only legal move? Stops at the first other move accepted,
-/// so it is much cheaper than `legal_moves` when there is one.
+/// so it is much cheaper than `legal_moves` when there is one. At a tile
+/// step the lays are tried as they are found, after the other moves,
+/// instead of being listed first: listing every lay was most of the cost
+/// (an existence check: the same answer in any order).
 pub fn only_move_is_pass(e: &mut Engine) -> GameResult<bool> {
-    let cands = candidates(e)?;
+    let tile_step = tile_step_corp(e);
+    let cands = match tile_step {
+        Some(corp) => operating_moves(e, corp, Tiles::Left)?,
+        None => candidates(e)?,
+    };
     let (passes, others): (Vec<LegalMove>, Vec<LegalMove>) = cands.into_iter().partition(|m| m.action == Action::Pass);
     if passes.is_empty() {
         return Ok(false);
@@ -43,7 +50,23 @@ pub fn only_move_is_pass(e: &mut Engine) -> GameResult<bool> {
             return Ok(false);
         }
     }
+    if let Some(corp) = tile_step
+        && each_tile_lay(e, corp, HexOrder::FreeFirst, |e, h, ti, plan| accepts(e, &lay_move(e, h, ti, plan)))?
+    {
+        return Ok(false);
+    }
     accepts(e, &passes[0])
+}
+
+/// The corporation whose tile step it is, when `candidates` would list
+/// its operating moves (no pending decision, the game not over).
+fn tile_step_corp(e: &Engine) -> Option<CorpId> {
+    if e.st.ended.is_some() || !e.st.flow.pending.is_empty() {
+        return None;
+    }
+    let RoundData::Operating(o) = &e.st.flow.round.data else { return None };
+    let corp = o.current?;
+    (e.step_kind(e.current_step()?) == StepKind::LayTile).then_some(corp)
 }
 
 /// Would `apply` accept the move (at its lowest price, for ranges)? A
@@ -72,7 +95,7 @@ pub fn candidates(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
         RoundData::Auction(a) => Ok(auction_moves(e, &a)),
         RoundData::Stock(_) => stock_moves(e),
         RoundData::Operating(o) => match o.current {
-            Some(c) => operating_moves(e, c),
+            Some(c) => operating_moves(e, c, Tiles::Listed),
             None => Ok(Vec::new()),
         },
         RoundData::Script(_) => {
@@ -261,7 +284,15 @@ fn starting_refused(e: &Engine, player: &str, corp: &str) -> bool {
     e.rules.check("can_start", &mut st, &mut fx, args![player.to_string(), corp.to_string()]).is_err()
 }
 
-fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
+/// Whether `operating_moves` lists the tile lays of a tile step.
+#[derive(Clone, Copy, PartialEq)]
+enum Tiles {
+    Listed,
+    /// Left out (`only_move_is_pass` tries them as they are found).
+    Left,
+}
+
+fn operating_moves(e: &mut Engine, corp: CorpId, tiles: Tiles) -> GameResult<Vec<LegalMove>> {
     let mut out = Vec::new();
     // Any time: buying companies from players, abilities.
     if e.anytime_steps().iter().any(|s| e.step_kind(s) == StepKind::BuyCompany) && e.t.phases[e.st.phase].buy_companies {
@@ -282,7 +313,8 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
     };
     let kind = e.step_kind(&step);
     match kind {
-        StepKind::LayTile => out.extend(tile_moves(e, corp)),
+        StepKind::LayTile if tiles == Tiles::Listed => out.extend(tile_moves(e, corp)),
+        StepKind::LayTile => {}
         StepKind::PlaceToken => out.extend(token_moves(e, corp)),
         StepKind::RunRoutes => out.push(LegalMove::exact(Action::Run { routes: Vec::new() })),
         StepKind::Dividend => {
@@ -365,10 +397,14 @@ fn operating_moves(e: &mut Engine, corp: CorpId) -> GameResult<Vec<LegalMove>> {
 pub(super) fn tile_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
     let _ = each_tile_lay(e, corp, HexOrder::ById, |e, h, ti, plan| {
-        out.push(LegalMove::exact(Action::LayTile { hex: e.t.map.hexes[h as usize].label.clone(), tile: e.t.tiles[ti as usize].name.clone(), rotation: plan.fit.rotation }));
+        out.push(lay_move(e, h, ti, plan));
         Ok(false)
     });
     out
+}
+
+fn lay_move(e: &Engine, h: HexId, ti: u16, plan: &crate::game::board::LayPlan) -> LegalMove {
+    LegalMove::exact(Action::LayTile { hex: e.t.map.hexes[h as usize].label.clone(), tile: e.t.tiles[ti as usize].name.clone(), rotation: plan.fit.rotation })
 }
 
 /// The order `each_tile_lay` visits hexes in.
