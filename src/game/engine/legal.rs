@@ -36,11 +36,7 @@ pub fn legal_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
 /// instead of being listed first: listing every lay was most of the cost
 /// (an existence check: the same answer in any order).
 pub fn only_move_is_pass(e: &mut Engine) -> GameResult<bool> {
-    let tile_step = tile_step_corp(e);
-    let cands = match tile_step {
-        Some(corp) => operating_moves(e, corp, Tiles::Left)?,
-        None => candidates(e)?,
-    };
+    let (cands, lays_left_out) = listing(e, Tiles::Left)?;
     let (passes, others): (Vec<LegalMove>, Vec<LegalMove>) = cands.into_iter().partition(|m| m.action == Action::Pass);
     if passes.is_empty() {
         return Ok(false);
@@ -50,23 +46,12 @@ pub fn only_move_is_pass(e: &mut Engine) -> GameResult<bool> {
             return Ok(false);
         }
     }
-    if let Some(corp) = tile_step
+    if let Some(corp) = lays_left_out
         && each_tile_lay(e, corp, HexOrder::FreeFirst, |e, h, ti, plan| accepts(e, &lay_move(e, h, ti, plan)))?
     {
         return Ok(false);
     }
     accepts(e, &passes[0])
-}
-
-/// The corporation whose tile step it is, when `candidates` would list
-/// its operating moves (no pending decision, the game not over).
-fn tile_step_corp(e: &Engine) -> Option<CorpId> {
-    if e.st.ended.is_some() || !e.st.flow.pending.is_empty() {
-        return None;
-    }
-    let RoundData::Operating(o) = &e.st.flow.round.data else { return None };
-    let corp = o.current?;
-    (e.step_kind(e.current_step()?) == StepKind::LayTile).then_some(corp)
 }
 
 /// Would `apply` accept the move (at its lowest price, for ranges)? A
@@ -84,26 +69,33 @@ pub fn accepts(e: &mut Engine, mv: &LegalMove) -> GameResult<bool> {
 
 /// A superset of the legal moves.
 pub fn candidates(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
+    Ok(listing(e, Tiles::Listed)?.0)
+}
+
+/// `candidates`, the tile lays of a tile step listed or left out; with
+/// them the corporation whose lays were left out.
+fn listing(e: &mut Engine, tiles: Tiles) -> GameResult<(Vec<LegalMove>, Option<CorpId>)> {
     if e.st.ended.is_some() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     if let Some(p) = e.st.flow.pending.last().cloned() {
-        return Ok(pending_moves(e, &p.kind));
+        return Ok((pending_moves(e, &p.kind), None));
     }
     let round = e.st.flow.round.data.clone();
-    match round {
-        RoundData::Auction(a) => Ok(auction_moves(e, &a)),
-        RoundData::Stock(_) => stock_moves(e),
+    let moves = match round {
+        RoundData::Auction(a) => auction_moves(e, &a),
+        RoundData::Stock(_) => stock_moves(e)?,
         RoundData::Operating(o) => match o.current {
-            Some(c) => operating_moves(e, c, Tiles::Listed),
-            None => Ok(Vec::new()),
+            Some(c) => return operating_moves(e, c, tiles),
+            None => Vec::new(),
         },
         RoundData::Script(_) => {
             let name = e.st.flow.round.name.clone();
-            script_moves(e, Defined::Step, &name, Var::Bool(false))
+            script_moves(e, Defined::Step, &name, Var::Bool(false))?
         }
-        RoundData::None => Ok(Vec::new()),
-    }
+        RoundData::None => Vec::new(),
+    };
+    Ok((moves, None))
 }
 
 fn pending_moves(e: &Engine, kind: &PendingKind) -> Vec<LegalMove> {
@@ -212,26 +204,13 @@ fn stock_moves(e: &mut Engine) -> GameResult<Vec<LegalMove>> {
         // Without a `par_prices` hook the prices are the phase's, read
         // before the title's `can_start` (a script call per corporation):
         // a start the player cannot pay at any price is left out unasked.
-        let pres_pct = e.st.corps[c].certs.iter().find(|x| x.president).map_or(0, |x| x.percent as i64);
-        let affordable = |e: &Engine, mut prices: Vec<i64>| {
-            prices.retain(|&price| crate::game::shares::worth(e.t, e.st, c, price, pres_pct) <= cash);
-            prices
-        };
-        let early = if e.rules.has_hook("par_prices") {
-            None
-        } else {
-            let listed = e.par_prices(c)?;
-            Some(affordable(e, listed))
-        };
+        let early = if e.rules.has_hook("par_prices") { None } else { Some(affordable_pars(e, c, cash)?) };
         if early.as_ref().is_some_and(Vec::is_empty) || starting_refused(e, &pname, &id) {
             continue;
         }
         let prices = match early {
             Some(prices) => prices,
-            None => {
-                let listed = e.par_prices(c)?;
-                affordable(e, listed)
-            }
+            None => affordable_pars(e, c, cash)?,
         };
         let mut homes: Vec<Option<String>> = vec![None];
         if e.t.corporations[e.st.corps[c].def].chooses_home() {
@@ -276,6 +255,15 @@ fn buy_surely_refused(e: &Engine, p: PlayerId, c: CorpId, from: &ShareSource, ta
     }
 }
 
+/// The par prices of `c` at which its president's certificate costs at
+/// most `cash`.
+fn affordable_pars(e: &mut Engine, c: CorpId, cash: i64) -> GameResult<Vec<i64>> {
+    let pres_pct = e.st.corps[c].certs.iter().find(|x| x.president).map_or(0, |x| x.percent as i64);
+    let mut prices = e.par_prices(c)?;
+    prices.retain(|&price| crate::game::shares::worth(e.t, e.st, c, price, pres_pct) <= cash);
+    Ok(prices)
+}
+
 /// Does the title's `can_start` hook refuse `player` starting `corp` now?
 /// Asked on a copy, as `accepts` would.
 fn starting_refused(e: &Engine, player: &str, corp: &str) -> bool {
@@ -292,7 +280,8 @@ enum Tiles {
     Left,
 }
 
-fn operating_moves(e: &mut Engine, corp: CorpId, tiles: Tiles) -> GameResult<Vec<LegalMove>> {
+/// The corporation's moves, and itself when its tile lays were left out.
+fn operating_moves(e: &mut Engine, corp: CorpId, tiles: Tiles) -> GameResult<(Vec<LegalMove>, Option<CorpId>)> {
     let mut out = Vec::new();
     // Any time: buying companies from players, abilities.
     if e.anytime_steps().iter().any(|s| e.step_kind(s) == StepKind::BuyCompany) && e.t.phases[e.st.phase].buy_companies {
@@ -309,12 +298,13 @@ fn operating_moves(e: &mut Engine, corp: CorpId, tiles: Tiles) -> GameResult<Vec
     out.extend(e.ability_moves(Actor::Corp(corp))?);
     let Some(step) = e.current_step() else {
         out.push(LegalMove::exact(Action::Pass));
-        return Ok(out);
+        return Ok((out, None));
     };
     let kind = e.step_kind(&step);
+    let mut lays_left_out = None;
     match kind {
         StepKind::LayTile if tiles == Tiles::Listed => out.extend(tile_moves(e, corp)),
-        StepKind::LayTile => {}
+        StepKind::LayTile => lays_left_out = Some(corp),
         StepKind::PlaceToken => out.extend(token_moves(e, corp)),
         StepKind::RunRoutes => out.push(LegalMove::exact(Action::Run { routes: Vec::new() })),
         StepKind::Dividend => {
@@ -389,7 +379,7 @@ fn operating_moves(e: &mut Engine, corp: CorpId, tiles: Tiles) -> GameResult<Vec
         _ => {}
     }
     out.push(LegalMove::exact(Action::Pass));
-    Ok(out)
+    Ok((out, lays_left_out))
 }
 
 /// Tile lays: hexes the network reaches (or with an own token), every
