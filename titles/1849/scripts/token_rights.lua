@@ -67,11 +67,14 @@ local function offers(game, corp, first)
   local par = params(game)
   if game:phase_before(par.from_phase) then return out end
   local cash = game:corporation_field(corp, "cash")
-  if cash < 1 or not has_free_token(game, corp) then return out end
-  local mine = {}
+  if cash < 1 then return out end
+  -- Its tokens, read once: the hexes it has one on, and whether one is
+  -- free (has_free_token's test).
+  local mine, free = {}, false
   for _, t in ipairs(game:corporation_field(corp, "tokens")) do
-    if t.hex ~= nil then mine[t.hex] = true end
+    if t.hex ~= nil then mine[t.hex] = true elseif not t.lost then free = true end
   end
+  if not free then return out end
   for _, other in ipairs(game:corporations({ started = true })) do
     if other ~= corp then
       local tokens, home = game:corporation_fields(other, "tokens", "home")
