@@ -10,6 +10,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use railhead::game::action::{Action, ShareSource};
+use railhead::game::var::Var;
 use railhead::game::{Game, Setup};
 use railhead::title::load;
 use std::collections::{BTreeMap, BTreeSet};
@@ -110,4 +111,50 @@ fn stock_moves_left_out_of_the_1865_moves_are_refused() {
 fn stock_moves_left_out_of_the_18fb_moves_are_refused() {
     let tried: usize = (0..2).map(|seed| unlisted_stock_moves_are_refused("18fb", 4, &[], seed, 300)).sum();
     assert!(tried > 0, "no stock turn was reached");
+}
+
+/// 1844's tunnel listing offers only the tunnels the company's track
+/// reaches (scripts/tunnels.lua, `game:reached_edges`). Every tunnel there
+/// could be (each mouth pair of each tunnel hex) that the list leaves out
+/// is tried at the operating turns of random games, and must be refused
+/// without changing the state (1844-R-091: the tunnel is laid with the
+/// track and joins the company's network).
+#[test]
+fn tunnels_left_out_of_the_1844_moves_are_refused() {
+    let t = Arc::new(load::embedded("1844").unwrap());
+    let (mut listed_turns, mut tried) = (0, 0);
+    for seed in 0..3 {
+        let mut g = Game::new(t.clone(), railhead::fuzz::game_setup(&t, 5, seed)).unwrap();
+        // Every tunnel: "hex mouths" per pair of each tunnel hex's props.
+        let mut st = g.state.clone();
+        let mut fx = railhead::game::ops::Effects::default();
+        let all = g
+            .host
+            .eval(r#"(function() local o = {} for _, h in ipairs(game:hexes_tagged("tunnel")) do for _, p in ipairs(game:hex_field(h, "props").tunnel_mouths) do o[#o + 1] = h .. " " .. p end end return table.concat(o, ";") end)()"#, &mut st, &mut fx)
+            .unwrap();
+        let tunnels: Vec<(String, String)> = all.trim_matches('"').split(';').map(|x| x.split_once(' ').map(|(h, p)| (h.to_string(), p.to_string())).unwrap()).collect();
+        assert!(tunnels.len() >= 9, "{tunnels:?}");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..1500 {
+            if g.is_over() {
+                break;
+            }
+            let listed: BTreeSet<String> = g.legal_moves().unwrap().iter().map(|m| m.action.to_string()).collect();
+            if listed.iter().any(|m| m.starts_with("do build_tunnel")) {
+                listed_turns += 1;
+                for (hex, mouths) in &tunnels {
+                    let action = Action::Script { name: "build_tunnel".into(), args: BTreeMap::from([("hex".to_string(), Var::Str(hex.clone())), ("mouths".to_string(), Var::Str(mouths.clone()))]) };
+                    if listed.contains(&action.to_string()) {
+                        continue;
+                    }
+                    tried += 1;
+                    let before = g.digest();
+                    assert!(g.apply(action.clone()).is_err(), "seed {seed}: `{action}` is accepted but was not listed");
+                    assert_eq!(g.digest(), before, "seed {seed}: refusing `{action}` changed the state");
+                }
+            }
+            railhead::fuzz::random_move_with(&mut g, &mut rng, false).unwrap();
+        }
+    }
+    assert!(listed_turns > 0 && tried > 0, "tunnels listed at {listed_turns} positions, {tried} left out tried");
 }

@@ -330,6 +330,19 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         let template = crate::game::network::track(&this.title, &this.st);
         Ok(crate::game::graph::connects_on(&this.title, &this.st, &template.graph, &template.adj, c, goal, start))
     });
+    // The sides of a hex where a new tile's track would join the
+    // corporation's network: its listing of tunnels (1844) offers only
+    // those the company's track reaches, as laying them requires.
+    m.add_method("reached_edges", |lua, this, (id, label): (String, String)| {
+        let c = corp(&this.st, &id)?;
+        let h = hex(&this.title, &label)?;
+        let net = crate::game::network::network(&this.title, &this.st, c);
+        let edges = lua.create_table()?;
+        for e in (0..6u8).filter(|e| net.reach.edges.contains_key(&(h, *e))) {
+            edges.raw_push(i64::from(e))?;
+        }
+        Ok(edges)
+    });
     m.add_method_any("money", |_, this, amount: Value| Ok(this.title.money(args::whole("money", "amount", &amount)?)));
 }
 

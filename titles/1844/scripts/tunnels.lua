@@ -113,15 +113,23 @@ ability("build_tunnel", {
         local laid, tile, props = game:hex_fields(h, "laid", "tile", "props")
         local op = props.furka_oberalp_tile
         if not laid or (op ~= nil and tile == op) then
-          free[#free + 1] = { hex = h, mouths = props.tunnel_mouths }
+          free[#free + 1] = { hex = h, mouths = props.tunnel_mouths, shared = laid }
         end
       end
     end
     if n >= 5 then return {} end
+    -- Only tunnels the company's track reaches (the lay needs a
+    -- connection, R-091): on a bare hex, a mouth its track arrives at; where
+    -- the Furka-Oberalp line runs, any side (reaching the line's track
+    -- counts too, R-087's "any track").
     local out = {}
     for _, f in ipairs(free) do
+      local reached = {}
+      for _, e in ipairs(game:reached_edges(corp, f.hex)) do reached[e] = true end
       for _, pair in ipairs(f.mouths) do
-        if tile_for(pair) then out[#out + 1] = { name = "build_tunnel", args = { hex = f.hex, mouths = pair } } end
+        local a, b = pair:match("^(%d)-(%d)$")
+        local joins = (f.shared and next(reached) ~= nil) or reached[tonumber(a)] or reached[tonumber(b)]
+        if joins and tile_for(pair) then out[#out + 1] = { name = "build_tunnel", args = { hex = f.hex, mouths = pair } } end
       end
     end
     return out
