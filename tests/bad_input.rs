@@ -10,11 +10,12 @@ use railhead::title::{TitleSource, load};
 use std::collections::BTreeMap;
 use std::fs;
 use common::edit;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
-/// A copy of the 1849 title in a fresh temporary folder.
-fn copy_1849(name: &str) -> PathBuf {
+/// A copy of the 1849 title in a fresh temporary folder (removed when the
+/// guard is dropped).
+fn copy_1849(name: &str) -> common::TempFolder {
     common::fresh_copy("1849", &format!("bad-input-{name}"))
 }
 
@@ -244,19 +245,19 @@ fn list_script_first(dir: &Path, path: &str) {
     edit(&dir.join("title.toml"), "scripts = [\n", &format!("scripts = [\n  {path:?},\n"));
 }
 
-/// A file outside every title folder, whose text must never be shown.
-fn secret_file(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("railhead-secret-{name}-{}.txt", std::process::id()));
-    fs::write(&path, "the secret text\n").unwrap();
-    path
+/// A file outside every title folder, whose text must never be shown: in
+/// the temporary folder beside the titles' copies, removed when dropped.
+fn secret_file(name: &str) -> tempfile::NamedTempFile {
+    let file = tempfile::Builder::new().prefix(&format!("railhead-secret-{name}-")).suffix(".txt").tempfile().unwrap();
+    fs::write(file.path(), "the secret text\n").unwrap();
+    file
 }
 
 #[test]
 fn scripts_from_outside_the_title_folder_are_refused() {
     let secret = secret_file("outside");
-    let dir = copy_1849("outside");
-    let relative = format!("../{}", secret.file_name().unwrap().to_str().unwrap());
-    for listed in [relative.as_str(), secret.to_str().unwrap(), "scripts/../../etc/passwd"] {
+    let relative = format!("../{}", secret.path().file_name().unwrap().to_str().unwrap());
+    for listed in [relative.as_str(), secret.path().to_str().unwrap(), "scripts/../../etc/passwd"] {
         let dir = copy_1849("outside");
         list_script_first(&dir, listed);
         let err = load_dir(&dir).expect_err(listed);
@@ -264,7 +265,6 @@ fn scripts_from_outside_the_title_folder_are_refused() {
         assert!(err.contains("inside the title folder"), "{listed}: {err}");
         assert!(!err.contains("secret text"), "{listed}: {err}");
     }
-    let _ = fs::remove_dir_all(dir);
 }
 
 #[cfg(unix)]
@@ -272,7 +272,7 @@ fn scripts_from_outside_the_title_folder_are_refused() {
 fn a_script_linked_to_a_file_outside_the_folder_is_refused() {
     let secret = secret_file("link");
     let dir = copy_1849("link");
-    std::os::unix::fs::symlink(&secret, dir.join("scripts/linked.lua")).unwrap();
+    std::os::unix::fs::symlink(secret.path(), dir.join("scripts/linked.lua")).unwrap();
     list_script_first(&dir, "scripts/linked.lua");
     let err = load_dir(&dir).expect_err("a link out of the folder");
     assert!(err.contains("title.toml") && err.contains("scripts[0]") && err.contains("outside the title folder"), "{err}");
@@ -344,7 +344,6 @@ fn two_random_draws_in_one_action_differ_and_replay_alike() {
     assert_eq!(numbers.len(), 2, "{shown}");
     assert_ne!(numbers[0], numbers[1], "two draws of one action are equal: {shown}");
     assert_eq!(shown, draws(&again), "the same seed drew other numbers");
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// A corporation a script floats (1844's SBB, formed by merger) fires
@@ -364,7 +363,6 @@ fn a_corporation_a_script_floats_fires_corporation_floated_once() {
     let seen = g.state.vars.get("floated.CTL").map(|v| format!("{v:?}"));
     assert!(seen.as_deref().is_some_and(|s| s.contains('1') && !s.contains('2')), "corporation_floated fired {seen:?} times");
     assert!(g.state.corps.iter().any(|c| c.id == "CTL" && c.floated && c.par == Some(100)));
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]

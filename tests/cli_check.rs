@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::copy_dir;
+use common::{TempFolder, copy_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -25,8 +25,7 @@ fn shipped_1849_checks_clean() {
 
 #[test]
 fn a_planted_error_is_reported_with_file_and_line() {
-    let dir = std::env::temp_dir().join(format!("railhead-check-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempFolder::new("check");
     copy_dir(&title("1849"), &dir);
     let map = dir.join("map.toml");
     let text = std::fs::read_to_string(&map).unwrap();
@@ -44,8 +43,7 @@ fn a_planted_error_is_reported_with_file_and_line() {
 
 #[test]
 fn a_script_that_reaches_for_os_fails_the_check() {
-    let dir = std::env::temp_dir().join(format!("railhead-check-os-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempFolder::new("check-os");
     copy_dir(&title("1849"), &dir);
     // Inside 1849's own setup hook.
     let setup = dir.join("scripts/setup.lua");
@@ -60,10 +58,10 @@ fn a_script_that_reaches_for_os_fails_the_check() {
     assert!(stdout.contains("os"), "{stdout}");
 }
 
-/// A copy of 1849 whose first player count is for no players at all.
-fn title_for_no_players(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("railhead-check-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// A copy of 1849 whose first player count is for no players at all
+/// (removed when the guard is dropped).
+fn title_for_no_players(name: &str) -> TempFolder {
+    let dir = TempFolder::new(&format!("check-{name}"));
     copy_dir(&title("1849"), &dir);
     let path = dir.join("title.toml");
     let text = std::fs::read_to_string(&path).unwrap();
@@ -109,8 +107,7 @@ fn player_counts_are_reported_as_given() {
 /// handler that fails in play is found before a player meets it.
 #[test]
 fn a_script_failing_in_play_fails_the_check() {
-    let dir = std::env::temp_dir().join(format!("railhead-check-play-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempFolder::new("check-play");
     copy_dir(&title("1849"), &dir);
     let privates = dir.join("scripts/privates.lua");
     let mut text = std::fs::read_to_string(&privates).unwrap();

@@ -6,7 +6,6 @@
 mod common;
 
 use common::{check_fails, edit, line_of};
-use std::fs;
 use std::process::Command;
 
 fn run(args: &[&str]) -> (bool, String) {
@@ -47,7 +46,6 @@ fn a_wrong_guard_fails_the_titles_tests_naming_the_definition() {
     edit(&file, "{ when = { args = { variant = \"E\" } } }", "{ when = { args = { variant = \"8H\" } } }");
     let line = line_of(&file, "variant = \"8H\"");
     let (ok, out) = run(&["test", "--title-dir", dir.to_str().unwrap(), "--filter", "1849-R-194 (WE-15)"]);
-    let _ = fs::remove_dir_all(&dir);
     assert!(!ok, "the tests passed with a wrong guard:\n{out}");
     assert!(out.contains(&format!("electric.lua:{line}")) && out.contains("its guard is wrong"), "{out}");
 }
@@ -68,7 +66,6 @@ fn a_wrong_guard_on_an_abilitys_actions_fails_the_tests() {
     let file = dir.join("scripts/tunnels.lua");
     edit(&file, "when = { round = \"operating\", ctx = { actor_kind = \"corporation\" } }", "when = { round = \"stock\" }");
     let (ok, out) = run(&["test", "--title-dir", dir.to_str().unwrap(), "--filter", "tunnel"]);
-    let _ = fs::remove_dir_all(&dir);
     assert!(!ok, "the tests passed with a wrong guard:\n{out}");
     assert!(out.contains("ability 'build_tunnel' (actions)") && out.contains("its guard is wrong"), "{out}");
 }

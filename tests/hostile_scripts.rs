@@ -9,12 +9,11 @@ use railhead::game::{Game, Setup};
 use railhead::title::{TitleSource, load};
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The 1849 title with one more script, `scripts/probe.lua`, in a fresh
-/// temporary folder.
-fn title_with(name: &str, probe: &str) -> PathBuf {
+/// temporary folder (removed when the guard is dropped).
+fn title_with(name: &str, probe: &str) -> common::TempFolder {
     let dir = common::fresh_copy("1849", &format!("hostile-{name}"));
     fs::write(dir.join("scripts/probe.lua"), probe).unwrap();
     let toml = dir.join("title.toml");
@@ -30,7 +29,7 @@ fn setup() -> Setup {
 /// A new game of the title with the probe, or the error that stopped it.
 fn game_with(name: &str, probe: &str) -> Result<Game, String> {
     let dir = title_with(name, probe);
-    let title = load::load(&TitleSource::Disk(dir), &BTreeMap::new(), None).map_err(|e| e.to_string())?;
+    let title = load::load(&TitleSource::Disk(dir.to_path_buf()), &BTreeMap::new(), None).map_err(|e| e.to_string())?;
     Game::new(Arc::new(title), setup()).map_err(|e| e.to_string())
 }
 

@@ -214,16 +214,14 @@ fn a_stopped_import_names_the_readings_it_applied() {
     }
     let at = rec.actions.iter().position(|a| a["id"] == 20).unwrap();
     rec.actions[at]["entity"] = json!(999);
-    let dir = std::env::temp_dir().join(format!("railhead-vocab-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("stopped.json");
+    let dir = tempfile::Builder::new().prefix("railhead-vocab-").tempdir().unwrap();
+    let path = dir.path().join("stopped.json");
     let raw = json!({"id": 7, "title": "1844", "players": rec.players.iter().map(|(id, n)| json!({"id": id, "name": n})).collect::<Vec<_>>(), "actions": rec.actions});
     std::fs::write(&path, raw.to_string()).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_railhead")).arg("import").arg(&path).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("import stopped") && text.contains("reading applied: a company pays at least half") && text.contains("20 recorded actions"), "{text}");
     assert_eq!(railhead::import::readings_of(&rec, Some(5)).len(), 1);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// 1849 with Bonds: from 23 December 2024 to 8 May 2025 the website's

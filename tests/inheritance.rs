@@ -10,14 +10,14 @@ use railhead::scenario::{RunOptions, TitleCache, run_title};
 use railhead::title::{Title, TitleSource, load};
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 
-/// A fresh folder holding the given files (path, text).
-fn folder(tag: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("railhead-inherit-{tag}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
+/// A fresh folder holding the given files (path, text); removed when the
+/// guard is dropped.
+fn folder(tag: &str, files: &[(&str, &str)]) -> common::TempFolder {
+    let dir = common::TempFolder::new(&format!("inherit-{tag}"));
     for (rel, text) in files {
         let path = dir.join(rel);
         fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -98,12 +98,12 @@ fn mistakes_in_extending_are_named_with_file_and_line() {
         assert!(err.contains(want), "{tag}: {err}");
         assert!(err.contains("title.toml"), "{tag}: {err}");
     }
-    // Two folders that extend each other.
-    let a = folder("cycle-a", &[("title.toml", "extends = \"../railhead-inherit-cycle-b-PID\"\n[title]\nid = \"a\"\nname = \"A\"\n")]);
-    let b = folder("cycle-b", &[("title.toml", "extends = \"../railhead-inherit-cycle-a-PID\"\n[title]\nid = \"b\"\nname = \"B\"\n")]);
-    for d in [&a, &b] {
+    // Two folders that extend each other (OTHER: the other's folder name).
+    let a = folder("cycle-a", &[("title.toml", "extends = \"../OTHER\"\n[title]\nid = \"a\"\nname = \"A\"\n")]);
+    let b = folder("cycle-b", &[("title.toml", "extends = \"../OTHER\"\n[title]\nid = \"b\"\nname = \"B\"\n")]);
+    for (d, other) in [(&a, &b), (&b, &a)] {
         let p = d.join("title.toml");
-        let text = fs::read_to_string(&p).unwrap().replace("PID", &std::process::id().to_string());
+        let text = fs::read_to_string(&p).unwrap().replace("OTHER", other.file_name().unwrap().to_str().unwrap());
         fs::write(p, text).unwrap();
     }
     let err = load_dir(&a).unwrap_err();
@@ -146,7 +146,7 @@ fn the_parents_tests_run_only_when_asked() {
             ("tests/own.lua", "test(\"own: four players start with 400\", function()\n  local g = new_game{ players = { \"A\", \"B\", \"C\", \"D\" } }\n  expect_eq(g:player(\"A\").cash, 400)\nend)\n"),
         ],
     );
-    let source = TitleSource::Disk(dir.clone());
+    let source = TitleSource::Disk(dir.to_path_buf());
     let own = run_title(&source, &TitleCache::new(), &RunOptions::default());
     assert_eq!((own.passed(), own.failed()), (1, 0), "{:?}", own.cases);
     // With the parent's: its setup test of runs against the
@@ -159,8 +159,8 @@ fn the_parents_tests_run_only_when_asked() {
 
 #[test]
 fn new_writes_a_house_rule_that_checks_plays_and_passes_its_test() {
-    let dir = std::env::temp_dir().join(format!("railhead-inherit-new-{}", std::process::id())).join("founders");
-    let _ = fs::remove_dir_all(dir.parent().unwrap());
+    let parent = common::TempFolder::new("inherit-new");
+    let dir = parent.join("founders");
     let rh = || Command::new(env!("CARGO_BIN_EXE_railhead"));
     let out = rh().args(["new"]).arg(&dir).args(["--from", "1849"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -89,14 +89,39 @@ impl Drop for Repl {
     }
 }
 
-/// Kills the browser however the test ends.
+/// Kills the browser however the test ends. On Unix it runs as a process
+/// group of its own (`spawn_browser`), and the whole group is killed and
+/// waited for: Chromium's helper processes would otherwise go on writing
+/// into the profile while it is being removed, and leave it behind.
 struct Browser(Child);
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        #[cfg(unix)]
+        {
+            let group = self.0.id() as libc::pid_t;
+            // SAFETY: kill(2) with the negated id of the group this test started.
+            unsafe { libc::kill(-group, libc::SIGKILL) };
+            let _ = self.0.wait();
+            // kill(-group, 0) fails once no process of the group is left.
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while unsafe { libc::kill(-group, 0) } == 0 && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
     }
+}
+
+/// Starts the browser: on Unix as the leader of a process group of its own.
+fn spawn_browser(command: &mut Command) -> Browser {
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(command, 0);
+    Browser(command.spawn().expect("the browser starts"))
 }
 
 #[test]
@@ -109,16 +134,16 @@ fn the_page_redraws_after_an_action_in_the_repl() {
     let started = repl.next("view");
     let url = started["url"].as_str().expect("the view's address").to_string();
     assert!(url.starts_with("http://127.0.0.1:"), "{started}");
-    let profile = std::env::temp_dir().join(format!("railhead-live-test-{}", std::process::id()));
-    let _browser = Browser(
+    // The browser's profile, removed after the browser (dropped first, as
+    // it is declared after) has been stopped.
+    let profile = tempfile::Builder::new().prefix("railhead-live-test-").tempdir().unwrap();
+    let _browser = spawn_browser(
         Command::new(&browser)
             .args(["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions"])
-            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg(format!("--user-data-dir={}", profile.path().display()))
             .arg(&url)
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the browser starts"),
+            .stderr(Stdio::null()),
     );
     let first = repl.view_until("the first update", |v| v["pages"].as_array().is_some_and(|p| p.iter().any(|p| p["version"] == v["version"])));
     let before = first["version"].as_u64().unwrap();
@@ -129,7 +154,6 @@ fn the_page_redraws_after_an_action_in_the_repl() {
     });
     let page = after["pages"].as_array().unwrap().iter().find(|p| p["version"] == after["version"]).unwrap();
     eprintln!("the page showed the purchase {} ms after the action", page["delay_ms"]);
-    let _ = std::fs::remove_dir_all(&profile);
 }
 
 /// One raw HTTP/1.0 exchange: the status code and the body.

@@ -249,8 +249,8 @@ fn tile_snapshots() {
 #[test]
 fn the_render_command_writes_svg_and_png() {
     let bin = env!("CARGO_BIN_EXE_railhead");
-    let dir = std::env::temp_dir().join(format!("railhead-render-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new().prefix("railhead-render-test-").tempdir().unwrap();
+    let dir = tmp.path();
     let run = |args: &[&str]| std::process::Command::new(bin).args(args).output().unwrap();
     let svg = dir.join("map.svg");
     let out = run(&["render", "map", "1844", "-o", svg.to_str().unwrap()]);
@@ -264,7 +264,6 @@ fn the_render_command_writes_svg_and_png() {
     assert_eq!(&std::fs::read(&png).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
     let out = run(&["render", "routes", "1849", "-o", dir.join("r.svg").to_str().unwrap()]);
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--corp"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 18: a run from the log. Each corporation's last run, drawn from
@@ -294,12 +293,12 @@ fn a_logged_run_is_the_one_the_game_log_records() {
 /// marker, while `data-corp` keeps the id.
 #[test]
 fn a_title_names_the_text_of_its_tokens() {
-    let dir = std::env::temp_dir().join(format!("railhead-token-text-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new().prefix("railhead-token-text-").tempdir().unwrap();
+    let dir = tmp.path();
     std::fs::write(dir.join("title.toml"), "extends = \"1849\"\n[title]\nid = \"1849-logos\"\n").unwrap();
     let companies = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("titles/1849/companies.toml")).unwrap();
     std::fs::write(dir.join("companies.toml"), companies.replacen("id = \"SFA\"", "id = \"SFA\"\ntoken_text = \"Ⓢ\"", 1)).unwrap();
-    let title = railhead::title::load::load(&railhead::title::TitleSource::Disk(dir.clone()), &BTreeMap::new(), Some(4)).expect("loads");
+    let title = railhead::title::load::load(&railhead::title::TitleSource::Disk(dir.to_path_buf()), &BTreeMap::new(), Some(4)).expect("loads");
     let setup = Setup { players: vec!["A".into(), "B".into(), "C".into(), "D".into()], seed: 1, options: BTreeMap::new(), values: BTreeMap::new() };
     let mut g = Game::new(Arc::new(title), setup).unwrap();
     for a in ["buy P1", "buy P2", "buy P3", "buy P4", "buy P5", "par SFA 68"] {
@@ -310,7 +309,6 @@ fn a_title_names_the_text_of_its_tokens() {
     assert!(svg.contains(">Ⓢ<") && svg.contains("data-corp=\"SFA\""), "the home marker shows the token text");
     assert!(g.state.corps[sfa].price.is_some());
     assert!(market.contains(">Ⓢ<") && market.contains("data-corp=\"SFA\""), "the market marker too");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// market.toml's extra price grids (`[prices]`, 1865's premiums) are drawn

@@ -63,8 +63,7 @@ fn piped_text_reads_like_a_session() {
 
 #[test]
 fn seats_can_be_shuffled_from_the_seed_and_games_saved_and_loaded() {
-    let dir = std::env::temp_dir().join(format!("railhead-play-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempFolder::new("play-test");
     let file = dir.join("g.json");
     let a = json_lines(&play(&["--json", "--seed", "5", "--players", "5", "--shuffle-seats"], &format!("buy P1\nsave {}\n", file.display())));
     let b = json_lines(&play(&["--json", "--seed", "5", "--players", "5", "--shuffle-seats"], ""));
@@ -76,7 +75,6 @@ fn seats_can_be_shuffled_from_the_seed_and_games_saved_and_loaded() {
     assert!(loaded[1]["lines"][0].as_str().is_some_and(|l| l.ends_with("buys P1 (SCE) for L. 20")), "{}", loaded[1]);
     let start = json_lines(&play(&["--json", "--load", &file.display().to_string(), "--until", "0"], ""));
     assert_eq!(start[0]["status"]["actions"], 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -147,10 +145,12 @@ fn a_line_typed_at_the_terminal_that_is_not_utf8_is_reported_too() {
         return;
     }
     let command = format!("{} play --seed 1", env!("CARGO_BIN_EXE_railhead"));
+    // A home of its own: the line editor keeps its history there.
+    let home = common::TempFolder::new("repl-home");
     let mut child = Command::new("script")
         .args(["-q", "-e", "-c", &command, "/dev/null"])
         .env("TERM", "dumb")
-        .env("HOME", std::env::temp_dir())
+        .env("HOME", &*home)
         .env_remove("XDG_DATA_HOME")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -169,9 +169,7 @@ fn a_line_typed_at_the_terminal_that_is_not_utf8_is_reported_too() {
 
 #[test]
 fn a_save_loads_against_the_title_folder_given() {
-    let dir = std::env::temp_dir().join(format!("railhead-load-title-dir-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempFolder::new("load-title-dir");
     let save = dir.join("g.json");
     play(&["--seed", "1"], &format!("buy P1\nsave {}\n", save.display()));
     let changed = dir.join("changed");
@@ -187,7 +185,6 @@ fn a_save_loads_against_the_title_folder_given() {
     let (ok, out, err) = play_bytes(&["--load", save.to_str().unwrap(), "--title-dir", other.to_str().unwrap()], b"");
     assert!(!ok, "{out}");
     assert!(err.contains("1849") && err.contains("1844"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 16, item 8: names with spaces, typed as they are or quoted.
@@ -208,7 +205,8 @@ fn a_mistyped_command_with_swapped_letters_gets_a_suggestion() {
 /// Issue 16, item 6: `load` does not drop unsaved moves without a word.
 #[test]
 fn load_warns_before_it_drops_unsaved_moves() {
-    let file = std::env::temp_dir().join(format!("railhead-load-warn-{}.json", std::process::id()));
+    let dir = common::TempFolder::new("load-warn");
+    let file = dir.join("game.json");
     let file = file.to_str().unwrap();
     // Refused; another command in between and it is refused again; the
     // same `load` right after the warning loads.
@@ -217,7 +215,6 @@ fn load_warns_before_it_drops_unsaved_moves() {
     assert!(out.contains("B to act"), "the refused load changed the game: {out}");
     assert_eq!(out.matches(&format!("loaded {file}")).count(), 1, "{out}");
     assert!(out.trim_end().ends_with("auction · A > quit\nbye"), "{out}");
-    let _ = std::fs::remove_file(file);
 }
 
 /// Issue 16, item 9: an option turned on and off is refused, not the last word taken.

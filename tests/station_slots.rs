@@ -9,9 +9,9 @@ mod common;
 use common::edit;
 use railhead::title::{TitleSource, load};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn copy(tag: &str) -> PathBuf {
+fn copy(tag: &str) -> common::TempFolder {
     common::fresh_copy("18fb", &format!("slots-{tag}"))
 }
 

@@ -7,11 +7,12 @@ mod common;
 
 use common::{check_fails, edit, line_of};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-/// A copy of `titles/<id>` in a fresh temporary folder.
-fn copy_title(id: &str, name: &str) -> PathBuf {
+/// A copy of `titles/<id>` in a fresh temporary folder (removed when
+/// the guard is dropped).
+fn copy_title(id: &str, name: &str) -> common::TempFolder {
     common::fresh_copy(id, &format!("title-checks-{name}"))
 }
 
@@ -138,7 +139,6 @@ fn a_prop_nothing_reads_is_an_error_at_its_line() {
     edit(&dir.join("scripts/setup.lua"), "local function five_corporations(game)", "local function spare(game) return game:props().spare_trains end\n\nlocal function five_corporations(game)");
     let out = Command::new(env!("CARGO_BIN_EXE_railhead")).arg("check").arg(&dir).output().unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    let _ = fs::remove_dir_all(&dir);
     assert!(out.status.success(), "{text}");
 }
 
@@ -179,7 +179,6 @@ end)
     .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_railhead")).arg("test").arg("--title-dir").arg(&dir).output().unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    let _ = fs::remove_dir_all(&dir);
     assert!(out.status.success() && text.contains("1 passed, 0 failed"), "{text}");
 }
 
@@ -258,8 +257,7 @@ fn a_border_with_both_a_kind_and_a_terrain_is_an_error_at_its_line() {
 fn a_border_whose_two_sides_disagree_is_an_error() {
     // The boundary title's river between Bree (C1) and Corth (E1), given
     // again on Corth's side as a mountain.
-    let dir = std::env::temp_dir().join(format!("railhead-title-checks-border-sides-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
+    let dir = common::TempFolder::new("title-checks-border-sides");
     common::copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/titles/boundary"), &dir);
     let file = dir.join("map.toml");
     edit(&file, "paths = [\"3-s0\", \"0-s0\", \"5-s0\"]", "paths = [\"3-s0\", \"0-s0\", \"5-s0\"]\nborders = [{ edge = 3, terrain = \"mountain\" }]");

@@ -9,10 +9,10 @@ use railhead::limits;
 use railhead::title::{TitleSource, load};
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::PathBuf;
 
-/// A copy of 1849 in a fresh folder, with `edit` applied to one file.
-fn title_with(name: &str, file: &str, edit: impl FnOnce(String) -> String) -> PathBuf {
+/// A copy of 1849 in a fresh folder, with `edit` applied to one file
+/// (removed when the guard is dropped).
+fn title_with(name: &str, file: &str, edit: impl FnOnce(String) -> String) -> common::TempFolder {
     let dir = common::fresh_copy("1849", &format!("limits-{name}"));
     let path = dir.join(file);
     let text = fs::read_to_string(&path).unwrap();
@@ -26,8 +26,7 @@ fn refused(name: &str, file: &str, from: &str, to: &str) -> String {
         assert!(text.contains(from), "{file} has no {from:?}");
         text.replacen(from, to, 1)
     });
-    let err = load::load(&TitleSource::Disk(dir.clone()), &BTreeMap::new(), None).map(|_| ()).expect_err(name).to_string();
-    let _ = fs::remove_dir_all(&dir);
+    let err = load::load(&TitleSource::Disk(dir.to_path_buf()), &BTreeMap::new(), None).map(|_| ()).expect_err(name).to_string();
     err
 }
 
@@ -170,9 +169,8 @@ fn lists_longer_than_any_title_needs_are_refused() {
     ];
     for (name, file, appended, key, says) in cases {
         let dir = title_with(name, file, |text| text + &appended);
-        let err = load::load(&TitleSource::Disk(dir.clone()), &BTreeMap::new(), None).map(|_| ()).expect_err(name).to_string();
-        let _ = fs::remove_dir_all(&dir);
-        let line = err.lines().find(|l| l.contains(&says)).unwrap_or_else(|| panic!("{name}: no {says:?} in: {}", &err[..err.len().min(2000)]));
+        let err = load::load(&TitleSource::Disk(dir.to_path_buf()), &BTreeMap::new(), None).map(|_| ()).expect_err(name).to_string();
+            let line = err.lines().find(|l| l.contains(&says)).unwrap_or_else(|| panic!("{name}: no {says:?} in: {}", &err[..err.len().min(2000)]));
         assert!(line.contains(file) && line.contains(key), "{name}: {line}");
     }
     let err = refused("market-columns", "market.toml", "rows = [\n", &format!("rows = [\n{market_row}"));
@@ -208,8 +206,7 @@ fn a_map_that_copies_into_too_much_data_is_refused() {
     let labels: Vec<String> = ('A'..='T').flat_map(|l| (1000..1100).map(move |n| format!("\"{l}{n}\""))).collect();
     let name = "x".repeat(10_000);
     let dir = title_with("map-copies", "map.toml", |text| format!("{text}\n[[hex]]\nat = [{}]\nname = \"{name}\"\n", labels.join(", ")));
-    let err = load::load(&TitleSource::Disk(dir.clone()), &BTreeMap::new(), None).map(|_| ()).expect_err("a huge copied map").to_string();
-    let _ = fs::remove_dir_all(&dir);
+    let err = load::load(&TitleSource::Disk(dir.to_path_buf()), &BTreeMap::new(), None).map(|_| ()).expect_err("a huge copied map").to_string();
     assert!(err.contains("map.toml") && err.contains(&format!("at most {} MiB", limits::MAX_MAP_COPY_BYTES >> 20)), "{}", &err[..err.len().min(500)]);
 }
 

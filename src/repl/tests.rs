@@ -102,8 +102,8 @@ fn the_scripted_game_reaches_each_position() {
 
 #[test]
 fn every_example_in_the_registry_works() {
-    let dir = std::env::temp_dir().join(format!("railhead-repl-examples-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new().prefix("railhead-repl-examples-").tempdir().unwrap();
+    let dir = tmp.path();
     for c in registry::all() {
         let (at, may_refuse) = position_of(c.example);
         let mut s = session_at(at);
@@ -129,7 +129,6 @@ fn every_example_in_the_registry_works() {
         let json: serde_json::Value = serde_json::from_str(&r.to_json_line()).unwrap();
         assert_eq!(json["ok"], serde_json::json!(r.is_ok()));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -176,8 +175,8 @@ fn undo_takes_back_one_action() {
 
 #[test]
 fn save_and_load_round_trip_and_a_damaged_file_keeps_the_game() {
-    let dir = std::env::temp_dir().join(format!("railhead-repl-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new().prefix("railhead-repl-save-").tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("game.json");
     let mut s = session_at(At::Sell);
     play(&mut s, &[&format!("save {}", file.display())]);
@@ -190,7 +189,6 @@ fn save_and_load_round_trip_and_a_damaged_file_keeps_the_game() {
     let r = fresh.execute(&format!("load {}", bad.display()));
     assert!(r.text.contains("not a railhead save file") && r.text.contains("unchanged"), "{}", r.text);
     assert_eq!(fresh.game.digest(), digest);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

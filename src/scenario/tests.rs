@@ -256,7 +256,8 @@ fn a_child_titles_tests_see_its_parents_libs_its_own_first() {
     // has P.order), run as `railhead run` runs it: the bare folder. It has
     // a lib of its own; then a play.lua of its own, which takes the place
     // of 1849's.
-    let dir = std::env::temp_dir().join(format!("railhead-test-lib-layers-{}", std::process::id()));
+    let tmp = tempfile::Builder::new().prefix("railhead-test-lib-layers-").tempdir().unwrap();
+    let dir = tmp.path().to_path_buf();
     std::fs::create_dir_all(dir.join("tests/lib")).unwrap();
     std::fs::write(dir.join("title.toml"), "extends = \"1849\"\n[title]\nid = \"house\"\nname = \"House\"\n").unwrap();
     std::fs::write(dir.join("tests/lib/own.lua"), "return { mine = true }\n").unwrap();
@@ -269,14 +270,14 @@ test("its own lib", function() expect_eq(test_lib("own").mine, true) end)
     );
     std::fs::write(dir.join("tests/lib/play.lua"), "return { mine = true }\n").unwrap();
     let own = run_in(r#"test("the child's lib wins", function() expect_eq(test_lib("play").mine, true); expect_eq(test_lib("play").order, nil) end)"#);
-    std::fs::remove_dir_all(&dir).ok();
     assert_eq!(inherited.passed(), 2, "{:?}", outcomes(&inherited));
     assert_eq!(own.passed(), 1, "{:?}", outcomes(&own));
 }
 
 #[test]
 fn test_libs_load_once_per_file_and_name_missing_files() {
-    let dir = std::env::temp_dir().join(format!("railhead-test-lib-{}", std::process::id()));
+    let tmp = tempfile::Builder::new().prefix("railhead-test-lib-").tempdir().unwrap();
+    let dir = tmp.path().to_path_buf();
     std::fs::create_dir_all(dir.join("tests/lib")).unwrap();
     std::fs::write(dir.join("tests/lib/counter.lua"), "local M = { loads = 0 }\nM.loads = M.loads + 1\nfunction M.twice(x) return 2 * x end\nreturn M\n").unwrap();
     std::fs::write(dir.join("tests/lib/broken.lua"), "local x = \nreturn x\n").unwrap();
@@ -290,7 +291,6 @@ test("syntax error", function() test_lib("broken") end)
 test("require explains", function() local r = require end)
 "#;
     let r = run_source("tests/self.lua", src, Some(TitleSource::Disk(dir.clone())), &TitleCache::new(), &RunOptions::default());
-    std::fs::remove_dir_all(&dir).ok();
     assert_eq!(r.passed(), 2, "{:?}", outcomes(&r));
     assert!(failure(&r, "missing").contains("tests/lib/nope.lua does not exist"), "{}", failure(&r, "missing"));
     assert!(failure(&r, "bad name").contains("a lib name is the file name"), "{}", failure(&r, "bad name"));

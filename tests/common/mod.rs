@@ -2,8 +2,43 @@
 //! (Each test file is its own crate and uses only some of them.)
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
 use std::fs;
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
+
+/// A folder of its own in the temporary folder, named `railhead-<tag>-…`
+/// with a random ending; it and everything in it are removed when this is
+/// dropped, whether the test passed or failed, so keep it as long as the
+/// path is used. It reads as its path: `dir.join(..)`, `&dir` where a
+/// `&Path` is wanted, `.arg(&dir)`.
+pub struct TempFolder(tempfile::TempDir);
+
+impl TempFolder {
+    /// A new, empty folder.
+    pub fn new(tag: &str) -> TempFolder {
+        TempFolder(tempfile::Builder::new().prefix(&format!("railhead-{tag}-")).tempdir().unwrap())
+    }
+}
+
+impl Deref for TempFolder {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for TempFolder {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<OsStr> for TempFolder {
+    fn as_ref(&self) -> &OsStr {
+        self.0.path().as_os_str()
+    }
+}
 
 /// Copies a folder and everything in it.
 pub fn copy_dir(from: &Path, to: &Path) {
@@ -24,11 +59,10 @@ pub fn title_dir(id: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("titles").join(id)
 }
 
-/// A fresh copy of `titles/<id>` in the temporary folder, named by `tag`
-/// and the process (tests of one run do not share it).
-pub fn fresh_copy(id: &str, tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("railhead-{tag}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
+/// A fresh copy of `titles/<id>` in a temporary folder of its own, named
+/// by `tag` (tests do not share it); removed when the guard is dropped.
+pub fn fresh_copy(id: &str, tag: &str) -> TempFolder {
+    let dir = TempFolder::new(tag);
     copy_dir(&title_dir(id), &dir);
     dir
 }
@@ -38,13 +72,12 @@ pub fn line_of(file: &Path, text: &str) -> usize {
     fs::read_to_string(file).unwrap().lines().position(|l| l.contains(text)).expect("text in file") + 1
 }
 
-/// `railhead check DIR` on an edited copy: it must fail; the copy is
-/// removed and the output returned.
+/// `railhead check DIR` on an edited copy: it must fail; the output is
+/// returned (the copy's guard removes it).
 pub fn check_fails(dir: &Path) -> String {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_railhead")).arg("check").arg(dir).output().unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(!out.status.success(), "check passed a broken title:\n{text}");
-    let _ = fs::remove_dir_all(dir);
     text
 }
 

@@ -76,7 +76,8 @@ fn empty_and_errored_studies_draw() {
 
 #[test]
 fn plots_are_written_and_render() {
-    let dir = std::env::temp_dir().join(format!("railhead-plot-test-{}", std::process::id()));
+    let tmp = tempfile::Builder::new().prefix("railhead-plot-test-").tempdir().unwrap();
+    let dir = tmp.path().join("plots");
     let a = study(0..200, 200, Lean::default());
     let mut b = study(0..200, 200, Lean { extra_rounds: 3, seat1_bonus: 500, salt: 3 });
     b.meta.options = vec!["longer_game".into()];
@@ -92,5 +93,4 @@ fn plots_are_written_and_render() {
             std::fs::write(Path::new(&out).join(p.file_name().unwrap()).with_extension("png"), png).unwrap();
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
