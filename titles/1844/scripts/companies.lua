@@ -111,13 +111,14 @@ local BARE_HOMES = { C12 = true, C24 = true, D19 = true, D25 = true, G18 = true,
 -- The bare home hex `corp` must lay its first tile on now, or nil.
 local function home_lay_due(game, corp)
   if game:operating() ~= corp then return nil end
-  local home = home_of(game, corp)
-  -- `operated` counts the company's completed turns.
-  local n = game:corporation_field(corp, "operated")
-  local operated = n == true or (type(n) == "number" and n > 0)
-  if operated or home == nil or not BARE_HOMES[home] then return nil end
-  local h = game:hex(home)
-  if h.laid or (game:turn_field("tiles") or 0) > 0 or game:corporation_field(corp, "cash") < (h.cost or 0) then return nil end
+  -- Asked at every tile step: the question that ends it for all but a
+  -- company's first turn comes first. `operated` counts its completed turns.
+  local n, cash, home, homes = game:corporation_fields(corp, "operated", "cash", "home", "homes")
+  if n == true or (type(n) == "number" and n > 0) then return nil end
+  home = home or homes[1]
+  if home == nil or not BARE_HOMES[home] then return nil end
+  local laid, cost = game:hex_fields(home, "laid", "cost")
+  if laid or (game:turn_field("tiles") or 0) > 0 or cash < (cost or 0) then return nil end
   return home
 end
 

@@ -5,13 +5,11 @@ hook("player_order", function(game)
   return C.order(game)
 end)
 
--- Which corporations a player may start: not FNM (its director's
--- certificate comes with P6, R-021), not the SBB (R-053), no pre-SBB
--- company once the SBB has formed (R-054).
-hook("startable", function(game, player)
-  return game:corporations({ started = false, closed = false })
-end)
-
+-- Which corporations a player may start: the core offers every one not
+-- started and not closed (its default, no `startable` hook); can_start
+-- refuses FNM (its director's certificate comes with P6, R-021), the SBB
+-- (R-053), pre-SBB companies once the SBB has formed (R-054) and a player
+-- in debt (R-051).
 hook("can_start", function(game, player, corp)
   local with = game:corporation_field(corp, "props").director_certificate_with
   if with then return false, "the " .. corp .. " director's certificate comes only with " .. with, "1844-R-021" end
