@@ -114,15 +114,17 @@ fn stock_moves_left_out_of_the_18fb_moves_are_refused() {
 }
 
 /// 1844's tunnel listing offers only the tunnels the company's track
-/// reaches (scripts/tunnels.lua, `game:reached_edges`). Every tunnel there
-/// could be (each mouth pair of each tunnel hex) that the list leaves out
-/// is tried at the operating turns of random games, and must be refused
-/// without changing the state (1844-R-091: the tunnel is laid with the
-/// track and joins the company's network).
+/// reaches (scripts/tunnels.lua, `game:reached_edges`), and a company's
+/// listing leaves out the companies no corporation may buy (R-170, the
+/// data's `corporations_may_buy`). Every tunnel there could be (each
+/// mouth pair of each tunnel hex) and every player's company the list
+/// leaves out (at a few prices) is tried at the operating turns of random
+/// games, and must be refused without changing the state (1844-R-091:
+/// the tunnel is laid with the track and joins the company's network).
 #[test]
-fn tunnels_left_out_of_the_1844_moves_are_refused() {
+fn operating_moves_left_out_of_the_1844_moves_are_refused() {
     let t = Arc::new(load::embedded("1844").unwrap());
-    let (mut listed_turns, mut tried) = (0, 0);
+    let (mut listed_turns, mut tried, mut companies_tried) = (0, 0, 0);
     for seed in 0..3 {
         let mut g = Game::new(t.clone(), railhead::fuzz::game_setup(&t, 5, seed)).unwrap();
         // Every tunnel: "hex mouths" per pair of each tunnel hex's props.
@@ -153,8 +155,27 @@ fn tunnels_left_out_of_the_1844_moves_are_refused() {
                     assert_eq!(g.digest(), before, "seed {seed}: refusing `{action}` changed the state");
                 }
             }
+            if let railhead::game::flow::RoundData::Operating(o) = &g.state.flow.round.data
+                && let Some(c) = o.current
+            {
+                let cash = g.state.corps[c].cash;
+                for co in g.state.companies.iter().filter(|co| matches!(co.owner, railhead::game::ids::CompanyOwner::Player(_))).map(|co| co.id.clone()).collect::<Vec<_>>() {
+                    // Listed (at its lowest price): a range of prices is legal.
+                    if listed.iter().any(|m| m.starts_with(&format!("buy {co} "))) {
+                        continue;
+                    }
+                    for price in [1, 50, cash] {
+                        let action = Action::BuyCompany { company: co.clone(), price: Some(price) };
+                        companies_tried += 1;
+                        let before = g.digest();
+                        assert!(g.apply(action.clone()).is_err(), "seed {seed}: `{action}` is accepted but was not listed");
+                        assert_eq!(g.digest(), before, "seed {seed}: refusing `{action}` changed the state");
+                    }
+                }
+            }
             railhead::fuzz::random_move_with(&mut g, &mut rng, false).unwrap();
         }
     }
     assert!(listed_turns > 0 && tried > 0, "tunnels listed at {listed_turns} positions, {tried} left out tried");
+    assert!(companies_tried > 0, "no company left out of an operating turn's list was tried");
 }
