@@ -195,6 +195,9 @@ struct Dispatch {
     /// The guards of script steps' `actions` and of abilities', by name.
     step_guards: rustc_hash::FxHashMap<String, guard::Guard>,
     ability_guards: rustc_hash::FxHashMap<String, guard::Guard>,
+    /// Handlers declared without the event's table (`function(game)`, no
+    /// `...`), by address: they cannot reach it, so it is not built for them.
+    payload_free: rustc_hash::FxHashSet<usize>,
 }
 
 /// `file:line` where a script function is defined (its chunk's full name).
@@ -367,6 +370,12 @@ impl ScriptHost {
                 if !funcs.is_empty() {
                     into.insert(name, funcs);
                 }
+            }
+        }
+        for f in d.handlers.values().flatten() {
+            let info = f.info();
+            if info.what == "Lua" && info.num_params < 2 && !info.is_vararg {
+                d.payload_free.insert(f.to_pointer() as usize);
             }
         }
         d.hook_specs = d.hooks.keys().filter_map(|name| Some((name.clone(), HOOKS.iter().find(|h| h.name == name)?))).collect();
@@ -629,9 +638,15 @@ impl ScriptHost {
     fn emit_event(&self, event: &crate::game::ops::Event, st: &mut GameState, fx: &mut Effects) -> Result<(), GameError> {
         let funcs = self.registered(false, &event.name);
         for func in funcs.iter() {
-            let payload = convert::args_table(&self.lua, &event.args).map_err(|e| self.error("event", &e))?;
+            // Each handler gets a table of its own (what one handler does to
+            // it, the next cannot see); none for a handler that takes none.
+            let takes_payload = !self.dispatch.get().is_some_and(|d| d.payload_free.contains(&(func.to_pointer() as usize)));
+            let payload = if takes_payload { Some(convert::args_table(&self.lua, &event.args).map_err(|e| self.error("event", &e))?) } else { None };
             // What a handler returns is not read.
-            self.with_game(&|| format!("handler of '{}'", event.name), Some(func), None, st, fx, |_, ud| func.call::<mlua::MultiValue>((ud, payload)))?;
+            self.with_game(&|| format!("handler of '{}'", event.name), Some(func), None, st, fx, |_, ud| match payload {
+                Some(p) => func.call::<mlua::MultiValue>((ud, p)),
+                None => func.call::<mlua::MultiValue>(ud),
+            })?;
         }
         Ok(())
     }

@@ -80,12 +80,12 @@ local function check_gotthard(game)
   end
 end
 
-on("tile_laid", function(game, ev)
+on("tile_laid", function(game)
   check_destinations(game)
   check_gotthard(game)
 end)
-on("token_placed", function(game, ev) check_destinations(game) end)
-on("corporation_floated", function(game, ev)
+on("token_placed", function(game) check_destinations(game) end)
+on("corporation_floated", function(game)
   check_destinations(game)
   check_gotthard(game)
 end)

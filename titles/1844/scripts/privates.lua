@@ -158,7 +158,7 @@ end)
 
 -- ---------------------------------------------------------------- phase 5
 
-on("furka_oberalp", function(game, ev)
+on("furka_oberalp", function(game)
   if not game:var("furka_oberalp") then
     -- 1844-R-174: laid automatically when phase 5 begins.
     furka_oberalp(game, game:var("P4.owner"))

@@ -190,7 +190,7 @@ C.form_sbb = form
 
 -- 1844-R-186: bought in an OR: at the end of that OR; exported: at once
 -- (scripts/trains.lua, at the export).
-on("sbb_formation", function(game, ev)
+on("sbb_formation", function(game)
   if game:var("sbb.formed") then return end
   if game:round().kind ~= "operating" then
     form(game)
@@ -199,7 +199,7 @@ on("sbb_formation", function(game, ev)
   end
 end)
 
-on("round_ended", function(game, ev)
+on("round_ended", function(game)
   if game:var("sbb.pending") then form(game) end
 end)
 

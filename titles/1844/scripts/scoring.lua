@@ -14,4 +14,4 @@ hook("player_value", function(game, name, value)
   return v
 end)
 
-on("game_end", function(game, ev) game:set_var("game_over", true) end)
+on("game_end", function(game) game:set_var("game_over", true) end)

@@ -113,7 +113,7 @@ end)
 -- End of a stock round: the next order by cash, most first (R-064);
 -- 50 % interest on debts (R-066, R-151), none on SBB settlement debts
 -- (R-194).
-on("stock_round_ended", function(game, ev)
+on("stock_round_ended", function(game)
   local order = C.order_by_cash(game, false)
   game:log("turn order: " .. table.concat(order, ", "))
   for _, name in ipairs(game:players()) do

@@ -11,7 +11,7 @@ end
 -- set of operating rounds (the first set has one OR, so the OR in which
 -- phase 2 began is covered too).
 -- The core logs the export ("5-0 is sold abroad").
-on("set_ended", function(game, ev)
+on("set_ended", function(game)
   if not C.phase_reached(game, "2") or game:var("game_over") then return end
   local formed = game:var("sbb.formed")
   game:export_train()

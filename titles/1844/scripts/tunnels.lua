@@ -41,8 +41,20 @@ local function track_step(game)
     and not game:turn_var("ran") and step ~= "dividend"
 end
 
+-- One handler for both (the event's table is built once per handler):
+-- the run ends the time a tunnel may follow the tile; and 1844-R-095, the
+-- first counted route through a tunnel activates its certificate.
 on("trains_run", function(game, ev)
   if game:operating() == ev.corp then game:set_turn_var("ran", true) end
+  for _, r in ipairs(ev.routes) do
+    for _, h in ipairs((r.path_tags or {}).tunnel or {}) do
+      local cert = game:var("tunnel." .. h)
+      if cert and not game:var("tunnel.active." .. cert) then
+        game:set_var("tunnel.active." .. cert, true)
+        game:log(cert .. " (" .. h .. ") is activated")
+      end
+    end
+  end
 end)
 
 -- The Furka-Oberalp line's tile on a hex (P4, R-174: map.toml's
@@ -175,15 +187,3 @@ ability("build_tunnel", {
   end,
 })
 
--- 1844-R-095: the first counted route through a tunnel activates its certificate.
-on("trains_run", function(game, ev)
-  for _, r in ipairs(ev.routes) do
-    for _, h in ipairs((r.path_tags or {}).tunnel or {}) do
-      local cert = game:var("tunnel." .. h)
-      if cert and not game:var("tunnel.active." .. cert) then
-        game:set_var("tunnel.active." .. cert, true)
-        game:log(cert .. " (" .. h .. ") is activated")
-      end
-    end
-  end
-end)

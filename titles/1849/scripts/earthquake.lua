@@ -5,7 +5,7 @@
 
 local MESSINA = "B14"
 
-on("earthquake", function(game, ev)
+on("earthquake", function(game)
   local afg = game:corporation("AFG")
   local lost = game:remove_tokens(MESSINA, true)
   game:revert_tile(MESSINA)
@@ -24,7 +24,7 @@ on("earthquake", function(game, ev)
   end
 end)
 
-on("stock_round_ended", function(game, ev)
+on("stock_round_ended", function(game)
   if game:var("earthquake_lock") then
     game:unlock_hex(MESSINA)
     game:set_var("earthquake_lock", nil)

@@ -31,7 +31,7 @@ on("round_started", function(game, ev)
   end
 end)
 
-on("maritime_discard", function(game, ev)
+on("maritime_discard", function(game)
   for _, p in ipairs(game:players()) do
     for _, m in ipairs(game:player_field(p, "companies")) do
       if game:company_field(m, "kind") == "maritime" then

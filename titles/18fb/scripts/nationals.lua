@@ -95,7 +95,7 @@ on("round_started", function(game, ev)
   end
 end)
 
-on("round_ended", function(game, ev) game:set_var("or.operated", nil) end)
+on("round_ended", function(game) game:set_var("or.operated", nil) end)
 
 on("turn_started", function(game, ev)
   local done = game:var("or.operated") or {}
@@ -125,7 +125,7 @@ end)
 local continue_formation
 
 -- R-191, R-145: PH6 begins: RM, then RA.
-on("form_nationals", function(game, ev)
+on("form_nationals", function(game)
   if game:var("nat.formed") then return end
   game:set_var("nat.formed", true)
   game:set_var("nat.queue", { "RM", "RA" })

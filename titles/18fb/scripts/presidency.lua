@@ -199,7 +199,7 @@ end)
 
 -- R-151, A-28(g): every concession, held or in the Pool, is discarded at
 -- PH5 with the deposits still held.
-on("discard_concessions", function(game, ev)
+on("discard_concessions", function(game)
   for _, corp in ipairs(game:all_corporations()) do
     if has_concession(game, corp) then
       local held, pooled = game:var("concession." .. corp), game:var("withdrawn." .. corp)
@@ -218,7 +218,7 @@ end)
 
 -- R-057, R-152, A-28(a): Building, Provisional and Frozen majors become
 -- Definitive when PH5 starts.
-on("all_definitive", function(game, ev)
+on("all_definitive", function(game)
   for _, corp in ipairs(game:corporations()) do
     local state = game:corporation_field(corp, "state")
     if state == "building" or state == "provisional" or state == "frozen" then

@@ -51,7 +51,7 @@ function S.regional_in_pool(game, corp) return game:var("rcr.pool." .. corp) == 
 ---------------------------------------------------------------------------
 -- When the round comes (R-155, R-164)
 
-on("regional_companies_round", function(game, ev)
+on("regional_companies_round", function(game)
   if game:var("rcr.held") then return end
   game:set_var("rcr.pending", true)
   game:log("PH5: a Regional Companies Round follows this operating round (18FB-R-155)")
@@ -62,7 +62,7 @@ on("round_started", function(game, ev)
 end)
 
 -- The late OR is played once.
-on("round_ended", function(game, ev) game:set_var("rcr.late_due", nil) end)
+on("round_ended", function(game) game:set_var("rcr.late_due", nil) end)
 
 hook("skip_round", function(game, name, kind)
   local before = game:round().name      -- the round that just ended

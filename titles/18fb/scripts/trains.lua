@@ -16,7 +16,7 @@
 
 local REMOVED_FROM = "PH5"
 
-on("round_ended", function(game, ev)
+on("round_ended", function(game)
   if game:phase_before(REMOVED_FROM) then return end
   if game:trains_left(REMOVED_FROM) <= 0 then return end
   game:remove_trains(REMOVED_FROM, 1)

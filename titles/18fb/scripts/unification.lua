@@ -72,7 +72,7 @@ end
 -- R-150, A-28(g): Garibaldi, before the concessions go. The choice is
 -- kept as `garibaldi.<corp>` and logged, and the presidency handed over
 -- by the usual swap (game:set_president, R-049).
-on("garibaldi", function(game, ev)
+on("garibaldi", function(game)
   for _, corp in ipairs(game:corporations({ kind = "major", started = true })) do
     local president = game:corporation_field(corp, "president")
     if president ~= nil then
