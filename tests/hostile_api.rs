@@ -198,6 +198,25 @@ fn a_refused_payment_in_a_handler_refuses_the_action() {
     assert_eq!(g.total_money(), money);
 }
 
+/// Each handler gets the event's table as it declares it: its own table
+/// (a change one makes is not seen by the next), none for
+/// `function(game)` (which still runs), and the table among `...` for a
+/// variadic one.
+#[test]
+fn handlers_get_the_event_table_as_they_declare_it() {
+    let mut g = game_with(
+        r##"on("company_sold", function(game, ev) game:set_var("seen.two", ev.player) ev.player = "changed" end)
+on("company_sold", function(game) game:set_var("seen.one", true) end)
+on("company_sold", function(...) local game, ev = ... game:set_var("seen.vararg", ev.player) end)"##,
+    );
+    buy_a_company(&mut g).unwrap();
+    let var = |k: &str| g.state.vars.get(k).cloned();
+    let Some(Var::Str(buyer)) = var("seen.two") else { panic!("the two-parameter handler read no player: {:?}", var("seen.two")) };
+    assert_ne!(buyer, "changed");
+    assert_eq!(var("seen.vararg"), Some(Var::Str(buyer)), "the variadic handler got its own table");
+    assert_eq!(var("seen.one"), Some(Var::Bool(true)), "the handler without the table runs");
+}
+
 /// What hooks return as money is within the bound too: `math.mininteger`
 /// from `route_bonus` or `run_bonus` wrapped the run's revenue round into
 /// a "negative payment".
