@@ -220,6 +220,11 @@ function Game:hex(label) end
 ---@param tag string
 ---@return string[]
 function Game:hexes_tagged(tag) end
+---The sides of `hex` (0 to 5, ascending) where the corporation's network arrives from the neighbouring hexes: where a new tile's track would join it.
+---@param corp string
+---@param hex string
+---@return integer[]
+function Game:reached_edges(corp, hex) end
 ---@return {class: string, variant: string, price: integer, pool: boolean, id: string?}[]
 function Game:trains_on_sale() end
 ---@param class string
