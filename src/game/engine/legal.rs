@@ -284,14 +284,13 @@ enum Tiles {
 fn operating_moves(e: &mut Engine, corp: CorpId, tiles: Tiles) -> GameResult<(Vec<LegalMove>, Option<CorpId>)> {
     let mut out = Vec::new();
     // Any time: buying companies from players, abilities.
-    // Left out without asking the title's price range: what
-    // `corp_buys_company` refuses by the data alone (a kind that owns no
-    // companies, a company no corporation may buy: 1844's tunnel and
-    // mountain railway companies, R-170).
-    let may_own = e.t.corporation_kinds[e.st.corps[corp].kind].can_own_companies;
-    if may_own && e.anytime_steps().iter().any(|s| e.step_kind(s) == StepKind::BuyCompany) && e.t.phases[e.st.phase].buy_companies {
+    // Left out without asking the title's price range: what the data
+    // alone bars (the phase, a kind that owns no companies, a company no
+    // corporation may buy: 1844's tunnel and mountain railway companies,
+    //
+    if e.anytime_steps().iter().any(|s| e.step_kind(s) == StepKind::BuyCompany) {
         for co in e.st.company_ids() {
-            if matches!(e.st.companies[co].owner, CompanyOwner::Player(_)) && e.t.companies[e.st.companies[co].def].corporations_may_buy {
+            if matches!(e.st.companies[co].owner, CompanyOwner::Player(_)) && e.company_purchase_barred(corp, co).is_none() {
                 let (min, max) = e.company_price_range(corp, co)?;
                 let max = max.min(e.st.corps[corp].cash);
                 if max >= min {

@@ -407,12 +407,9 @@ impl<'a> Engine<'a> {
 
     /// Could the corporation still buy a company or use an ability?
     fn anytime_possible(&mut self, corp: CorpId) -> GameResult<bool> {
-        let c = &self.st.corps[corp];
         let buy = self.anytime_steps().iter().any(|s| self.step_kind(s) == StepKind::BuyCompany)
-            && self.t.phases[self.st.phase].buy_companies
-            && self.t.corporation_kinds[c.kind].can_own_companies
-            && c.cash >= 1
-            && self.st.companies.iter().any(|co| matches!(co.owner, CompanyOwner::Player(_)) && self.t.companies[co.def].corporations_may_buy);
+            && self.st.corps[corp].cash >= 1
+            && self.st.company_ids().any(|co| matches!(self.st.companies[co].owner, CompanyOwner::Player(_)) && self.company_purchase_barred(corp, co).is_none());
         if buy {
             return Ok(true);
         }

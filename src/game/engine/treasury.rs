@@ -11,6 +11,17 @@ use crate::game::ops::GameResult;
 use crate::title::schema::Capitalization;
 use crate::game::refusals::RuleKey;
 
+/// What bars a corporation's purchase of a company by the data alone
+/// (`company_purchase_barred`).
+pub(super) enum Barred {
+    /// The phase allows no purchases by corporations.
+    Phase,
+    /// The company's `corporations_may_buy = false`.
+    NotForCorps,
+    /// The corporation's kind owns no companies.
+    Kind,
+}
+
 impl Engine<'_> {
     pub(super) fn can_issue_or_redeem(&mut self, corp: CorpId) -> GameResult<bool> {
         let c = &self.st.corps[corp];
@@ -152,18 +163,32 @@ impl Engine<'_> {
         }
     }
 
+    /// Why the data alone bars `corp` from buying `co` now, before any
+    /// hook is asked: `corp_buys_company` refuses so, and an operating
+    /// turn's listing leaves such purchases out (game/engine/legal.rs).
+    pub(super) fn company_purchase_barred(&self, corp: CorpId, co: CompanyId) -> Option<Barred> {
+        if !self.t.phases[self.st.phase].buy_companies {
+            Some(Barred::Phase)
+        } else if !self.t.companies[self.st.companies[co].def].corporations_may_buy {
+            Some(Barred::NotForCorps)
+        } else if !self.t.corporation_kinds[self.st.corps[corp].kind].can_own_companies {
+            Some(Barred::Kind)
+        } else {
+            None
+        }
+    }
+
     pub fn corp_buys_company(&mut self, corp: CorpId, company: &str, price: i64) -> GameResult<()> {
         let id = self.st.corps[corp].id.clone();
         let Some(co) = self.st.company_index(company) else { return self.refuse(RuleKey::CompanyUnknown, format!("there is no company \"{company}\"")) };
         let def = self.t.companies[self.st.companies[co].def].clone();
-        if !self.t.phases[self.st.phase].buy_companies {
-            return self.refuse(RuleKey::CompanyPhase, format!("corporations may not buy companies in phase {}", self.t.phases[self.st.phase].name));
-        }
-        if !def.corporations_may_buy {
-            return self.refuse(RuleKey::CompanyNotForCorps, format!("{} can never be bought by a corporation", def.id));
-        }
-        if !self.t.corporation_kinds[self.st.corps[corp].kind].can_own_companies {
-            return self.refuse(RuleKey::CompanyKind, format!("{id} may not own companies"));
+        if let Some(barred) = self.company_purchase_barred(corp, co) {
+            let (key, message) = match barred {
+                Barred::Phase => (RuleKey::CompanyPhase, format!("corporations may not buy companies in phase {}", self.t.phases[self.st.phase].name)),
+                Barred::NotForCorps => (RuleKey::CompanyNotForCorps, format!("{} can never be bought by a corporation", def.id)),
+                Barred::Kind => (RuleKey::CompanyKind, format!("{id} may not own companies")),
+            };
+            return self.refuse(key, message);
         }
         let CompanyOwner::Player(seller) = self.st.companies[co].owner else {
             return self.refuse(RuleKey::CompanyNotPlayerOwned, format!("{} is not owned by a player", def.id));
