@@ -18,10 +18,23 @@ local function mouths_at(game, h)
   return mouths_on(game, h)
 end
 
+-- The edges a mouth pair "a-b" joins, as numbers.
+local function pair_edges(pair)
+  local a, b = pair:match("^(%d)-(%d)$")
+  return tonumber(a), tonumber(b)
+end
+
+-- The mouth pair "a-b" (a < b) that tunnel tile `tile` joins at `rotation`.
+local function mouths_for(tile, rotation)
+  local d = tile == "X79" and 3 or 2
+  local a, b = rotation % 6, (rotation + d) % 6
+  if a > b then a, b = b, a end
+  return a .. "-" .. b
+end
+
 -- The tile and rotation joining edges a and b: X79 (0-3) or X78 (0-2).
 local function tile_for(pair)
-  local a, b = pair:match("^(%d)-(%d)$")
-  a, b = tonumber(a), tonumber(b)
+  local a, b = pair_edges(pair)
   local d = (b - a) % 6
   if d == 3 then return "X79", a % 3 end
   if d == 2 then return "X78", a end
@@ -82,11 +95,7 @@ end
 local function mouths_of(game, h)
   local m = game:var("tunnel.mouths." .. h)
   if m then return m end
-  local r = game:hex_field(h, "rotation") or 0
-  local d = game:hex_field(h, "tile") == "X79" and 3 or 2
-  local a, b = r % 6, (r + d) % 6
-  if a > b then a, b = b, a end
-  return a .. "-" .. b
+  return mouths_for(game:hex_field(h, "tile"), game:hex_field(h, "rotation") or 0)
 end
 
 -- Lays the Furka-Oberalp line's piece `op` on hex `h` where a tunnel
@@ -139,8 +148,8 @@ ability("build_tunnel", {
       local reached = {}
       for _, e in ipairs(game:reached_edges(corp, f.hex)) do reached[e] = true end
       for _, pair in ipairs(f.mouths) do
-        local a, b = pair:match("^(%d)-(%d)$")
-        local joins = (f.shared and next(reached) ~= nil) or reached[tonumber(a)] or reached[tonumber(b)]
+        local a, b = pair_edges(pair)
+        local joins = (f.shared and next(reached) ~= nil) or reached[a] or reached[b]
         if joins and tile_for(pair) then out[#out + 1] = { name = "build_tunnel", args = { hex = f.hex, mouths = pair } } end
       end
     end
@@ -156,11 +165,7 @@ ability("build_tunnel", {
     local h = tostring(args.hex)
     -- Also by tile and rotation, as the website records it.
     if args.mouths == nil and args.tile ~= nil then
-      local r = tonumber(args.rotation) or 0
-      local d = tostring(args.tile) == "X79" and 3 or 2
-      local a, b = r % 6, (r + d) % 6
-      if a > b then a, b = b, a end
-      args.mouths = a .. "-" .. b
+      args.mouths = mouths_for(tostring(args.tile), tonumber(args.rotation) or 0)
     end
     local mouths = mouths_at(game, h)
     if mouths == nil then fail(h .. " is no tunnel hex", "1844-R-092") end

@@ -24,9 +24,14 @@ local function params(game)
   return { from_phase = p.from_phase or "6", consent = consent, rule = p.rule or "1849-R-184" }
 end
 
+-- A token on the charter, not placed and not lost.
+local function free(t)
+  return t.hex == nil and not t.lost
+end
+
 local function has_free_token(game, corp)
   for _, t in ipairs(game:corporation_field(corp, "tokens")) do
-    if t.hex == nil and not t.lost then return true end
+    if free(t) then return true end
   end
   return false
 end
@@ -69,12 +74,13 @@ local function offers(game, corp, first)
   local cash = game:corporation_field(corp, "cash")
   if cash < 1 then return out end
   -- Its tokens, read once: the hexes it has one on, and whether one is
-  -- free (has_free_token's test).
-  local mine, free = {}, false
+  -- free (has_free_token's answer).
+  local mine, any_free = {}, false
   for _, t in ipairs(game:corporation_field(corp, "tokens")) do
-    if t.hex ~= nil then mine[t.hex] = true elseif not t.lost then free = true end
+    if t.hex ~= nil then mine[t.hex] = true end
+    any_free = any_free or free(t)
   end
-  if not free then return out end
+  if not any_free then return out end
   for _, other in ipairs(game:corporations({ started = true })) do
     if other ~= corp then
       local tokens, home = game:corporation_fields(other, "tokens", "home")
