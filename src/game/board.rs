@@ -83,14 +83,15 @@ impl<'a> Ops<'a> {
     }
 
     /// The label a tile laid on the hex must carry now.
-    fn required_label(&self, hex: HexId, new_color: Color) -> Option<String> {
-        let h = &self.t.map.hexes[hex as usize];
+    fn required_label(&self, hex: HexId, new_color: Color) -> Option<&'a str> {
+        let t: &'a crate::title::Title = self.t;
+        let h = &t.map.hexes[hex as usize];
         if let Some(f) = &h.future_label
             && new_color.rank() >= f.color.rank()
         {
-            return Some(f.label.clone());
+            return Some(f.label.as_str());
         }
-        tile_on(self.t, self.st, hex).label.clone().or_else(|| h.tile.label.clone())
+        tile_on(t, self.st, hex).label.as_deref().or(h.tile.label.as_deref())
     }
 
     /// What stops a tile from going on a hex at all (any rotation),
@@ -116,13 +117,13 @@ impl<'a> Ops<'a> {
             return Some(LayProblem::Phase);
         }
         // A label mismatch is the most specific reason: checked first.
-        if self.required_label(hex, new.color) != new.label {
+        if self.required_label(hex, new.color) != new.label.as_deref() {
             return Some(LayProblem::Label);
         }
         if !may_replace(t, old, new) {
             return Some(if upgrades_listed(old) { LayProblem::UpgradeList } else { LayProblem::ColourOrder });
         }
-        if self.blocked_by_company(hex).is_some() {
+        if self.blocking_company(hex).is_some() {
             return Some(LayProblem::Blocked);
         }
         None
@@ -135,6 +136,36 @@ impl<'a> Ops<'a> {
         if self.lay_problem(hex, tile, rules).is_some() {
             return Vec::new();
         }
+        self.plans(hex, tile)
+    }
+
+    /// Whether no tile may go on the hex now, whatever the tile: locked,
+    /// permanent, or blocked by a private company (the problems of
+    /// `lay_problem` that depend on the hex alone). The move lister asks
+    /// once per hex, then [`Ops::listed_lay_options`] per tile.
+    pub fn hex_closed(&self, hex: HexId) -> bool {
+        let h = &self.t.map.hexes[hex as usize];
+        self.st.board.locked.contains_key(&hex)
+            || matches!(h.color, Color::Gray | Color::Red | Color::Blue)
+            || tile_on(self.t, self.st, hex).color == Color::Gray
+            || self.blocking_company(hex).is_some()
+    }
+
+    /// [`Ops::lay_options`] with the connection rule off, for a hex that is
+    /// not [`Ops::hex_closed`] and a tile the lister took from the hex's
+    /// replacements (`title::Replacements::on`: `may_replace` holds) that
+    /// is not hidden, is of a colour of the phase and has a copy left:
+    /// what `lay_problem` would still ask is the label.
+    pub fn listed_lay_options(&self, hex: HexId, tile: u16) -> Vec<LayPlan> {
+        if self.required_label(hex, self.t.tiles[tile as usize].color) != self.t.tiles[tile as usize].label.as_deref() {
+            return Vec::new();
+        }
+        self.plans(hex, tile)
+    }
+
+    /// The rotations of `tile` that fit over the hex's tile with no track
+    /// against a blocked exit, each once.
+    fn plans(&self, hex: HexId, tile: u16) -> Vec<LayPlan> {
         let t = self.t;
         let new: &Tile = &t.tiles[tile as usize];
         let old = tile_on(t, self.st, hex);
@@ -317,7 +348,7 @@ impl<'a> Ops<'a> {
                 let label = self.required_label(hex, new.color);
                 r(
                     RuleKey::TileLabel,
-                    match (&label, &new.label) {
+                    match (label, &new.label) {
                         (Some(l), _) => format!("{} needs a tile labelled {l}; {} is {}", h.label, new.name, new.label.as_deref().map_or("unlabelled".to_string(), |x| format!("labelled {x}"))),
                         (None, Some(l)) => format!("tile {} (labelled {l}) goes only on hexes labelled {l}", new.name),
                         (None, None) => "label mismatch".to_string(),
@@ -327,29 +358,38 @@ impl<'a> Ops<'a> {
         }
     }
 
+    /// Why the hex is blocked by a private company, in words.
     fn blocked_by_company(&self, hex: HexId) -> Option<String> {
-        for co in &self.st.companies {
+        let co = &self.st.companies[self.blocking_company(hex)?];
+        let def = &self.t.companies[co.def];
+        Some(format!("{} ({}) blocks it while {}", def.name, co.id, match co.owner {
+            CompanyOwner::Player(p) => format!("owned by {}", self.player_name(p)),
+            _ => "unsold".to_string(),
+        }))
+    }
+
+    /// The private company whose `blocks_hexes` ability blocks the hex now.
+    /// Asked for every tile the move lister tries: the hex's label is
+    /// compared with the ability's (the map's index holds each hex under
+    /// its label), not looked up.
+    fn blocking_company(&self, hex: HexId) -> Option<CompanyId> {
+        let label = &self.t.map.hexes[hex as usize].label;
+        self.st.companies.iter_enumerated().find_map(|(id, co)| {
             let def = &self.t.companies[co.def];
-            for a in &def.abilities {
-                if let AbilityDef::BlocksHexes { hexes, while_owned_by } = a {
-                    let owned_ok = match (while_owned_by.as_deref(), co.owner) {
-                        (_, CompanyOwner::Closed) => false,
-                        (Some("player"), CompanyOwner::Player(_)) => true,
-                        (Some("player"), _) => false,
-                        (_, CompanyOwner::Bank) => true,
-                        (None, _) => true,
-                        _ => false,
-                    };
-                    if owned_ok && hexes.iter().any(|l| self.t.map.hex(l) == Some(hex)) {
-                        return Some(format!("{} ({}) blocks it while {}", def.name, co.id, match co.owner {
-                            CompanyOwner::Player(p) => format!("owned by {}", self.player_name(p)),
-                            _ => "unsold".to_string(),
-                        }));
-                    }
-                }
-            }
-        }
-        None
+            let blocks = def.abilities.iter().any(|a| {
+                let AbilityDef::BlocksHexes { hexes, while_owned_by } = a else { return false };
+                let owned_ok = match (while_owned_by.as_deref(), co.owner) {
+                    (_, CompanyOwner::Closed) => false,
+                    (Some("player"), CompanyOwner::Player(_)) => true,
+                    (Some("player"), _) => false,
+                    (_, CompanyOwner::Bank) => true,
+                    (None, _) => true,
+                    _ => false,
+                };
+                owned_ok && hexes.iter().any(|l| l == label)
+            });
+            blocks.then_some(id)
+        })
     }
 
     /// No track may run off the map, into an impassable border, or against

@@ -9,7 +9,6 @@ use crate::game::rules::{Defined, as_list};
 use crate::args;
 use super::Engine;
 use crate::game::action::{Action, DividendKind, LegalMove, ShareSource};
-use crate::game::board::LayRules;
 use crate::game::flow::{PendingKind, RoundData};
 use crate::game::graph::city_stop;
 use crate::game::ids::*;
@@ -442,19 +441,23 @@ pub(super) fn each_tile_lay(
         hexes.sort_by_key(|h| e.t.map.hexes[*h as usize].cost > 0);
     }
     for h in hexes {
+        // What `lay_options` would refuse first, cheaply (this runs at
+        // every operating turn, over the replacements of every hex): a
+        // hex closed to every tile, then per tile its colour and supply.
+        if (crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx }).hex_closed(h) {
+            continue;
+        }
         // A yellow tile on a hex with one of its tokens needs no connection.
         let old = crate::game::graph::tile_on(e.t, e.st, h);
         let upgrade = old.color != Color::White;
         let own = unconnected.contains(&h) || (!upgrade && e.st.board.hexes[h as usize].tokens.iter().flatten().any(|s| *s == Some(corp)));
-        // What `lay_options` would refuse first, cheaply (this runs at
-        // every operating turn, over the replacements of every hex).
         for &ti in e.t.replacements.on(h as usize, e.st.board.hexes[h as usize].tile) {
             let (ti, tile) = (ti as usize, &e.t.tiles[ti as usize]);
             if tile.hidden || !colours.contains(&tile.color) || e.st.board.supply[ti] == 0 {
                 continue;
             }
             let ops = crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx };
-            let plans = ops.lay_options(h, ti as u16, LayRules { connection: false, phase_colours: true, hidden: false, replace: false });
+            let plans = ops.listed_lay_options(h, ti as u16);
             for plan in plans {
                 // Connection against the reach computed once.
                 if (own || crate::game::board::lay_connects(e.t, e.st, bg, r, h, tile, &plan.fit, gauge_rule)) && f(e, h, ti as u16, &plan)? {
