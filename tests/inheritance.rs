@@ -179,3 +179,52 @@ fn new_writes_a_house_rule_that_checks_plays_and_passes_its_test() {
     let test = rh().args(["test", "--title-dir"]).arg(&dir).output().unwrap();
     assert!(!test.status.success(), "{}", String::from_utf8_lossy(&test.stdout));
 }
+
+/// The corporations a player may start at the first stock turn reached by
+/// random play of the title (`Par` moves listed), and the unstarted ones
+/// in start order.
+fn first_startable(t: Title, seed: u64) -> (Vec<String>, Vec<String>) {
+    let t = Arc::new(t);
+    let setup = railhead::fuzz::game_setup(&t, 4, seed);
+    let mut g = Game::new(t, setup).unwrap();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+    for _ in 0..500 {
+        let listed: Vec<String> = g
+            .legal_moves()
+            .unwrap()
+            .iter()
+            .filter_map(|m| match &m.action {
+                railhead::game::action::Action::Par { corp, .. } => Some(corp.clone()),
+                _ => None,
+            })
+            .collect();
+        // A stock turn of its own (not the start a private's buyer makes
+        // at once in the auction, 1849-R-038).
+        if !listed.is_empty() && g.state.flow.round.name == "stock" && g.state.flow.pending.is_empty() {
+            let mut unstarted: Vec<(u32, String)> = g.state.corps.iter().filter(|c| c.in_play && !c.started && !c.closed).map(|c| (c.start_order, c.id.clone())).collect();
+            unstarted.sort();
+            let mut listed = listed;
+            listed.dedup();
+            return (listed, unstarted.into_iter().map(|(_, id)| id).collect());
+        }
+        railhead::fuzz::random_move(&mut g, &mut rng).unwrap();
+    }
+    panic!("no start was offered in 500 random moves");
+}
+
+/// `start_in_order` (title.toml `[settings]`): 1849 lets only the first
+/// unstarted corporation in start order start (1849-R-079); a house rule
+/// that turns it off lets any of them start.
+#[test]
+fn a_child_may_let_corporations_start_in_any_order() {
+    let dir = folder("start-order", &[("title.toml", &format!("{HEAD}[settings]\nstart_in_order = false\n"))]);
+    for seed in 1..=3 {
+        let (listed, unstarted) = first_startable(load::embedded("1849").unwrap(), seed);
+        assert_eq!(listed, unstarted[..1], "1849 seed {seed}: only the first in start order is offered");
+        let (mut listed, mut unstarted) = first_startable(load_dir(&dir).unwrap(), seed);
+        listed.sort();
+        unstarted.sort();
+        assert!(unstarted.len() > 1, "seed {seed}: several corporations are unstarted");
+        assert_eq!(listed, unstarted, "house seed {seed}: every unstarted corporation is offered");
+    }
+}

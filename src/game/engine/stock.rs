@@ -366,6 +366,9 @@ impl Engine<'_> {
             })
             .collect();
         out.sort_by_key(|&c| (self.st.corps[c].start_order, c));
+        if self.t.settings.start_in_order {
+            out.truncate(1);
+        }
         Ok(out)
     }
 

@@ -301,6 +301,9 @@ pub struct Settings {
     pub sell_after_operated: bool,
     /// A player who sold a corporation may not buy it again that round.
     pub no_buy_after_sell: bool,
+    /// Only the unstarted corporation first in start order (`start_order`,
+    /// set by the title's scripts) may be started; otherwise any of them.
+    pub start_in_order: bool,
     /// Certificates bought per stock turn.
     #[serde(deserialize_with = "bounds::at_least_one")]
     pub buys_per_turn: u32,
@@ -389,6 +392,7 @@ impl Default for Settings {
             pool_limit_percent: 50,
             sell_after_operated: true,
             no_buy_after_sell: true,
+            start_in_order: false,
             buys_per_turn: 1,
             sell_before_buy: true,
             one_sale_per_corporation: false,

@@ -68,11 +68,12 @@ hook("setup", function(game)
 end)
 
 -- Only the unstarted corporation with the lowest place card may start
--- (1849-R-079). AFG without a free home slot is set aside (1849-R-084).
-hook("startable", function(game, player)
-  local blocked = game:var("afg_blocked")
+-- (1849-R-079: `start_in_order` in title.toml). AFG without a free home
+-- slot is set aside (1849-R-084): then the next one in order may start.
+hook("startable", { when = { var = "afg_blocked" } }, function(game, player)
+  if not game:var("afg_blocked") then return nil end
   for _, id in ipairs(game:corporations({ started = false, closed = false }, "start_order")) do
-    if not (id == "AFG" and blocked) then return { id } end
+    if id ~= "AFG" then return { id } end
   end
   return {}
 end)
