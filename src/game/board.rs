@@ -7,6 +7,7 @@ use super::var::Var;
 use crate::hex::rotate;
 use crate::route::Gauge;
 use crate::tile::upgrade::{Fit, added_paths, fits_keeping, new_track};
+use crate::title::KeptFits;
 use crate::tile::{PathEnd, Tile};
 use crate::title::schema::{AbilityDef, Color, SameColourUpgrades};
 use crate::game::refusals::RuleKey;
@@ -168,17 +169,24 @@ impl<'a> Ops<'a> {
     fn plans(&self, hex: HexId, tile: u16) -> Vec<LayPlan> {
         let t = self.t;
         let new: &Tile = &t.tiles[tile as usize];
-        let old = tile_on(t, self.st, hex);
-        let old_rot = rotation_on(t, self.st, hex);
+        let kept = self.kept_fits(hex, tile);
+        let closed = self.closed_exits(hex);
         let mut out: Vec<LayPlan> = Vec::new();
-        for fit in self.fits(hex, tile).iter() {
-            if out.iter().any(|p| p.fit.rotation == fit.rotation) || self.exit_blocked(hex, new, fit.rotation).is_some() {
+        for (fit, added) in kept.fits.iter().zip(&kept.new_track) {
+            if out.iter().any(|p| p.fit.rotation == fit.rotation) || new.exits(fit.rotation) & closed != 0 {
                 continue;
             }
-            let added = new_track(old, old_rot, new, fit);
-            out.push(LayPlan { hex, tile, fit: fit.clone(), new_track: added, base_cost: t.map.hexes[hex as usize].cost });
+            out.push(LayPlan { hex, tile, fit: fit.clone(), new_track: added.clone(), base_cost: t.map.hexes[hex as usize].cost });
         }
         out
+    }
+
+    /// The hex's sides no track may leave by (what `exit_blocked` refuses):
+    /// off the map, an impassable border, the blank side of a permanent
+    /// neighbour. One bit per side.
+    fn closed_exits(&self, hex: HexId) -> u8 {
+        let h = &self.t.map.hexes[hex as usize];
+        (0..6u8).filter(|&e| self.side_blocked(h, e).is_some()).fold(0, |m, e| m | 1 << e)
     }
 
     /// Checks everything about laying `tile` on `hex` at `rotation` by
@@ -235,20 +243,30 @@ impl<'a> Ops<'a> {
     /// for a same-colour replacement under `same_colour_upgrades`, the
     /// track joined to something beyond the hex (`joined_paths`).
     fn fits(&self, hex: HexId, tile: u16) -> std::borrow::Cow<'a, [Fit]> {
+        match self.kept_fits(hex, tile) {
+            std::borrow::Cow::Borrowed(kept) => std::borrow::Cow::Borrowed(&kept.fits),
+            std::borrow::Cow::Owned(kept) => std::borrow::Cow::Owned(kept.fits),
+        }
+    }
+
+    /// [`Ops::fits`] with the track each fit adds.
+    fn kept_fits(&self, hex: HexId, tile: u16) -> std::borrow::Cow<'a, KeptFits> {
         let t: &'a crate::title::Title = self.t;
         let new = &t.tiles[tile as usize];
         let old = tile_on(t, self.st, hex);
         let old_rot = rotation_on(t, self.st, hex);
         let same = t.settings.same_colour_upgrades == SameColourUpgrades::ConnectedTrack && old.color == new.color && old.color != Color::White;
         if same {
-            return std::borrow::Cow::Owned(fits_keeping(old, old_rot, new, Some(&self.joined_paths(hex))));
+            let fits = fits_keeping(old, old_rot, new, Some(&self.joined_paths(hex)));
+            let new_track = fits.iter().map(|f| new_track(old, old_rot, new, f)).collect();
+            return std::borrow::Cow::Owned(KeptFits { fits, new_track });
         }
         // Keeping all the track, the fits depend on the two tiles alone:
         // the title keeps them.
         let placed = self.st.board.hexes[hex as usize].tile;
-        match t.replacements.fits(hex as usize, placed, old_rot, tile, || fits_keeping(old, old_rot, new, None)) {
+        match t.replacements.fits(hex as usize, placed, old_rot, tile, || KeptFits::of(old, old_rot, new)) {
             Some(kept) => std::borrow::Cow::Borrowed(kept),
-            None => std::borrow::Cow::Owned(fits_keeping(old, old_rot, new, None)),
+            None => std::borrow::Cow::Owned(KeptFits::of(old, old_rot, new)),
         }
     }
 
@@ -410,21 +428,21 @@ impl<'a> Ops<'a> {
     fn exit_blocked(&self, hex: HexId, tile: &Tile, rotation: u8) -> Option<(u8, ExitBlocked)> {
         let h = &self.t.map.hexes[hex as usize];
         let exits = tile.exits(rotation);
-        for e in 0..6u8 {
-            if exits & (1 << e) == 0 {
-                continue;
-            }
-            let Some((n, back)) = h.across(e) else { return Some((e, ExitBlocked::OffMap)) };
-            if h.impassable & (1 << e) != 0 {
-                return Some((e, ExitBlocked::Impassable));
-            }
-            let nh = &self.t.map.hexes[n as usize];
-            if matches!(nh.color, Color::Gray | Color::Red | Color::Blue) {
-                let ntile = tile_on(self.t, self.st, n);
-                let nrot = rotation_on(self.t, self.st, n);
-                if ntile.exits(nrot) & (1 << back) == 0 {
-                    return Some((e, ExitBlocked::BlankSide(n)));
-                }
+        (0..6u8).filter(|e| exits & (1 << e) != 0).find_map(|e| self.side_blocked(h, e).map(|why| (e, why)))
+    }
+
+    /// Why track may not leave the hex by side `e`, if it may not.
+    fn side_blocked(&self, h: &crate::title::compile::HexData, e: u8) -> Option<ExitBlocked> {
+        let Some((n, back)) = h.across(e) else { return Some(ExitBlocked::OffMap) };
+        if h.impassable & (1 << e) != 0 {
+            return Some(ExitBlocked::Impassable);
+        }
+        let nh = &self.t.map.hexes[n as usize];
+        if matches!(nh.color, Color::Gray | Color::Red | Color::Blue) {
+            let ntile = tile_on(self.t, self.st, n);
+            let nrot = rotation_on(self.t, self.st, n);
+            if ntile.exits(nrot) & (1 << back) == 0 {
+                return Some(ExitBlocked::BlankSide(n));
             }
         }
         None

@@ -16,7 +16,7 @@ pub mod source;
 pub mod validate;
 
 pub use compile::{Cell, FlowData, HexData, MapData, MarketData, TrainClass, TrainVariant};
-pub use replacements::Replacements;
+pub use replacements::{KeptFits, Replacements};
 pub use error::{DataError, DataErrors};
 pub use source::{ReadError, TitleSource};
 

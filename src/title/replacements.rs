@@ -5,9 +5,28 @@
 
 use super::compile::MapData;
 use super::schema::Settings;
+use crate::route::Gauge;
 use crate::tile::Tile;
-use crate::tile::upgrade::Fit;
+use crate::tile::upgrade::{Fit, fits_keeping, new_track};
 use std::sync::OnceLock;
+
+/// The ways a tile fits over another keeping all its track
+/// (`tile::upgrade::fits_keeping`), each with the gauges of the track it
+/// adds (`tile::upgrade::new_track`): both depend on the two tiles alone.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KeptFits {
+    pub fits: Vec<Fit>,
+    /// `new_track[i]`: the track `fits[i]` adds.
+    pub new_track: Vec<Vec<Gauge>>,
+}
+
+impl KeptFits {
+    pub fn of(old: &Tile, old_rotation: u8, new: &Tile) -> KeptFits {
+        let fits = fits_keeping(old, old_rotation, new, None);
+        let new_track = fits.iter().map(|f| new_track(old, old_rotation, new, f)).collect();
+        KeptFits { fits, new_track }
+    }
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct Replacements {
@@ -23,8 +42,8 @@ pub struct Replacements {
     /// for a printed tile (one rotation), `[k]`. The fits of two tiles
     /// never change, and the move lister asks for the same ones at every
     /// turn.
-    fits_by_tile: Vec<Vec<OnceLock<Vec<Fit>>>>,
-    fits_by_hex: Vec<Vec<OnceLock<Vec<Fit>>>>,
+    fits_by_tile: Vec<Vec<OnceLock<KeptFits>>>,
+    fits_by_hex: Vec<Vec<OnceLock<KeptFits>>>,
 }
 
 impl Replacements {
@@ -46,13 +65,13 @@ impl Replacements {
     /// The fits of tile `new` over the tile now on `hex` (`placed`, else
     /// the printed one) at `rotation`, by `compute` the first time. `None`
     /// when `new` is not one of its replacements (nothing is kept).
-    pub fn fits(&self, hex: usize, placed: Option<u16>, rotation: u8, new: u16, compute: impl FnOnce() -> Vec<Fit>) -> Option<&[Fit]> {
+    pub fn fits(&self, hex: usize, placed: Option<u16>, rotation: u8, new: u16, compute: impl FnOnce() -> KeptFits) -> Option<&KeptFits> {
         let k = self.on(hex, placed).binary_search(&new).ok()?;
         let slot = match placed {
             Some(i) => self.fits_by_tile.get(i as usize)?.get(rotation as usize % 6 * self.by_tile[i as usize].len() + k)?,
             None => self.fits_by_hex.get(hex)?.get(k)?,
         };
-        Some(slot.get_or_init(compute).as_slice())
+        Some(slot.get_or_init(compute))
     }
 
     /// The tiles that may replace the tile now on hex `hex`: the placed
@@ -69,7 +88,7 @@ impl Replacements {
 
 #[cfg(test)]
 mod tests {
-    use crate::tile::upgrade::fits_keeping;
+    use super::KeptFits;
 
     /// The kept fits are the ones worked out directly, for every
     /// replacement of every tile at every rotation and of every printed
@@ -83,25 +102,25 @@ mod tests {
                 for (i, old) in t.tiles.iter().enumerate() {
                     for rotation in 0..6u8 {
                         for &new in t.replacements.on(0, Some(i as u16)) {
-                            let direct = fits_keeping(old, rotation, &t.tiles[new as usize], None);
+                            let direct = KeptFits::of(old, rotation, &t.tiles[new as usize]);
                             let kept = t.replacements.fits(0, Some(i as u16), rotation, new, || direct.clone());
-                            assert_eq!(kept, Some(direct.as_slice()), "{id}: tile {} over {} at {rotation}", t.tiles[new as usize].name, old.name);
+                            assert_eq!(kept, Some(&direct), "{id}: tile {} over {} at {rotation}", t.tiles[new as usize].name, old.name);
                             asked += 1;
                         }
                     }
                 }
                 for (h, hex) in t.map.hexes.iter().enumerate() {
                     for &new in t.replacements.on(h, None) {
-                        let direct = fits_keeping(&hex.tile, hex.rotation, &t.tiles[new as usize], None);
+                        let direct = KeptFits::of(&hex.tile, hex.rotation, &t.tiles[new as usize]);
                         let kept = t.replacements.fits(h, None, hex.rotation, new, || direct.clone());
-                        assert_eq!(kept, Some(direct.as_slice()), "{id}: tile {} on {}", t.tiles[new as usize].name, hex.label);
+                        assert_eq!(kept, Some(&direct), "{id}: tile {} on {}", t.tiles[new as usize].name, hex.label);
                     }
                 }
             }
             assert!(asked > 100, "{id}: {asked} fits asked");
             // A tile that is no replacement is not kept.
             let not = (0..t.tiles.len() as u16).find(|n| !t.replacements.on(0, Some(0)).contains(n)).expect("a tile that does not replace tile 0");
-            assert_eq!(t.replacements.fits(0, Some(0), 0, not, Vec::new), None);
+            assert_eq!(t.replacements.fits(0, Some(0), 0, not, KeptFits::default), None);
         }
     }
 }
