@@ -56,6 +56,7 @@ function step(name, spec) end
 
 ---@class AbilitySpec
 ---@field unbound? boolean true: no company gives it, every player and corporation has it
+---@field once? boolean true: its moves are the same whichever of the actor's companies gives it; only the first is asked (verified where guards are)
 ---@field when? HookGuard|HookGuard[] where it fails, `actions` offers nothing without a call
 ---@field actions? fun(game: Game, ctx: AbilityCtx): {name: string, args: table}[]
 ---@field process? fun(game: Game, ctx: AbilityCtx, args: table)

@@ -430,3 +430,66 @@ fn conversions_that_cannot_be_made_are_refused_and_change_nothing() {
     converted.state = st;
     refused(&converted, r#"game:convert_corporation("NRR", "railway")"#, &["NRR has 19 certificates; the kind railway has only 9"]);
 }
+
+/// The ability moves listed at the first stock turn of a 1844 game where
+/// the player to act holds the tunnel certificates T1 and T2, `build_tunnel` registered again
+/// after the title's scripts by `spec` (a Lua table): the listing, or its
+/// error, with the shortcuts verified or not.
+fn tunnel_moves(spec: &str, verified: bool) -> Result<Vec<String>, String> {
+    let script = format!("ability(\"build_tunnel\", {spec})");
+    let t = with_script(load::embedded("1844").unwrap(), &script);
+    let mut g = Game::new(Arc::new(t), setup(&["A", "B", "C"], &[])).unwrap();
+    // Random moves (the auction) up to the first stock turn, where a
+    // player's abilities are listed.
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+    while g.state.flow.round.name != "stock" || !g.state.flow.pending.is_empty() {
+        railhead::fuzz::random_move(&mut g, &mut rng).unwrap();
+    }
+    let Some(railhead::game::ids::Actor::Player(p)) = g.current_actor() else { panic!("a player acts in a stock round") };
+    for id in ["T1", "T2"] {
+        let i = g.state.company_index(id).unwrap();
+        g.state.companies[i].owner = railhead::game::ids::CompanyOwner::Player(p);
+    }
+    g.host.verify_guards(verified);
+    let moves = g.legal_moves().map_err(|e| e.to_string())?;
+    Ok(moves.iter().map(|m| m.action.to_string()).filter(|a| a.contains("build_tunnel")).collect())
+}
+
+/// `once = true` (docs/lua-api.md, abilities): an ability whose moves do
+/// not depend on the company giving it is asked for the first company
+/// only; where shortcuts are verified the others are asked too, and a
+/// company offering other moves is a script error naming the ability.
+#[test]
+fn a_once_ability_is_asked_for_its_first_company_and_verified() {
+    let same = r#"{ once = true, actions = function(game, ctx) return { { name = "build_tunnel", args = { hex = "J9" } } } end, process = function() end }"#;
+    let per_company = r#"{ once = true, actions = function(game, ctx) return { { name = "build_tunnel", args = { hex = ctx.company } } } end, process = function() end }"#;
+    let without = r#"{ actions = function(game, ctx) return { { name = "build_tunnel", args = { hex = ctx.company } } } end, process = function() end }"#;
+    assert_eq!(tunnel_moves(same, false).unwrap().len(), 1);
+    assert_eq!(tunnel_moves(same, true).unwrap().len(), 1);
+    // Unverified, the claim is taken: only T1 is asked.
+    assert_eq!(tunnel_moves(per_company, false).unwrap(), ["do build_tunnel hex=T1"]);
+    let err = tunnel_moves(per_company, true).unwrap_err();
+    for word in ["build_tunnel", "once = true", "T2 offers other moves than T1"] {
+        assert!(err.contains(word), "{word:?} missing from: {err}");
+    }
+    // Without the flag each company is asked, and the second names itself.
+    assert_eq!(tunnel_moves(without, true).unwrap(), ["do build_tunnel hex=T1", "do build_tunnel company=T2 hex=T2"]);
+}
+
+/// `once` is a flag, and an unbound ability has no companies to ask once.
+#[test]
+fn a_once_flag_is_checked_at_load() {
+    for (spec, words) in [
+        (r#"{ once = 1, actions = function() return {} end }"#, &["ability 'build_tunnel'", "`once` is true or false"][..]),
+        (r#"{ once = true, unbound = true, actions = function() return {} end }"#, &["`once` is for an ability companies give"][..]),
+    ] {
+        let t = with_script(load::embedded("1844").unwrap(), &format!("ability(\"build_tunnel\", {spec})"));
+        let err = match Game::new(Arc::new(t), setup(&["A", "B", "C"], &[])) {
+            Ok(_) => panic!("{spec} loaded"),
+            Err(e) => e.to_string(),
+        };
+        for w in words {
+            assert!(err.contains(w), "{w:?} missing from: {err}");
+        }
+    }
+}

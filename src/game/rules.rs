@@ -130,6 +130,14 @@ pub trait TitleRules {
     fn ability_names(&self) -> Vec<String>;
     /// Abilities every player and corporation has, given by no company.
     fn unbound_abilities(&self) -> &[String];
+    /// Abilities registered `once = true`: their moves are the same
+    /// whichever of the actor's companies gives them, so only the first
+    /// company's are asked for.
+    fn once_abilities(&self) -> &[String];
+    /// Whether the title's shortcuts (guards, `once`) are verified: the
+    /// core then also asks what they let it skip, and a different answer
+    /// is a script error (`railhead test`, `fuzz --check-guards`).
+    fn verifies_shortcuts(&self) -> bool;
 
     /// A yes/no hook: an answer `false, message[, rule]` refuses the
     /// action with the title's message and rule id.

@@ -221,16 +221,31 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
                     Value::Table(t) => Some(t),
                     _ => return Err(rt(format!("{global} '{name}': `when` is a table of conditions"))),
                 };
-                if let Some(when) = when
-                    && let Some(guards) = lua.app_data_ref::<HookGuards>()
-                {
+                // A definition again (a later script's, an extending
+                // title's) keeps no guard of the one it replaces.
+                if let Some(guards) = lua.app_data_ref::<HookGuards>() {
                     let target = if global == "ability" { super::guard::Target::AbilityActions } else { super::guard::Target::StepActions };
-                    let guard = super::guard::Guard::parse(&guards.title, target, &when).map_err(|e| rt(format!("{global} '{name}': {e}")))?;
+                    let guard = match &when {
+                        Some(when) => super::guard::Guard::parse(&guards.title, target, when).map_err(|e| rt(format!("{global} '{name}': {e}")))?,
+                        None => None,
+                    };
                     let mut actions = guards.actions.borrow_mut();
                     match guard {
                         Some(g) => actions.insert((global == "ability", name.clone()), g),
                         None => actions.remove(&(global == "ability", name.clone())),
                     };
+                }
+                if global == "ability" {
+                    let flag = |key: &str| -> mlua::Result<bool> {
+                        match spec.raw_get::<Value>(key)? {
+                            Value::Nil => Ok(false),
+                            Value::Boolean(b) => Ok(b),
+                            _ => Err(rt(format!("ability '{name}': `{key}` is true or false"))),
+                        }
+                    };
+                    if flag("once")? && flag("unbound")? {
+                        return Err(rt(format!("ability '{name}': `once` is for an ability companies give (an `unbound` one is asked once per actor anyway)")));
+                    }
                 }
                 let reg: Table = lua.named_registry_value(key)?;
                 reg.set(name, spec)?;

@@ -171,6 +171,8 @@ pub struct ScriptHost {
     trace: std::cell::RefCell<Option<Vec<String>>>,
     /// `unbound_abilities`, read once registration is over.
     unbound: std::cell::OnceCell<Vec<String>>,
+    /// `once_abilities`, read once registration is over.
+    once: std::cell::OnceCell<Vec<String>>,
     /// The hooks' and handlers' functions by name, read once registration
     /// is over (`new`): the engine asks for hooks thousands of times per
     /// game, most of them undefined, and a Lua table lookup per ask (a
@@ -225,7 +227,7 @@ impl ScriptHost {
         let idle = api::LuaGame { title: title.clone(), st: GameState::default(), fx: Effects::default(), asking: None, live: false };
         let lent = Rc::new(std::cell::RefCell::new(idle));
         let game = lua.create_userdata(api::GameRef(lent.clone())).map_err(|e| format!("cannot create the game object: {e}"))?;
-        Ok(ScriptHost { registries, lua, budget, game, lent, trace: Default::default(), unbound: Default::default(), dispatch: Default::default(), verify_guards: Default::default(), title })
+        Ok(ScriptHost { registries, lua, budget, game, lent, trace: Default::default(), unbound: Default::default(), once: Default::default(), dispatch: Default::default(), verify_guards: Default::default(), title })
     }
 
     /// Loads every script of the title, then freezes what they built.
@@ -683,6 +685,11 @@ impl ScriptHost {
         let mut out: Vec<(String, Table)> = reg.pairs::<String, Table>().filter_map(Result::ok).collect();
         out.sort_by(|a, b| a.0.cmp(&b.0));
         out
+    }
+
+    /// Abilities whose spec sets the flag `key` to true, sorted.
+    fn abilities_flagged(&self, key: &str) -> Vec<String> {
+        self.ability_specs().into_iter().filter(|(_, spec)| matches!(spec.get::<Value>(key), Ok(Value::Boolean(true)))).map(|(n, _)| n).collect()
     }
 
     /// Evaluates an expression or statements for the REPL's `lua` command.

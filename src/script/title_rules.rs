@@ -123,8 +123,15 @@ impl TitleRules for ScriptHost {
 
     /// Abilities registered `unbound = true` (1844's `pay_debt`).
     fn unbound_abilities(&self) -> &[String] {
-        self.unbound.get_or_init(|| {
-            self.ability_specs().into_iter().filter(|(_, spec)| matches!(spec.get::<Value>("unbound"), Ok(Value::Boolean(true)))).map(|(n, _)| n).collect()
-        })
+        self.unbound.get_or_init(|| self.abilities_flagged("unbound"))
+    }
+
+    /// Abilities registered `once = true` (1844's `build_tunnel`).
+    fn once_abilities(&self) -> &[String] {
+        self.once.get_or_init(|| self.abilities_flagged("once"))
+    }
+
+    fn verifies_shortcuts(&self) -> bool {
+        self.verify_guards.get()
     }
 }

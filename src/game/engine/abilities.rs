@@ -103,9 +103,32 @@ impl Engine<'_> {
     pub fn ability_moves(&mut self, actor: Actor) -> GameResult<Vec<LegalMove>> {
         let mut out: Vec<LegalMove> = Vec::new();
         let mut first_of: BTreeMap<String, Option<String>> = BTreeMap::new();
+        // The first company's moves of each `once` ability, to verify the others' against.
+        let mut once_moves: BTreeMap<String, Vec<LegalMove>> = BTreeMap::new();
         for b in self.bound_abilities(actor) {
+            let repeated = first_of.contains_key(&b.name);
             let first = first_of.entry(b.name.clone()).or_insert_with(|| b.company.clone()).clone();
-            for mut m in super::legal::script_moves(self, Defined::Ability, &b.name, b.ctx.clone())? {
+            let once = self.rules.once_abilities().contains(&b.name);
+            if once && repeated && !self.rules.verifies_shortcuts() {
+                continue;
+            }
+            let moves = super::legal::script_moves(self, Defined::Ability, &b.name, b.ctx.clone())?;
+            if once {
+                match once_moves.get(&b.name) {
+                    None => {
+                        once_moves.insert(b.name.clone(), moves.clone());
+                    }
+                    Some(theirs) if *theirs == moves => continue,
+                    Some(_) => {
+                        let (this, first) = (b.company.unwrap_or_default(), first.unwrap_or_default());
+                        return Err(GameError::Script(format!(
+                            "script error in ability '{}': it is registered `once = true`, but {this} offers other moves than {first} (the moves of a `once` ability may not depend on the company giving it)",
+                            b.name
+                        )));
+                    }
+                }
+            }
+            for mut m in moves {
                 if out.contains(&m) {
                     continue;
                 }
@@ -122,7 +145,13 @@ impl Engine<'_> {
 
     /// Is there any ability move for `actor` now (stops at the first)?
     pub fn any_ability_move(&mut self, actor: Actor) -> GameResult<bool> {
+        let mut asked: Vec<String> = Vec::new();
         for b in self.bound_abilities(actor) {
+            // A `once` ability offers what its first company offers.
+            if asked.contains(&b.name) && self.rules.once_abilities().contains(&b.name) && !self.rules.verifies_shortcuts() {
+                continue;
+            }
+            asked.push(b.name.clone());
             let list = self.rules.call(Defined::Ability, &b.name, "actions", self.st, self.fx, args![b.ctx])?.list(0)?;
             if list.is_some_and(|l| !l.is_empty()) {
                 return Ok(true);

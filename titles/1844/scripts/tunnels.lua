@@ -117,6 +117,9 @@ end
 ability("build_tunnel", {
   -- Guard (docs/lua-api.md, "Guards"): built by a company in its operating turn.
   when = { round = "operating", ctx = { actor_kind = "corporation" } },
+  -- Every tunnel certificate offers the same tunnels (the cost is each
+  -- one's props.cost, 100 SFR on all): asked for the first only.
+  once = true,
   actions = function(game, ctx)
     local corp = ctx.actor
     -- Asked at every listing for each tunnel certificate: the cheapest
