@@ -170,6 +170,9 @@ impl<'a> Ops<'a> {
         let t = self.t;
         let new: &Tile = &t.tiles[tile as usize];
         let kept = self.kept_fits(hex, tile);
+        if kept.fits.is_empty() {
+            return Vec::new();
+        }
         let closed = self.closed_exits(hex);
         let mut out: Vec<LayPlan> = Vec::new();
         for (fit, added) in kept.fits.iter().zip(&kept.new_track) {
@@ -258,8 +261,7 @@ impl<'a> Ops<'a> {
         let same = t.settings.same_colour_upgrades == SameColourUpgrades::ConnectedTrack && old.color == new.color && old.color != Color::White;
         if same {
             let fits = fits_keeping(old, old_rot, new, Some(&self.joined_paths(hex)));
-            let new_track = fits.iter().map(|f| new_track(old, old_rot, new, f)).collect();
-            return std::borrow::Cow::Owned(KeptFits { fits, new_track });
+            return std::borrow::Cow::Owned(KeptFits::with_track(old, old_rot, new, fits));
         }
         // Keeping all the track, the fits depend on the two tiles alone:
         // the title keeps them.

@@ -243,7 +243,8 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
                             _ => Err(rt(format!("ability '{name}': `{key}` is true or false"))),
                         }
                     };
-                    if flag("once")? && flag("unbound")? {
+                    let (once, unbound) = (flag("once")?, flag("unbound")?);
+                    if once && unbound {
                         return Err(rt(format!("ability '{name}': `once` is for an ability companies give (an `unbound` one is asked once per actor anyway)")));
                     }
                 }

@@ -22,7 +22,11 @@ pub struct KeptFits {
 
 impl KeptFits {
     pub fn of(old: &Tile, old_rotation: u8, new: &Tile) -> KeptFits {
-        let fits = fits_keeping(old, old_rotation, new, None);
+        KeptFits::with_track(old, old_rotation, new, fits_keeping(old, old_rotation, new, None))
+    }
+
+    /// `fits` of `new` over `old`, each with the track it adds.
+    pub fn with_track(old: &Tile, old_rotation: u8, new: &Tile, fits: Vec<Fit>) -> KeptFits {
         let new_track = fits.iter().map(|f| new_track(old, old_rotation, new, f)).collect();
         KeptFits { fits, new_track }
     }
