@@ -16,6 +16,13 @@ use railhead::title::load;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+/// An action the list left out: it must be refused, the state unchanged.
+fn assert_refused_unchanged(g: &mut Game, action: Action, game: &str) {
+    let before = g.digest();
+    assert!(g.apply(action.clone()).is_err(), "{game}: `{action}` is accepted but was not listed");
+    assert_eq!(g.digest(), before, "{game}: refusing `{action}` changed the state");
+}
+
 /// Plays `actions` random legal moves of one game and checks every stock
 /// turn on the way; returns how many unlisted starts and purchases were
 /// tried.
@@ -65,10 +72,7 @@ fn unlisted_stock_moves_are_refused(title: &str, players: usize, options: &[&str
                     continue;
                 }
                 tried += 1;
-                let before = g.digest();
-                let refused = g.apply(action.clone()).is_err();
-                assert!(refused, "{title} seed {seed}: `{action}` is accepted but was not listed");
-                assert_eq!(g.digest(), before, "{title} seed {seed}: refusing `{action}` changed the state");
+                assert_refused_unchanged(&mut g, action, &format!("{title} seed {seed}"));
             }
         }
         let Some(mv) = moves.choose(&mut rng) else { break };
@@ -150,9 +154,7 @@ fn operating_moves_left_out_of_the_1844_moves_are_refused() {
                         continue;
                     }
                     tried += 1;
-                    let before = g.digest();
-                    assert!(g.apply(action.clone()).is_err(), "seed {seed}: `{action}` is accepted but was not listed");
-                    assert_eq!(g.digest(), before, "seed {seed}: refusing `{action}` changed the state");
+                    assert_refused_unchanged(&mut g, action, &format!("seed {seed}"));
                 }
             }
             if let railhead::game::flow::RoundData::Operating(o) = &g.state.flow.round.data
@@ -167,9 +169,7 @@ fn operating_moves_left_out_of_the_1844_moves_are_refused() {
                     for price in [1, 50, cash] {
                         let action = Action::BuyCompany { company: co.clone(), price: Some(price) };
                         companies_tried += 1;
-                        let before = g.digest();
-                        assert!(g.apply(action.clone()).is_err(), "seed {seed}: `{action}` is accepted but was not listed");
-                        assert_eq!(g.digest(), before, "seed {seed}: refusing `{action}` changed the state");
+                        assert_refused_unchanged(&mut g, action, &format!("seed {seed}"));
                     }
                 }
             }

@@ -99,14 +99,10 @@ impl<'a> Ops<'a> {
     /// cheaply, without words: for listing moves.
     fn lay_problem(&self, hex: HexId, tile: u16, rules: LayRules) -> Option<LayProblem> {
         let t = self.t;
-        let h = &t.map.hexes[hex as usize];
         let new: &Tile = &t.tiles[tile as usize];
         let old = tile_on(t, self.st, hex);
-        if self.st.board.locked.contains_key(&hex) {
-            return Some(LayProblem::Locked);
-        }
-        if matches!(h.color, Color::Gray | Color::Red | Color::Blue) || old.color == Color::Gray {
-            return Some(LayProblem::Permanent);
+        if let Some(problem) = self.hex_locked_or_permanent(hex) {
+            return Some(problem);
         }
         if new.hidden && !rules.hidden {
             return Some(LayProblem::Hidden);
@@ -118,7 +114,7 @@ impl<'a> Ops<'a> {
             return Some(LayProblem::Phase);
         }
         // A label mismatch is the most specific reason: checked first.
-        if self.required_label(hex, new.color) != new.label.as_deref() {
+        if !self.label_fits(hex, new) {
             return Some(LayProblem::Label);
         }
         if !may_replace(t, old, new) {
@@ -145,11 +141,25 @@ impl<'a> Ops<'a> {
     /// `lay_problem` that depend on the hex alone). The move lister asks
     /// once per hex, then [`Ops::listed_lay_options`] per tile.
     pub fn hex_closed(&self, hex: HexId) -> bool {
+        self.hex_locked_or_permanent(hex).is_some() || self.blocking_company(hex).is_some()
+    }
+
+    /// The first two problems of `lay_problem`, which depend on the hex
+    /// alone: a locked hex, a permanent one.
+    fn hex_locked_or_permanent(&self, hex: HexId) -> Option<LayProblem> {
         let h = &self.t.map.hexes[hex as usize];
-        self.st.board.locked.contains_key(&hex)
-            || matches!(h.color, Color::Gray | Color::Red | Color::Blue)
-            || tile_on(self.t, self.st, hex).color == Color::Gray
-            || self.blocking_company(hex).is_some()
+        if self.st.board.locked.contains_key(&hex) {
+            Some(LayProblem::Locked)
+        } else if matches!(h.color, Color::Gray | Color::Red | Color::Blue) || tile_on(self.t, self.st, hex).color == Color::Gray {
+            Some(LayProblem::Permanent)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `new` carries the label a tile laid on the hex must now.
+    fn label_fits(&self, hex: HexId, new: &Tile) -> bool {
+        self.required_label(hex, new.color) == new.label.as_deref()
     }
 
     /// [`Ops::lay_options`] with the connection rule off, for a hex that is
@@ -158,7 +168,7 @@ impl<'a> Ops<'a> {
     /// is not hidden, is of a colour of the phase and has a copy left:
     /// what `lay_problem` would still ask is the label.
     pub fn listed_lay_options(&self, hex: HexId, tile: u16) -> Vec<LayPlan> {
-        if self.required_label(hex, self.t.tiles[tile as usize].color) != self.t.tiles[tile as usize].label.as_deref() {
+        if !self.label_fits(hex, &self.t.tiles[tile as usize]) {
             return Vec::new();
         }
         self.plans(hex, tile)

@@ -109,7 +109,7 @@ impl Engine<'_> {
             let repeated = first_of.contains_key(&b.name);
             let first = first_of.entry(b.name.clone()).or_insert_with(|| b.company.clone()).clone();
             let once = self.rules.once_abilities().contains(&b.name);
-            if once && repeated && !self.rules.verifies_shortcuts() {
+            if repeated && self.once_skipped(&b.name) {
                 continue;
             }
             let moves = super::legal::script_moves(self, Defined::Ability, &b.name, b.ctx.clone())?;
@@ -143,12 +143,18 @@ impl Engine<'_> {
         Ok(out)
     }
 
+    /// Whether the listing skips the actor's second and later companies
+    /// giving the ability: it is registered `once = true` (it offers what
+    /// its first company offers) and shortcuts are not being verified.
+    fn once_skipped(&self, name: &str) -> bool {
+        !self.rules.verifies_shortcuts() && self.rules.once_abilities().iter().any(|n| n == name)
+    }
+
     /// Is there any ability move for `actor` now (stops at the first)?
     pub fn any_ability_move(&mut self, actor: Actor) -> GameResult<bool> {
         let mut asked: Vec<String> = Vec::new();
         for b in self.bound_abilities(actor) {
-            // A `once` ability offers what its first company offers.
-            if asked.contains(&b.name) && self.rules.once_abilities().contains(&b.name) && !self.rules.verifies_shortcuts() {
+            if asked.contains(&b.name) && self.once_skipped(&b.name) {
                 continue;
             }
             asked.push(b.name.clone());

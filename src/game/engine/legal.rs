@@ -444,7 +444,7 @@ pub(super) fn each_tile_lay(
         // What `lay_options` would refuse first, cheaply (this runs at
         // every operating turn, over the replacements of every hex): a
         // hex closed to every tile, then per tile its colour and supply.
-        if (crate::game::ops::Ops { t: e.t, st: e.st, fx: e.fx }).hex_closed(h) {
+        if e.ops().hex_closed(h) {
             continue;
         }
         // A yellow tile on a hex with one of its tokens needs no connection.
