@@ -476,7 +476,7 @@ impl<'a> Ops<'a> {
             return Ok(());
         }
         let h = &self.t.map.hexes[hex as usize];
-        let reached_here = r.edges.keys().any(|(x, _)| *x == hex) || bg.stop_at.iter().enumerate().any(|(s, (x, _))| *x == hex && r.stops[s]);
+        let reached_here = (0..6u8).any(|e| r.reaches_edge(hex, e)) || bg.stop_at.iter().enumerate().any(|(s, (x, _))| *x == hex && r.stops[s]);
         if upgrade && reached_here {
             return self.refuse(
                 RuleKey::TileUpgradeRoute,
@@ -488,7 +488,7 @@ impl<'a> Ops<'a> {
                 ),
             );
         }
-        let touches = tile.paths.iter().any(|p| [p.a, p.b].iter().any(|e| matches!(e, PathEnd::Edge(x) if r.edges.contains_key(&(hex, rotate(*x, rotation))))));
+        let touches = tile.paths.iter().any(|p| [p.a, p.b].iter().any(|e| matches!(e, PathEnd::Edge(x) if r.reaches_edge(hex, rotate(*x, rotation)))));
         if gauge_rule && touches {
             return self.refuse(
                 RuleKey::TileGauge,
@@ -502,9 +502,9 @@ impl<'a> Ops<'a> {
         }
         // The corporation reaches the hex, but not where this rotation
         // puts the tile's track: say so, and which rotations would meet it.
-        let from: Vec<u8> = (0..6u8).filter(|e| r.edges.contains_key(&(hex, *e))).collect();
+        let from: Vec<u8> = (0..6u8).filter(|e| r.reaches_edge(hex, *e)).collect();
         if !from.is_empty() {
-            let meets = |rot: u8| tile.paths.iter().any(|p| [p.a, p.b].iter().any(|e| matches!(e, PathEnd::Edge(x) if r.edges.contains_key(&(hex, rotate(*x, rot))))));
+            let meets = |rot: u8| tile.paths.iter().any(|p| [p.a, p.b].iter().any(|e| matches!(e, PathEnd::Edge(x) if r.reaches_edge(hex, rotate(*x, rot)))));
             let rotations: Vec<String> = (0..6u8).filter(|rot| meets(*rot)).map(|rot| rot.to_string()).collect();
             let sides: Vec<&str> = from.iter().map(|e| self.t.map.layout.edge_name(*e)).collect();
             let hint = if rotations.is_empty() { "no rotation of this tile meets it".to_string() } else { format!("rotation {} would meet it", rotations.join(" or ")) };
@@ -788,7 +788,7 @@ pub fn same_colour_candidates(t: &crate::title::Title, old: &Tile) -> Vec<String
 pub fn tile_connects(tile: &Tile, rotation: u8, hex: HexId, r: &super::graph::Reach, gauge_rule: bool) -> bool {
     tile.paths.iter().any(|p| {
         [p.a, p.b].iter().any(|end| match end {
-            PathEnd::Edge(e) => r.edges.get(&(hex, rotate(*e, rotation))).is_some_and(|&arriving| gauge_joins(p.gauge, arriving, gauge_rule)),
+            PathEnd::Edge(e) => r.arriving(hex, rotate(*e, rotation)).is_some_and(|arriving| gauge_joins(p.gauge, arriving, gauge_rule)),
             PathEnd::Stop(_) => false,
         })
     })
@@ -833,7 +833,7 @@ pub fn lay_connects(t: &crate::title::Title, st: &crate::game::state::GameState,
     let paths = if t.settings.upgrade_connection == crate::title::schema::UpgradeConnection::AnyTrack { tile.paths.iter().collect() } else { added_paths(old, old_rot, tile, fit) };
     paths.iter().any(|p| {
         [p.a, p.b].iter().any(|end| match end {
-            PathEnd::Edge(e) => r.edges.get(&(hex, rotate(*e, fit.rotation))).is_some_and(|&arriving| gauge_joins(p.gauge, arriving, gauge_rule)),
+            PathEnd::Edge(e) => r.arriving(hex, rotate(*e, fit.rotation)).is_some_and(|arriving| gauge_joins(p.gauge, arriving, gauge_rule)),
             PathEnd::Stop(ns) => fit.stop_map.iter().position(|m| m == ns).and_then(graph_stop).is_some_and(|s| {
                 let stop = &bg.graph.stops[s as usize];
                 r.stops[s as usize] && (stop.own_token || !(stop.blocked || stop.terminal))

@@ -9,7 +9,6 @@ use crate::route::{End, EndLists, Gauge, Junction, Stop, StopKind as RStopKind, 
 use crate::tile::{PathEnd, Tile};
 use crate::title::Title;
 use crate::title::schema::StopKind;
-use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, VecDeque};
 
 pub fn route_kind(k: StopKind) -> RStopKind {
@@ -389,11 +388,31 @@ impl BoardGraph {
 pub struct Reach {
     /// Stops reached (may end a route there).
     pub stops: Vec<bool>,
-    /// (hex, edge) reached from the neighbour's side, with the gauges that
-    /// arrive there (bit per `Gauge::index`).
-    pub edges: FxHashMap<(HexId, u8), u8>,
+    /// Per (hex, edge), at `hex * 6 + edge`: the gauges arriving there
+    /// from the neighbour's side (bit per `Gauge::index`), 0 where the
+    /// network does not arrive. A flat table: `reach_on` marks it at
+    /// every junction it walks, where a map's hashing was a fifth of it.
+    edges: Vec<u8>,
     /// Hexes whose track the network uses.
     pub hexes: Vec<bool>,
+}
+
+impl Reach {
+    /// The gauges arriving at the hex's edge from the neighbour's side,
+    /// if the network arrives there.
+    pub fn arriving(&self, hex: HexId, edge: u8) -> Option<u8> {
+        self.edges.get(hex as usize * 6 + edge as usize).copied().filter(|g| *g != 0)
+    }
+
+    /// Whether the network arrives at the hex's edge.
+    pub fn reaches_edge(&self, hex: HexId, edge: u8) -> bool {
+        self.arriving(hex, edge).is_some()
+    }
+
+    /// The hexes the network arrives at across an edge, in id order.
+    pub fn edge_hexes(&self) -> impl Iterator<Item = HexId> + '_ {
+        self.edges.chunks(6).enumerate().filter(|(_, e)| e.iter().any(|g| *g != 0)).map(|(h, _)| h as HexId)
+    }
 }
 
 /// Can the corporation's network reach a stop on `goal`? With `from`, the
@@ -530,14 +549,16 @@ fn first_visit(seen: &mut [u8], p: u32, from_a: bool, mode: u8, gauge: Gauge, ga
 /// with several corporations' flags (`network::track`).
 pub fn reach_on(t: &Title, bg: &BoardGraph, adj: &EndLists, gauge_rule: bool) -> Reach {
     let g = &bg.graph;
-    let mut r = Reach { stops: vec![false; g.stops.len()], edges: FxHashMap::default(), hexes: vec![false; t.map.hexes.len()] };
+    let mut r = Reach { stops: vec![false; g.stops.len()], edges: vec![0; t.map.hexes.len() * 6], hexes: vec![false; t.map.hexes.len()] };
     // State: (path, direction: entered from end a?, gauge mode bits). The
     // mode is what the stretch since the last stop may still count as:
     // bit 0 standard, bit 1 narrow, bit 2 dual only. Standard or narrow
     // track fixes it; a stretch that has been both is not a route.
     // Seen states: per (path, direction), one bit per mode (0..8).
     let mut seen: Vec<u8> = vec![0; g.paths.len() * 2];
-    let mut queue: VecDeque<(u32, bool, u8)> = VecDeque::new();
+    // The states still to walk, in any order: the walk marks every state
+    // it can get to, whichever it takes first.
+    let mut queue: Vec<(u32, bool, u8)> = Vec::with_capacity(g.paths.len());
     let all = ALL_MODES;
     for (s, stop) in g.stops.iter().enumerate() {
         if stop.own_token {
@@ -545,12 +566,12 @@ pub fn reach_on(t: &Title, bg: &BoardGraph, adj: &EndLists, gauge_rule: bool) ->
             r.hexes[stop.hex as usize] = true;
             for &p in adj.at_stop(s) {
                 let from_a = g.paths[p as usize].a == End::Stop(s as u32);
-                queue.push_back((p, from_a, all));
+                queue.push((p, from_a, all));
             }
         }
     }
     let closed = bg.tags.get(crate::game::engine::run::CLOSED_TAG);
-    while let Some((p, from_a, mode)) = queue.pop_front() {
+    while let Some((p, from_a, mode)) = queue.pop() {
         let path = &g.paths[p as usize];
         let Some(mode) = first_visit(&mut seen, p, from_a, mode, path.gauge, gauge_rule) else { continue };
         r.hexes[path.hex as usize] = true;
@@ -568,7 +589,7 @@ pub fn reach_on(t: &Title, bg: &BoardGraph, adj: &EndLists, gauge_rule: bool) ->
                 for &q in adj.at_stop(s as usize) {
                     if q != p {
                         let fa = g.paths[q as usize].a == End::Stop(s);
-                        queue.push_back((q, fa, all));
+                        queue.push((q, fa, all));
                     }
                 }
             }
@@ -587,11 +608,11 @@ pub fn reach_on(t: &Title, bg: &BoardGraph, adj: &EndLists, gauge_rule: bool) ->
                         Gauge::Standard => 0b001,
                         Gauge::Narrow => 0b010,
                     };
-                    *r.edges.entry((hex_in, edge_in)).or_insert(0) |= arriving;
+                    r.edges[hex_in as usize * 6 + edge_in as usize] |= arriving;
                 }
                 for &q in adj.at_junction(j as usize, 1 - side as usize) {
                     let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);
-                    queue.push_back((q, fa, mode));
+                    queue.push((q, fa, mode));
                 }
             }
         }

@@ -425,7 +425,7 @@ pub(super) fn each_tile_lay(
     let (bg, r) = (&net.graph, &net.reach);
     let gauge_rule = e.t.route_rules.gauge_changes_at_stops_only;
     let colours: Vec<Color> = e.t.phases[e.st.phase].tiles.clone();
-    let mut hexes: Vec<HexId> = r.edges.keys().map(|(h, _)| *h).collect();
+    let mut hexes: Vec<HexId> = r.edge_hexes().collect();
     for (h, hs) in e.st.board.hexes.iter().enumerate() {
         if hs.tokens.iter().flatten().any(|s| *s == Some(corp)) {
             hexes.push(h as HexId);

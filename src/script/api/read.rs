@@ -338,7 +338,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         let h = hex(&this.title, &label)?;
         let net = crate::game::network::network(&this.title, &this.st, c);
         let edges = lua.create_table()?;
-        for e in (0..6u8).filter(|e| net.reach.edges.contains_key(&(h, *e))) {
+        for e in (0..6u8).filter(|e| net.reach.reaches_edge(h, *e)) {
             edges.raw_push(i64::from(e))?;
         }
         Ok(edges)
