@@ -461,51 +461,19 @@ impl Engine<'_> {
 /// given; the shortest first, at most 16.
 fn trails(pos: &Position, adj: &route::EndLists, a: u32, b: u32, via: Option<&[u32]>) -> Vec<Vec<u32>> {
     let g = &pos.problem.graph;
-    let mut out: Vec<Vec<u32>> = Vec::new();
-    let mut stack: Vec<(u32, bool, Vec<u32>)> = adj.at_stop(a as usize)
-        .iter()
-        .rev()
-        .map(|&p| (p, g.paths[p as usize].a == End::Stop(a), vec![p]))
-        .collect();
-    let mut guard = 0;
-    while let Some((p, from_a, trail)) = stack.pop() {
-        guard += 1;
-        if guard > 200_000 || out.len() >= 64 {
+    let want = via.map(|hexes| {
+        let mut want = hexes.to_vec();
+        want.sort();
+        want.dedup();
+        want
+    });
+    let mut walk = TrailWalk { g, adj, goal: b, want, out: Vec::new(), trail: Vec::with_capacity(MAX_TRAIL), visits: 0 };
+    for &p in adj.at_stop(a as usize) {
+        if !walk.visit(p, g.paths[p as usize].a == End::Stop(a)) {
             break;
         }
-        let path = &g.paths[p as usize];
-        let far = if from_a { path.b } else { path.a };
-        match far {
-            End::Stop(s) if s == b => {
-                let ok = match via {
-                    None => true,
-                    Some(hexes) => {
-                        let mut used: Vec<u32> = trail.iter().map(|q| g.paths[*q as usize].hex).collect();
-                        used.sort();
-                        used.dedup();
-                        let mut want = hexes.to_vec();
-                        want.sort();
-                        want.dedup();
-                        used == want
-                    }
-                };
-                if ok {
-                    out.push(trail);
-                }
-            }
-            End::Stop(_) => {}
-            End::Junction(j, side) => {
-                for &q in adj.at_junction(j as usize, 1 - side as usize).iter().rev() {
-                    if !trail.contains(&q) && trail.len() < 64 {
-                        let fa = g.paths[q as usize].a == End::Junction(j, 1 - side);
-                        let mut t2 = trail.clone();
-                        t2.push(q);
-                        stack.push((q, fa, t2));
-                    }
-                }
-            }
-        }
     }
+    let mut out = walk.out;
     // Fewest hexes first (stable: equal trails keep the search order).
     out.sort_by_key(|t| {
         let mut hexes: Vec<u32> = t.iter().map(|q| g.paths[*q as usize].hex).collect();
@@ -514,6 +482,72 @@ fn trails(pos: &Position, adj: &route::EndLists, a: u32, b: u32, via: Option<&[u
     });
     out.truncate(16);
     out
+}
+
+/// Paths in one trail at most, trails found at most, and paths entered
+/// at most, per leg of a declared route.
+const MAX_TRAIL: usize = 64;
+const MAX_TRAILS: usize = 64;
+const MAX_VISITS: u32 = 200_000;
+
+/// The depth-first walk of [`trails`]: one trail, grown and shrunk in
+/// place (copied only when it reaches the goal), with the junction's
+/// paths taken in their order.
+struct TrailWalk<'a> {
+    g: &'a route::TrackGraph,
+    adj: &'a route::EndLists,
+    goal: u32,
+    /// The hexes the trail must pass, sorted, each once.
+    want: Option<Vec<u32>>,
+    out: Vec<Vec<u32>>,
+    trail: Vec<u32>,
+    visits: u32,
+}
+
+impl TrailWalk<'_> {
+    /// Enters path `p` (from its end a when `from_a`) and walks on from
+    /// its far end; false when the walk is over (its limits reached).
+    fn visit(&mut self, p: u32, from_a: bool) -> bool {
+        self.visits += 1;
+        if self.visits > MAX_VISITS || self.out.len() >= MAX_TRAILS {
+            return false;
+        }
+        self.trail.push(p);
+        let path = &self.g.paths[p as usize];
+        let far = if from_a { path.b } else { path.a };
+        let mut go_on = true;
+        match far {
+            End::Stop(s) if s == self.goal => {
+                if self.passes_wanted_hexes() {
+                    self.out.push(self.trail.clone());
+                }
+            }
+            End::Stop(_) => {}
+            End::Junction(j, side) if self.trail.len() < MAX_TRAIL => {
+                let beyond = 1 - side;
+                for &q in self.adj.at_junction(j as usize, beyond as usize) {
+                    if self.trail.contains(&q) {
+                        continue;
+                    }
+                    if !self.visit(q, self.g.paths[q as usize].a == End::Junction(j, beyond)) {
+                        go_on = false;
+                        break;
+                    }
+                }
+            }
+            End::Junction(..) => {}
+        }
+        self.trail.pop();
+        go_on
+    }
+
+    fn passes_wanted_hexes(&self) -> bool {
+        let Some(want) = &self.want else { return true };
+        let mut used: Vec<u32> = self.trail.iter().map(|q| self.g.paths[*q as usize].hex).collect();
+        used.sort();
+        used.dedup();
+        used == *want
+    }
 }
 
 /// Declared routes read against the board: the run they make, or, when
