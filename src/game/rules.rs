@@ -117,6 +117,8 @@ pub trait TitleRules {
     /// A question about many moves (legal moves, views): a larger budget.
     fn begin_query(&self);
     fn has_hook(&self, hook: &str) -> bool;
+    /// Whether the title handles the event (registered a handler for it).
+    fn has_handlers(&self, event: &str) -> bool;
     fn has_step(&self, step: &str) -> bool;
     /// Asks a hook, every definition combined as the hook declares;
     /// `None` when the title does not define it or no definition answers.

@@ -53,6 +53,10 @@ impl TitleRules for ScriptHost {
         self.is_registered(true, hook)
     }
 
+    fn has_handlers(&self, event: &str) -> bool {
+        self.is_registered(false, event)
+    }
+
     fn has_step(&self, step: &str) -> bool {
         self.registry(api::STEPS_KEY).and_then(|t| t.get::<Option<Table>>(step).ok().flatten()).is_some()
     }

@@ -115,14 +115,18 @@ impl<'a> Engine<'a> {
         let id = self.st.corps[corp].id.clone();
         if !self.or().turn.step_started {
             self.or_mut().turn.step_started = true;
-            self.fx.event("step_started", &[("corp", Var::Str(id.clone())), ("step", Var::Str(step.to_string()))]);
+            if self.heard("step_started") {
+                self.fx.event("step_started", &[("corp", Var::Str(id.clone())), ("step", Var::Str(step.to_string()))]);
+            }
             self.dispatch()?;
             // A handler may have closed the corporation or ended the game.
             return Ok(true);
         }
         let done = self.or().turn.done_steps.contains(step);
         if done || self.step_skips(corp, step)? {
-            self.fx.event("step_ended", &[("corp", Var::Str(id)), ("step", Var::Str(step.to_string())), ("skipped", Var::Bool(!done))]);
+            if self.heard("step_ended") {
+                self.fx.event("step_ended", &[("corp", Var::Str(id)), ("step", Var::Str(step.to_string())), ("skipped", Var::Bool(!done))]);
+            }
             let or = self.or_mut();
             or.step += 1;
             or.turn.step_started = false;
@@ -144,7 +148,9 @@ impl<'a> Engine<'a> {
             self.ops().place_home(corp)?;
         }
         self.end_cell_turn_begins(corp)?;
-        self.fx.event("turn_started", &[("corp", Var::Str(id))]);
+        if self.heard("turn_started") {
+            self.fx.event("turn_started", &[("corp", Var::Str(id))]);
+        }
         Ok(())
     }
 
@@ -159,7 +165,9 @@ impl<'a> Engine<'a> {
         or.current = None;
         or.step = 0;
         or.turn = Default::default();
-        self.fx.event("turn_ended", &[("corp", Var::Str(id))]);
+        if self.heard("turn_ended") {
+            self.fx.event("turn_ended", &[("corp", Var::Str(id))]);
+        }
         self.dispatch()?;
         let end = match &self.st.end_trigger {
             Some(EndTrigger::AfterTurnOf { corp: c, reason }) if *c == corp => Some(reason.clone()),
