@@ -158,7 +158,9 @@ pub struct OrTurn {
     pub tokens: u32,
     /// Revenue of the run, once the trains have run.
     pub revenue: Option<i64>,
-    pub routes: Vec<RouteRecord>,
+    /// Shared: every clone of the state (a snapshot, a probe of a move)
+    /// after the run would otherwise copy each route's lists of names.
+    pub routes: crate::game::state::Shared<Vec<RouteRecord>>,
     pub trains_bought: u32,
     pub issued: u32,
     pub redeemed: u32,

@@ -313,7 +313,7 @@ impl Engine<'_> {
         self.fx.log.push(format!("{id} earns {}", self.t.money(revenue)));
         let turn = &mut self.or_mut().turn;
         turn.revenue = Some(revenue);
-        turn.routes = records;
+        turn.routes = records.into();
         let step = self.current_step().unwrap_or_default();
         self.or_mut().turn.done_steps.insert(step.to_string());
         self.fx.event("trains_run", &[("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(routes_var))]);
@@ -352,7 +352,7 @@ impl Engine<'_> {
         }
         let turn = &mut self.or_mut().turn;
         turn.revenue = Some(revenue);
-        turn.routes = Vec::new();
+        turn.routes = Default::default();
         if hooked.is_some() {
             self.fx.event("trains_run", &[("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(Vec::new()))]);
         }
