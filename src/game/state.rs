@@ -291,7 +291,9 @@ pub enum EndTrigger {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameState {
     pub seed: u64,
-    pub players: Vec<Player>,
+    /// Shared apart: most clones of the state (probes of moves) change no
+    /// player, and each copy copied every name.
+    pub players: Shared<Vec<Player>>,
     /// Each corporation shared apart: an action changes one or two.
     pub corps: TiVec<CorpId, Shared<Corp>>,
     pub companies: Shared<TiVec<CompanyId, Company>>,
