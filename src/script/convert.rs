@@ -1,7 +1,8 @@
 //! Conversions between Lua values and the game's script values.
 
 use crate::game::var::Var;
-use mlua::{Lua, Table, Value};
+use mlua::{Lua, Table, Value, ffi};
+use std::ffi::c_int;
 use std::collections::BTreeMap;
 
 pub fn to_lua(lua: &Lua, v: &Var) -> mlua::Result<Value> {
@@ -9,22 +10,53 @@ pub fn to_lua(lua: &Lua, v: &Var) -> mlua::Result<Value> {
         Var::Bool(b) => Value::Boolean(*b),
         Var::Int(i) => Value::Integer(*i),
         Var::Str(s) => Value::String(lua.create_string(s)?),
-        // Sized at once: growing a table rehashes it at every power of two.
-        Var::List(items) => {
-            let t = lua.create_table_with_capacity(items.len(), 0)?;
-            for (i, x) in items.iter().enumerate() {
-                t.raw_set(i + 1, to_lua(lua, x)?)?;
-            }
-            Value::Table(t)
-        }
-        Var::Map(m) => {
-            let t = lua.create_table_with_capacity(0, m.len())?;
-            for (k, x) in m {
-                t.raw_set(k.as_str(), to_lua(lua, x)?)?;
-            }
-            Value::Table(t)
-        }
+        // SAFETY: `push_raw` pushes exactly one value and owns nothing
+        // with a destructor (see there).
+        Var::List(_) | Var::Map(_) => unsafe { lua.exec_raw((), |state| push_raw(state, v))? },
     })
+}
+
+/// Pushes `v` onto the Lua stack, tables built through the C API in one
+/// protected call (`Lua::exec_raw`). Made field by field through mlua,
+/// each field cost a stack check, a reference to the table and a string
+/// kept in mlua's reference thread: the events' and hooks' arguments
+/// (1844's route lists) were a tenth of a random game. Nothing on the
+/// Rust frames here has a destructor, so an error raised inside (memory)
+/// may leave them as Lua's protected call does.
+unsafe fn push_raw(state: *mut ffi::lua_State, v: &Var) {
+    let size = |n: usize| c_int::try_from(n).unwrap_or(c_int::MAX);
+    unsafe {
+        // A table, a key and a value at each level of nesting.
+        ffi::luaL_checkstack(state, 3, std::ptr::null());
+        match v {
+            Var::Bool(b) => ffi::lua_pushboolean(state, c_int::from(*b)),
+            Var::Int(i) => ffi::lua_pushinteger(state, *i),
+            Var::Str(s) => {
+                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+            }
+            Var::List(items) => {
+                ffi::lua_createtable(state, size(items.len()), 0);
+                for (i, x) in items.iter().enumerate() {
+                    push_raw(state, x);
+                    ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
+                }
+            }
+            Var::Map(m) => push_map(state, m),
+        }
+    }
+}
+
+/// Pushes a table with the map's entries (see [`push_raw`]).
+unsafe fn push_map(state: *mut ffi::lua_State, m: &BTreeMap<String, Var>) {
+    unsafe {
+        ffi::luaL_checkstack(state, 3, std::ptr::null());
+        ffi::lua_createtable(state, 0, c_int::try_from(m.len()).unwrap_or(c_int::MAX));
+        for (k, x) in m {
+            ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+            push_raw(state, x);
+            ffi::lua_rawset(state, -3);
+        }
+    }
 }
 
 /// Reads a Lua value into a script value. Tables with keys 1..n are
@@ -113,11 +145,8 @@ fn table_to_var(lua: Option<&Lua>, t: &Table, depth: u32) -> mlua::Result<Var> {
 }
 
 pub fn args_table(lua: &Lua, args: &BTreeMap<String, Var>) -> mlua::Result<Table> {
-    let t = lua.create_table_with_capacity(0, args.len())?;
-    for (k, v) in args {
-        t.raw_set(k.as_str(), to_lua(lua, v)?)?;
-    }
-    Ok(t)
+    // SAFETY: as in `to_lua`.
+    unsafe { lua.exec_raw((), |state| push_map(state, args)) }
 }
 
 /// A short readable rendering of a Lua value (for the REPL).
