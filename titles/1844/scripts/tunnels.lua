@@ -18,10 +18,18 @@ local function mouths_at(game, h)
   return mouths_on(game, h)
 end
 
--- The edges a mouth pair "a-b" joins, as numbers.
+-- The edges a mouth pair "a-b" joins, as numbers. Every pair of edges
+-- once, made at load: the listing asks this for each mouth of each free
+-- tunnel hex, and a pattern match each time cost more than the rest.
+local PAIR_EDGES = {}
+for a = 0, 5 do
+  for b = 0, 5 do PAIR_EDGES[a .. "-" .. b] = { a, b } end
+end
+
 local function pair_edges(pair)
-  local a, b = pair:match("^(%d)-(%d)$")
-  return tonumber(a), tonumber(b)
+  local edges = PAIR_EDGES[pair]
+  if edges == nil then error("a tunnel's mouths are written a-b with edges 0 to 5, not " .. tostring(pair)) end
+  return edges[1], edges[2]
 end
 
 -- The mouth pair "a-b" (a < b) that tunnel tile `tile` joins at `rotation`.
