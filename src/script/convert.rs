@@ -24,7 +24,6 @@ pub fn to_lua(lua: &Lua, v: &Var) -> mlua::Result<Value> {
 /// Rust frames here has a destructor, so an error raised inside (memory)
 /// may leave them as Lua's protected call does.
 unsafe fn push_raw(state: *mut ffi::lua_State, v: &Var) {
-    let size = |n: usize| c_int::try_from(n).unwrap_or(c_int::MAX);
     unsafe {
         // A table, a key and a value at each level of nesting.
         ffi::luaL_checkstack(state, 3, std::ptr::null());
@@ -35,7 +34,7 @@ unsafe fn push_raw(state: *mut ffi::lua_State, v: &Var) {
                 ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
             }
             Var::List(items) => {
-                ffi::lua_createtable(state, size(items.len()), 0);
+                ffi::lua_createtable(state, table_size(items.len()), 0);
                 for (i, x) in items.iter().enumerate() {
                     push_raw(state, x);
                     ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
@@ -46,11 +45,17 @@ unsafe fn push_raw(state: *mut ffi::lua_State, v: &Var) {
     }
 }
 
+/// A table's size hint for `lua_createtable` (a hint only: past
+/// `c_int::MAX` the table grows as it is filled).
+fn table_size(n: usize) -> c_int {
+    c_int::try_from(n).unwrap_or(c_int::MAX)
+}
+
 /// Pushes a table with the map's entries (see [`push_raw`]).
 unsafe fn push_map(state: *mut ffi::lua_State, m: &BTreeMap<String, Var>) {
     unsafe {
         ffi::luaL_checkstack(state, 3, std::ptr::null());
-        ffi::lua_createtable(state, 0, c_int::try_from(m.len()).unwrap_or(c_int::MAX));
+        ffi::lua_createtable(state, 0, table_size(m.len()));
         for (k, x) in m {
             ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
             push_raw(state, x);
