@@ -190,12 +190,12 @@ pub fn new_game(rec: &Recorded) -> Result<(Game, Translator), ImportError> {
     let probe = crate::title::load::cached(&source, &BTreeMap::new(), players).map_err(|e| ImportError::Title(e.to_string()))?;
     let tr = Translator::new(&probe, rec);
     let title = crate::title::load::cached(&source, &tr.options, players).map_err(|e| ImportError::Title(e.to_string()))?;
-    let mut values: BTreeMap<String, Var> = tr.setup_values.clone();
+    let mut values: BTreeMap<String, Var> = (*tr.setup_values).clone();
     values.insert("imported_from".into(), Var::Str("18xx.games".into()));
     // The website's runs are taken as recorded, even below our best: a
     // setup value, so that a save of the import replays the same.
     values.insert("manual_routes".into(), Var::Bool(true));
-    let setup = Setup { players: rec.players.iter().map(|(_, n)| n.clone()).collect(), seed: rec.seed, options: tr.options.clone(), values };
+    let setup = Setup { players: rec.players.iter().map(|(_, n)| n.clone()).collect(), seed: rec.seed, options: (*tr.options).clone(), values };
     let host = crate::script::ScriptHost::shared(&title).map_err(|e| ImportError::Title(e.to_string()))?;
     let game = Game::with_host(title, host, setup).map_err(|e| ImportError::Title(e.to_string()))?;
     Ok((game, tr))

@@ -16,12 +16,12 @@ pub struct TrainIds {
     /// Our train class -> the website's (`[props.import_18xx] trains`).
     names: std::sync::Arc<BTreeMap<String, String>>,
     /// Recorded id -> ours, for the ids that differ.
-    matched: BTreeMap<String, String>,
+    matched: std::sync::Arc<BTreeMap<String, String>>,
 }
 
 impl TrainIds {
     pub fn new(names: BTreeMap<String, String>) -> Self {
-        TrainIds { names: std::sync::Arc::new(names), matched: BTreeMap::new() }
+        TrainIds { names: std::sync::Arc::new(names), matched: Default::default() }
     }
 
     /// Our id of the train the record calls `recorded`, held by `owner` when known.
@@ -41,7 +41,7 @@ impl TrainIds {
         });
         match found {
             Some(t) => {
-                self.matched.insert(recorded.to_string(), t.id.clone());
+                std::sync::Arc::make_mut(&mut self.matched).insert(recorded.to_string(), t.id.clone());
                 t.id.clone()
             }
             None => recorded.to_string(),

@@ -18,11 +18,15 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct Translator {
     /// Option choices for the game.
-    pub options: BTreeMap<String, bool>,
+    ///
+    /// The tables that do not change during a replay are shared: a
+    /// translator is copied for each probe of a recorded pass
+    /// (`applies_now`).
+    pub options: Arc<BTreeMap<String, bool>>,
     /// Setup values (`setup.<key>` for scripts).
-    pub setup_values: BTreeMap<String, Var>,
+    pub setup_values: Arc<BTreeMap<String, Var>>,
     /// Website player id -> our seat.
-    players: BTreeMap<i64, PlayerId>,
+    players: Arc<BTreeMap<i64, PlayerId>>,
     /// Website company name -> our company id.
     companies: Arc<BTreeMap<String, String>>,
     /// Website choice text -> command template.
@@ -39,7 +43,7 @@ pub struct Translator {
     /// other automatic passes in an operating turn are steps we skip.
     auto_pass_steps: Option<Arc<Vec<String>>>,
     /// Website tile copy ("57-0") -> the hex it was laid on.
-    tile_hex: BTreeMap<String, String>,
+    tile_hex: Arc<BTreeMap<String, String>>,
     /// Website train ids -> ours.
     trains: super::train_ids::TrainIds,
     /// Rules the website read otherwise before a date (`readings`).
@@ -189,16 +193,16 @@ impl Translator {
         companies.extend(str_map(table(imp, "companies")));
         let players = rec.players.iter().enumerate().map(|(i, (id, _))| (*id, i as PlayerId)).collect();
         Translator {
-            options,
-            setup_values,
-            players,
+            options: Arc::new(options),
+            setup_values: Arc::new(setup_values),
+            players: Arc::new(players),
             companies: Arc::new(companies),
             choices: Arc::new(str_map(table(imp, "choices"))),
             assign: Arc::new(str_map(table(imp, "assign"))),
             tiles: Arc::new(str_map(table(imp, "tiles"))),
             actions: Arc::new(table(imp, "actions").map(|t| t.iter().map(|(k, v)| (k.clone(), str_list(v).into_iter().filter(|c| !c.is_empty()).collect())).collect()).unwrap_or_default()),
             auto_pass_steps: imp.get("auto_pass_steps").map(|v| Arc::new(str_list(v))),
-            tile_hex: BTreeMap::new(),
+            tile_hex: Arc::default(),
             trains: super::train_ids::TrainIds::new(str_map(table(imp, "trains"))),
             readings: Arc::new(readings(imp)),
         }
@@ -219,7 +223,6 @@ impl Translator {
             Some(Var::Map(m)) => Some(m),
             _ => None,
         };
-        let mut readings = kept.cloned().unwrap_or_default();
         // A reading that began after the record's first action (`from`)
         // is kept as [first action, end]. Records are in time order: a
         // reading opens once and closes once.
@@ -229,25 +232,35 @@ impl Translator {
             Some(Var::List(l)) => l.get(1) == Some(&Var::Int(i64::MAX)),
             _ => false,
         };
+        // The readings that open or close at this action; most actions
+        // change none, and the kept map is then neither copied nor written
+        // (the state's vars are copied on a write).
+        let mut changes: Vec<(&str, Var)> = Vec::new();
         for (r, n) in self.readings.iter().zip(counts.iter_mut()) {
+            // Two readings of one var see each other's change, in order.
+            let now = changes.iter().rev().find(|(v, _)| *v == r.var).map(|(_, x)| x.clone()).or_else(|| kept.and_then(|m| m.get(&r.var)).cloned());
+            let now = now.as_ref();
             if r.holds_at(created_at) {
-                let first = if r.from.is_some() { Var::List(vec![Var::Int(applied), Var::Int(i64::MAX)]) } else { Var::Int(i64::MAX) };
-                readings.entry(r.var.clone()).or_insert(first);
+                if now.is_none() {
+                    changes.push((&r.var, if r.from.is_some() { Var::List(vec![Var::Int(applied), Var::Int(i64::MAX)]) } else { Var::Int(i64::MAX) }));
+                }
                 *n += 1;
-            } else if open(readings.get(&r.var)) {
-                let closed = match readings.get(&r.var) {
+            } else if open(now) {
+                let closed = match now {
                     Some(Var::List(l)) => Var::List(vec![l[0].clone(), Var::Int(applied)]),
                     _ => Var::Int(applied),
                 };
-                readings.insert(r.var.clone(), closed);
+                changes.push((&r.var, closed));
             }
         }
-        if readings.is_empty() {
+        if kept.is_none_or(|m| m.is_empty()) && changes.is_empty() {
             return;
         }
-        // Written only when a reading opened or closed: most actions
-        // change none, and the state's vars are copied on a write.
-        if kept != Some(&readings) {
+        if !changes.is_empty() {
+            let mut readings = kept.cloned().unwrap_or_default();
+            for (var, value) in changes {
+                readings.insert(var.to_string(), value);
+            }
             let value = Var::Map(readings);
             game.setup.values.insert("readings".into(), value.clone());
             // As `Game::with_host` puts every setup value in the state.
@@ -479,7 +492,7 @@ impl Translator {
             "lay_tile" => {
                 let hex = s("hex").ok_or("lay_tile without hex")?;
                 let tile = s("tile").ok_or("lay_tile without tile")?;
-                self.tile_hex.insert(tile.clone(), hex.clone());
+                Arc::make_mut(&mut self.tile_hex).insert(tile.clone(), hex.clone());
                 let name = tile.rsplit_once('-').map(|(n, _)| n.to_string()).unwrap_or(tile);
                 // Checked, not cut to a byte: rotation 256 read as 0 laid the tile.
                 let recorded = n("rotation").unwrap_or(0);
