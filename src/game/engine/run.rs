@@ -290,8 +290,12 @@ impl Engine<'_> {
             let counted: Vec<String> = r.counted.iter().map(|s| stop_label(self.t, &pos.board, *s)).collect();
             records.push(RouteRecord { train: pos.problem.trains[r.train].id.clone(), stops, counted, revenue: r.revenue, hexes, path_tags });
         }
+        // The routes as script values, made only when a script reads them
+        // (the `run_bonus` hook, a `trains_run` handler) or events are kept.
+        let scripts_read = self.rules.has_hook("run_bonus") || self.heard("trains_run");
         let routes_var: Vec<Var> = records
             .iter()
+            .filter(|_| scripts_read)
             .map(|r| {
                 let mut m = BTreeMap::new();
                 m.insert("train".to_string(), Var::Str(r.train.clone()));
@@ -316,14 +320,19 @@ impl Engine<'_> {
         turn.routes = records.into();
         let step = self.current_step().unwrap_or_default();
         self.or_mut().turn.done_steps.insert(step.to_string());
-        self.fx.event("trains_run", &[("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(routes_var))]);
+        if scripts_read {
+            self.fx.event("trains_run", &[("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(routes_var))]);
+        }
         Ok(())
     }
 
     /// A run's revenue with the title's `run_bonus` added; never negative.
     fn with_run_bonus(&mut self, corp: CorpId, base: i64, routes: &[Var]) -> GameResult<i64> {
         let id = self.st.corps[corp].id.clone();
-        let bonus = self.rules.hook("run_bonus", self.st, self.fx, args![id.clone(), Var::List(routes.to_vec())])?.int(0)?;
+        let bonus = match self.rules.has_hook("run_bonus") {
+            true => self.rules.hook("run_bonus", self.st, self.fx, args![id.clone(), Var::List(routes.to_vec())])?.int(0)?,
+            false => None,
+        };
         let revenue = money::sum("the run's revenue", base, money::from_hook("run_bonus", bonus.unwrap_or(0), -MAX_AMOUNT)?)?;
         // Paid out or withheld as it is: a revenue is never negative.
         if revenue < 0 {
