@@ -377,8 +377,13 @@ impl Engine<'_> {
         let mut trains = Vec::new();
         // Per leg (consecutive stops of one route): its route and its candidate trails.
         let mut legs: Vec<(usize, Vec<Vec<u32>>)> = Vec::new();
-        // The paths at each end, for every leg's walk (a run has a few dozen legs).
-        let adj = route::EndLists::of(&pos.problem.graph);
+        // The paths at each end, for every leg's walk (a run has a few dozen
+        // legs): the board's, kept with its track graph. The problem's graph
+        // is that graph with the corporation's stop flags and values
+        // (`position`), the same paths at the same ends.
+        let track = crate::game::network::track(self.t, self.st);
+        debug_assert_eq!(track.graph.graph.paths, pos.problem.graph.paths);
+        let adj = &track.adj;
         for (r, spec) in specs.iter().enumerate() {
             let Some(ti) = pos.problem.trains.iter().position(|t| t.id.eq_ignore_ascii_case(&spec.train)) else {
                 let have: Vec<&str> = pos.problem.trains.iter().map(|t| t.id.as_str()).collect();
@@ -403,7 +408,7 @@ impl Engine<'_> {
             }
             for (k, pair) in stops.windows(2).enumerate() {
                 let want: Option<Vec<u32>> = spec.via.get(k).map(|hexes| hexes.iter().filter_map(|l| self.t.map.hex(l)).collect());
-                let found = trails(pos, &adj, pair[0], pair[1], want.as_deref());
+                let found = trails(pos, adj, pair[0], pair[1], want.as_deref());
                 if found.is_empty() {
                     let (la, lb) = (stop_label(self.t, &pos.board, pair[0]), stop_label(self.t, &pos.board, pair[1]));
                     return self.refuse(RuleKey::RouteDisconnected, format!("no track joins {la} and {lb}{}", if want.is_some() { " through the given hexes" } else { "" }));
@@ -451,10 +456,11 @@ impl Engine<'_> {
         let Some(h) = self.t.map.hex(hex).or_else(|| self.t.map.hex(&hex.to_uppercase())) else {
             return self.refuse(RuleKey::MapUnknownHex, format!("there is no hex {hex}"));
         };
-        let here: Vec<u32> = pos.board.stop_at.iter().enumerate().filter(|(_, (x, _))| *x == h).map(|(i, _)| i as u32).collect();
+        // The hex's stops are numbered together (`BoardGraph::first_stop`).
+        let here = pos.board.first_stop[h as usize]..pos.board.first_stop[h as usize + 1];
         match (idx, here.len()) {
             (_, 0) => self.refuse(RuleKey::RouteNoStop, format!("{} has no station", self.t.map.hexes[h as usize].title())),
-            (None, 1) => Ok(here[0]),
+            (None, 1) => Ok(here.start),
             (None, _) => self.refuse(RuleKey::RouteWhichStop, format!("{hex} has {} stations: write {hex}.0, {hex}.1 ...", here.len())),
             (Some(i), _) => match pos.board.stop_id(h, i) {
                 Some(s) => Ok(s),
