@@ -9,7 +9,10 @@ use crate::route::{End, EndLists, Gauge, Junction, Stop, StopKind as RStopKind, 
 use crate::tile::{PathEnd, Tile};
 use crate::title::Title;
 use crate::title::schema::StopKind;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
+
+mod build;
+use build::Builder;
 
 pub fn route_kind(k: StopKind) -> RStopKind {
     match k {
@@ -50,18 +53,33 @@ pub fn rotation_on(t: &Title, st: &GameState, hex: HexId) -> u8 {
 #[derive(Default, Debug, Clone)]
 pub struct Bits {
     pub names: Vec<String>,
+    /// The hex whose stop or path named each first in the build
+    /// (`u32::MAX`: named afterwards, by a train). The names keep their
+    /// order in a graph made again for a change on one hex only where
+    /// that hex names none first (`BoardGraph::after_change_at`).
+    origin: Vec<u32>,
 }
 
 impl Bits {
     pub fn bit(&mut self, name: &str) -> u32 {
+        self.bit_from(name, u32::MAX)
+    }
+
+    fn bit_from(&mut self, name: &str, hex: HexId) -> u32 {
         let i = match self.names.iter().position(|n| n == name) {
             Some(i) => i,
             None => {
                 self.names.push(name.to_string());
+                self.origin.push(hex);
                 self.names.len() - 1
             }
         };
         if i < 32 { 1 << i } else { 0 }
+    }
+
+    /// Whether a hex before `hex` named it first.
+    fn named_before(&self, name: &str, hex: HexId) -> bool {
+        self.names.iter().position(|n| n == name).is_some_and(|i| self.origin[i] < hex)
     }
     pub fn get(&self, name: &str) -> u32 {
         self.names.iter().position(|n| n == name).filter(|i| *i < 32).map_or(0, |i| 1 << i)
@@ -225,9 +243,7 @@ impl BoardGraph {
     }
 
     fn build_with(t: &Title, st: &GameState, corp: Option<CorpId>, labels: bool) -> BoardGraph {
-        let band = t.phases.get(st.phase).map_or(0, |p| p.revenue_band);
-        let mut g = TrackGraph::default();
-        let mut bg = BoardGraph {
+        let mut b = Builder::new(t, st, Vec::new(), BoardGraph {
             graph: TrackGraph::default(),
             stop_at: Vec::new(),
             first_stop: Vec::with_capacity(t.map.hexes.len() + 1),
@@ -235,112 +251,14 @@ impl BoardGraph {
             junction_at: Vec::new(),
             tags: Bits::default(),
             groups: Bits::default(),
-        };
-        let mut locations: BTreeMap<&str, u32> = BTreeMap::new();
-        // (hex, edge) -> junction id, u32::MAX for none yet.
-        let mut junctions: Vec<u32> = vec![u32::MAX; t.map.hexes.len() * 6];
+        });
         if labels {
-            g.hex_labels = t.map.labels.clone();
+            b.g.hex_labels = t.map.labels.clone();
         }
-        for (h, hex) in t.map.hexes.iter().enumerate() {
-            let h = h as HexId;
-            let tile = tile_on(t, st, h);
-            let markers: &[String] = st.board.markers.get(&h).map_or(&[], |m| m.as_slice());
-            let first = g.stops.len() as u32;
-            bg.first_stop.push(first);
-            for (si, s) in tile.stops.iter().enumerate() {
-                let mut tags = 0u32;
-                for tag in s.tags.iter().chain(hex.tags.iter()).chain(markers.iter()) {
-                    tags |= bg.tags.bit(tag);
-                }
-                let mut groups = 0u32;
-                for gname in &s.groups {
-                    groups |= bg.groups.bit(gname);
-                }
-                let location = s.location.as_ref().map(|l| {
-                    let n = locations.len() as u32;
-                    *locations.entry(l.as_str()).or_insert(n)
-                });
-                let (own_token, blocked) = stop_flags(t, st, h, si as u8, s.kind == StopKind::City, corp);
-                let mut value = stop_value(st, h, si as u8, &s.revenue, band);
-                if let Some(c) = corp {
-                    value += st
-                        .board
-                        .stop_bonuses
-                        .iter()
-                        .filter(|b| b.hex == h && b.stop as usize == si && b.corp == c)
-                        .map(|b| b.amount)
-                        .sum::<i64>();
-                }
-                bg.stop_at.push((h, si as u8));
-                g.stops.push(Stop {
-                    hex: h,
-                    kind: route_kind(s.kind),
-                    value,
-                    location,
-                    groups,
-                    bonus: s.bonus,
-                    tags,
-                    terminal: s.terminal,
-                    blocked,
-                    own_token,
-                });
-            }
-            let rot = rotation_on(t, st, h);
-            for (pi, p) in tile.paths.iter().enumerate() {
-                let mut end = |e: PathEnd, g: &mut TrackGraph, bg: &mut BoardGraph| -> End {
-                    match e {
-                        PathEnd::Stop(s) => End::Stop(if (s as usize) < tile.stops.len() { first + s as u32 } else { 0 }),
-                        PathEnd::Edge(e) => {
-                            let edge = rotate(e, rot);
-                            // The neighbour across the edge (on the grid or
-                            // across a `[[link]]`) and its edge facing back.
-                            let across = hex.across(edge);
-                            let other = across.map(|(o, _)| o);
-                            let key = match across {
-                                Some((o, back)) if o < h => (o, back),
-                                _ => (h, edge),
-                            };
-                            let side = if key.0 == h { 0 } else { 1 };
-                            let slot = key.0 as usize * 6 + key.1 as usize;
-                            let j = match junctions[slot] {
-                                u32::MAX => {
-                                    let j = g.junctions.len() as u32;
-                                    let hexes = match other {
-                                        Some(o) if o < h => [o, h],
-                                        Some(o) => [h, o],
-                                        None => [h, u32::MAX],
-                                    };
-                                    g.junctions.push(Junction { hexes });
-                                    bg.junction_at.push(key);
-                                    junctions[slot] = j;
-                                    j
-                                }
-                                j => j,
-                            };
-                            End::Junction(j, side)
-                        }
-                    }
-                };
-                let a = end(p.a, &mut g, &mut bg);
-                let b = end(p.b, &mut g, &mut bg);
-                let mut tags = 0u32;
-                for tag in &p.tags {
-                    tags |= bg.tags.bit(tag);
-                }
-                g.paths.push(TrackPath { hex: h, gauge: p.gauge, a, b, tags });
-                bg.path_at.push((h, pi as u16));
-            }
+        for h in 0..t.map.hexes.len() {
+            b.add_hex(t, st, h as HexId, corp);
         }
-        bg.first_stop.push(g.stops.len() as u32);
-        // A junction against an impassable border joins nothing.
-        for (j, &(h, e)) in bg.junction_at.iter().enumerate() {
-            if t.map.hexes[h as usize].impassable & (1 << e) != 0 {
-                g.junctions[j].hexes[1] = u32::MAX;
-            }
-        }
-        bg.graph = g;
-        bg
+        b.finish(t)
     }
 
     /// The graph `build_with(t, st, Some(corp), ..)` gives, made from

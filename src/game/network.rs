@@ -13,6 +13,10 @@
 //! so the same hexes mean the same tiles and tokens. Everything else the
 //! build reads is compared by value. It is a memo of a pure function: a
 //! game reads the same answers with or without it.
+//!
+//! Most board changes are a tile or a token on one hex: the board's graph
+//! is then made from the kept graph of the board before it
+//! (`BoardGraph::after_change_at`), the same graph id for id.
 
 use super::graph::{BoardGraph, Reach, reach_on};
 use crate::route::EndLists;
@@ -50,10 +54,14 @@ struct Key {
 
 impl Key {
     fn matches(&self, t: &Title, st: &GameState, corp: Option<CorpId>) -> bool {
+        self.hexes.same(&st.board.hexes) && self.matches_but_hexes(t, st, corp)
+    }
+
+    /// Everything but the hexes is as in `st`.
+    fn matches_but_hexes(&self, t: &Title, st: &GameState, corp: Option<CorpId>) -> bool {
         let b = &st.board;
         self.title == std::ptr::from_ref(t) as usize
             && self.corp == corp
-            && self.hexes.same(&b.hexes)
             && self.kind == corp.map(|c| st.corps[c].kind)
             && self.phase == st.phase
             && self.stop_bonuses == b.stop_bonuses
@@ -128,10 +136,36 @@ pub struct Track {
 
 pub fn track(t: &Title, st: &GameState) -> Rc<Track> {
     kept(&KEPT_TRACK, t, st, None, || {
-        let graph = BoardGraph::build_track(t, st, None);
+        let graph = after_one_change(t, st).unwrap_or_else(|| BoardGraph::build_track(t, st, None));
         let adj = graph.adjacency();
         Track { graph, adj }
     })
+}
+
+/// The board's graph made from a kept one of a board that differs from
+/// this one on one hex alone (a tile laid, a token placed: most board
+/// changes), where that gives the graph a build would
+/// (`BoardGraph::after_change_at`).
+fn after_one_change(t: &Title, st: &GameState) -> Option<BoardGraph> {
+    let made = KEPT_TRACK.with_borrow(|kept| {
+        kept.iter().rev().filter(|(k, _)| k.matches_but_hexes(t, st, None)).find_map(|(k, v)| {
+            let (before, now) = (&*k.hexes, &*st.board.hexes);
+            let mut changed = (0..now.len()).filter(|&h| before[h] != now[h]);
+            let (Some(h), None) = (changed.next(), changed.next()) else { return None };
+            v.graph.after_change_at(t, st, h as HexId, &before[h])
+        })
+    });
+    #[cfg(test)]
+    if made.is_some() {
+        MADE_FROM_CHANGE.with(|n| n.set(n.get() + 1));
+    }
+    made
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Graphs `after_one_change` made (the tests check it is used).
+    static MADE_FROM_CHANGE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 #[cfg(test)]
@@ -190,6 +224,45 @@ mod tests {
         }
         assert!(compared > 100, "{}: compared {compared} graphs", g.title.meta.id);
         assert!(g.state.board.hexes.iter().filter(|h| h.tile.is_some()).count() > 5, "tiles were laid");
+    }
+
+    /// The board's graph made from the one before a change on one hex is
+    /// the graph a build gives, id for id, after every move of random
+    /// games of each title (tiles laid and upgraded, tokens placed and
+    /// removed), and most board changes are made so.
+    #[test]
+    fn graphs_made_after_a_change_equal_builds() {
+        for id in ["1849", "1844", "1865", "18fb"] {
+            let t = Arc::new(crate::title::load::embedded(id).expect("the title loads"));
+            for seed in [1, 2] {
+                let setup = crate::fuzz::game_setup(&t, 4, seed);
+                let mut g = Game::new(t.clone(), setup).expect("a new game");
+                let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+                let made_before = MADE_FROM_CHANGE.with(|n| n.get());
+                let mut boards = 0;
+                let mut last: Option<Shared<Vec<HexState>>> = None;
+                for step in 0..1500 {
+                    if g.is_over() {
+                        break;
+                    }
+                    crate::fuzz::random_move(&mut g, &mut rng).expect("a random move");
+                    let (t, st) = (&g.title, &g.state);
+                    if last.as_ref().is_some_and(|l| l.same(&st.board.hexes)) {
+                        continue;
+                    }
+                    last = Some(st.board.hexes.clone());
+                    boards += 1;
+                    let kept = track(t, st);
+                    let fresh = BoardGraph::build_track(t, st, None);
+                    let at = format!("{id} seed {seed} step {step}");
+                    assert_eq!(kept.graph.graph, fresh.graph, "{at}");
+                    assert_eq!((&kept.graph.stop_at, &kept.graph.first_stop, &kept.graph.path_at, &kept.graph.junction_at), (&fresh.stop_at, &fresh.first_stop, &fresh.path_at, &fresh.junction_at), "{at}");
+                    assert_eq!((&kept.graph.tags.names, &kept.graph.groups.names), (&fresh.tags.names, &fresh.groups.names), "{at}");
+                }
+                let made = MADE_FROM_CHANGE.with(|n| n.get()) - made_before;
+                assert!(boards > 20 && made * 2 > boards, "{id} seed {seed}: {made} of {boards} boards made from a change");
+            }
+        }
     }
 
     /// A kept answer is the same graph as a fresh build, and a change of
