@@ -27,7 +27,12 @@ pub fn route_kind(k: StopKind) -> RStopKind {
 
 /// The tile currently on a hex.
 pub fn tile_on<'t>(t: &'t Title, st: &GameState, hex: HexId) -> &'t Tile {
-    match st.board.hexes[hex as usize].tile {
+    tile_of(t, hex, &st.board.hexes[hex as usize])
+}
+
+/// The tile on a hex that stands as `state`.
+pub fn tile_of<'t>(t: &'t Title, hex: HexId, state: &super::state::HexState) -> &'t Tile {
+    match state.tile {
         Some(i) => &t.tiles[i as usize],
         None => &t.map.hexes[hex as usize].tile,
     }

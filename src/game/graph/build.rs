@@ -31,18 +31,15 @@ impl BoardGraph {
             }
             return Some(bg);
         }
-        let old_tile = match before.tile {
-            Some(i) => &t.tiles[i as usize],
-            None => &t.map.hexes[hu].tile,
-        };
+        let old_tile = tile_of(t, h, before);
         let new_tile = tile_on(t, st, h);
         let hd = &t.map.hexes[hu];
         let markers: &[String] = st.board.markers.get(&h).map_or(&[], |m| m.as_slice());
-        let names_tags = new_tile.stops.iter().flat_map(|s| s.tags.iter().chain(hd.tags.iter()).chain(markers.iter())).chain(new_tile.paths.iter().flat_map(|p| p.tags.iter()));
+        let mut names_tags = new_tile.stops.iter().flat_map(|s| s.tags.iter().chain(hd.tags.iter()).chain(markers.iter())).chain(new_tile.paths.iter().flat_map(|p| p.tags.iter()));
         let keeps_order = !self.tags.origin.contains(&h)
             && !self.groups.origin.contains(&h)
             && old_tile.stops.iter().chain(new_tile.stops.iter()).all(|s| s.location.is_none())
-            && names_tags.into_iter().all(|n| self.tags.named_before(n, h))
+            && names_tags.all(|n| self.tags.named_before(n, h))
             && new_tile.stops.iter().flat_map(|s| s.groups.iter()).all(|n| self.groups.named_before(n, h));
         if !keeps_order {
             return None;
