@@ -516,32 +516,33 @@ impl Translator {
                 }
             }
             "run_routes" => {
-                let routes = a.get("routes").and_then(Value::as_array).cloned().unwrap_or_default();
                 let runner = match self.entity(game, a) {
                     Some(Actor::Corp(c)) => Some(c),
                     _ => None,
                 };
-                let mut specs = Vec::new();
+                let routes = a.get("routes").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+                let mut specs = Vec::with_capacity(routes.len());
                 for r in routes {
                     let train = self.trains.resolve(game, runner, r.get("train").and_then(Value::as_str).unwrap_or(""));
-                    let nodes: Vec<String> = r.get("nodes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
-                    let hexes: Vec<String> = r.get("hexes").and_then(Value::as_array).map(|x| x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
-                    let stops: Vec<String> = if nodes.is_empty() {
-                        hexes.clone()
+                    let hexes: Vec<&str> = json_strs(r.get("hexes")).collect();
+                    let mut nodes = json_strs(r.get("nodes")).peekable();
+                    let stops: Vec<String> = if nodes.peek().is_none() {
+                        hexes.iter().map(|h| h.to_string()).collect()
                     } else {
-                        let mut stops: Vec<String> = nodes.iter().map(|nd| self.stop_label(game, nd)).collect();
                         // The website's nodes may come in any order; its hexes are in
                         // travel order (1844 mountain railways at the end of a route).
-                        let at = |s: &String| hexes.iter().position(|h| h == s.split('.').next().unwrap_or(s)).unwrap_or(usize::MAX);
-                        if stops.iter().all(|s| at(s) != usize::MAX) {
-                            stops.sort_by_key(|s| at(s));
+                        // Each stop with its hex's place in that order (MAX: not listed).
+                        let at = |s: &str| hexes.iter().position(|h| *h == s.split('.').next().unwrap_or(s)).unwrap_or(usize::MAX);
+                        let mut placed: Vec<(usize, String)> = nodes.map(|nd| self.stop_label(game, nd)).map(|s| (at(&s), s)).collect();
+                        if placed.iter().all(|(k, _)| *k != usize::MAX) {
+                            placed.sort_by_key(|(k, _)| *k);
                         }
-                        stops
+                        placed.into_iter().map(|(_, s)| s).collect()
                     };
                     let via: Vec<Vec<String>> = r
                         .get("connections")
                         .and_then(Value::as_array)
-                        .map(|x| x.iter().map(|seg| seg.as_array().map(|s| s.iter().filter_map(|h| h.as_str().map(str::to_string)).collect()).unwrap_or_default()).collect())
+                        .map(|x| x.iter().map(|seg| json_strs(Some(seg)).map(str::to_string).collect()).collect())
                         .unwrap_or_default();
                     specs.push(RouteSpec { train, stops, via });
                 }
@@ -752,6 +753,11 @@ fn actor_of(o: CertOwner) -> Option<Actor> {
         CertOwner::Corp(c) => Some(Actor::Corp(c)),
         _ => None,
     }
+}
+
+/// The strings of a JSON list (none if it is not one).
+fn json_strs(v: Option<&Value>) -> impl Iterator<Item = &str> {
+    v.and_then(Value::as_array).map_or(&[][..], Vec::as_slice).iter().filter_map(Value::as_str)
 }
 
 /// "ATA_3" -> ("ATA", 3).
