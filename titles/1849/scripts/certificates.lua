@@ -2,7 +2,9 @@
 -- costing two shares, taken from the treasury or the pool only when no
 -- other certificate of that corporation is in the same place.
 
-hook("can_buy_certificate", function(game, player, corp, index, source, tag)
+-- Guarded (docs/lua-api.md, "Guards"): only the last certificate has a
+-- rule here, so the core answers for the others without calling Lua.
+hook("can_buy_certificate", { when = { args = { tag = "last" } } }, function(game, player, corp, index, source, tag)
   if tag ~= "last" then return true end
   for _, cert in ipairs(game:corporation_field(corp, "certificates")) do
     if cert.owner == source and cert.tag == nil and not cert.president then
