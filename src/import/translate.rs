@@ -238,34 +238,36 @@ impl Translator {
         let mut changes: Vec<(&str, Var)> = Vec::new();
         for (r, n) in self.readings.iter().zip(counts.iter_mut()) {
             // Two readings of one var see each other's change, in order.
-            let now = changes.iter().rev().find(|(v, _)| *v == r.var).map(|(_, x)| x.clone()).or_else(|| kept.and_then(|m| m.get(&r.var)).cloned());
-            let now = now.as_ref();
-            if r.holds_at(created_at) {
-                if now.is_none() {
-                    changes.push((&r.var, if r.from.is_some() { Var::List(vec![Var::Int(applied), Var::Int(i64::MAX)]) } else { Var::Int(i64::MAX) }));
-                }
+            let now = changes.iter().rev().find(|(v, _)| *v == r.var).map(|(_, x)| x).or_else(|| kept.and_then(|m| m.get(&r.var)));
+            let change = if r.holds_at(created_at) {
                 *n += 1;
+                now.is_none().then(|| if r.from.is_some() { Var::List(vec![Var::Int(applied), Var::Int(i64::MAX)]) } else { Var::Int(i64::MAX) })
             } else if open(now) {
-                let closed = match now {
+                Some(match now {
                     Some(Var::List(l)) => Var::List(vec![l[0].clone(), Var::Int(applied)]),
                     _ => Var::Int(applied),
-                };
-                changes.push((&r.var, closed));
+                })
+            } else {
+                None
+            };
+            if let Some(value) = change {
+                changes.push((&r.var, value));
             }
         }
-        if kept.is_none_or(|m| m.is_empty()) && changes.is_empty() {
+        // No change: the vars are as the last applied action's sync left
+        // them (`Game::apply` syncs after each action, and nothing else
+        // is applied between it and this).
+        if changes.is_empty() {
             return;
         }
-        if !changes.is_empty() {
-            let mut readings = kept.cloned().unwrap_or_default();
-            for (var, value) in changes {
-                readings.insert(var.to_string(), value);
-            }
-            let value = Var::Map(readings);
-            game.setup.values.insert("readings".into(), value.clone());
-            // As `Game::with_host` puts every setup value in the state.
-            game.state.vars.insert("setup.readings".into(), value);
+        let mut readings = kept.cloned().unwrap_or_default();
+        for (var, value) in changes {
+            readings.insert(var.to_string(), value);
         }
+        let value = Var::Map(readings);
+        game.setup.values.insert("readings".into(), value.clone());
+        // As `Game::with_host` puts every setup value in the state.
+        game.state.vars.insert("setup.readings".into(), value);
         game.sync_readings();
     }
 

@@ -161,7 +161,8 @@ pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
 pub fn stop_label(t: &Title, bg: &BoardGraph, stop: u32) -> String {
     let (h, s) = bg.stop_at[stop as usize];
     let label = &t.map.hexes[h as usize].label;
-    let same_hex = bg.stop_at.iter().filter(|(x, _)| *x == h).count();
+    // The hex's stops are numbered together (`BoardGraph::first_stop`).
+    let same_hex = bg.first_stop[h as usize + 1] - bg.first_stop[h as usize];
     if same_hex > 1 { format!("{label}.{s}") } else { label.clone() }
 }
 
@@ -274,14 +275,17 @@ impl Engine<'_> {
             let mut path_tags: BTreeMap<String, Vec<String>> = BTreeMap::new();
             for &p in &r.paths {
                 let path = &g.paths[p as usize];
-                let label = self.t.map.hexes[path.hex as usize].label.clone();
-                if hexes.last() != Some(&label) {
+                let label = &self.t.map.hexes[path.hex as usize].label;
+                if hexes.last() != Some(label) {
                     hexes.push(label.clone());
+                }
+                if path.tags == 0 {
+                    continue;
                 }
                 for (bit, name) in pos.board.tags.names.iter().enumerate() {
                     if bit < 32 && path.tags & (1 << bit) != 0 {
                         let list = path_tags.entry(name.clone()).or_default();
-                        if !list.contains(&label) {
+                        if !list.contains(label) {
                             list.push(label.clone());
                         }
                     }
