@@ -549,8 +549,13 @@ impl<'a> Ops<'a> {
                 self.st.board.marks.insert((hex, to), m);
             }
         }
-        // Token records follow their stop.
+        // Token records follow their stop. Only corporations with a token
+        // here are written: a write copies a corporation the state shares
+        // with its snapshots (`Shared`).
         for corp in self.st.corps.iter_mut() {
+            if !corp.tokens.iter().any(|tk| tk.placed.is_some_and(|(h, _)| h == hex)) {
+                continue;
+            }
             for tk in corp.tokens.iter_mut() {
                 if let Some((h, s)) = tk.placed
                     && h == hex

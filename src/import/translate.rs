@@ -314,8 +314,7 @@ impl Translator {
             return false;
         }
         let RoundData::Operating(or) = &game.state.flow.round.data else { return false };
-        let steps = game.title.flow.round(&game.state.flow.round.name).map(|r| r.steps.clone()).unwrap_or_default();
-        let Some(step) = steps.get(or.step) else { return false };
+        let Some(step) = game.title.flow.round(&game.state.flow.round.name).and_then(|r| r.steps.get(or.step)) else { return false };
         let kind = game.title.flow.step_kind(step).map_or(step.as_str(), |k| k.name());
         let entity = item.get("entity");
         let next = rest.iter().find(|x| {

@@ -108,7 +108,9 @@ impl Engine<'_> {
                     return self.finish("stalemate");
                 }
                 self.st.flow.stock_rounds += 1;
-                for c in self.st.corps.iter_mut() {
+                // Written only where set: a write copies a corporation
+                // the state shares with its snapshots (`Shared`).
+                for c in self.st.corps.iter_mut().filter(|c| c.closed) {
                     c.closed = false;
                 }
                 let order = self.player_order()?;
