@@ -576,7 +576,7 @@ impl<'a> Ops<'a> {
         let hs = &mut self.st.board.hexes[hex as usize];
         hs.tile = Some(plan.tile);
         hs.rotation = plan.fit.rotation;
-        hs.tokens = tokens;
+        hs.tokens = tokens.into();
         let label = self.t.map.hexes[hex as usize].label.clone();
         self.fx.event("tile_laid", &[("hex", Var::Str(label)), ("tile", Var::Str(new.name.clone())), ("rotation", Var::Int(plan.fit.rotation as i64))]);
     }

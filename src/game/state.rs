@@ -211,7 +211,9 @@ pub struct HexState {
     pub tile: Option<u16>,
     pub rotation: u8,
     /// Station tokens per stop of the current tile, one entry per slot.
-    pub tokens: Vec<Vec<Option<CorpId>>>,
+    /// Shared: a change of the board copies its list of hexes, and most
+    /// hexes' tokens are then shared, not copied.
+    pub tokens: Shared<Vec<Vec<Option<CorpId>>>>,
 }
 
 /// A corporation-specific extra value at a stop (1849 port token).
