@@ -27,10 +27,12 @@ end
 -- Is this a stock round in which nothing may be sold (1844-R-034, A-08)?
 -- The vars are set when the last private is sold (scripts/auction.lua).
 function C.no_sales(game)
-  local r = game:round()
-  if r.kind ~= "stock" then return false end
+  -- The var first: it is unset for most of a game, and reading it is
+  -- cheaper than building the round's table.
   local from = game:var("no_sales_sr")
   if from == nil then return false end
+  local r = game:round()
+  if r.kind ~= "stock" then return false end
   local to = game:var("no_sales_until") or from
   return r.stock_rounds >= from and r.stock_rounds <= to
 end

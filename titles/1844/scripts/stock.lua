@@ -52,7 +52,6 @@ hook("can_buy_certificate", function(game, player, corp, index, source, tag)
 end)
 
 hook("can_sell", function(game, player, corp, percent)
-  local r = game:round()
   if C.no_sales(game) then
     return false, "no shares may be sold in the first stock round after the last private is sold", "1844-R-034"
   end
