@@ -159,7 +159,7 @@ pub struct BoardGraph {
     /// Stop id -> (hex, stop index on the hex's tile).
     pub stop_at: Vec<(HexId, u8)>,
     /// Hex -> id of its first stop; the stops of hex h are
-    /// `first_stop[h]..first_stop[h + 1]` (see `stop_id`).
+    /// `first_stop[h]..first_stop[h + 1]` (`stops_of`, `stop_id`).
     pub first_stop: Vec<u32>,
     /// Path id -> (hex, path index on the tile).
     pub path_at: Vec<(HexId, u16)>,
@@ -248,7 +248,7 @@ impl BoardGraph {
     }
 
     fn build_with(t: &Title, st: &GameState, corp: Option<CorpId>, labels: bool) -> BoardGraph {
-        let mut b = Builder::new(t, st, Vec::new(), BoardGraph {
+        let mut b = Builder::new(t, st, None, BoardGraph {
             graph: TrackGraph::default(),
             stop_at: Vec::new(),
             first_stop: Vec::with_capacity(t.map.hexes.len() + 1),
@@ -291,6 +291,11 @@ impl BoardGraph {
             }
         }
         bg
+    }
+
+    /// The graph ids of the hex's stops (numbered together, in tile order).
+    pub fn stops_of(&self, hex: HexId) -> std::ops::Range<u32> {
+        self.first_stop[hex as usize]..self.first_stop[hex as usize + 1]
     }
 
     /// The graph id of stop `stop` of the hex's current tile, if it has one.

@@ -161,9 +161,7 @@ pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
 pub fn stop_label(t: &Title, bg: &BoardGraph, stop: u32) -> String {
     let (h, s) = bg.stop_at[stop as usize];
     let label = &t.map.hexes[h as usize].label;
-    // The hex's stops are numbered together (`BoardGraph::first_stop`).
-    let same_hex = bg.first_stop[h as usize + 1] - bg.first_stop[h as usize];
-    if same_hex > 1 { format!("{label}.{s}") } else { label.clone() }
+    if bg.stops_of(h).len() > 1 { format!("{label}.{s}") } else { label.clone() }
 }
 
 impl Engine<'_> {
@@ -460,8 +458,7 @@ impl Engine<'_> {
         let Some(h) = self.t.map.hex(hex).or_else(|| self.t.map.hex(&hex.to_uppercase())) else {
             return self.refuse(RuleKey::MapUnknownHex, format!("there is no hex {hex}"));
         };
-        // The hex's stops are numbered together (`BoardGraph::first_stop`).
-        let here = pos.board.first_stop[h as usize]..pos.board.first_stop[h as usize + 1];
+        let here = pos.board.stops_of(h);
         match (idx, here.len()) {
             (_, 0) => self.refuse(RuleKey::RouteNoStop, format!("{} has no station", self.t.map.hexes[h as usize].title())),
             (None, 1) => Ok(here.start),

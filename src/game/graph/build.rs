@@ -21,7 +21,8 @@ impl BoardGraph {
     pub fn after_change_at(&self, t: &Title, st: &GameState, h: HexId, before: &crate::game::state::HexState) -> Option<BoardGraph> {
         let hu = h as usize;
         let now = &st.board.hexes[hu];
-        let (fs, fs_next) = (self.first_stop[hu] as usize, self.first_stop[hu + 1] as usize);
+        let here = self.stops_of(h);
+        let (fs, fs_next) = (here.start as usize, here.end as usize);
         if now.tile == before.tile && now.rotation == before.rotation {
             // The same tile: only its stops' token flags can differ.
             let mut bg = self.clone();
@@ -52,7 +53,7 @@ impl BoardGraph {
         for (j, &(jh, e)) in self.junction_at[..j0].iter().enumerate() {
             slots[jh as usize * 6 + e as usize] = j as u32;
         }
-        let mut b = Builder::new(t, st, slots, BoardGraph {
+        let mut b = Builder::new(t, st, Some(slots), BoardGraph {
             graph: TrackGraph::default(),
             stop_at: self.stop_at[..fs].to_vec(),
             first_stop: self.first_stop[..hu].to_vec(),
@@ -98,9 +99,9 @@ pub(super) struct Builder<'t> {
 }
 
 impl<'t> Builder<'t> {
-    /// `slots` empty: no junction named yet.
-    pub(super) fn new(t: &Title, st: &GameState, slots: Vec<u32>, bg: BoardGraph) -> Builder<'t> {
-        let slots = if slots.is_empty() { vec![u32::MAX; t.map.hexes.len() * 6] } else { slots };
+    /// `slots`: the junctions already named (`None`: none yet).
+    pub(super) fn new(t: &Title, st: &GameState, slots: Option<Vec<u32>>, bg: BoardGraph) -> Builder<'t> {
+        let slots = slots.unwrap_or_else(|| vec![u32::MAX; t.map.hexes.len() * 6]);
         let band = t.phases.get(st.phase).map_or(0, |p| p.revenue_band);
         Builder { g: TrackGraph::default(), bg, band, locations: BTreeMap::new(), slots }
     }
