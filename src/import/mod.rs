@@ -110,7 +110,14 @@ pub fn filter_undo(raw: Vec<Value>) -> Vec<Value> {
             "undo" => {
                 let batch: Vec<Value> = match a.get("action_id").and_then(Value::as_i64) {
                     Some(n) => {
-                        let keep = active.iter().position(|x| x.get("id").and_then(Value::as_i64).unwrap_or(0) > n).unwrap_or(active.len());
+                        // The actions after `n`: the active list keeps the
+                        // record's order (an undo takes its tail, a redo
+                        // gives it back, a new action drops what was undone),
+                        // so they are its tail. Searched from the end: a
+                        // scan from the start made a long game with many
+                        // undos quadratic.
+                        let id = |x: &Value| x.get("id").and_then(Value::as_i64).unwrap_or(0);
+                        let keep = active.iter().rposition(|x| id(x) <= n).map_or(0, |i| i + 1);
                         active.split_off(keep)
                     }
                     None => active.pop().into_iter().collect(),
@@ -512,4 +519,39 @@ pub fn save_file(game: &Game) -> SaveFile {
 #[allow(dead_code)]
 fn title_of(t: &Title) -> &str {
     &t.meta.id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::filter_undo;
+    use serde_json::{Value, json};
+
+    fn ids(list: &[Value]) -> Vec<i64> {
+        list.iter().map(|a| a["id"].as_i64().unwrap()).collect()
+    }
+
+    #[test]
+    fn undo_takes_back_to_the_named_action_and_redo_gives_back() {
+        let raw = vec![
+            json!({"id": 1, "type": "bid"}),
+            json!({"id": 2, "type": "pass"}),
+            json!({"id": 3, "type": "pass"}),
+            json!({"id": 4, "type": "message"}),
+            // Back to action 1: 2 and 3 are undone together.
+            json!({"id": 5, "type": "undo", "action_id": 1}),
+            json!({"id": 6, "type": "redo"}),
+            // A plain undo takes the last action only.
+            json!({"id": 7, "type": "undo"}),
+            json!({"id": 8, "type": "bid"}),
+            // Nothing to redo after a new action.
+            json!({"id": 9, "type": "redo"}),
+        ];
+        assert_eq!(ids(&filter_undo(raw)), vec![1, 2, 8]);
+    }
+
+    #[test]
+    fn undo_to_before_every_action_empties_the_list() {
+        let raw = vec![json!({"id": 3, "type": "bid"}), json!({"id": 4, "type": "bid"}), json!({"id": 5, "type": "undo", "action_id": 0})];
+        assert!(filter_undo(raw).is_empty());
+    }
 }
