@@ -1,6 +1,6 @@
 //! Laying tiles and placing station tokens: legality and execution.
 
-use super::graph::{BoardGraph, Reach, city_index_of, free_slots, rotation_on, tile_on};
+use super::graph::{city_index_of, free_slots, rotation_on, tile_on};
 use super::ids::*;
 use super::ops::{GameResult, Ops};
 use super::var::Var;
@@ -471,8 +471,8 @@ impl<'a> Ops<'a> {
         let rotation = fit.rotation;
         let gauge_rule = self.t.route_rules.gauge_changes_at_stops_only;
         let net = crate::game::network::network(self.t, self.st, corp);
-        let (bg, r) = (&net.graph, &net.reach);
-        if lay_connects(self.t, self.st, bg, r, hex, tile, fit, gauge_rule) {
+        let (bg, r) = (net.graph(), &net.reach);
+        if lay_connects(self.t, self.st, &net, hex, tile, fit, gauge_rule) {
             return Ok(());
         }
         let h = &self.t.map.hexes[hex as usize];
@@ -656,7 +656,7 @@ impl<'a> Ops<'a> {
         }
         if need_route {
             let net = crate::game::network::network(self.t, self.st, corp);
-            let (bg, r) = (&net.graph, &net.reach);
+            let (bg, r) = (net.graph(), &net.reach);
             let sid = bg.stop_id(hex, stop);
             if !sid.is_some_and(|s| r.stops[s as usize]) {
                 return self.refuse(RuleKey::TokenUnreachable, format!("{} cannot reach {} along its track without passing a full city", c.id, h.title()));
@@ -820,7 +820,8 @@ fn gauge_joins(gauge: Gauge, arriving: u8, gauge_rule: bool) -> bool {
 /// "any_track"`, reaching any track of the new tile will do, the track it
 /// keeps included (1844-R-087).
 #[allow(clippy::too_many_arguments)]
-pub fn lay_connects(t: &crate::title::Title, st: &crate::game::state::GameState, bg: &BoardGraph, r: &Reach, hex: HexId, tile: &Tile, fit: &Fit, gauge_rule: bool) -> bool {
+pub fn lay_connects(t: &crate::title::Title, st: &crate::game::state::GameState, net: &crate::game::network::Network, hex: HexId, tile: &Tile, fit: &Fit, gauge_rule: bool) -> bool {
+    let (bg, r) = (net.graph(), &net.reach);
     let old = tile_on(t, st, hex);
     if old.color == Color::White {
         return tile_connects(tile, fit.rotation, hex, r, gauge_rule);
@@ -840,8 +841,8 @@ pub fn lay_connects(t: &crate::title::Title, st: &crate::game::state::GameState,
         [p.a, p.b].iter().any(|end| match end {
             PathEnd::Edge(e) => r.arriving(hex, rotate(*e, fit.rotation)).is_some_and(|arriving| gauge_joins(p.gauge, arriving, gauge_rule)),
             PathEnd::Stop(ns) => fit.stop_map.iter().position(|m| m == ns).and_then(graph_stop).is_some_and(|s| {
-                let stop = &bg.graph.stops[s as usize];
-                r.stops[s as usize] && (stop.own_token || !(stop.blocked || stop.terminal))
+                let flags = net.flags[s as usize];
+                r.stops[s as usize] && (flags.own_token || !(flags.blocked || bg.graph.stops[s as usize].terminal))
             }),
         })
     })

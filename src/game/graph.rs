@@ -273,6 +273,22 @@ impl BoardGraph {
     /// board change is asked about for several corporations.
     pub fn for_corp(&self, t: &Title, st: &GameState, corp: CorpId) -> BoardGraph {
         let mut bg = self.clone();
+        for (stop, f) in bg.graph.stops.iter_mut().zip(self.corp_flags(t, st, corp)) {
+            (stop.own_token, stop.blocked) = (f.own_token, f.blocked);
+        }
+        for b in st.board.stop_bonuses.iter().filter(|b| b.corp == corp) {
+            if let Some(id) = self.stop_id(b.hex, b.stop) {
+                bg.graph.stops[id as usize].value += b.amount;
+            }
+        }
+        bg
+    }
+
+    /// Per stop, the flags `for_corp` gives the corporation, read from
+    /// this graph built without one: what walking its network needs,
+    /// without a copy of the graph.
+    pub fn corp_flags(&self, t: &Title, st: &GameState, corp: CorpId) -> Vec<StopFlags> {
+        let mut out = self.flags();
         for (i, &(h, si)) in self.stop_at.iter().enumerate() {
             // Without one of its tokens there, and without the two city
             // rules that ask who passes, a stop's flags for the
@@ -282,15 +298,16 @@ impl BoardGraph {
             if !mine && hd.one_city_with.is_none() && !hd.printed_track_home_blocks {
                 continue;
             }
-            let stop = &mut bg.graph.stops[i];
-            (stop.own_token, stop.blocked) = stop_flags(t, st, h, si, stop.kind == RStopKind::City, Some(corp));
+            let city = self.graph.stops[i].kind == RStopKind::City;
+            let (own_token, blocked) = stop_flags(t, st, h, si, city, Some(corp));
+            out[i] = StopFlags { own_token, blocked };
         }
-        for b in st.board.stop_bonuses.iter().filter(|b| b.corp == corp) {
-            if let Some(id) = self.stop_id(b.hex, b.stop) {
-                bg.graph.stops[id as usize].value += b.amount;
-            }
-        }
-        bg
+        out
+    }
+
+    /// Per stop, its flags as this graph has them.
+    pub fn flags(&self) -> Vec<StopFlags> {
+        self.graph.stops.iter().map(|s| StopFlags { own_token: s.own_token, blocked: s.blocked }).collect()
     }
 
     /// The graph ids of the hex's stops (numbered together, in tile order).
@@ -309,6 +326,14 @@ impl BoardGraph {
     pub fn adjacency(&self) -> EndLists {
         EndLists::of(&self.graph)
     }
+}
+
+/// A stop's flags for one corporation (the graph's `own_token` and
+/// `blocked`), kept apart from the graph they belong to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StopFlags {
+    pub own_token: bool,
+    pub blocked: bool,
 }
 
 /// What a corporation's tokens reach.
@@ -366,7 +391,7 @@ pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Opti
             }
         }
     }
-    let r = reach_on(t, &bg, &adj, t.route_rules.gauge_changes_at_stops_only);
+    let r = reach_on(t, &bg, &bg.flags(), &adj, t.route_rules.gauge_changes_at_stops_only);
     bg.stop_at.iter().enumerate().any(|(i, (h, _))| *h == goal && r.stops[i])
 }
 
@@ -474,8 +499,9 @@ fn first_visit(seen: &mut [u8], p: u32, from_a: bool, mode: u8, gauge: Gauge, ga
 /// through cities full of other corporations' tokens, not through terminal
 /// stops, and (with the gauge rule) not changing gauge between stops.
 /// `adj` is the graph's `adjacency()`, built once for a board and walked
-/// with several corporations' flags (`network::track`).
-pub fn reach_on(t: &Title, bg: &BoardGraph, adj: &EndLists, gauge_rule: bool) -> Reach {
+/// with several corporations' flags (`network::track`); `flags` are the
+/// corporation's, per stop (`corp_flags`), read in place of the graph's.
+pub fn reach_on(t: &Title, bg: &BoardGraph, flags: &[StopFlags], adj: &EndLists, gauge_rule: bool) -> Reach {
     let g = &bg.graph;
     let mut r = Reach { stops: vec![false; g.stops.len()], edges: vec![0; t.map.hexes.len() * 6], hexes: vec![false; t.map.hexes.len()] };
     // State: (path, direction: entered from end a?, gauge mode bits). The
@@ -489,7 +515,7 @@ pub fn reach_on(t: &Title, bg: &BoardGraph, adj: &EndLists, gauge_rule: bool) ->
     let mut queue: Vec<(u32, bool, u8)> = Vec::with_capacity(g.paths.len());
     let all = ALL_MODES;
     for (s, stop) in g.stops.iter().enumerate() {
-        if stop.own_token {
+        if flags[s].own_token {
             r.stops[s] = true;
             r.hexes[stop.hex as usize] = true;
             for &p in adj.at_stop(s) {
@@ -511,7 +537,7 @@ pub fn reach_on(t: &Title, bg: &BoardGraph, adj: &EndLists, gauge_rule: bool) ->
                     continue;
                 }
                 r.stops[s as usize] = true;
-                if stop.blocked || stop.terminal {
+                if flags[s as usize].blocked || stop.terminal {
                     continue;
                 }
                 for &q in adj.at_stop(s as usize) {

@@ -18,7 +18,7 @@
 //! is then made from the kept graph of the board before it
 //! (`BoardGraph::after_change_at`), the same graph id for id.
 
-use super::graph::{BoardGraph, Reach, reach_on};
+use super::graph::{BoardGraph, Reach, StopFlags, reach_on};
 use crate::route::EndLists;
 use super::ids::{CorpId, HexId};
 use super::state::{GameState, HexState, Shared, SlotMarks, StopBonus};
@@ -27,10 +27,22 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-/// The graph `BoardGraph::build_track(t, st, Some(corp))` and its `reach_on`.
+/// What `BoardGraph::build_track(t, st, Some(corp))` and its `reach_on`
+/// give: the board's graph (shared by every corporation's network on the
+/// board), the corporation's flags of its stops, and its reach.
 pub struct Network {
-    pub graph: BoardGraph,
+    track: Rc<Track>,
+    /// Per stop, the corporation's flags (`BoardGraph::corp_flags`).
+    pub flags: Vec<StopFlags>,
     pub reach: Reach,
+}
+
+impl Network {
+    /// The board's graph: the corporation's graph but for its stops'
+    /// flags (`flags`) and values.
+    pub fn graph(&self) -> &BoardGraph {
+        &self.track.graph
+    }
 }
 
 /// Answers kept per thread (the company operating, the ones the bots and
@@ -116,11 +128,11 @@ fn kept<V>(
 /// The corporation's track graph and reach on the board as it stands.
 pub fn network(t: &Title, st: &GameState, corp: CorpId) -> Rc<Network> {
     kept(&KEPT_NETWORKS, t, st, Some(corp), || {
-        // From the board's graph, built once for every corporation asked.
+        // On the board's graph, built once for every corporation asked.
         let board = track(t, st);
-        let graph = board.graph.for_corp(t, st, corp);
-        let reach = reach_on(t, &graph, &board.adj, t.route_rules.gauge_changes_at_stops_only);
-        Network { graph, reach }
+        let flags = board.graph.corp_flags(t, st, corp);
+        let reach = reach_on(t, &board.graph, &flags, &board.adj, t.route_rules.gauge_changes_at_stops_only);
+        Network { track: board, flags, reach }
     })
 }
 
@@ -210,6 +222,7 @@ mod tests {
                 for c in st.corp_ids() {
                     let fresh = BoardGraph::build_track(t, st, Some(c));
                     let made = board.for_corp(t, st, c);
+                    assert_eq!(board.corp_flags(t, st, c), fresh.flags(), "{}: step {step}, corporation {c}'s flags", t.meta.id);
                     assert_eq!(made.graph, fresh.graph, "{}: step {step}, corporation {c}", t.meta.id);
                     assert_eq!((&made.stop_at, &made.first_stop, &made.path_at, &made.junction_at), (&fresh.stop_at, &fresh.first_stop, &fresh.path_at, &fresh.junction_at));
                     assert_eq!((&made.tags.names, &made.groups.names), (&fresh.tags.names, &fresh.groups.names));
@@ -275,15 +288,16 @@ mod tests {
         let first = network(&t, &st, corp);
         assert!(Rc::ptr_eq(&first, &network(&t, &st, corp)), "asked again on the same board, the kept answer");
         let fresh = BoardGraph::build_track(&t, &st, Some(corp));
-        assert_eq!(first.graph.graph.paths.len(), fresh.graph.paths.len());
+        assert_eq!(first.graph().graph.paths.len(), fresh.graph.paths.len());
+        assert_eq!(first.flags, fresh.flags(), "the corporation's flags are its build's");
         // Lay the first yellow tile of the manifest on the first blank hex.
         let h = (0..t.map.hexes.len()).find(|&h| st.board.hexes[h].tile.is_none() && t.map.hexes[h].tile.paths.is_empty() && t.map.hexes[h].tile.stops.is_empty()).expect("a blank hex");
         let yellow = t.tiles.iter().position(|x| x.color == crate::title::schema::Color::Yellow && !x.paths.is_empty()).expect("a yellow tile");
         st.board.hexes[h].tile = Some(yellow as u16);
         let after = network(&t, &st, corp);
         assert!(!Rc::ptr_eq(&first, &after), "a new board, a new answer");
-        assert_eq!(after.graph.graph.paths.len(), BoardGraph::build_track(&t, &st, Some(corp)).graph.paths.len());
-        assert!(after.graph.graph.paths.len() > first.graph.graph.paths.len());
+        assert_eq!(after.graph().graph.paths.len(), BoardGraph::build_track(&t, &st, Some(corp)).graph.paths.len());
+        assert!(after.graph().graph.paths.len() > first.graph().graph.paths.len());
         // Another corporation, another answer.
         assert!(!Rc::ptr_eq(&network(&t, &st, CorpId(1)), &after));
         // The corporation-less graph is kept too, and follows the board.

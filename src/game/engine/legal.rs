@@ -422,7 +422,7 @@ pub(super) fn each_tile_lay(
     mut f: impl FnMut(&mut Engine, HexId, u16, &crate::game::board::LayPlan) -> GameResult<bool>,
 ) -> GameResult<bool> {
     let net = crate::game::network::network(e.t, e.st, corp);
-    let (bg, r) = (&net.graph, &net.reach);
+    let r = &net.reach;
     let gauge_rule = e.t.route_rules.gauge_changes_at_stops_only;
     let colours: Vec<Color> = e.t.phases[e.st.phase].tiles.clone();
     let mut hexes: Vec<HexId> = r.edge_hexes().collect();
@@ -460,7 +460,7 @@ pub(super) fn each_tile_lay(
             let plans = ops.listed_lay_options(h, ti as u16);
             for plan in plans {
                 // Connection against the reach computed once.
-                if (own || crate::game::board::lay_connects(e.t, e.st, bg, r, h, tile, &plan.fit, gauge_rule)) && f(e, h, ti as u16, &plan)? {
+                if (own || crate::game::board::lay_connects(e.t, e.st, &net, h, tile, &plan.fit, gauge_rule)) && f(e, h, ti as u16, &plan)? {
                     return Ok(true);
                 }
             }
@@ -472,7 +472,7 @@ pub(super) fn each_tile_lay(
 pub(super) fn token_moves(e: &mut Engine, corp: CorpId) -> Vec<LegalMove> {
     let mut out = Vec::new();
     let net = crate::game::network::network(e.t, e.st, corp);
-    let (bg, r) = (&net.graph, &net.reach);
+    let (bg, r) = (net.graph(), &net.reach);
     let relaxed: Vec<HexId> = e.relaxed_hexes(corp).map(|r| r.token).unwrap_or_default();
     for (i, reached) in r.stops.iter().enumerate() {
         if !reached && !relaxed.contains(&bg.stop_at[i].0) {

@@ -120,7 +120,7 @@ fn assemble(t: &Title, mut bg: BoardGraph, specs: Vec<TrainSpec>, trains: Vec<Tr
 /// ignored): enough stops connected to one of its tokens.
 pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
     let net = crate::game::network::network(t, st, corp);
-    let (bg, r) = (&net.graph, &net.reach);
+    let (bg, r) = (net.graph(), &net.reach);
     let rules = &t.route_rules;
     let ignore: Vec<route::StopKind> = rules.ignore_for_minimum.iter().map(|k| kind(*k)).collect();
     // Stops no train the corporation may own can visit do not count (1844:
@@ -152,7 +152,7 @@ pub fn has_route(t: &Title, st: &GameState, corp: CorpId) -> bool {
         if s.kind == route::StopKind::City {
             cities += 1;
         }
-        own |= s.own_token;
+        own |= net.flags[i].own_token;
     }
     own && stops >= rules.min_stops.max(2) && cities >= rules.min_cities
 }
@@ -490,8 +490,9 @@ fn trails(pos: &Position, adj: &route::EndLists, a: u32, b: u32, via: Option<&[u
         }
     }
     let mut out = walk.out;
-    // Fewest hexes first (stable: equal trails keep the search order).
-    out.sort_by_key(|t| {
+    // Fewest hexes first (stable: equal trails keep the search order);
+    // each trail's count made once, not at every comparison.
+    out.sort_by_cached_key(|t| {
         let mut hexes: Vec<u32> = t.iter().map(|q| g.paths[*q as usize].hex).collect();
         hexes.dedup();
         hexes.len()
