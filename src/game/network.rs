@@ -59,9 +59,10 @@ struct Key {
     kind: Option<usize>,
     phase: usize,
     stop_bonuses: Vec<StopBonus>,
-    markers: BTreeMap<HexId, Vec<String>>,
-    revenues: BTreeMap<(HexId, u8), Vec<i64>>,
-    marks: BTreeMap<(HexId, u8), SlotMarks>,
+    /// (Shared: compared by identity first, the board's usual case.)
+    markers: Shared<BTreeMap<HexId, Vec<String>>>,
+    revenues: Shared<BTreeMap<(HexId, u8), Vec<i64>>>,
+    marks: Shared<BTreeMap<(HexId, u8), SlotMarks>>,
 }
 
 impl Key {

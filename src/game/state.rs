@@ -232,19 +232,22 @@ pub struct Board {
     pub supply: Vec<i32>,
     pub stop_bonuses: Vec<StopBonus>,
     /// Hexes no tile may be laid on, with the reason shown to players.
-    pub locked: BTreeMap<HexId, String>,
+    /// (These maps are `Shared`: they change seldom, and a copy of the
+    /// state copied every entry; the network memo compares them by
+    /// identity first.)
+    pub locked: Shared<BTreeMap<HexId, String>>,
     /// Tags added to hexes during play (1844 "mountain_railway:B1"); they
     /// count as tags of the hex's stops.
-    pub markers: BTreeMap<HexId, Vec<String>>,
+    pub markers: Shared<BTreeMap<HexId, Vec<String>>>,
     /// Stop values set during play (1844 mountain railway panels), one per
     /// revenue band, replacing the printed value.
     #[serde(default)]
-    pub revenues: BTreeMap<(HexId, u8), Vec<i64>>,
+    pub revenues: Shared<BTreeMap<(HexId, u8), Vec<i64>>>,
     /// What a stop's slots hold besides corporations' tokens, by (hex,
     /// stop index of the current tile): reservations, neutral tokens, the
     /// phase its slots open in (map.toml, then scripts; `game::stations`).
     #[serde(default)]
-    pub marks: BTreeMap<(HexId, u8), SlotMarks>,
+    pub marks: Shared<BTreeMap<(HexId, u8), SlotMarks>>,
 }
 
 /// A stop's reserved slots, neutral tokens and opening phase.

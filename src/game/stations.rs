@@ -130,6 +130,10 @@ impl Ops<'_> {
 
     /// Removes a corporation's reservations on a hex; whether there was one.
     pub fn remove_reservation(&mut self, hex: HexId, corp: CorpId) -> bool {
+        // Read first: a write copies the marks the state's copies share.
+        if !self.st.board.marks.iter().any(|((h, _), m)| *h == hex && m.reserved.contains(&corp)) {
+            return false;
+        }
         let mut found = false;
         for ((h, _), m) in self.st.board.marks.iter_mut() {
             if *h == hex && m.reserved.contains(&corp) {
