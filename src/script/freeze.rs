@@ -21,7 +21,9 @@
 
 use super::bytecode;
 use mlua::{Function, Lua, Table, Value};
-use std::collections::{BTreeSet, HashMap, HashSet};
+// Fx-hashed: the keys are table addresses, looked up on every script call.
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::collections::BTreeSet;
 
 /// What the sandbox needs to know of frozen tables, kept as the Lua
 /// state's app data so that the sandbox's functions reach it.
@@ -45,12 +47,12 @@ pub struct Frozen {
 impl Frozen {
     pub fn new(lua: &Lua) -> mlua::Result<Frozen> {
         Ok(Frozen {
-            shadows: HashMap::new(),
-            public_metatables: HashMap::new(),
-            compiled: HashMap::new(),
+            shadows: HashMap::default(),
+            public_metatables: HashMap::default(),
+            compiled: HashMap::default(),
             marker: lua.create_table()?,
             done: false,
-            sealed: HashMap::new(),
+            sealed: HashMap::default(),
         })
     }
 }
@@ -182,7 +184,7 @@ pub fn kept_sealed(lua: &Lua, key: (usize, usize), build: impl FnOnce(&Lua) -> m
 }
 
 fn reach(lua: &Lua, roots: &[Table], marker: &Table) -> mlua::Result<Reached> {
-    let mut seen: HashSet<usize> = HashSet::new();
+    let mut seen: HashSet<usize> = HashSet::default();
     let mut out = Reached { tables: Vec::new(), functions: Vec::new() };
     let mut stack: Vec<Value> = roots.iter().cloned().map(Value::Table).collect();
     while let Some(v) = stack.pop() {
@@ -360,7 +362,7 @@ fn refuse_write(lua: &Lua, made: Made) -> mlua::Result<Function> {
 /// without frozen tables come back as they are.
 pub fn thaw(lua: &Lua, v: Value) -> mlua::Result<Value> {
     match &v {
-        Value::Table(t) => Ok(thaw_table(lua, t, 0, &mut HashMap::new())?.map(Value::Table).unwrap_or(v)),
+        Value::Table(t) => Ok(thaw_table(lua, t, 0, &mut HashMap::default())?.map(Value::Table).unwrap_or(v)),
         _ => Ok(v),
     }
 }

@@ -114,7 +114,9 @@ impl HexData {
 pub struct MapData {
     pub layout: Layout,
     pub hexes: Vec<HexData>,
-    pub index: HashMap<String, u32>,
+    /// Label -> hex id (Fx-hashed: looked up for every hex a command,
+    /// a record or a script names).
+    pub index: rustc_hash::FxHashMap<String, u32>,
     /// The hexes' labels in hex order, shared by every route problem
     /// (`TrackGraph::hex_labels`) instead of copied into each.
     pub labels: std::sync::Arc<Vec<String>>,
@@ -129,7 +131,7 @@ impl MapData {
 pub fn map(ctx: &mut Ctx, file: &MapFile, tiles: &HashMap<String, Tile>) -> MapData {
     let layout = Layout::new(file.layout, file.axes);
     let mut hexes: Vec<HexData> = Vec::new();
-    let mut index: HashMap<String, u32> = HashMap::new();
+    let mut index: rustc_hash::FxHashMap<String, u32> = Default::default();
     let mut coords: HashMap<Coord, u32> = HashMap::new();
     for (i, def) in file.hex.iter().enumerate() {
         let key = format!("hex[{i}]");
@@ -309,7 +311,7 @@ fn link_line(text: &str, n: usize) -> Option<usize> {
 
 /// map.toml's `one_city_with`: the partner must be a hex of the map that
 /// borders this one (across the grid or a link), both with a city.
-fn one_city_pairs(ctx: &mut Ctx, file: &MapFile, index: &HashMap<String, u32>, hexes: &mut [HexData]) {
+fn one_city_pairs(ctx: &mut Ctx, file: &MapFile, index: &rustc_hash::FxHashMap<String, u32>, hexes: &mut [HexData]) {
     for (i, def) in file.hex.iter().enumerate() {
         let Some(w) = &def.one_city_with else { continue };
         let key = format!("hex[{i}].one_city_with.hex");
@@ -334,7 +336,7 @@ fn one_city_pairs(ctx: &mut Ctx, file: &MapFile, index: &HashMap<String, u32>, h
 /// has the other hex as its neighbour, across the other edge. Refused: a
 /// hex not on the map, an edge not 0-5, a side that faces a hex of the map
 /// or is linked twice, a hex linked to itself.
-fn links(ctx: &mut Ctx, file: &MapFile, index: &HashMap<String, u32>, hexes: &mut [HexData]) {
+fn links(ctx: &mut Ctx, file: &MapFile, index: &rustc_hash::FxHashMap<String, u32>, hexes: &mut [HexData]) {
     let (display, line_for) = match ctx.texts.get("map") {
         Some((display, text)) => (display.clone(), (0..file.link.len()).map(|i| link_line(text, i)).collect::<Vec<_>>()),
         None => ("map.toml".to_string(), vec![None; file.link.len()]),

@@ -273,7 +273,7 @@ pub fn load(source: &TitleSource, choices: &BTreeMap<String, bool>, players: Opt
         ctx.errors.push(DataError::new(display, &e.key, e.message).at_line(line).with_hint(e.hint));
     }
     let mut tiles: Vec<Tile> = Vec::new();
-    let mut tile_index = HashMap::new();
+    let mut tile_index = rustc_hash::FxHashMap::default();
     for (i, def) in &tile_defs {
         match Tile::from_def(def) {
             Ok(t) => {

@@ -22,7 +22,7 @@ pub use source::{ReadError, TitleSource};
 
 use crate::tile::Tile;
 use schema::*;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// A Lua file of the title.
 #[derive(Clone, Debug)]
@@ -51,7 +51,8 @@ pub struct Title {
     pub scripts: Vec<ScriptFile>,
     pub map: MapData,
     pub tiles: Vec<Tile>,
-    pub tile_index: HashMap<String, usize>,
+    /// Name -> tile (Fx-hashed: looked up at every lay).
+    pub tile_index: rustc_hash::FxHashMap<String, usize>,
     /// Which tiles may replace which (worked out from `tiles`, `map` and
     /// `settings` when the title is loaded).
     pub replacements: Replacements,
