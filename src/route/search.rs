@@ -127,10 +127,15 @@ pub fn best_run_split(p: &RouteProblem, pool: &rayon::ThreadPool) -> (Run, Searc
     pool.install(|| search(p, None, Some(Par), &NodeBudget::unlimited()))
 }
 
-/// Nodes `best_run_parallel` searches on one thread before it splits the
-/// search (every real position measured needs under 10,000; a few
-/// milliseconds of work).
-const SEQUENTIAL_FIRST_NODES: u64 = 20_000;
+/// Budget ticks `best_run_parallel` spends on one thread before it splits
+/// the search. The route listing's walks tick the budget too: 20,000 ran
+/// out on the densest real board (1844 STB with four 8E, 17,139 search
+/// nodes), whose split search then took 486 ms against 70 ms on one
+/// thread; with 200,000 every real full board finishes on one thread. The
+/// split restarts rather than resumes, so the synthetic worst cases that
+/// outgrow this pay for both (8E+6 365 ms against 264 ms, 8E+6+6 1.19 s
+/// against 0.92 s, measured 2026-11-29).
+const SEQUENTIAL_FIRST_NODES: u64 = 200_000;
 
 /// Marks a search that splits its walks into parallel tasks (run inside a
 /// rayon pool).
