@@ -374,24 +374,24 @@ impl Reach {
 /// reserved but not yet placed counts, A-18). Unlimited length; not
 /// through full cities or terminal stops (1844 destinations).
 ///
-/// Built as the answer was first defined: the corporation's own graph
-/// and its whole reach. [`connects_on`] answers the same without either,
-/// and is checked against this (tests/script_api.rs).
+/// Built as the answer was first defined: the corporation's flags on a
+/// fresh graph and its whole reach. [`connects_on`] answers the same
+/// without either, and is checked against this (tests/script_api.rs).
 pub fn connects(t: &Title, st: &GameState, corp: CorpId, goal: HexId, from: Option<(HexId, Option<u8>)>) -> bool {
-    let template = BoardGraph::build_track(t, st, None);
-    let adj = template.adjacency();
-    let mut bg = template.for_corp(t, st, corp);
+    let bg = BoardGraph::build_track(t, st, None);
+    let adj = bg.adjacency();
+    let mut flags = bg.corp_flags(t, st, corp);
     if let Some((f, city)) = from {
         let start = city.and_then(|c| city_stop(t, st, f, c));
         for (i, (h, s)) in bg.stop_at.iter().enumerate() {
             let here = *h == f && start.is_none_or(|x| x == *s);
-            bg.graph.stops[i].own_token = here;
+            flags[i].own_token = here;
             if here {
-                bg.graph.stops[i].blocked = false;
+                flags[i].blocked = false;
             }
         }
     }
-    let r = reach_on(t, &bg, &bg.flags(), &adj, t.route_rules.gauge_changes_at_stops_only);
+    let r = reach_on(t, &bg, &flags, &adj, t.route_rules.gauge_changes_at_stops_only);
     bg.stop_at.iter().enumerate().any(|(i, (h, _))| *h == goal && r.stops[i])
 }
 
