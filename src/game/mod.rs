@@ -176,8 +176,15 @@ impl Game {
 
     /// Applies one action; on refusal the state is exactly as before.
     pub fn apply(&mut self, action: Action) -> GameResult<()> {
+        self.try_apply(action).map_err(|(_, e)| e)
+    }
+
+    /// [`Game::apply`] that hands a refused action back with the refusal:
+    /// an import judges the refusal by the action (a pass our engine made
+    /// by itself), and would otherwise copy every action it applies.
+    pub fn try_apply(&mut self, action: Action) -> Result<(), (Action, GameError)> {
         let before = self.state.clone();
-        let result = self.apply_unguarded(action);
+        let result = self.apply_returning(action);
         if result.is_err() {
             self.state = before;
         }
@@ -188,6 +195,10 @@ impl Game {
     /// the action is refused: for a replay (a save file, an import), which
     /// throws the game away when one of its actions is refused.
     pub fn apply_unguarded(&mut self, action: Action) -> GameResult<()> {
+        self.apply_returning(action).map_err(|(_, e)| e)
+    }
+
+    fn apply_returning(&mut self, action: Action) -> Result<(), (Action, GameError)> {
         let mut fx = Effects { keep: self.observed.is_some(), ..Effects::default() };
         let result = Engine::new(&self.title, &mut self.state, &mut fx, &*self.host).apply(&action);
         match result {
@@ -200,7 +211,7 @@ impl Game {
                 self.sync_readings();
                 Ok(())
             }
-            Err(e) => Err(e),
+            Err(e) => Err((action, e)),
         }
     }
 

@@ -308,15 +308,16 @@ pub fn replay_with(
                     continue;
                 }
                 let acting = game.current_actor();
-                match game.apply(action.clone()) {
+                match game.try_apply(action) {
                     // The recorded action is ours only if its entity is the
                     // one our engine had to act (a follow-up, such as an
                     // owner's consent, is someone else's by design).
                     Ok(()) if j == 0 && let Err(message) = same_actor(&game, recorded_actor, acting) => {
+                        let action = game.actions.last().map(ToString::to_string).unwrap_or_default();
                         return Err((Some(game), ImportError::Refused { id, recorded: format!("{} -> `{action}`", recorded()), message, applied }));
                     }
                     Ok(()) => applied += 1,
-                    Err(e) => {
+                    Err((action, e)) => {
                         // A pass our engine already made by itself is not applied twice.
                         if action == Action::Pass && (is_auto || tr.pass_is_redundant(&game, item, &actions[i + 1..])) {
                             skipped += 1;

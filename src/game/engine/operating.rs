@@ -112,11 +112,11 @@ impl<'a> Engine<'a> {
             return Ok(false);
         }
         let step: &'a str = &steps[i];
-        let id = self.st.corps[corp].id.clone();
         if !self.or().turn.step_started {
             self.or_mut().turn.step_started = true;
             if self.heard("step_started") {
-                self.fx.event("step_started", &[("corp", Var::Str(id.clone())), ("step", Var::Str(step.to_string()))]);
+                let id = self.st.corps[corp].id.clone();
+                self.fx.event("step_started", &[("corp", Var::Str(id)), ("step", Var::Str(step.to_string()))]);
             }
             self.dispatch()?;
             // A handler may have closed the corporation or ended the game.
@@ -125,6 +125,7 @@ impl<'a> Engine<'a> {
         let done = self.or().turn.done_steps.contains(step);
         if done || self.step_skips(corp, step)? {
             if self.heard("step_ended") {
+                let id = self.st.corps[corp].id.clone();
                 self.fx.event("step_ended", &[("corp", Var::Str(id)), ("step", Var::Str(step.to_string())), ("skipped", Var::Bool(!done))]);
             }
             let or = self.or_mut();
@@ -248,7 +249,8 @@ impl<'a> Engine<'a> {
         if !affordable {
             return Ok(false);
         }
-        let id = c.id.clone();
+        // The id is made only for a title that hooks the question.
+        let id = self.rules.has_hook("can_place_token").then(|| c.id.clone());
         for mv in super::legal::token_moves(self, corp) {
             let Action::PlaceToken { hex, city } = &mv.action else { continue };
             let Some(h) = self.t.map.hex(hex) else { continue };
@@ -256,7 +258,7 @@ impl<'a> Engine<'a> {
             if self.ops().check_token(corp, h, stop, false).is_err() {
                 continue;
             }
-            if self.rules.has_hook("can_place_token") && self.rules.check("can_place_token", self.st, self.fx, args![id.clone(), hex.clone()]).is_err() {
+            if let Some(id) = &id && self.rules.check("can_place_token", self.st, self.fx, args![id.clone(), hex.clone()]).is_err() {
                 continue;
             }
             return Ok(true);
@@ -268,11 +270,12 @@ impl<'a> Engine<'a> {
     /// otherwise. Checked directly, like tokens.
     fn can_lay_any_tile(&mut self, corp: CorpId) -> GameResult<bool> {
         let cash = self.st.corps[corp].cash;
-        let id = self.st.corps[corp].id.clone();
+        // The id is made only for a title that hooks the question.
+        let id = self.rules.has_hook("can_lay_tile").then(|| self.st.corps[corp].id.clone());
         // Stops at the first affordable lay the title allows (free hexes
         // first: an existence check, in any order the same answer).
         super::legal::each_tile_lay(self, corp, super::legal::HexOrder::FreeFirst, |e, h, ti, plan| {
-            if e.rules.has_hook("can_lay_tile") {
+            if let Some(id) = &id {
                 let (hex, tile) = (e.t.map.hexes[h as usize].label.clone(), e.t.tiles[ti as usize].name.clone());
                 if e.rules.check("can_lay_tile", e.st, e.fx, args![id.clone(), hex, tile, plan.fit.rotation]).is_err() {
                     return Ok(false);

@@ -90,11 +90,11 @@ impl Engine<'_> {
     pub fn terrain_cost(&mut self, corp: CorpId, hex: HexId, new_track: &[crate::route::Gauge], base: i64) -> GameResult<i64> {
         use crate::title::schema::AbilityDef;
         let mut cost = base;
-        let terrain = self.t.map.hexes[hex as usize].terrain.clone().unwrap_or_default();
+        let terrain = self.t.map.hexes[hex as usize].terrain.as_deref().unwrap_or_default();
         for co in self.st.companies.iter().filter(|c| c.owner == CompanyOwner::Corp(corp)) {
             for a in &self.t.companies[co.def].abilities {
                 if let AbilityDef::TerrainDiscount { terrains, factor, gauges } = a {
-                    let terrain_ok = terrains.is_empty() || terrains.contains(&terrain);
+                    let terrain_ok = terrains.is_empty() || terrains.iter().any(|x| x == terrain);
                     let gauge_ok = gauges.is_empty()
                         || new_track.iter().any(|g| gauges.iter().any(|n| g.name() == n));
                     if terrain_ok && gauge_ok {
