@@ -69,3 +69,52 @@ fn a_wrong_guard_on_an_abilitys_actions_fails_the_tests() {
     assert!(!ok, "the tests passed with a wrong guard:\n{out}");
     assert!(out.contains("ability 'build_tunnel' (actions)") && out.contains("its guard is wrong"), "{out}");
 }
+
+/// An event handler's guard is verified by what the handler does: 1849
+/// re-examines AFG's homes at each stock round; a guard claiming
+/// the handler matters only at operating rounds would skip that, and the
+/// tests of 1849-R-084 fail naming the handler's line.
+#[test]
+fn a_wrong_guard_on_an_event_handler_fails_the_tests_naming_the_handler() {
+    let dir = common::fresh_copy("1849", "guard-handler");
+    let file = dir.join("scripts/setup.lua");
+    edit(&file, "{ when = { args = { kind = \"stock\" } } }", "{ when = { args = { kind = \"operating\" } } }");
+    let line = line_of(&file, "kind = \"operating\"");
+    let (ok, out) = run(&["test", "--title-dir", dir.to_str().unwrap(), "--filter", "1849-R-084, A-20"]);
+    assert!(!ok, "the tests passed with a wrong guard:\n{out}");
+    assert!(out.contains(&format!("setup.lua:{line}")) && out.contains("it changed the game where its `when` guard does not hold"), "{out}");
+}
+
+/// The same tests pass with the title's own handler guard.
+#[test]
+fn the_titles_own_handler_guard_passes_the_same_tests() {
+    let (ok, out) = run(&["test", "1849", "--filter", "1849-R-084, A-20"]);
+    assert!(ok && out.contains("2 passed, 0 failed"), "{out}");
+}
+
+/// A handler guard reading a field its event does not have could never
+/// hold: the first time the event comes it is an error naming the field,
+/// the event's fields and the handler's line.
+#[test]
+fn a_handler_guard_on_a_field_the_event_lacks_is_an_error_naming_it() {
+    let dir = common::fresh_copy("1849", "guard-field");
+    let file = dir.join("scripts/setup.lua");
+    edit(&file, "{ when = { args = { kind = \"stock\" } } }", "{ when = { args = { knd = \"stock\" } } }");
+    let line = line_of(&file, "knd = \"stock\"");
+    let (ok, out) = run(&["test", "--title-dir", dir.to_str().unwrap(), "--filter", "1849-R-084, A-20"]);
+    assert!(!ok, "the tests passed with a guard on a missing field:\n{out}");
+    assert!(out.contains(&format!("setup.lua:{line}")) && out.contains("reads the field 'knd'") && out.contains("its fields: kind, round"), "{out}");
+}
+
+/// A mistake in a handler's options is an error at its line when the
+/// title loads, as for hooks.
+#[test]
+fn a_handler_option_spelt_wrong_is_an_error_at_its_line() {
+    let dir = common::fresh_copy("1849", "guard-handler-key");
+    let file = dir.join("scripts/setup.lua");
+    edit(&file, "{ when = { args = { kind = \"stock\" } } }", "{ whn = { args = { kind = \"stock\" } } }");
+    let line = line_of(&file, "whn = {");
+    let out = check_fails(&dir);
+    assert!(out.contains(&format!("setup.lua:{line}")), "no file and line {line}: {out}");
+    assert!(out.contains("on('round_started'): unknown option") && out.contains("the options of a handler: when"), "{out}");
+}

@@ -62,24 +62,41 @@ pub struct HookGuards {
     pub by_hook: std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<super::guard::Guard>>>>,
     /// The guards of script steps' (false) and abilities' (true) `actions`.
     pub actions: std::cell::RefCell<rustc_hash::FxHashMap<(bool, String), super::guard::Guard>>,
+    /// The guards of event handlers, in each event's registration order.
+    pub by_event: std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<super::guard::Guard>>>>,
 }
 
 /// Reads a definition's options: `when`, its guard, is the only one.
 fn hook_guard(lua: &Lua, spec: Table, name: &str, hook: &super::Hook) -> mlua::Result<Option<super::guard::Guard>> {
-    let mut when = None;
-    for pair in spec.pairs::<Value, Value>() {
-        match pair? {
-            (Value::String(k), Value::Table(t)) if k.as_bytes() == b"when" => when = Some(t),
-            (Value::String(k), _) if k.as_bytes() == b"when" => return Err(rt(format!("hook '{name}': `when` is a table of conditions"))),
-            (k, _) => return Err(rt(format!("hook '{name}': unknown option {} (the options of a hook definition: when)", super::convert::show(&k)))),
-        }
-    }
-    let Some(when) = when else { return Ok(None) };
+    let Some(when) = when_option(spec, &format!("hook '{name}'"), "a hook definition")? else { return Ok(None) };
     if hook.acts {
         return Err(rt(format!("hook '{name}' acts on the game: a `when` guard is for hooks that only answer a question")));
     }
     let Some(guards) = lua.app_data_ref::<HookGuards>() else { return Ok(None) };
     super::guard::Guard::parse(&guards.title, super::guard::Target::Hook(hook), &when).map_err(|e| rt(format!("hook '{name}': {e}")))
+}
+
+/// The `when` table of a definition's options, the only option there is
+/// (`who` names the definition in errors, `of` says what it is).
+fn when_option(spec: Table, who: &str, of: &str) -> mlua::Result<Option<Table>> {
+    let mut when = None;
+    for pair in spec.pairs::<Value, Value>() {
+        match pair? {
+            (Value::String(k), Value::Table(t)) if k.as_bytes() == b"when" => when = Some(t),
+            (Value::String(k), _) if k.as_bytes() == b"when" => return Err(rt(format!("{who}: `when` is a table of conditions"))),
+            (k, _) => return Err(rt(format!("{who}: unknown option {} (the options of {of}: when)", super::convert::show(&k)))),
+        }
+    }
+    Ok(when)
+}
+
+/// Reads an event handler's options: `when`, its guard, is the only one.
+/// A handler whose guard does not hold is not called: it must do nothing
+/// then (`verify_guards` checks it does not change the game).
+fn handler_guard(lua: &Lua, spec: Table, event: &str) -> mlua::Result<Option<super::guard::Guard>> {
+    let Some(when) = when_option(spec, &format!("on('{event}')"), "a handler")? else { return Ok(None) };
+    let Some(guards) = lua.app_data_ref::<HookGuards>() else { return Ok(None) };
+    super::guard::Guard::parse(&guards.title, super::guard::Target::Event(event), &when).map_err(|e| rt(format!("on('{event}'): {e}")))
 }
 
 /// Refuses, with a hint, an event name nothing emits: a handler for it
@@ -139,9 +156,19 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
     let g = lua.globals();
     g.set(
         "on",
-        lua.create_function(|lua, (event, f): (String, Function)| {
+        // on(event, function) or on(event, { when = guard }, function).
+        lua.create_function(|lua, (event, spec, f): (String, Value, Option<Function>)| {
             registering(lua, "on")?;
             check_event_name(lua, &event)?;
+            let (when, f) = match (spec, f) {
+                (Value::Function(f), None) => (None, f),
+                (Value::Table(spec), Some(f)) => (Some(spec), f),
+                _ => return Err(rt(format!("on('{event}', ...) takes a function, or a table of options and then a function"))),
+            };
+            let guard = match when {
+                Some(options) => handler_guard(lua, options, &event)?,
+                None => None,
+            };
             let handlers: Table = lua.named_registry_value(HANDLERS_KEY)?;
             let list: Table = match handlers.get::<Option<Table>>(event.as_str())? {
                 Some(t) => t,
@@ -152,6 +179,12 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
                 }
             };
             list.push(f)?;
+            if let Some(guards) = lua.app_data_ref::<HookGuards>() {
+                let mut by_event = guards.by_event.borrow_mut();
+                let slots = by_event.entry(event.clone()).or_default();
+                slots.resize(list.raw_len() - 1, None);
+                slots.push(guard);
+            }
             Ok(())
         })?,
     )?;

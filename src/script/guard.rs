@@ -16,7 +16,10 @@
 //!
 //! A script step or an ability may guard its `actions` the same way (the
 //! question every listing of moves asks): where the guard fails it offers
-//! no moves.
+//! no moves. An event handler may be guarded too (`on(event, { when =
+//! ... }, f)`, `args` reading the event's fields): where the guard fails
+//! it is not called, and where guards are verified it is, and must change
+//! nothing.
 //!
 //! Conditions (docs/lua-api.md, "Guards"): `turn_var`, `var` and `option`
 //! (a name or a list of names, each set / on), `company_prop` (some company
@@ -51,6 +54,9 @@ pub enum Target<'a> {
     AbilityActions,
     /// A script step's `actions(game, corp)`.
     StepActions,
+    /// A handler of the named event, `on(event, { when = ... }, f)`:
+    /// `args` reads the event's fields.
+    Event(&'a str),
 }
 
 #[derive(Clone, Debug)]
@@ -63,6 +69,8 @@ enum Cond {
     Arg(usize, Vec<Var>),
     /// The field of the first argument (an ability's context) equals one of the values.
     Ctx(String, Vec<Var>),
+    /// The event's field equals one of the values (an event handler's guard).
+    Field(String, Vec<Var>),
     /// The current round is one of these (by name: the kinds asked for, read at load).
     Round(Vec<String>),
 }
@@ -106,12 +114,28 @@ impl Guard {
 
     /// Whether the definition may answer anything but the default now.
     pub fn holds(&self, st: &GameState, args: &[Arg]) -> bool {
-        self.any.iter().any(|conds| conds.iter().all(|c| c.holds(st, args)))
+        self.any.iter().any(|conds| conds.iter().all(|c| c.holds(st, args, None)))
+    }
+
+    /// Whether an event handler may do anything now, for an event with
+    /// these fields. A field the event does not carry is an error (its
+    /// name): the guard could never hold, and the handler would never run.
+    pub fn holds_for_event(&self, st: &GameState, fields: &std::collections::BTreeMap<String, Var>) -> Result<bool, String> {
+        for conds in &self.any {
+            for c in conds {
+                if let Cond::Field(name, _) = c
+                    && !fields.contains_key(name)
+                {
+                    return Err(name.clone());
+                }
+            }
+        }
+        Ok(self.any.iter().any(|conds| conds.iter().all(|c| c.holds(st, &[], Some(fields)))))
     }
 }
 
 impl Cond {
-    fn holds(&self, st: &GameState, args: &[Arg]) -> bool {
+    fn holds(&self, st: &GameState, args: &[Arg], fields: Option<&std::collections::BTreeMap<String, Var>>) -> bool {
         match self {
             Cond::TurnVar(name) => super::api::operating_turn(st).and_then(|t| t.vars.get(name)).is_some_and(set),
             Cond::Var(name) => st.vars.get(name).is_some_and(set),
@@ -121,6 +145,7 @@ impl Cond {
                 _ => false,
             },
             Cond::Round(names) => names.contains(&st.flow.round.name),
+            Cond::Field(name, values) => fields.and_then(|f| f.get(name)).is_some_and(|v| values.contains(v)),
         }
     }
 }
@@ -170,6 +195,14 @@ fn alternative(title: &Title, target: Target<'_>, t: &Table) -> Result<Option<Ve
                 out.push(Cond::Round(rounds));
             }
             "args" => {
+                if let Target::Event(_) = target {
+                    let Value::Table(by_name) = v else { return Err("`when.args` maps the event's fields to a value or a list of values".into()) };
+                    for pair in by_name.pairs::<Value, Value>() {
+                        let (name, want) = pair.map_err(|e| e.to_string())?;
+                        out.push(field_cond(title, &name, &want)?);
+                    }
+                    continue;
+                }
                 let Target::Hook(hook) = target else { return Err("`when.args` is for hooks: an ability's `actions` is guarded on its context with `ctx`".into()) };
                 let Value::Table(by_name) = v else { return Err("`when.args` maps argument names to a value or a list of values".into()) };
                 for pair in by_name.pairs::<Value, Value>() {
@@ -256,6 +289,22 @@ fn with_cost(title: &Title, arg: &str, t: &Table) -> Result<Vec<Var>, String> {
     Ok(title.map.hexes.iter().filter(|h| h.cost > 0).map(|h| Var::Str(h.label.clone())).collect())
 }
 
+/// `args = { field = value }` of an event handler's guard: the event's
+/// field, read as a hook's argument is (`has_prop`, `has_cost` too).
+fn field_cond(title: &Title, name: &Value, want: &Value) -> Result<Cond, String> {
+    let Value::String(name) = name else { return Err("`when.args` is keyed by the event's field names".into()) };
+    let name = name.to_str().map_err(|e| e.to_string())?.to_string();
+    Ok(Cond::Field(name.clone(), arg_values(title, &name, want)?))
+}
+
+fn arg_values(title: &Title, name: &str, want: &Value) -> Result<Vec<Var>, String> {
+    match want {
+        Value::Table(t) if t.contains_key("has_prop").unwrap_or(false) => with_prop(title, name, t),
+        Value::Table(t) if t.contains_key("has_cost").unwrap_or(false) => with_cost(title, name, t),
+        v => scalars(&format!("args.{name}"), v),
+    }
+}
+
 fn arg_cond(title: &Title, hook: &Hook, name: &Value, want: &Value) -> Result<Cond, String> {
     let Value::String(name) = name else { return Err("`when.args` is keyed by argument names".into()) };
     let name = name.to_str().map_err(|e| e.to_string())?.to_string();
@@ -271,12 +320,7 @@ fn arg_cond(title: &Title, hook: &Hook, name: &Value, want: &Value) -> Result<Co
     {
         return Err(format!("argument '{name}' is the answer being chained: a guard cannot read it"));
     }
-    let values = match want {
-        Value::Table(t) if t.contains_key("has_prop").unwrap_or(false) => with_prop(title, &name, t)?,
-        Value::Table(t) if t.contains_key("has_cost").unwrap_or(false) => with_cost(title, &name, t)?,
-        v => scalars(&format!("args.{name}"), v)?,
-    };
-    Ok(Cond::Arg(i, values))
+    Ok(Cond::Arg(i, arg_values(title, &name, want)?))
 }
 
 /// Whether an answer is what the core does without the definition: the
@@ -329,6 +373,25 @@ mod tests {
         assert!(g.holds(&st, &[text("AFG"), text("place_token")]));
         assert!(!g.holds(&st, &[text("AFG"), text("buy_train")]));
         assert!(!g.holds(&st, &[text("AFG"), None]));
+    }
+
+    /// An event handler's guard reads the event's fields by name; a field
+    /// the event lacks is an error naming it, not a guard that never holds.
+    #[test]
+    fn an_event_guard_reads_the_events_fields() {
+        let t = title("1844", &[]);
+        let lua = mlua::Lua::new();
+        let table: Table = lua.load(r#"return { args = { corp = { "SBB", "NOB" } } }"#).eval().expect("a table");
+        let g = Guard::parse(&t, Target::Event("share_bought"), &table).unwrap().expect("a guard");
+        let st = GameState::default();
+        let fields = |corp: &str| -> BTreeMap<String, Var> { [("corp".to_string(), Var::Str(corp.into())), ("player".to_string(), Var::Str("A".into()))].into() };
+        assert_eq!(g.holds_for_event(&st, &fields("SBB")), Ok(true));
+        assert_eq!(g.holds_for_event(&st, &fields("NOB")), Ok(true));
+        assert_eq!(g.holds_for_event(&st, &fields("GB")), Ok(false));
+        assert_eq!(g.holds_for_event(&st, &BTreeMap::new()), Err("corp".to_string()));
+        // A hook's context condition is not an event's.
+        let table: Table = lua.load(r#"return { ctx = { actor = "A" } }"#).eval().expect("a table");
+        assert!(Guard::parse(&t, Target::Event("share_bought"), &table).is_err());
     }
 
     #[test]

@@ -197,6 +197,9 @@ struct Dispatch {
     /// The guards of script steps' `actions` and of abilities', by name.
     step_guards: rustc_hash::FxHashMap<String, guard::Guard>,
     ability_guards: rustc_hash::FxHashMap<String, guard::Guard>,
+    /// The guards of event handlers, in the same order as `handlers`
+    /// (only events with at least one guard).
+    event_guards: rustc_hash::FxHashMap<String, Vec<Option<guard::Guard>>>,
     /// Handlers declared without the event's table (`function(game)`, no
     /// `...`), by address: they cannot reach it, so it is not built for them.
     payload_free: rustc_hash::FxHashSet<usize>,
@@ -221,7 +224,7 @@ impl ScriptHost {
         let lua = sandbox::new_state(&budget).map_err(|e| format!("cannot create the Lua state: {e}"))?;
         api::register_globals(&lua).map_err(|e| e.to_string())?;
         lua.set_app_data(api::KnownEvents(known_events(&title)));
-        lua.set_app_data(api::HookGuards { title: title.clone(), by_hook: Default::default(), actions: Default::default() });
+        lua.set_app_data(api::HookGuards { title: title.clone(), by_hook: Default::default(), actions: Default::default(), by_event: Default::default() });
         let table = |key: &str| lua.named_registry_value::<Table>(key).map_err(|e| e.to_string());
         let registries = [table(api::HANDLERS_KEY)?, table(api::HOOKS_KEY)?, table(api::STEPS_KEY)?, table(api::ABILITIES_KEY)?];
         let idle = api::LuaGame { title: title.clone(), st: GameState::default(), fx: Effects::default(), asking: None, live: false };
@@ -383,6 +386,7 @@ impl ScriptHost {
         d.hook_specs = d.hooks.keys().filter_map(|name| Some((name.clone(), HOOKS.iter().find(|h| h.name == name)?))).collect();
         if let Some(guards) = self.lua.app_data_ref::<api::HookGuards>() {
             d.guards = guards.by_hook.borrow().iter().filter(|(_, g)| g.iter().any(Option::is_some)).map(|(k, g)| (k.clone(), g.clone())).collect();
+            d.event_guards = guards.by_event.borrow().iter().filter(|(_, g)| g.iter().any(Option::is_some)).map(|(k, g)| (k.clone(), g.clone())).collect();
             for ((ability, name), g) in guards.actions.borrow().iter() {
                 let into = if *ability { &mut d.ability_guards } else { &mut d.step_guards };
                 into.insert(name.clone(), g.clone());
@@ -639,7 +643,28 @@ impl ScriptHost {
     /// Calls every handler of an event in registration order.
     fn emit_event(&self, event: &crate::game::ops::Event, st: &mut GameState, fx: &mut Effects) -> Result<(), GameError> {
         let funcs = self.registered(false, &event.name);
-        for func in funcs.iter() {
+        let guards = self.dispatch.get().and_then(|d| d.event_guards.get(&event.name));
+        let verify = self.verify_guards.get();
+        for (i, func) in funcs.iter().enumerate() {
+            // A handler whose `when` guard does not hold is not called
+            // (with `verify_guards` it is, and must change nothing).
+            let out = match guards.and_then(|g| g.get(i)).and_then(Option::as_ref) {
+                Some(g) => !g.holds_for_event(st, &event.args).map_err(|field| {
+                    let mut have: Vec<&str> = event.args.keys().map(String::as_str).collect();
+                    have.sort_unstable();
+                    GameError::Script(format!(
+                        "script error in the handler of '{}' at {}: its `when` guard reads the field '{field}', which this event does not have (its fields: {}), so the handler would never run (docs/lua-api.md, \"Guards\")",
+                        event.name,
+                        defined_at(func),
+                        if have.is_empty() { "none".to_string() } else { have.join(", ") }
+                    ))
+                })?,
+                None => false,
+            };
+            if out && !verify {
+                continue;
+            }
+            let before = out.then(|| (st.clone(), fx.log.len(), fx.events.len()));
             // Each handler gets a table of its own (what one handler does to
             // it, the next cannot see); none for a handler that takes none.
             let takes_payload = !self.dispatch.get().is_some_and(|d| d.payload_free.contains(&(func.to_pointer() as usize)));
@@ -649,6 +674,15 @@ impl ScriptHost {
                 Some(p) => func.call::<mlua::MultiValue>((ud, p)),
                 None => func.call::<mlua::MultiValue>(ud),
             })?;
+            if let Some((was, logged, emitted)) = before
+                && (*st != was || fx.log.len() != logged || fx.events.len() != emitted)
+            {
+                return Err(GameError::Script(format!(
+                    "script error in the handler of '{}' at {}: it changed the game where its `when` guard does not hold, so the game would have gone on without that change: its guard is wrong (docs/lua-api.md, \"Guards\")",
+                    event.name,
+                    defined_at(func)
+                )));
+            }
         }
         Ok(())
     }

@@ -95,7 +95,7 @@ local function after_sale(game)
   return false
 end
 
-on("round_started", function(game, ev)
+on("round_started", { when = { args = { round = "auction" } } }, function(game, ev)
   if ev.round ~= "auction" then return end
   game:set_var("auction.no_bid", nil)
   game:set_var("auction.count", (game:var("auction.count") or 0) + 1)

@@ -72,7 +72,7 @@ end)
 
 -- 1844-R-069: 40 per OR to the owner of each activated railway, 10 for
 -- each activated tunnel, at the start of the OR (A-16).
-on("round_started", function(game, ev)
+on("round_started", { when = { args = { kind = "operating" } } }, function(game, ev)
   if ev.kind ~= "operating" then return end
   for i = 1, 5 do
     -- (Paying changes no company's owner.) The income is each company's

@@ -41,7 +41,7 @@ on("company_bought", function(game, ev)
 end)
 
 -- 1844-R-176: P6 closes when FNM first runs a train.
-on("trains_run", function(game, ev)
+on("trains_run", { when = { args = { corp = "FNM" } } }, function(game, ev)
   if ev.corp == "FNM" and #ev.routes > 0 and game:company_field("P6", "owner_kind") ~= "closed" then
     -- The core logs "P6 closes".
     game:log("FNM runs a train for the first time (1844-R-176)")
@@ -166,7 +166,7 @@ on("furka_oberalp", function(game)
 end)
 
 -- 1844-R-177: P7's owner receives EVA when the first 5/5H leaves the bank.
-on("phase_changed", function(game, ev)
+on("phase_changed", { when = { args = { phase = "5" } } }, function(game, ev)
   if ev.phase ~= "5" then return end
   local owner = game:var("P7.owner")
   if owner and is_player(game, owner) and not game:var("eva.given") then

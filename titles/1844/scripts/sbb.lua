@@ -206,7 +206,7 @@ end)
 
 -- A-31: whoever buys the director's certificate from the pool (the first
 -- SBB purchase, scripts/stock.lua) starts the SBB; it operates from then on.
-on("share_bought", function(game, ev)
+on("share_bought", { when = { args = { corp = "SBB" } } }, function(game, ev)
   if ev.corp ~= "SBB" or game:corporation_field("SBB", "started") then return end
   game:set_floated("SBB", sbb_props(game).start_price)
   game:log(ev.player .. " directs the SBB")

@@ -110,7 +110,7 @@ end
 
 -- AFG's home choices are re-examined at the start of each stock round
 -- (ambiguity A-20): with none free it waits at the end of the order.
-on("round_started", function(game, ev)
+on("round_started", { when = { args = { kind = "stock" } } }, function(game, ev)
   if ev.kind ~= "stock" then return end
   if not game:corporation_field("AFG", "in_play") or game:corporation_field("AFG", "started") then
     game:set_var("afg_blocked", nil)

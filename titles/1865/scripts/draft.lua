@@ -26,7 +26,7 @@ local function finish(game)
   game:end_round()
 end
 
-on("round_started", function(game, ev)
+on("round_started", { when = { args = { round = "draft" } } }, function(game, ev)
   if ev.round ~= "draft" then return end
   local forward = S.order_from_priority(game)
   local picks = {}

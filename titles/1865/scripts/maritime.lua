@@ -18,7 +18,7 @@ function S.maritime_bonus(game, corp, m)
   end
 end
 
-on("round_started", function(game, ev)
+on("round_started", { when = { args = { kind = "operating" } } }, function(game, ev)
   if ev.kind ~= "operating" then return end
   local income = game:props().maritime_income
   for _, p in ipairs(game:players()) do

@@ -66,7 +66,7 @@ on("step_started", function(game, ev)
 end)
 
 -- R-185, A-26: a president's emergency sale is paid at half price.
-on("shares_sold", function(game, ev)
+on("shares_sold", { when = { round = "operating" } }, function(game, ev)
   if game:round().kind ~= "operating" then return end
   local corp = ev.corp
   if game:corporation_field(corp, "kind") == "regional" then return end
