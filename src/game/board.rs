@@ -578,7 +578,7 @@ impl<'a> Ops<'a> {
         hs.rotation = plan.fit.rotation;
         hs.tokens = tokens.into();
         let label = self.t.map.hexes[hex as usize].label.clone();
-        self.fx.event("tile_laid", &[("hex", Var::Str(label)), ("tile", Var::Str(new.name.clone())), ("rotation", Var::Int(plan.fit.rotation as i64))]);
+        self.fx.event("tile_laid", [("hex", Var::Str(label)), ("tile", Var::Str(new.name.clone())), ("rotation", Var::Int(plan.fit.rotation as i64))]);
     }
 
     /// Can the pre-printed tile go back without losing a token? Reverting
@@ -676,7 +676,7 @@ impl<'a> Ops<'a> {
         }
         let label = self.t.map.hexes[hex as usize].label.clone();
         let name = self.corp_name(corp).to_string();
-        self.fx.event("token_placed", &[("corp", Var::Str(name)), ("hex", Var::Str(label))]);
+        self.fx.event("token_placed", [("corp", Var::Str(name)), ("hex", Var::Str(label))]);
         cost
     }
 
@@ -720,7 +720,7 @@ impl<'a> Ops<'a> {
         if let Some(t) = self.st.corps[to].tokens.iter_mut().find(|t| t.placed.is_none() && !t.lost) {
             t.placed = Some((hex, stop));
         }
-        self.fx.event("token_placed", &[("corp", Var::Str(tname)), ("hex", Var::Str(label))]);
+        self.fx.event("token_placed", [("corp", Var::Str(tname)), ("hex", Var::Str(label))]);
         Ok(())
     }
 

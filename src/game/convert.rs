@@ -50,7 +50,7 @@ impl Ops<'_> {
         c.certs = certs;
         c.kind = to;
         self.log(format!("{cid} converts from {from_id} to {to_id}{}", if added > 0 { format!(" ({added} new certificates in its treasury)") } else { String::new() }));
-        self.fx.event("corporation_converted", &[("corp", Var::Str(cid)), ("from", Var::Str(from_id)), ("to", Var::Str(to_id))]);
+        self.fx.event("corporation_converted", [("corp", Var::Str(cid)), ("from", Var::Str(from_id)), ("to", Var::Str(to_id))]);
         self.check_presidency(corp, 0)?;
         Ok(())
     }

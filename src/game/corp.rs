@@ -78,7 +78,7 @@ impl Ops<'_> {
         let name = self.corp_name(corp).to_string();
         let pname = self.player_name(player).to_string();
         self.log(format!("{pname} starts {name} at {}{}", self.money(price), if free { String::new() } else { format!(", paying {}", self.money(cost)) }));
-        self.fx.event("corporation_started", &[("corp", Var::Str(name)), ("player", Var::Str(pname)), ("price", Var::Int(price))]);
+        self.fx.event("corporation_started", [("corp", Var::Str(name)), ("player", Var::Str(pname)), ("price", Var::Int(price))]);
         self.check_float(corp)?;
         Ok(())
     }
@@ -116,7 +116,7 @@ impl Ops<'_> {
             self.transfer(Purse::Corp(corp), Purse::Bank, fee)?;
             self.log(format!("{name} pays a token fee of {}", self.money(fee)));
         }
-        self.fx.event("corporation_floated", &[("corp", Var::Str(name))]);
+        self.fx.event("corporation_floated", [("corp", Var::Str(name))]);
         if self.t.settings.home_token == crate::title::schema::HomeToken::Start {
             self.place_home(corp)?;
         }
@@ -137,7 +137,7 @@ impl Ops<'_> {
         }
         if !was {
             let name = self.corp_name(corp).to_string();
-            self.fx.event("corporation_floated", &[("corp", Var::Str(name))]);
+            self.fx.event("corporation_floated", [("corp", Var::Str(name))]);
         }
         Ok(())
     }
@@ -272,7 +272,7 @@ impl Ops<'_> {
         if let Some(p) = president {
             args.push(("president", Var::Str(p)));
         }
-        self.fx.event("corporation_closed", &args);
+        self.fx.event("corporation_closed", args);
         Ok(())
     }
 
@@ -289,7 +289,7 @@ impl Ops<'_> {
         self.st.companies[co].owner = CompanyOwner::Closed;
         let name = self.st.companies[co].id.clone();
         self.log(format!("{name} closes"));
-        self.fx.event("company_closed", &[("company", Var::Str(name))]);
+        self.fx.event("company_closed", [("company", Var::Str(name))]);
     }
 
     /// A company changes hands; certificates it carries go to the new owner.
@@ -315,7 +315,7 @@ impl Ops<'_> {
             CompanyOwner::Corp(c) => self.corp_name(c).to_string(),
             _ => String::new(),
         };
-        self.fx.event("company_bought", &[("company", Var::Str(name)), ("owner", Var::Str(owner))]);
+        self.fx.event("company_bought", [("company", Var::Str(name)), ("owner", Var::Str(owner))]);
         Ok(())
     }
 

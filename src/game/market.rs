@@ -118,7 +118,7 @@ impl Ops<'_> {
             let after = self.share_price(corp);
             let name = self.corp_name(corp).to_string();
             self.log(format!("{name} share price moves from {} to {}", self.money(before), self.money(after)));
-            self.fx.event("price_moved", &[("corp", Var::Str(name)), ("from", Var::Int(before)), ("to", Var::Int(after))]);
+            self.fx.event("price_moved", [("corp", Var::Str(name)), ("from", Var::Int(before)), ("to", Var::Int(after))]);
             self.after_price_change(corp);
         } else if steps > 0 && self.t.market.moves.blocked == crate::title::schema::BlockedMove::Bottom {
             // A blocked move still ends at the bottom of the stack (1865 A-17).
@@ -135,10 +135,10 @@ impl Ops<'_> {
         let name = self.corp_name(corp).to_string();
         if flags.iter().any(|f| f.ends_game) && !self.st.corps[corp].reached_end {
             self.st.corps[corp].reached_end = true;
-            self.fx.event("end_cell_reached", &[("corp", Var::Str(name.clone()))]);
+            self.fx.event("end_cell_reached", [("corp", Var::Str(name.clone()))]);
         }
         if flags.iter().any(|f| f.closes) {
-            self.fx.event("closing_cell_reached", &[("corp", Var::Str(name))]);
+            self.fx.event("closing_cell_reached", [("corp", Var::Str(name))]);
         }
     }
 }

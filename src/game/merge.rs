@@ -60,7 +60,7 @@ impl Ops<'_> {
         }
         self.reset_merged(target, keep_tokens);
         self.log(format!("{tname} merges into {iname}"));
-        self.fx.event("corporation_merged", &[("target", Var::Str(tname)), ("into", Var::Str(iname))]);
+        self.fx.event("corporation_merged", [("target", Var::Str(tname)), ("into", Var::Str(iname))]);
         Ok(())
     }
 

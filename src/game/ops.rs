@@ -71,11 +71,9 @@ pub struct Effects {
 }
 
 impl Effects {
-    pub fn event(&mut self, name: &str, args: &[(&str, Var)]) {
-        self.events.push(Event {
-            name: name.to_string(),
-            args: args.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
-        });
+    /// Records an event; its values are moved in, not copied.
+    pub fn event<'k>(&mut self, name: &str, args: impl IntoIterator<Item = (&'k str, Var)>) {
+        self.events.push(Event { name: name.to_string(), args: args.into_iter().map(|(k, v)| (k.to_string(), v)).collect() });
     }
 }
 
@@ -176,7 +174,7 @@ impl<'a> Ops<'a> {
             self.log(format!("{name} pays {} of debt", self.money(repay)));
         }
         if from == Purse::Bank && bank_before > 0 && self.st.bank <= 0 {
-            self.fx.event("bank_broken", &[]);
+            self.fx.event("bank_broken", []);
         }
         Ok(())
     }

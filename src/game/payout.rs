@@ -39,7 +39,7 @@ impl Ops<'_> {
                 self.move_price(corp, d, 1)?;
             }
         }
-        self.fx.event("dividend", &[("corp", Var::Str(id)), ("kind", Var::Str(kind_name(kind).into())), ("revenue", Var::Int(revenue))]);
+        self.fx.event("dividend", [("corp", Var::Str(id)), ("kind", Var::Str(kind_name(kind).into())), ("revenue", Var::Int(revenue))]);
         Ok(())
     }
 

@@ -217,7 +217,7 @@ impl Ops<'_> {
         }
         let (cn, on, nn) = (self.corp_name(corp).to_string(), self.player_name(old).to_string(), self.player_name(new).to_string());
         self.log(format!("{nn} becomes president of {cn} (from {on})"));
-        self.fx.event("president_changed", &[("corp", Var::Str(cn)), ("from", Var::Str(on)), ("to", Var::Str(nn))]);
+        self.fx.event("president_changed", [("corp", Var::Str(cn)), ("from", Var::Str(on)), ("to", Var::Str(nn))]);
     }
 
     /// Picks certificates of `owner` worth `percent` to sell, ordinary

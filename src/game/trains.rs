@@ -121,7 +121,7 @@ impl Ops<'_> {
         let id = self.st.trains[train as usize].id.clone();
         self.fx.event(
             "train_bought",
-            &[("corp", Var::Str(corp)), ("train", Var::Str(id)), ("class", Var::Str(cname.clone())), ("variant", Var::Str(vname.clone())), ("new", Var::Bool(from_depot))],
+            [("corp", Var::Str(corp)), ("train", Var::Str(id)), ("class", Var::Str(cname.clone())), ("variant", Var::Str(vname.clone())), ("new", Var::Bool(from_depot))],
         );
         if from_depot {
             self.advance_phase_for(&cname, &vname)?;
@@ -164,7 +164,7 @@ impl Ops<'_> {
                     if let TrainOwner::Corp(c) = owner {
                         let cn = self.corp_name(c).to_string();
                         self.log(format!("{cn}'s {id} rusts"));
-                        self.fx.event("train_rusted", &[("corp", Var::Str(cn)), ("train", Var::Str(id))]);
+                        self.fx.event("train_rusted", [("corp", Var::Str(cn)), ("train", Var::Str(id))]);
                     }
                 }
             }
@@ -188,9 +188,9 @@ impl Ops<'_> {
                 }
             }
         }
-        self.fx.event("phase_changed", &[("phase", Var::Str(phase.name.clone()))]);
+        self.fx.event("phase_changed", [("phase", Var::Str(phase.name.clone()))]);
         for e in &phase.events {
-            self.fx.event(e, &[("phase", Var::Str(phase.name.clone()))]);
+            self.fx.event(e, [("phase", Var::Str(phase.name.clone()))]);
         }
         self.require_discards();
         Ok(())
@@ -222,7 +222,7 @@ impl Ops<'_> {
         let cname = self.t.trains[class as usize].name.clone();
         let vname = self.t.trains[class as usize].variants[0].name.clone();
         self.log(format!("{id} is sold abroad"));
-        self.fx.event("train_exported", &[("train", Var::Str(id.clone())), ("class", Var::Str(cname.clone()))]);
+        self.fx.event("train_exported", [("train", Var::Str(id.clone())), ("class", Var::Str(cname.clone()))]);
         self.advance_phase_for(&cname, &vname)?;
         Ok(Some(id))
     }
@@ -281,6 +281,6 @@ impl Ops<'_> {
         self.st.trains[train as usize].owner = TrainOwner::Pool;
         let (cn, id) = (self.corp_name(corp).to_string(), self.st.trains[train as usize].id.clone());
         self.log(format!("{cn} discards {id} to the bank pool"));
-        self.fx.event("train_discarded", &[("corp", Var::Str(cn)), ("train", Var::Str(id))]);
+        self.fx.event("train_discarded", [("corp", Var::Str(cn)), ("train", Var::Str(id))]);
     }
 }

@@ -164,7 +164,7 @@ pub fn add_methods<M: UserDataMethods<TestGame>>(m: &mut M) {
                 let (cid, tid) = (ops.corp_name(c).to_string(), ops.st.trains[train as usize].id.clone());
                 ops.fx.event(
                     "train_bought",
-                    &[("corp", Var::Str(cid)), ("train", Var::Str(tid)), ("class", Var::Str(cname)), ("variant", Var::Str(vname)), ("new", Var::Bool(true))],
+                    [("corp", Var::Str(cid)), ("train", Var::Str(tid)), ("class", Var::Str(cname)), ("variant", Var::Str(vname)), ("new", Var::Bool(true))],
                 );
             }
             ops.require_discards();

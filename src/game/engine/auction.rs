@@ -228,7 +228,7 @@ impl Engine<'_> {
         let line = format!("{} buys {} for {}", self.st.players[to as usize].name, self.company_name(co), self.t.money(price));
         self.fx.log.push(line);
         let id = self.st.companies[co].id.clone();
-        self.fx.event("company_sold", &[("company", Var::Str(id)), ("player", Var::Str(self.st.players[to as usize].name.clone())), ("price", Var::Int(price))]);
+        self.fx.event("company_sold", [("company", Var::Str(id)), ("player", Var::Str(self.st.players[to as usize].name.clone())), ("price", Var::Int(price))]);
         Ok(())
     }
 

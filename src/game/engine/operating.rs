@@ -89,7 +89,7 @@ impl<'a> Engine<'a> {
                     return Ok(true);
                 }
                 None => {
-                    self.fx.event("round_ended", &[("round", Var::Str(self.st.flow.round.name.clone()))]);
+                    self.fx.event("round_ended", [("round", Var::Str(self.st.flow.round.name.clone()))]);
                     self.dispatch()?;
                     self.next_round()?;
                     return Ok(true);
@@ -116,7 +116,7 @@ impl<'a> Engine<'a> {
             self.or_mut().turn.step_started = true;
             if self.heard("step_started") {
                 let id = self.st.corps[corp].id.clone();
-                self.fx.event("step_started", &[("corp", Var::Str(id)), ("step", Var::Str(step.to_string()))]);
+                self.fx.event("step_started", [("corp", Var::Str(id)), ("step", Var::Str(step.to_string()))]);
             }
             self.dispatch()?;
             // A handler may have closed the corporation or ended the game.
@@ -126,7 +126,7 @@ impl<'a> Engine<'a> {
         if done || self.step_skips(corp, step)? {
             if self.heard("step_ended") {
                 let id = self.st.corps[corp].id.clone();
-                self.fx.event("step_ended", &[("corp", Var::Str(id)), ("step", Var::Str(step.to_string())), ("skipped", Var::Bool(!done))]);
+                self.fx.event("step_ended", [("corp", Var::Str(id)), ("step", Var::Str(step.to_string())), ("skipped", Var::Bool(!done))]);
             }
             let or = self.or_mut();
             or.step += 1;
@@ -150,7 +150,7 @@ impl<'a> Engine<'a> {
         }
         self.end_cell_turn_begins(corp)?;
         if self.heard("turn_started") {
-            self.fx.event("turn_started", &[("corp", Var::Str(id))]);
+            self.fx.event("turn_started", [("corp", Var::Str(id))]);
         }
         Ok(())
     }
@@ -167,7 +167,7 @@ impl<'a> Engine<'a> {
         or.step = 0;
         or.turn = Default::default();
         if self.heard("turn_ended") {
-            self.fx.event("turn_ended", &[("corp", Var::Str(id))]);
+            self.fx.event("turn_ended", [("corp", Var::Str(id))]);
         }
         self.dispatch()?;
         let end = match &self.st.end_trigger {

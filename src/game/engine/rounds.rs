@@ -29,7 +29,7 @@ impl Engine<'_> {
         // A set of operating rounds just ended: scripts hear of it (1844
         // exports a train), then triggers waiting for it fire.
         if matches!(self.st.flow.round.data, RoundData::Operating(_)) {
-            self.fx.event("set_ended", &[("round", Var::Str(self.st.flow.round.name.clone()))]);
+            self.fx.event("set_ended", [("round", Var::Str(self.st.flow.round.name.clone()))]);
             self.dispatch()?;
             if self.st.ended.is_some() {
                 return Ok(());
@@ -123,7 +123,7 @@ impl Engine<'_> {
         self.st.flow.round = Round { name: name.to_string(), data };
         let label = self.round_label();
         self.fx.log.push(format!("-- {label} --"));
-        self.fx.event("round_started", &[("round", Var::Str(name.to_string())), ("kind", Var::Str(def.kind.name().to_string()))]);
+        self.fx.event("round_started", [("round", Var::Str(name.to_string())), ("kind", Var::Str(def.kind.name().to_string()))]);
         if def.kind == RoundKind::Operating {
             self.ops().pay_company_revenue()?;
         }
@@ -237,7 +237,7 @@ impl Engine<'_> {
                 self.ops().move_price(c, Dir::Up, 1)?;
             }
         }
-        self.fx.event("stock_round_ended", &[]);
+        self.fx.event("stock_round_ended", []);
         // Handlers see the round's end before the next round starts (1844
         // sets the next turn order by the cash held now, before any
         // operating-round income, R-064).
@@ -269,7 +269,7 @@ impl Engine<'_> {
             self.st.players.iter().zip(&values).map(|(p, v)| format!("{} {}", p.name, self.t.money(*v))).collect();
         self.fx.log.push(format!("game over ({reason}): {}; {verdict}", parts.join(", ")));
         self.st.ended = Some(end);
-        self.fx.event("game_end", &[("reason", Var::Str(reason.to_string()))]);
+        self.fx.event("game_end", [("reason", Var::Str(reason.to_string()))]);
         Ok(())
     }
 

@@ -323,7 +323,7 @@ impl Engine<'_> {
         let step = self.current_step().unwrap_or_default();
         self.or_mut().turn.done_steps.insert(step.to_string());
         if scripts_read {
-            self.fx.event("trains_run", &[("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(routes_var))]);
+            self.fx.event("trains_run", [("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(routes_var))]);
         }
         Ok(())
     }
@@ -365,7 +365,7 @@ impl Engine<'_> {
         turn.revenue = Some(revenue);
         turn.routes = Default::default();
         if hooked.is_some() {
-            self.fx.event("trains_run", &[("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(Vec::new()))]);
+            self.fx.event("trains_run", [("corp", Var::Str(id)), ("revenue", Var::Int(revenue)), ("routes", Var::List(Vec::new()))]);
         }
         Ok(true)
     }

@@ -506,7 +506,7 @@ impl Engine<'_> {
         self.ops().transfer(Purse::Player(p), payee, price)?;
         self.ops().move_cert(c, cert.index, CertOwner::Player(p));
         self.fx.log.push(format!("{pname} buys a {} % certificate of {cid} from {src} for {}", cert.percent, self.t.money(price)));
-        self.fx.event("share_bought", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(cert.percent as i64))]);
+        self.fx.event("share_bought", [("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(cert.percent as i64))]);
         self.settle_presidency(c)?;
         self.ops().check_float(c)?;
         Ok(())
@@ -642,7 +642,7 @@ impl Engine<'_> {
                 if !after_drop {
                     self.sale_price_drop(c, percent, moves_price)?;
                 }
-                self.fx.event("shares_sold", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
+                self.fx.event("shares_sold", [("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
                 return Ok(());
             }
         }
@@ -651,7 +651,7 @@ impl Engine<'_> {
         if !after_drop {
             self.sale_price_drop(c, percent, moves_price)?;
         }
-        self.fx.event("shares_sold", &[("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
+        self.fx.event("shares_sold", [("player", Var::Str(pname)), ("corp", Var::Str(cid)), ("percent", Var::Int(percent as i64))]);
         Ok(())
     }
 

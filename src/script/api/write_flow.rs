@@ -94,7 +94,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
 
     m.add_method_mut("end_game", |_, this, reason: LuaString| {
         let reason = args::text("end_game", "reason", &reason)?;
-        this.fx.event("end_game_requested", &[("reason", Var::Str(reason))]);
+        this.fx.event("end_game_requested", [("reason", Var::Str(reason))]);
         Ok(())
     });
 
