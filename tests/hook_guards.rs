@@ -13,6 +13,19 @@ fn run(args: &[&str]) -> (bool, String) {
     (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
 }
 
+/// A copy of `title` with `from` made `to` in `script` (one line): its
+/// tests named by `filter` must fail. The line of the edit and what the
+/// tests said.
+fn tests_fail_when_edited(title: &str, tag: &str, script: &str, from: &str, to: &str, filter: &str) -> (usize, String) {
+    let dir = common::fresh_copy(title, tag);
+    let file = dir.join(script);
+    edit(&file, from, to);
+    let line = line_of(&file, to);
+    let (ok, out) = run(&["test", "--title-dir", dir.to_str().unwrap(), "--filter", filter]);
+    assert!(!ok, "the tests passed with `{to}`:\n{out}");
+    (line, out)
+}
+
 #[test]
 fn a_guard_naming_an_argument_the_hook_lacks_is_an_error_at_its_line() {
     let dir = common::fresh_copy("1849", "guard-arg");
@@ -41,12 +54,8 @@ fn a_guard_condition_spelt_wrong_is_an_error_with_a_hint() {
 /// and fails with the place of the wrong guard.
 #[test]
 fn a_wrong_guard_fails_the_titles_tests_naming_the_definition() {
-    let dir = common::fresh_copy("1849", "guard-wrong");
-    let file = dir.join("scripts/electric.lua");
-    edit(&file, "{ when = { args = { variant = \"E\" } } }", "{ when = { args = { variant = \"8H\" } } }");
-    let line = line_of(&file, "variant = \"8H\"");
-    let (ok, out) = run(&["test", "--title-dir", dir.to_str().unwrap(), "--filter", "1849-R-194 (WE-15)"]);
-    assert!(!ok, "the tests passed with a wrong guard:\n{out}");
+    let (line, out) =
+        tests_fail_when_edited("1849", "guard-wrong", "scripts/electric.lua", "{ when = { args = { variant = \"E\" } } }", "{ when = { args = { variant = \"8H\" } } }", "1849-R-194 (WE-15)");
     assert!(out.contains(&format!("electric.lua:{line}")) && out.contains("its guard is wrong"), "{out}");
 }
 
@@ -62,11 +71,8 @@ fn the_titles_own_guard_passes_the_same_tests() {
 /// the tunnel tests fail naming the ability.
 #[test]
 fn a_wrong_guard_on_an_abilitys_actions_fails_the_tests() {
-    let dir = common::fresh_copy("1844", "guard-ability");
-    let file = dir.join("scripts/tunnels.lua");
-    edit(&file, "when = { round = \"operating\", ctx = { actor_kind = \"corporation\" } }", "when = { round = \"stock\" }");
-    let (ok, out) = run(&["test", "--title-dir", dir.to_str().unwrap(), "--filter", "tunnel"]);
-    assert!(!ok, "the tests passed with a wrong guard:\n{out}");
+    let (_, out) =
+        tests_fail_when_edited("1844", "guard-ability", "scripts/tunnels.lua", "when = { round = \"operating\", ctx = { actor_kind = \"corporation\" } }", "when = { round = \"stock\" }", "tunnel");
     assert!(out.contains("ability 'build_tunnel' (actions)") && out.contains("its guard is wrong"), "{out}");
 }
 
@@ -76,12 +82,8 @@ fn a_wrong_guard_on_an_abilitys_actions_fails_the_tests() {
 /// tests of 1849-R-084 fail naming the handler's line.
 #[test]
 fn a_wrong_guard_on_an_event_handler_fails_the_tests_naming_the_handler() {
-    let dir = common::fresh_copy("1849", "guard-handler");
-    let file = dir.join("scripts/setup.lua");
-    edit(&file, "{ when = { args = { kind = \"stock\" } } }", "{ when = { args = { kind = \"operating\" } } }");
-    let line = line_of(&file, "kind = \"operating\"");
-    let (ok, out) = run(&["test", "--title-dir", dir.to_str().unwrap(), "--filter", "1849-R-084, A-20"]);
-    assert!(!ok, "the tests passed with a wrong guard:\n{out}");
+    let (line, out) =
+        tests_fail_when_edited("1849", "guard-handler", "scripts/setup.lua", "{ when = { args = { kind = \"stock\" } } }", "{ when = { args = { kind = \"operating\" } } }", "1849-R-084, A-20");
     assert!(out.contains(&format!("setup.lua:{line}")) && out.contains("it changed the game where its `when` guard does not hold"), "{out}");
 }
 
@@ -97,12 +99,7 @@ fn the_titles_own_handler_guard_passes_the_same_tests() {
 /// the event's fields and the handler's line.
 #[test]
 fn a_handler_guard_on_a_field_the_event_lacks_is_an_error_naming_it() {
-    let dir = common::fresh_copy("1849", "guard-field");
-    let file = dir.join("scripts/setup.lua");
-    edit(&file, "{ when = { args = { kind = \"stock\" } } }", "{ when = { args = { knd = \"stock\" } } }");
-    let line = line_of(&file, "knd = \"stock\"");
-    let (ok, out) = run(&["test", "--title-dir", dir.to_str().unwrap(), "--filter", "1849-R-084, A-20"]);
-    assert!(!ok, "the tests passed with a guard on a missing field:\n{out}");
+    let (line, out) = tests_fail_when_edited("1849", "guard-field", "scripts/setup.lua", "{ when = { args = { kind = \"stock\" } } }", "{ when = { args = { knd = \"stock\" } } }", "1849-R-084, A-20");
     assert!(out.contains(&format!("setup.lua:{line}")) && out.contains("reads the field 'knd'") && out.contains("its fields: kind, round"), "{out}");
 }
 

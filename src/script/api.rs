@@ -76,6 +76,16 @@ fn hook_guard(lua: &Lua, spec: Table, name: &str, hook: &super::Hook) -> mlua::R
     super::guard::Guard::parse(&guards.title, super::guard::Target::Hook(hook), &when).map_err(|e| rt(format!("hook '{name}': {e}")))
 }
 
+/// Keeps the guard of the definition just pushed as the `listed`-th of
+/// `name`'s registration list, in the list's order (earlier definitions
+/// without one keep none).
+fn keep_guard(by_name: &std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<super::guard::Guard>>>>, name: &str, listed: usize, guard: Option<super::guard::Guard>) {
+    let mut by_name = by_name.borrow_mut();
+    let slots = by_name.entry(name.to_string()).or_default();
+    slots.resize(listed - 1, None);
+    slots.push(guard);
+}
+
 /// The `when` table of a definition's options, the only option there is
 /// (`who` names the definition in errors, `of` says what it is).
 fn when_option(spec: Table, who: &str, of: &str) -> mlua::Result<Option<Table>> {
@@ -96,7 +106,7 @@ fn when_option(spec: Table, who: &str, of: &str) -> mlua::Result<Option<Table>> 
 fn handler_guard(lua: &Lua, spec: Table, event: &str) -> mlua::Result<Option<super::guard::Guard>> {
     let Some(when) = when_option(spec, &format!("on('{event}')"), "a handler")? else { return Ok(None) };
     let Some(guards) = lua.app_data_ref::<HookGuards>() else { return Ok(None) };
-    super::guard::Guard::parse(&guards.title, super::guard::Target::Event(event), &when).map_err(|e| rt(format!("on('{event}'): {e}")))
+    super::guard::Guard::parse(&guards.title, super::guard::Target::Event, &when).map_err(|e| rt(format!("on('{event}'): {e}")))
 }
 
 /// Refuses, with a hint, an event name nothing emits: a handler for it
@@ -180,10 +190,7 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
             };
             list.push(f)?;
             if let Some(guards) = lua.app_data_ref::<HookGuards>() {
-                let mut by_event = guards.by_event.borrow_mut();
-                let slots = by_event.entry(event.clone()).or_default();
-                slots.resize(list.raw_len() - 1, None);
-                slots.push(guard);
+                keep_guard(&guards.by_event, &event, list.raw_len(), guard);
             }
             Ok(())
         })?,
@@ -234,10 +241,7 @@ pub fn register_globals(lua: &Lua) -> mlua::Result<()> {
             };
             list.push(f)?;
             if let Some(guards) = lua.app_data_ref::<HookGuards>() {
-                let mut by_hook = guards.by_hook.borrow_mut();
-                let slots = by_hook.entry(name.clone()).or_default();
-                slots.resize(list.raw_len() - 1, None);
-                slots.push(guard);
+                keep_guard(&guards.by_hook, &name, list.raw_len(), guard);
             }
             Ok(())
         })?,

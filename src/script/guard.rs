@@ -54,9 +54,9 @@ pub enum Target<'a> {
     AbilityActions,
     /// A script step's `actions(game, corp)`.
     StepActions,
-    /// A handler of the named event, `on(event, { when = ... }, f)`:
-    /// `args` reads the event's fields.
-    Event(&'a str),
+    /// An event handler's, `on(event, { when = ... }, f)`: `args` reads
+    /// the event's fields.
+    Event,
 }
 
 #[derive(Clone, Debug)]
@@ -195,7 +195,7 @@ fn alternative(title: &Title, target: Target<'_>, t: &Table) -> Result<Option<Ve
                 out.push(Cond::Round(rounds));
             }
             "args" => {
-                if let Target::Event(_) = target {
+                if let Target::Event = target {
                     let Value::Table(by_name) = v else { return Err("`when.args` maps the event's fields to a value or a list of values".into()) };
                     for pair in by_name.pairs::<Value, Value>() {
                         let (name, want) = pair.map_err(|e| e.to_string())?;
@@ -382,7 +382,7 @@ mod tests {
         let t = title("1844", &[]);
         let lua = mlua::Lua::new();
         let table: Table = lua.load(r#"return { args = { corp = { "SBB", "NOB" } } }"#).eval().expect("a table");
-        let g = Guard::parse(&t, Target::Event("share_bought"), &table).unwrap().expect("a guard");
+        let g = Guard::parse(&t, Target::Event, &table).unwrap().expect("a guard");
         let st = GameState::default();
         let fields = |corp: &str| -> BTreeMap<String, Var> { [("corp".to_string(), Var::Str(corp.into())), ("player".to_string(), Var::Str("A".into()))].into() };
         assert_eq!(g.holds_for_event(&st, &fields("SBB")), Ok(true));
@@ -391,7 +391,7 @@ mod tests {
         assert_eq!(g.holds_for_event(&st, &BTreeMap::new()), Err("corp".to_string()));
         // A hook's context condition is not an event's.
         let table: Table = lua.load(r#"return { ctx = { actor = "A" } }"#).eval().expect("a table");
-        assert!(Guard::parse(&t, Target::Event("share_bought"), &table).is_err());
+        assert!(Guard::parse(&t, Target::Event, &table).is_err());
     }
 
     #[test]

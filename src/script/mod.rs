@@ -385,8 +385,12 @@ impl ScriptHost {
         }
         d.hook_specs = d.hooks.keys().filter_map(|name| Some((name.clone(), HOOKS.iter().find(|h| h.name == name)?))).collect();
         if let Some(guards) = self.lua.app_data_ref::<api::HookGuards>() {
-            d.guards = guards.by_hook.borrow().iter().filter(|(_, g)| g.iter().any(Option::is_some)).map(|(k, g)| (k.clone(), g.clone())).collect();
-            d.event_guards = guards.by_event.borrow().iter().filter(|(_, g)| g.iter().any(Option::is_some)).map(|(k, g)| (k.clone(), g.clone())).collect();
+            // Only the names with some guard: the others are never looked up.
+            let guarded = |by_name: &std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<guard::Guard>>>>| {
+                by_name.borrow().iter().filter(|(_, g)| g.iter().any(Option::is_some)).map(|(k, g)| (k.clone(), g.clone())).collect()
+            };
+            d.guards = guarded(&guards.by_hook);
+            d.event_guards = guarded(&guards.by_event);
             for ((ability, name), g) in guards.actions.borrow().iter() {
                 let into = if *ability { &mut d.ability_guards } else { &mut d.step_guards };
                 into.insert(name.clone(), g.clone());
@@ -650,8 +654,8 @@ impl ScriptHost {
             // (with `verify_guards` it is, and must change nothing).
             let out = match guards.and_then(|g| g.get(i)).and_then(Option::as_ref) {
                 Some(g) => !g.holds_for_event(st, &event.args).map_err(|field| {
-                    let mut have: Vec<&str> = event.args.keys().map(String::as_str).collect();
-                    have.sort_unstable();
+                    // (A map's keys: already in order.)
+                    let have: Vec<&str> = event.args.keys().map(String::as_str).collect();
                     GameError::Script(format!(
                         "script error in the handler of '{}' at {}: its `when` guard reads the field '{field}', which this event does not have (its fields: {}), so the handler would never run (docs/lua-api.md, \"Guards\")",
                         event.name,
