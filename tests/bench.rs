@@ -71,6 +71,10 @@ fn bench_routes_reports_the_exhaustive_revenue() {
         assert_eq!(summary["classes"][0]["parallel_measured"], 1);
         assert_eq!(summary["classes"][0]["parallel_differs"], 0);
         assert_eq!(summary["parallel"]["threads"], 2);
+        // Timings name the build they come from (build.rs): optimized or
+        // not as this test's own build.
+        let build = summary["build"].as_str().unwrap_or_default();
+        assert!(build.starts_with(if cfg!(debug_assertions) { "unoptimized" } else { "optimized" }), "{build:?}");
     }
 }
 

@@ -21,3 +21,8 @@ pub mod reference;
 pub mod replay;
 pub mod report;
 pub mod worker;
+
+/// How this binary was built (build.rs): optimized or not, profile-guided
+/// or not. Printed with every benchmark, since the same engine times
+/// differently by build.
+pub const BUILD: &str = env!("RAILHEAD_BUILD");

@@ -31,8 +31,8 @@ pub fn header(parallel: Option<usize>) -> String {
         format!(" {:>21}", format!("{t} threads (speedup)"))
     });
     format!(
-        "{:<52} {:>7} {:>8} {:>9} {:>9} {:>19} {:>9} {:>10}{par}",
-        "position", "revenue", "recorded", "build", "search", "min–max", "cands", "nodes"
+        "Build: {}\n{:<52} {:>7} {:>8} {:>9} {:>9} {:>19} {:>9} {:>10}{par}",
+        super::BUILD, "position", "revenue", "recorded", "build", "search", "min–max", "cands", "nodes"
     )
 }
 
@@ -407,6 +407,7 @@ pub fn json_summary(
 ) -> Value {
     json!({
         "type": "summary",
+        "build": super::BUILD,
         "classes": s.classes.iter().map(|(n, x)| x.json(n, max_seconds)).collect::<Vec<_>>(),
         "fixtures": s.fixtures.iter().map(|(n, x)| x.json(n, max_seconds)).collect::<Vec<_>>(),
         "website": ratios(s).iter().map(|r| json!({

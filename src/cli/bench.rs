@@ -209,6 +209,7 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let files = fixture_list(&a.fixtures);
     if !a.json {
         println!("Whole replays: import::replay on the parsed record (title cached, routes validated as recorded), median of {}", a.repeat);
+        println!("Build: {}", railhead::bench::BUILD);
     }
     for file in files {
         let name = file.display().to_string();
@@ -217,7 +218,7 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                 let web = t.against_website();
                 if a.json {
                     let v = serde_json::json!({
-                        "file": name, "title": t.title, "actions": t.actions, "match": t.matches,
+                        "file": name, "title": t.title, "actions": t.actions, "match": t.matches, "build": railhead::bench::BUILD,
                         "repeats": t.wall.len(), "median_seconds": t.wall_median(), "min_seconds": t.wall.first(), "max_seconds": t.wall.last(),
                         "median_cpu_seconds": t.cpu_median(), "parse_seconds": t.parse_seconds,
                         "website": web.as_ref().map(|w| serde_json::json!({
@@ -275,6 +276,7 @@ fn playouts(a: &PlayoutsArgs) -> anyhow::Result<ExitCode> {
     let cores = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     if !a.json {
         println!("Complete random games: checked = railhead fuzz (every invariant check), bare = simulate's random bots; median of {} batches of {} games", a.batches, a.games);
+        println!("Build: {}", railhead::bench::BUILD);
         println!("{:<6} {:>7} {:<8} {:>7} {:>10} {:>12}  target (checked, 1 thread)", "title", "players", "mode", "threads", "games/s", "actions/s");
     }
     for id in titles {
@@ -292,7 +294,7 @@ fn playouts(a: &PlayoutsArgs) -> anyhow::Result<ExitCode> {
                 let goal = (mode == Mode::Checked && threads == 1).then(|| target(&id, players)).flatten();
                 if a.json {
                     println!("{}", serde_json::json!({
-                        "title": id, "players": players, "mode": mode.name(), "threads": threads, "games": a.games,
+                        "title": id, "players": players, "mode": mode.name(), "threads": threads, "games": a.games, "build": railhead::bench::BUILD,
                         "games_per_second": timing.median_games(), "actions_per_second": timing.median_actions(),
                         "failures": timing.failures, "target_games_per_second": goal, "of_target": goal.map(|g| timing.median_games() / g),
                     }));
