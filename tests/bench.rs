@@ -105,3 +105,21 @@ fn a_position_over_the_cap_is_reported_not_waited_for() {
     // It takes minutes when not stopped.
     assert!(started.elapsed().as_secs() < 60);
 }
+
+/// Wrong input is refused before anything is timed: an unknown title
+/// (naming the titles there are), a count of zero repeats or batches.
+#[test]
+fn bench_refuses_wrong_input_before_timing() {
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_railhead")).args(args).output().unwrap();
+    let out = run(&["bench", "playouts", "1849", "nosuch"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no title \"nosuch\"") && err.contains("1844"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing timed or printed: {}", String::from_utf8_lossy(&out.stdout));
+    for args in [&["bench", "replay", "--repeat", "0"][..], &["bench", "playouts", "--batches", "0"], &["bench", "playouts", "--games", "0"], &["bench", "routes", "--repeat", "0"]] {
+        let out = run(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("0"), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

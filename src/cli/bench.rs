@@ -34,7 +34,7 @@ pub struct RoutesArgs {
     #[arg(long)]
     pub json: bool,
     /// Searches per position [default: 21 for real positions, 5 for synthetic].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = at_least_one())]
     pub repeat: Option<usize>,
     /// Positions timed at once, one process each. More than one at once
     /// adds noise on a busy machine.
@@ -64,7 +64,7 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub json: bool,
     /// Replays per fixture.
-    #[arg(long, value_name = "N", default_value_t = 7)]
+    #[arg(long, value_name = "N", default_value_t = 7, value_parser = at_least_one())]
     pub repeat: usize,
     /// The recorded games [default: ../shared/fixtures/18xx.games].
     #[arg(long, value_name = "DIR")]
@@ -76,10 +76,10 @@ pub struct PlayoutsArgs {
     /// Titles (embedded) [default: every embedded title].
     pub titles: Vec<String>,
     /// Games per batch.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
     /// Batches per figure (the median is reported).
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = at_least_one())]
     pub batches: usize,
     /// "All cores" threads [default: the machine's cores].
     #[arg(long)]
@@ -87,6 +87,12 @@ pub struct PlayoutsArgs {
     /// One JSON object per line.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A count of repeats or batches: none would time nothing. (Bounded, so
+/// that the refusal reads "not in 1..=1000000".)
+fn at_least_one() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000)
 }
 
 pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
@@ -116,12 +122,14 @@ pub(super) fn fixtures_dir(given: &Option<PathBuf>) -> Option<PathBuf> {
     [rel.to_path_buf(), from_source].into_iter().find(|d| d.is_dir())
 }
 
-fn fixture_list(given: &Option<PathBuf>) -> Vec<PathBuf> {
+/// The recorded games to time; where there are none, says so and what
+/// is `left_out` for it.
+fn fixture_list(given: &Option<PathBuf>, left_out: &str) -> Vec<PathBuf> {
     match fixtures_dir(given) {
         Some(dir) => fixture_files(&dir),
         None => {
             let shown = given.as_ref().map_or("../shared/fixtures/18xx.games".into(), |d| d.display().to_string());
-            eprintln!("no recorded games at {shown}: real positions skipped");
+            eprintln!("no recorded games at {shown}: {left_out}");
             Vec::new()
         }
     }
@@ -129,7 +137,7 @@ fn fixture_list(given: &Option<PathBuf>) -> Vec<PathBuf> {
 
 fn routes(a: &RoutesArgs) -> anyhow::Result<ExitCode> {
     let wanted = |p: &BenchPosition| a.only.as_ref().is_none_or(|t| p.label.contains(t.as_str()));
-    let files = fixture_list(&a.fixtures);
+    let files = fixture_list(&a.fixtures, "real positions skipped");
     let build_repeat = a.repeat.unwrap_or(positions::REAL_REPEAT);
     let (real, skipped) = positions::real_positions(&files, build_repeat);
     let files: Vec<BenchPosition> = a
@@ -206,7 +214,7 @@ fn routes(a: &RoutesArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
-    let files = fixture_list(&a.fixtures);
+    let files = fixture_list(&a.fixtures, "nothing to replay");
     if !a.json {
         println!("Whole replays: import::replay on the parsed record (title cached, routes validated as recorded), median of {}", a.repeat);
         println!("Build: {}", railhead::bench::BUILD);
@@ -274,13 +282,20 @@ fn playouts(a: &PlayoutsArgs) -> anyhow::Result<ExitCode> {
     use railhead::bench::playouts::{Mode, target, time_playouts};
     let titles = if a.titles.is_empty() { railhead::title::TitleSource::embedded_ids() } else { a.titles.clone() };
     let cores = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    // Every title named is checked before anything is timed.
+    let known: Vec<railhead::title::TitleSource> = titles
+        .iter()
+        .map(|id| {
+            railhead::title::TitleSource::embedded(id)
+                .ok_or_else(|| anyhow::anyhow!("no title \"{id}\" (titles: {})", railhead::title::TitleSource::embedded_ids().join(", ")))
+        })
+        .collect::<anyhow::Result<_>>()?;
     if !a.json {
         println!("Complete random games: checked = railhead fuzz (every invariant check), bare = simulate's random bots; median of {} batches of {} games", a.batches, a.games);
         println!("Build: {}", railhead::bench::BUILD);
         println!("{:<6} {:>7} {:<8} {:>7} {:>10} {:>12}  target (checked, 1 thread)", "title", "players", "mode", "threads", "games/s", "actions/s");
     }
-    for id in titles {
-        let known = railhead::title::TitleSource::embedded(&id).ok_or_else(|| anyhow::anyhow!("no title \"{id}\""))?;
+    for (id, known) in titles.into_iter().zip(known) {
         let default_players = railhead::title::load::load(&known, &Default::default(), None).map_err(|e| anyhow::anyhow!("{e}"))?.meta.default_players;
         let players = railhead::bench::reference::TARGET_PLAYOUTS.iter().find(|(t, _, _)| *t == id).map_or(default_players as u8, |x| x.1);
         let t = std::sync::Arc::new(super::load_title(Some(&id), &super::TitleArgs::default(), Some(players as usize))?);
