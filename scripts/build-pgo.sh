@@ -10,17 +10,20 @@
 # release builds and the training (about 30 minutes on 2 cores).
 #
 # The training plays random and greedy games of every title, searches the
-# synthetic route positions and, where ../shared/fixtures/18xx.games is
-# present, replays the recorded games (else the import is trained on
-# nothing and stays as the plain release build optimizes it).
+# synthetic and full-board route positions and, where
+# ../shared/fixtures/18xx.games is present, replays the recorded games
+# (else the import is trained on nothing and stays as the plain release
+# build optimizes it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 
-rustup component add llvm-tools >/dev/null
-profdata="$(find "$(rustc --print sysroot)/lib/rustlib" -name llvm-profdata -type f | head -n 1)"
+if command -v rustup >/dev/null 2>&1; then
+  rustup component add llvm-tools >/dev/null
+fi
+profdata="$(find "$(rustc --print sysroot)/lib/rustlib" -name llvm-profdata -type f 2>/dev/null | head -n 1 || true)"
 if [ ! -x "$profdata" ]; then
-  echo "llvm-profdata not found in the toolchain (rustup component add llvm-tools)" >&2
+  echo "llvm-profdata not found in the toolchain: install the llvm-tools component (rustup component add llvm-tools)" >&2
   exit 1
 fi
 
@@ -41,11 +44,16 @@ echo "2/3 training..."
 "$bin" simulate 1849 --players 4 --games 40 --bots greedy --seed 16 --threads 1 >/dev/null
 "$bin" simulate 1844 --players 5 --games 6 --bots greedy --seed 17 --threads 1 >/dev/null
 "$bin" bench routes --only synthetic --repeat 1 --parallel 1 --fixtures /nonexistent >/dev/null
+"$bin" bench routes --only "full board" --repeat 3 --parallel 1 --fixtures /nonexistent >/dev/null
 if [ -d ../shared/fixtures/18xx.games ]; then
   "$bin" bench replay --repeat 3 >/dev/null
 fi
 
 echo "3/3 optimized build (target/pgo)..."
 "$profdata" merge -o "$profiles/merged.profdata" "$profiles"
-RUSTFLAGS="-Cprofile-use=$profiles/merged.profdata" cargo build --release --bin railhead --target-dir "$root/target/pgo"
+# Named by its content: cargo rebuilds when the flags change, and a
+# path in the flags says nothing of the file's content.
+counts="$profiles/$(md5sum "$profiles/merged.profdata" | cut -c1-16).profdata"
+mv "$profiles/merged.profdata" "$counts"
+RUSTFLAGS="-Cprofile-use=$counts" cargo build --release --bin railhead --target-dir "$root/target/pgo"
 echo "built target/pgo/release/railhead"
