@@ -9,13 +9,12 @@ fn main() {
     println!("cargo:rerun-if-env-changed=CARGO_ENCODED_RUSTFLAGS");
     let optimized = std::env::var("OPT_LEVEL").is_ok_and(|l| l != "0");
     let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
-    // (`-Cprofile-use=F` or `-C profile-use=F`: the name alone tells.)
-    let has = |flag: &str| flags.contains(flag);
     let mut kind = String::from(if optimized { "optimized" } else { "unoptimized (debug): timings far slower than a release build" });
-    if has("profile-use") {
+    // (`-Cprofile-use=F` or `-C profile-use=F`: the name alone tells.)
+    if flags.contains("profile-use") {
         kind.push_str(", profile-guided (scripts/build-pgo.sh)");
     }
-    if has("profile-generate") {
+    if flags.contains("profile-generate") {
         kind.push_str(", instrumented for profile-guided optimization (slower)");
     }
     println!("cargo:rustc-env=RAILHEAD_BUILD={kind}");

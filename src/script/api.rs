@@ -57,13 +57,17 @@ pub struct KnownEvents(pub Vec<String>);
 /// the order of the registry's lists: `None` for a definition without one.
 /// Set when the title's scripts are loaded, with the title the guards are
 /// read against.
+/// Per hook or event name, the guard of each definition in registration
+/// order (`None`: that definition has none).
+pub type GuardSlots = std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<super::guard::Guard>>>>;
+
 pub struct HookGuards {
     pub title: Arc<Title>,
-    pub by_hook: std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<super::guard::Guard>>>>,
+    pub by_hook: GuardSlots,
     /// The guards of script steps' (false) and abilities' (true) `actions`.
     pub actions: std::cell::RefCell<rustc_hash::FxHashMap<(bool, String), super::guard::Guard>>,
     /// The guards of event handlers, in each event's registration order.
-    pub by_event: std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<super::guard::Guard>>>>,
+    pub by_event: GuardSlots,
 }
 
 /// Reads a definition's options: `when`, its guard, is the only one.
@@ -79,7 +83,7 @@ fn hook_guard(lua: &Lua, spec: Table, name: &str, hook: &super::Hook) -> mlua::R
 /// Keeps the guard of the definition just pushed as the `listed`-th of
 /// `name`'s registration list, in the list's order (earlier definitions
 /// without one keep none).
-fn keep_guard(by_name: &std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<super::guard::Guard>>>>, name: &str, listed: usize, guard: Option<super::guard::Guard>) {
+fn keep_guard(by_name: &GuardSlots, name: &str, listed: usize, guard: Option<super::guard::Guard>) {
     let mut by_name = by_name.borrow_mut();
     let slots = by_name.entry(name.to_string()).or_default();
     slots.resize(listed - 1, None);

@@ -386,7 +386,7 @@ impl ScriptHost {
         d.hook_specs = d.hooks.keys().filter_map(|name| Some((name.clone(), HOOKS.iter().find(|h| h.name == name)?))).collect();
         if let Some(guards) = self.lua.app_data_ref::<api::HookGuards>() {
             // Only the names with some guard: the others are never looked up.
-            let guarded = |by_name: &std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<guard::Guard>>>>| {
+            let guarded = |by_name: &api::GuardSlots| {
                 by_name.borrow().iter().filter(|(_, g)| g.iter().any(Option::is_some)).map(|(k, g)| (k.clone(), g.clone())).collect()
             };
             d.guards = guarded(&guards.by_hook);
