@@ -90,16 +90,28 @@ pub fn direct_routes(t: &Title, st: &GameState, from: (HexId, u8), opts: &Direct
     if !missing.is_empty() {
         return Err(format!("no cost for the border terrain {} (give it in `costs`)", missing.join(", ")));
     }
-    let bg = BoardGraph::build_track(t, st, opts.corp);
+    // The board's graph kept for this board (`network::track`; scripts ask
+    // from many stops between two board changes, and a build per ask was
+    // most of 1865's absorption and station steps), with the corporation's flags and
+    // values where it has one. Its adjacency reads only the paths.
+    let track = super::network::track(t, st);
+    let for_corp;
+    let bg: &BoardGraph = match opts.corp {
+        None => &track.graph,
+        Some(corp) => {
+            for_corp = track.graph.for_corp(t, st, corp);
+            &for_corp
+        }
+    };
     let Some(start) = bg.stop_id(from.0, from.1) else {
         return Ok(DirectRoutes { routes: Vec::new(), complete: true });
     };
-    let adj = bg.adjacency();
+    let adj = &track.adj;
     let kinds = |list: &[StopKind]| list.iter().map(|k| super::graph::route_kind(*k)).collect::<Vec<RStopKind>>();
     let mut walk = Walk {
         t,
-        bg: &bg,
-        adj: &adj,
+        bg,
+        adj,
         opts,
         through: kinds(&opts.through),
         to: kinds(&opts.to),
