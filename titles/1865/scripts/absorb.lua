@@ -168,7 +168,7 @@ local function take_stations(game, acq, target_stations, vacate, take_mines)
       end
     elseif mine and not S.contains(take_mines, st.hex) then
       game:log(st.hex .. "'s mine is left empty (1865-R-171)")
-    elseif mine and S.has_tag(game:hex(st.hex).tags, "carbonia") and S.carbonia_held(game, acq) then
+    elseif mine and S.has_tag(game:hex_field(st.hex, "tags"), "carbonia") and S.carbonia_held(game, acq) then
       game:log(st.hex .. " is left empty: one Carbonia mine a company (A-24)")
     else
       if S.tokens_left(game, acq) == 0 then
@@ -220,9 +220,17 @@ end
 
 step("absorb", {
   skip = function(game, corp)
-    if game:corporation_field(corp, "operated") == 0 then return true end
+    local floated, president, operated = game:corporation_fields(corp, "floated", "president", "operated")
+    if operated == 0 then return true end
     for _, other in ipairs(game:corporations()) do
-      if S.absorb_problem(game, corp, other) == nil or S.absorb_problem(game, other, corp) == nil then return false end
+      -- What either way round needs first, in one read of each company
+      -- (R-155, R-159: in play, one president, both operated before);
+      -- absorb_problem then checks the rest (connection, funds).
+      local f, p, op = game:corporation_fields(other, "floated", "president", "operated")
+      if other ~= corp and floated and f and president ~= nil and p == president and op > 0
+        and (S.absorb_problem(game, corp, other) == nil or S.absorb_problem(game, other, corp) == nil) then
+        return false
+      end
     end
     return true
   end,

@@ -69,7 +69,7 @@ end
 -- 0) of `hex`: what place_token takes.
 function S.city_of_stop(game, hex, stop)
   local city = 0
-  local stops = game:hex(hex).stops
+  local stops = game:hex_field(hex, "stops")
   for i = 1, stop do
     if stops[i].kind == "city" then city = city + 1 end
   end
@@ -119,18 +119,18 @@ function S.contains(list, x)
 end
 
 function S.is_mine(game, hex)
-  return S.has_tag(game:hex(hex).tags, "mine")
+  return S.has_tag(game:hex_field(hex, "tags"), "mine")
 end
 
 -- The value of the stop a station stands on (a city's or a mine's traffic).
 function S.stop_value(game, hex, stop)
-  local st = game:hex(hex).stops[stop + 1]
+  local st = game:hex_field(hex, "stops")[stop + 1]
   return st and st.value or 0
 end
 
 -- The short game leaves Corsica out (1865-R-184).
 function S.closed_hex(game, hex)
-  return game:option("short_game") and S.has_tag(game:hex(hex).tags, "corsica")
+  return game:option("short_game") and S.has_tag(game:hex_field(hex, "tags"), "corsica")
 end
 
 -- Players in turn order from the priority holder.

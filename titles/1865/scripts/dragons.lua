@@ -22,15 +22,18 @@ local function dragons_certs(game, corp)
   return out
 end
 
-local function dragons_percent(game, corp)
-  local pct = 0
-  for _, c in ipairs(dragons_certs(game, corp)) do pct = pct + c.percent end
-  return pct
+-- What the Dragons hold, in one read: certificates and percent by company
+-- (the investor's table; reading every company's certificate list for
+-- these was most of a Dragons turn).
+local function holdings(game)
+  local inv = game:investor(DRAGONS)
+  return inv.certs, inv.shares
 end
 
 local function dragons_total(game)
+  local certs = holdings(game)
   local n = 0
-  for _, corp in ipairs(game:corporations()) do n = n + #dragons_certs(game, corp) end
+  for _, corp in ipairs(game:corporations()) do n = n + (certs[corp] or 0) end
   return n
 end
 
@@ -38,10 +41,25 @@ function S.dragons_limit(game)
   return S.by_phase(game, "dragons_limit")
 end
 
-local function sell_red(game)
+-- Each company's region, worked out once for a Dragons turn: selling and
+-- buying move prices and certificates, never a region's inputs (the
+-- chart row, stations, trains).
+local function regions(game)
+  local known = {}
+  return function(corp)
+    local r = known[corp]
+    if r == nil then
+      r = S.region(game, corp) or false
+      known[corp] = r
+    end
+    return r
+  end
+end
+
+local function sell_red(game, region)
   local acted = false
   for _, corp in ipairs(game:value_order()) do
-    if S.region(game, corp) == "red" and game:corporation_field(corp, "operated") > 0 then
+    if region(corp) == "red" and game:corporation_field(corp, "operated") > 0 then
       local sold = 0
       for _, c in ipairs(dragons_certs(game, corp)) do
         if game:corporation_field(corp, "pool_percent") + c.percent > game:props().pool_limit_percent then break end
@@ -59,8 +77,9 @@ local function sell_red(game)
   return acted
 end
 
--- The certificate the Dragons may buy of `corp`: { index, source } or nil.
-local function offer(game, corp)
+-- The certificate the Dragons may buy of `corp`: { index, source } or nil
+-- (`held`: the Dragons' percent by company).
+local function offer(game, corp, held)
   local ipo, pool
   for _, c in ipairs(game:corporation_field(corp, "certificates")) do
     if not c.president and c.owner == "treasury" and ipo == nil then ipo = c end
@@ -68,19 +87,20 @@ local function offer(game, corp)
   end
   local c = ipo or pool
   if c == nil then return nil end
-  if dragons_percent(game, corp) + c.percent > game:props().dragons_max_percent then return nil end
+  if (held[corp] or 0) + c.percent > game:props().dragons_max_percent then return nil end
   return { index = c.index, source = ipo and "IPO" or "pool", percent = c.percent }
 end
 
-local function buy_green(game)
+local function buy_green(game, region)
   local limit = S.dragons_limit(game)
   if dragons_total(game) >= limit then return false end
+  local certs, percents = holdings(game)
   local candidates = {}
   for pos, corp in ipairs(game:value_order()) do
-    if S.region(game, corp) == "green" then
-      local o = offer(game, corp)
+    if region(corp) == "green" then
+      local o = offer(game, corp, percents)
       if o ~= nil then
-        candidates[#candidates + 1] = { corp = corp, offer = o, held = #dragons_certs(game, corp),
+        candidates[#candidates + 1] = { corp = corp, offer = o, held = certs[corp] or 0,
           rank = S.rank(game, corp), price = game:share_price(corp), pos = pos }
       end
     end
@@ -111,8 +131,9 @@ end
 
 hook("investor_turn", function(game, investor)
   if investor ~= DRAGONS then return false end
-  local sold = sell_red(game)
-  local bought = buy_green(game)
+  local region = regions(game)
+  local sold = sell_red(game, region)
+  local bought = buy_green(game, region)
   return sold or bought
 end)
 

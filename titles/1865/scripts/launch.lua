@@ -131,7 +131,7 @@ end
 function S.move_home(game, corp, from, to)
   if from ~= nil then game:remove_tokens(from, false, corp) end
   local city = 0
-  for _, st in ipairs(game:hex(to).stops) do
+  for _, st in ipairs(game:hex_field(to, "stops")) do
     if st.kind == "city" and #st.tokens < st.slots then break end
     if st.kind == "city" then city = city + 1 end
   end

@@ -16,7 +16,7 @@ end
 local function production(game, corp)
   local total, where = 0, {}
   for _, st in ipairs(S.mine_stations(game, corp)) do
-    local colour = game:hex(st.hex).color
+    local colour = game:hex_field(st.hex, "color")
     local n = game:props().mine_traffic[colour] or 0
     total = total + n
     where[#where + 1] = st.hex .. " (" .. colour .. ") " .. n

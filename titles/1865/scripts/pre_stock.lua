@@ -12,7 +12,7 @@ local function downgrade(game, hex)
   local needs = game:props().mine_downgrade_phase[next_tile]
   if S.phase(game) < needs then return end
   game:lay_tile(nil, hex, next_tile, h.rotation, { replace = true, hidden = true })
-  game:log("the mine at " .. hex .. " (" .. (h.name or hex) .. ") downgrades to " .. game:hex(hex).color .. " (1865-R-077)")
+  game:log("the mine at " .. hex .. " (" .. (h.name or hex) .. ") downgrades to " .. game:hex_field(hex, "color") .. " (1865-R-077)")
 end
 
 local function downgrade_mines(game)

@@ -14,7 +14,7 @@ hook("setup", function(game)
   end
   for _, hex in ipairs(game:hexes_tagged("lettered")) do
     local values = {}
-    for i, st in ipairs(game:hex(hex).stops) do values[i] = st.value end
+    for i, st in ipairs(game:hex_field(hex, "stops")) do values[i] = st.value end
     game:set_var("city_values." .. hex, values)
   end
 end)

@@ -13,7 +13,7 @@ end
 
 function S.carbonia_held(game, corp)
   for _, st in ipairs(S.stations(game, corp)) do
-    if S.has_tag(game:hex(st.hex).tags, "carbonia") then return st.hex end
+    if S.has_tag(game:hex_field(st.hex, "tags"), "carbonia") then return st.hex end
   end
   return nil
 end
