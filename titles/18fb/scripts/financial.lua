@@ -34,33 +34,56 @@ end
 -- Shares of `corp` a corporation may hold or buy: a started major's or
 -- national's (regionals are acquired, §3.7.3, never traded).
 local function tradable(game, corp)
-  local kind = game:corporation_field(corp, "kind")
-  return (kind == "major" or kind == "national") and game:corporation_field(corp, "floated")
+  local kind, floated = game:corporation_fields(corp, "kind", "floated")
+  return (kind == "major" or kind == "national") and floated
+end
+
+-- The certificate lists of the corporations, each read once for one
+-- question (`reader.of(corp)`): the step's questions look at every
+-- corporation's list several times, and each read builds a table per
+-- certificate. A move of `corp`'s certificates is told with
+-- `reader.moved(corp)`.
+local function certificate_reader(game)
+  local lists = {}
+  local reader = {}
+  function reader.of(corp)
+    local list = lists[corp]
+    if list == nil then
+      list = game:corporation_field(corp, "certificates")
+      lists[corp] = list
+    end
+    return list
+  end
+  function reader.moved(corp) lists[corp] = nil end
+  return reader
 end
 
 -- The indices of the certificates of `of` that `holder` holds: those in
 -- its name, and for its own shares the ones bought back (`own.<corp>`).
-function S.held_certificates(game, holder, of)
+-- (`certs`: a `certificate_reader`, else the list is read.)
+function S.held_certificates(game, holder, of, certs)
+  local list = certs and certs.of(of) or game:corporation_field(of, "certificates")
   local out = {}
   if holder == of then
     local n = game:var("own." .. holder) or 0
-    for _, c in ipairs(game:corporation_field(of, "certificates")) do
+    for _, c in ipairs(list) do
       if #out >= n then break end
       if c.owner == "treasury" and not c.president then out[#out + 1] = c.index end
     end
     return out
   end
-  for _, c in ipairs(game:corporation_field(of, "certificates")) do
+  for _, c in ipairs(list) do
     if c.owner == holder then out[#out + 1] = c.index end
   end
   return out
 end
 
 -- Every corporation whose shares `holder` holds, own included, in id order.
-local function holdings(game, holder)
+local function holdings(game, holder, certs)
+  certs = certs or certificate_reader(game)
   local out = {}
   for _, of in ipairs(game:corporations()) do
-    if tradable(game, of) and #S.held_certificates(game, holder, of) > 0 then out[#out + 1] = of end
+    if tradable(game, of) and #S.held_certificates(game, holder, of, certs) > 0 then out[#out + 1] = of end
   end
   return out
 end
@@ -78,8 +101,8 @@ local function holding_banned(game, holder, of)
 end
 
 -- The value of one certificate at the current price.
-local function worth(game, of, index)
-  for _, c in ipairs(game:corporation_field(of, "certificates")) do
+local function worth(game, of, index, certs)
+  for _, c in ipairs(certs and certs.of(of) or game:corporation_field(of, "certificates")) do
     if c.index == index then return game:share_price(of) * c.percent // 10, c.percent end
   end
   return 0, 0
@@ -95,13 +118,24 @@ end
 
 -- R-181 .. R-183, A-43, A-44: every banned holding of `holder` goes to the
 -- Pool at the current price.
-local function forced_sales(game, holder)
-  for _, of in ipairs(holdings(game, holder)) do
+local function forced_sales(game, holder, certs)
+  certs = certs or certificate_reader(game)
+  -- The holdings banned to it, found before any sale (a forced sale moves
+  -- no price, so no zone). The ban is asked first: most turns nothing is
+  -- banned, and no certificate list is read.
+  local banned = {}
+  for _, of in ipairs(game:corporations()) do
+    if holding_banned(game, holder, of) ~= nil and tradable(game, of) and #S.held_certificates(game, holder, of, certs) > 0 then
+      banned[#banned + 1] = of
+    end
+  end
+  for _, of in ipairs(banned) do
     local why, rule = holding_banned(game, holder, of)
     if why ~= nil then
-      for _, index in ipairs(S.held_certificates(game, holder, of)) do
-        local amount = worth(game, of, index)
+      for _, index in ipairs(S.held_certificates(game, holder, of, certs)) do
+        local amount = worth(game, of, index, certs)
         S.corporation_sells(game, holder, of, index, amount)
+        certs.moved(of)
         game:log(holder .. " must sell its " .. of .. " share for " .. game:money(amount) .. " (" .. why .. "; "
           .. rule .. ", R-183: a forced sale, the price stays)")
       end
@@ -112,13 +146,14 @@ end
 -- A-33(b), (i): a corporation holding more than one certificate of another
 -- company (a national that took over its mergers' holdings) sells the
 -- excess at its financial step, as a forced sale.
-local function excess_sales(game, holder)
-  for _, of in ipairs(holdings(game, holder)) do
-    local held = S.held_certificates(game, holder, of)
+local function excess_sales(game, holder, certs)
+  for _, of in ipairs(holdings(game, holder, certs)) do
+    local held = S.held_certificates(game, holder, of, certs)
     if of ~= holder and #held > 1 then
       for k = 2, #held do
-        local amount = worth(game, of, held[k])
+        local amount = worth(game, of, held[k], certs)
         S.corporation_sells(game, holder, of, held[k], amount)
+        certs.moved(of)
         game:log(holder .. " sells an excess " .. of .. " share for " .. game:money(amount)
           .. " (at most one certificate of each other company, 18FB-R-180, A-33(b))")
       end
@@ -131,11 +166,11 @@ on("turn_started", function(game, ev)
 end)
 
 -- Why `corp` may not sell one `of` certificate now, or nil (R-177, R-179).
-local function sell_problem(game, corp, of)
+local function sell_problem(game, corp, of, certs)
   if game:turn_var("fin.bought") then return corp .. " has bought this turn: it sells first, then buys", "18FB-R-176" end
-  local held = S.held_certificates(game, corp, of)
+  local held = S.held_certificates(game, corp, of, certs)
   if #held == 0 then return corp .. " holds no " .. of .. " share it may sell", "18FB-R-177" end
-  local _, pct = worth(game, of, held[1])
+  local _, pct = worth(game, of, held[1], certs)
   if game:corporation_field(of, "pool_percent") + pct > POOL_LIMIT then
     return "the Pool may hold at most " .. POOL_LIMIT .. " % of " .. of, "18FB-R-177"
   end
@@ -144,19 +179,19 @@ end
 
 -- Why `corp` may not buy one `of` certificate from `from` ("pool" or
 -- "ipo") now, or nil, and else the certificate and its price.
-local function buy_problem(game, corp, of, from)
+local function buy_problem(game, corp, of, from, certs)
   if game:turn_var("fin.bought") then return corp .. " has bought a certificate this turn", "18FB-R-179" end
   if game:turn_var("fin.sold." .. of) then return corp .. " sold " .. of .. " this turn and may not buy it back", "18FB-R-179" end
   if not tradable(game, of) then return of .. " is not a started company whose shares corporations trade", "18FB-R-178" end
   if of == corp and from ~= "pool" then return "a corporation buys its own shares only from the Pool", "18FB-R-178" end
   if from ~= "pool" and from ~= "ipo" then return "buy from=pool or from=ipo", "18FB-R-178" end
-  if of ~= corp and #S.held_certificates(game, corp, of) > 0 then
+  if of ~= corp and #S.held_certificates(game, corp, of, certs) > 0 then
     return corp .. " already holds a " .. of .. " certificate: at most one of each other company", "18FB-R-180"
   end
   local why, rule = holding_banned(game, corp, of)
   if why ~= nil then return why, rule end
   local index, pct
-  for _, c in ipairs(game:corporation_field(of, "certificates")) do
+  for _, c in ipairs(certs and certs.of(of) or game:corporation_field(of, "certificates")) do
     if not c.president and c.owner == (from == "pool" and "pool" or "treasury") then index, pct = c.index, c.percent; break end
   end
   if index == nil then return "no " .. of .. " certificate in the " .. (from == "pool" and "Pool" or "IPO"), "18FB-R-178" end
@@ -169,15 +204,23 @@ local function buy_problem(game, corp, of, from)
   return nil, nil, index, price
 end
 
-local function actions(game, corp)
+-- The step's moves (`first`: only whether there is one, the first found).
+local function actions(game, corp, certs, first)
   local out = {}
   if not trades(game, corp) then return out end
-  for _, of in ipairs(holdings(game, corp)) do
-    if sell_problem(game, corp, of) == nil then out[#out + 1] = { name = "sell_share", args = { corp = of } } end
+  certs = certs or certificate_reader(game)
+  for _, of in ipairs(holdings(game, corp, certs)) do
+    if sell_problem(game, corp, of, certs) == nil then
+      out[#out + 1] = { name = "sell_share", args = { corp = of } }
+      if first then return out end
+    end
   end
   for _, of in ipairs(game:corporations()) do
     for _, from in ipairs({ "pool", "ipo" }) do
-      if buy_problem(game, corp, of, from) == nil then out[#out + 1] = { name = "buy_share", args = { corp = of, from = from } } end
+      if buy_problem(game, corp, of, from, certs) == nil then
+        out[#out + 1] = { name = "buy_share", args = { corp = of, from = from } }
+        if first then return out end
+      end
     end
   end
   return out
@@ -186,11 +229,12 @@ end
 step("financial", {
   skip = function(game, corp)
     if game:corporation_field(corp, "kind") == "regional" then return true end
-    forced_sales(game, corp)
-    excess_sales(game, corp)
-    return #actions(game, corp) == 0
+    local certs = certificate_reader(game)
+    forced_sales(game, corp, certs)
+    excess_sales(game, corp, certs)
+    return #actions(game, corp, certs, true) == 0
   end,
-  actions = actions,
+  actions = function(game, corp) return actions(game, corp) end,
   process = function(game, corp, name, args)
     if not trades(game, corp) then
       fail("only a Provisional or Definitive major or a national trades certificates", "18FB-R-176")

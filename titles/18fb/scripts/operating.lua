@@ -289,7 +289,7 @@ hook("setup", function(game)
   local hist = {}
   for _, kind in ipairs({ "city", "offboard" }) do
     for _, hex in ipairs(game:stops_of_kind(kind)) do
-      for _, stop in ipairs(game:hex(hex).stops) do
+      for _, stop in ipairs(game:hex_field(hex, "stops")) do
         for _, corp in ipairs(stop.reserved or {}) do
           if not S.contains(game:corporation_field(corp, "homes"), hex) then
             hist[corp] = hist[corp] or {}

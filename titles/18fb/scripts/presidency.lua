@@ -183,7 +183,7 @@ ability("acquire_concession", {
 -- R-055, A-16(a): a Frozen major lays no new track; it may upgrade.
 hook("can_lay_tile", function(game, corp, hex, tile, rotation)
   if corp == nil or game:corporation_field(corp, "state") ~= "frozen" then return true end
-  if game:hex(hex).color == "white" then
+  if game:hex_field(hex, "color") == "white" then
     return false, corp .. " is Frozen: it may upgrade track but not lay new tiles", "18FB-R-055"
   end
   return true

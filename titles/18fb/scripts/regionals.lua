@@ -318,7 +318,7 @@ end)
 
 local function town_count(game, hex)
   local n = 0
-  for _, s in ipairs(game:hex(hex).stops) do if s.kind == "town" then n = n + 1 end end
+  for _, s in ipairs(game:hex_field(hex, "stops")) do if s.kind == "town" then n = n + 1 end end
   return n
 end
 
@@ -350,7 +350,7 @@ local function check_bonuses(game)
     if game:corporation_field(corp, "started") and #S.stations(game, corp) > 0 then
       for _, d in ipairs(list) do
         local key = "rg.bonus." .. corp .. "." .. d.hex
-        if not game:var(key) and (not d.needs_brown or game:hex(d.hex).color == "brown")
+        if not game:var(key) and (not d.needs_brown or game:hex_field(d.hex, "color") == "brown")
           and game:connected(corp, d.hex) then
           local who = owner(game, corp)
           game:set_var(key, true)
@@ -365,7 +365,7 @@ end
 
 on("tile_laid", function(game, ev)
   local hex = ev.hex
-  local new = game:hex(hex).color
+  local new = game:hex_field(hex, "color")
   local old = game:var("rg.colour." .. hex) or BEFORE[new]
   game:set_var("rg.colour." .. hex, new)
   local corp = game:operating()

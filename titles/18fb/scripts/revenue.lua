@@ -51,7 +51,7 @@ function S.earnings(game, corp)
     local home = game:corporation_field(corp, "home") or game:corporation_field(corp, "homes")[1]   -- a waiting token is put down by place_token (R-163)
     for _, st in ipairs(S.stations(game, corp)) do
       if st.hex == home and x >= 1 then
-        local s = game:hex(st.hex).stops[st.stop + 1]
+        local s = game:hex_field(st.hex, "stops")[st.stop + 1]
         vals[#vals + 1] = s and s.value or 0                                   -- §3.6.3: no port, no off-map
       end
     end

@@ -42,10 +42,10 @@ function S.markers(game, corp) return game:var("markers." .. corp) or 0 end
 -- The other hex of a city spread over two (Napoli, map.toml
 -- props.same_city_as), or nil.
 function S.same_city(game, hex)
-  local own = game:hex(hex).props.same_city_as
+  local own = game:hex_field(hex, "props").same_city_as
   if own ~= nil then return own end
   for _, h in ipairs(game:hexes_tagged("napoli")) do
-    if h ~= hex and game:hex(h).props.same_city_as == hex then return h end
+    if h ~= hex and game:hex_field(h, "props").same_city_as == hex then return h end
   end
   return nil
 end
@@ -65,7 +65,7 @@ end
 -- `stop` of `hex`: what place_token takes.
 local function city_of_stop(game, hex, stop)
   local city = 0
-  local stops = game:hex(hex).stops
+  local stops = game:hex_field(hex, "stops")
   for i = 1, stop do
     if stops[i].kind == "city" or stops[i].kind == "offboard" then city = city + 1 end
   end
@@ -104,7 +104,7 @@ local function target_problem(game, corp, hex, stop)
   if other ~= nil and game:corporation_field(corp, "kind") ~= "regional" and has_token_on(game, corp, other) then
     return hex .. " and " .. other .. " are one city, Napoli, and " .. corp .. " has a token there", "18FB-R-087"
   end
-  local s = game:hex(hex).stops[stop + 1]
+  local s = game:hex_field(hex, "stops")[stop + 1]
   if s == nil or (s.kind ~= "city" and s.kind ~= "offboard") or (s.slots or 0) == 0 then
     return hex .. " takes no token", "18FB-R-085"
   end
@@ -158,7 +158,7 @@ local function sources(game, corp)
     local other = not regional and S.same_city(game, st.hex) or nil
     if other ~= nil then
       local blocked = false
-      for _, s in ipairs(game:hex(other).stops) do
+      for _, s in ipairs(game:hex_field(other, "stops")) do
         for _, c in ipairs(s.tokens or {}) do
           if c ~= corp and S.contains(game:corporation_field(c, "homes"), other) then blocked = true end
         end

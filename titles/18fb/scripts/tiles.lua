@@ -16,7 +16,7 @@ hook("can_lay_tile", function(game, corp, hex, tile, rotation)
   if printed_yellow(game, hex) and game:tile(tile).color == "yellow" then
     return false, hex .. " has pre-printed yellow track: it takes no yellow tile, only an upgrade", "18FB-R-082"
   end
-  local stops = #game:hex(hex).stops
+  local stops = #game:hex_field(hex, "stops")
   if #game:tile(tile).stops < stops then
     return false, hex .. " has " .. stops .. " towns: it takes only double-town tiles, and " .. tile .. " has "
       .. #game:tile(tile).stops, "18FB-R-079"

@@ -134,7 +134,7 @@ on("share_bought", function(game, ev) S.maybe_float(game, ev.corp) end)
 -- with a slot nobody holds or reserves, or nil.
 local function free_city(game, hex)
   local city = 0
-  for _, s in ipairs(game:hex(hex).stops) do
+  for _, s in ipairs(game:hex_field(hex, "stops")) do
     if s.kind == "city" then
       local free = (s.slots or 0) - #(s.tokens or {}) - #(s.neutral or {}) - #(s.reserved or {})
       if free > 0 and s.open ~= false then return city end
