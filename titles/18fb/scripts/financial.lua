@@ -208,6 +208,8 @@ end
 local function actions(game, corp, certs, first)
   local out = {}
   if not trades(game, corp) then return out end
+  -- Having bought, it neither sells nor buys again this turn (R-176, R-179).
+  if game:turn_var("fin.bought") then return out end
   certs = certs or certificate_reader(game)
   for _, of in ipairs(holdings(game, corp, certs)) do
     if sell_problem(game, corp, of, certs) == nil then
@@ -216,7 +218,8 @@ local function actions(game, corp, certs, first)
     end
   end
   for _, of in ipairs(game:corporations()) do
-    for _, from in ipairs({ "pool", "ipo" }) do
+    -- (buy_problem refuses the others; asked here once, not per source.)
+    for _, from in ipairs(tradable(game, of) and { "pool", "ipo" } or {}) do
       if buy_problem(game, corp, of, from, certs) == nil then
         out[#out + 1] = { name = "buy_share", args = { corp = of, from = from } }
         if first then return out end

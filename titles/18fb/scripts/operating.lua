@@ -54,9 +54,11 @@ ability("name_intermediate", {
   actions = function(game, ctx)
     local out = {}
     for corp, c in pairs(game:props().concessions or {}) do
-      local mine = (ctx.actor_kind == "corporation" and ctx.actor == corp)
-        or (ctx.actor_kind == "player" and game:corporation_field(corp, "president") == ctx.actor)
-      if mine and c.intermediate and #c.intermediate > 1 and game:corporation_field(corp, "state") == "building" then
+      -- A choice first (only FS has one), then whose it is.
+      local choice = c.intermediate and #c.intermediate > 1
+      local mine = choice and ((ctx.actor_kind == "corporation" and ctx.actor == corp)
+        or (ctx.actor_kind == "player" and game:corporation_field(corp, "president") == ctx.actor))
+      if mine and game:corporation_field(corp, "state") == "building" then
         for _, hex in ipairs(c.intermediate) do
           if game:var("intermediate." .. corp) ~= hex then
             out[#out + 1] = { name = "name_intermediate", args = { corp = corp, hex = hex } }

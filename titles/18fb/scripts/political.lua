@@ -229,8 +229,10 @@ end
 
 local function political_cards_of(game, player)
   local out = {}
-  for _, id in ipairs(game:companies()) do
-    if game:company_field(id, "kind") == "political" and game:company_field(id, "owner") == player then out[#out + 1] = id end
+  -- The player's companies in one read (in the game's order of companies),
+  -- then the kind of those alone: asked at every listing of moves.
+  for _, id in ipairs(game:player_field(player, "companies")) do
+    if game:company_field(id, "kind") == "political" then out[#out + 1] = id end
   end
   return out
 end
