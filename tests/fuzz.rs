@@ -5,7 +5,7 @@
 //! out must have kept the default). Kept small here; `railhead fuzz` runs
 //! as many as you like.
 
-use railhead::fuzz::{FuzzConfig, run};
+use railhead::fuzz::{FuzzConfig, FuzzReport, run, run_parallel};
 use railhead::title::{TitleSource, load};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -19,7 +19,7 @@ fn fuzz_with(title: &str, players: u8, games: u32, options: &[&str]) {
     let source = TitleSource::embedded(title).unwrap();
     let options: BTreeMap<String, bool> = options.iter().map(|o| (o.to_string(), true)).collect();
     let t = Arc::new(load::load(&source, &options, Some(players.into())).unwrap());
-    let cfg = FuzzConfig { games, seed: 20261121, players, max_actions: 6_000, deep_check_every: 1_500, save_failures: None, check_guards: true };
+    let cfg = FuzzConfig { games, seed: 20261121, players, max_actions: 6_000, deep_check_every: 1_500, check_guards: true, ..Default::default() };
     let report = run(t, &cfg);
     assert!(report.violations.is_empty(), "{title} {players} players {options:?}:\n{}", report.violations.join("\n"));
     assert_eq!(report.games, games);
@@ -76,4 +76,27 @@ fn fuzz_1844_four_players() {
 #[test]
 fn fuzz_1844_seven_players() {
     fuzz("1844", 7, 1);
+}
+
+/// `fuzz --digests` and `--profile-scripts`: each game's final digest is
+/// the same on one thread and on two (so equal digests before and after a
+/// script change mean the same games), and the profile counts the calls
+/// of the scripts' functions, the same calls for the same games.
+#[test]
+fn digests_and_script_profiles_do_not_depend_on_threads() {
+    let t = Arc::new(load::load(&TitleSource::embedded("1865").unwrap(), &BTreeMap::new(), Some(3)).unwrap());
+    let cfg = FuzzConfig { games: 2, seed: 5, players: 3, max_actions: 4_000, digests: true, profile_scripts: true, ..Default::default() };
+    let one = run_parallel(t.clone(), &cfg, 1);
+    let two = run_parallel(t.clone(), &cfg, 2);
+    assert!(one.violations.is_empty(), "{:?}", one.violations);
+    assert_eq!(one.digests.len(), 2);
+    assert_eq!(one.digests, two.digests);
+    assert_ne!(one.digests[0].1, one.digests[1].1, "two games, two digests");
+    let calls = |r: &FuzzReport, what: &str| r.script_profile.entries.get(what).map_or(0, |e| e.calls);
+    for what in ["hook investor_turn", "step absorb.skip", "event tile_laid"] {
+        assert!(calls(&one, what) > 0, "{what} not profiled:\n{}", one.script_profile.table(40));
+        assert_eq!(calls(&one, what), calls(&two, what), "{what}");
+    }
+    let plain = run_parallel(t, &FuzzConfig { games: 1, seed: 5, players: 3, max_actions: 4_000, ..Default::default() }, 1);
+    assert!(plain.digests.is_empty() && plain.script_profile.is_empty());
 }

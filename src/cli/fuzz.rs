@@ -5,6 +5,9 @@ use railhead::fuzz::{FuzzConfig, run_parallel};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+/// The script functions `--profile-scripts` lists (the costliest).
+const SCRIPT_PROFILE_ROWS: usize = 25;
+
 /// `cfg` as the command line gave it; its `players` is set here, from
 /// `players` or the title's default.
 pub fn run(title: &str, mut cfg: FuzzConfig, players: Option<u8>, threads: usize, args: &TitleArgs) -> anyhow::Result<ExitCode> {
@@ -26,6 +29,12 @@ pub fn run(title: &str, mut cfg: FuzzConfig, players: Option<u8>, threads: usize
     // In the title's phase order, not by name.
     let phases: Vec<String> = t.phases.iter().filter_map(|p| report.final_phases.get(&p.name).map(|n| format!("{} {n}", p.name))).collect();
     println!("final phase: {}", phases.join(", "));
+    for (seed, digest) in &report.digests {
+        println!("digest: game seed {seed}: {digest:016x}");
+    }
+    if cfg.profile_scripts {
+        print!("{}", report.script_profile.table(SCRIPT_PROFILE_ROWS));
+    }
     println!("{}", report.summary());
     Ok(if report.violations.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

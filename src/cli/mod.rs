@@ -99,6 +99,12 @@ pub enum Command {
         /// Also call the hook definitions a `when` guard leaves out, and count any answer but the default as a violation
         #[arg(long)]
         check_guards: bool,
+        /// Time the title's script functions (hooks, event handlers, steps, abilities) and print the costliest
+        #[arg(long)]
+        profile_scripts: bool,
+        /// Print each game's final state digest (equal digests before and after a script change: the same games)
+        #[arg(long)]
+        digests: bool,
         #[command(flatten)]
         title_args: TitleArgs,
     },
@@ -162,8 +168,8 @@ pub fn main() -> ExitCode {
         Some(Command::Render(args)) => render::run(&args),
         Some(Command::Check { dir }) => check::run(&dir),
         Some(Command::New { dir, from }) => new::run(&dir, &from),
-        Some(Command::Fuzz { title, games, seed, players, max_actions, threads, save_failures, check_guards, title_args }) => {
-            let cfg = railhead::fuzz::FuzzConfig { games, seed, max_actions, save_failures, check_guards, ..Default::default() };
+        Some(Command::Fuzz { title, games, seed, players, max_actions, threads, save_failures, check_guards, profile_scripts, digests, title_args }) => {
+            let cfg = railhead::fuzz::FuzzConfig { games, seed, max_actions, save_failures, check_guards, profile_scripts, digests, ..Default::default() };
             fuzz::run(&title, cfg, players, threads, &title_args)
         }
         Some(Command::FuzzInput(args)) => fuzz_input::run_cli(&args),

@@ -37,11 +37,25 @@ pub struct FuzzConfig {
     /// Calls hook definitions their `when` guard leaves out and makes any
     /// answer but the default a violation (`script::guard`).
     pub check_guards: bool,
+    /// Times the scripts' functions (`FuzzReport::script_profile`).
+    pub profile_scripts: bool,
+    /// Keeps each game's final state digest (`FuzzReport::digests`).
+    pub digests: bool,
 }
 
 impl Default for FuzzConfig {
     fn default() -> Self {
-        FuzzConfig { games: 10, seed: 1, players: 4, max_actions: 20_000, deep_check_every: 2_000, save_failures: None, check_guards: false }
+        FuzzConfig {
+            games: 10,
+            seed: 1,
+            players: 4,
+            max_actions: 20_000,
+            deep_check_every: 2_000,
+            save_failures: None,
+            check_guards: false,
+            profile_scripts: false,
+            digests: false,
+        }
     }
 }
 
@@ -60,6 +74,14 @@ pub struct FuzzReport {
     /// How many games ended in each phase (by name), for how far random
     /// play gets (18FB: Unification at PH5, RM / RA at PH6).
     pub final_phases: std::collections::BTreeMap<String, u32>,
+    /// With `profile_scripts`: the live games' calls into the scripts
+    /// (the save/load checks' replays left out), all threads together.
+    pub script_profile: crate::script::profile::ScriptProfile,
+    /// With `digests`: (seed, final state digest) of each game, by seed.
+    /// The same title, seed and options give the same digests whatever
+    /// the thread count: a change to a title's scripts that leaves them
+    /// equal has left the games the same.
+    pub digests: Vec<(u64, u64)>,
 }
 
 impl FuzzReport {
@@ -141,7 +163,10 @@ pub fn run_parallel(title: Arc<Title>, cfg: &FuzzConfig, threads: usize) -> Fuzz
         for (k, v) in p.final_phases {
             *report.final_phases.entry(k).or_insert(0) += v;
         }
+        report.script_profile.merge(&p.script_profile);
+        report.digests.extend(p.digests);
     }
+    report.digests.sort_unstable();
     report.seconds = start.elapsed().as_secs_f64();
     report
 }
@@ -156,6 +181,9 @@ fn run_games(title: Arc<Title>, cfg: &FuzzConfig, games: Vec<u32>) -> FuzzReport
     let host = match ScriptHost::new(title.clone()) {
         Ok(h) => {
             h.verify_guards(cfg.check_guards);
+            if cfg.profile_scripts {
+                h.start_profile();
+            }
             Rc::new(h)
         }
         Err(e) => {
@@ -170,6 +198,9 @@ fn run_games(title: Arc<Title>, cfg: &FuzzConfig, games: Vec<u32>) -> FuzzReport
         match outcome {
             Ok(one) => {
                 report.actions += one.actions;
+                if let Some(d) = one.digest {
+                    report.digests.push((seed, d));
+                }
                 *report.final_phases.entry(one.phase.clone()).or_insert(0) += 1;
                 if let Some(reason) = one.ended {
                     report.finished += 1;
@@ -187,12 +218,16 @@ fn run_games(title: Arc<Title>, cfg: &FuzzConfig, games: Vec<u32>) -> FuzzReport
             }
         }
     }
+    report.script_profile = host.take_profile();
+    report.digests.sort_unstable();
     report.seconds = start.elapsed().as_secs_f64();
     report
 }
 
 struct OneGame {
     actions: u64,
+    /// The final state's digest, with `FuzzConfig::digests`.
+    digest: Option<u64>,
     /// The phase the game stood in when it stopped.
     phase: String,
     ended: Option<String>,
@@ -202,7 +237,7 @@ struct OneGame {
 fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u64) -> OneGame {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let setup = game_setup(title, usize::from(cfg.players), seed);
-    let mut out = OneGame { actions: 0, phase: String::new(), ended: None, violations: Vec::new() };
+    let mut out = OneGame { actions: 0, digest: None, phase: String::new(), ended: None, violations: Vec::new() };
     let mut game = match Game::with_host(title.clone(), host.clone(), setup) {
         Ok(g) => g,
         Err(e) => {
@@ -211,6 +246,9 @@ fn play_one(title: &Arc<Title>, host: &Rc<ScriptHost>, cfg: &FuzzConfig, seed: u
         }
     };
     play_out(&mut game, &mut rng, cfg, &mut out);
+    if cfg.digests {
+        out.digest = Some(game.digest());
+    }
     let unfinished = out.ended.is_none() && out.violations.is_empty();
     if (!out.violations.is_empty() || unfinished)
         && let Some(dir) = &cfg.save_failures

@@ -38,6 +38,7 @@ pub mod convert;
 pub mod errors;
 pub mod freeze;
 pub mod guard;
+pub mod profile;
 pub mod sandbox;
 mod title_rules;
 
@@ -169,6 +170,8 @@ pub struct ScriptHost {
     /// The script calls made while tracing (`start_trace`): which hook or
     /// handler, and where its function is.
     trace: std::cell::RefCell<Option<Vec<String>>>,
+    /// Time per script function while profiling (`start_profile`).
+    profile: std::cell::RefCell<Option<profile::ScriptProfile>>,
     /// `unbound_abilities`, read once registration is over.
     unbound: std::cell::OnceCell<Vec<String>>,
     /// `once_abilities`, read once registration is over.
@@ -182,6 +185,21 @@ pub struct ScriptHost {
     /// other than the default (`guard.rs`): how tests catch a wrong guard.
     verify_guards: std::cell::Cell<bool>,
     pub title: Arc<Title>,
+}
+
+/// One call's time, recorded in its host's profile when dropped.
+struct ProfileTimer<'h> {
+    host: &'h ScriptHost,
+    what: String,
+    start: std::time::Instant,
+}
+
+impl Drop for ProfileTimer<'_> {
+    fn drop(&mut self) {
+        if let Some(p) = self.host.profile.borrow_mut().as_mut() {
+            p.record(std::mem::take(&mut self.what), self.start.elapsed());
+        }
+    }
 }
 
 /// Registered functions by hook or event name (only names with some).
@@ -230,7 +248,7 @@ impl ScriptHost {
         let idle = api::LuaGame { title: title.clone(), st: GameState::default(), fx: Effects::default(), asking: None, live: false };
         let lent = Rc::new(std::cell::RefCell::new(idle));
         let game = lua.create_userdata(api::GameRef(lent.clone())).map_err(|e| format!("cannot create the game object: {e}"))?;
-        Ok(ScriptHost { registries, lua, budget, game, lent, trace: Default::default(), unbound: Default::default(), once: Default::default(), dispatch: Default::default(), verify_guards: Default::default(), title })
+        Ok(ScriptHost { registries, lua, budget, game, lent, trace: Default::default(), profile: Default::default(), unbound: Default::default(), once: Default::default(), dispatch: Default::default(), verify_guards: Default::default(), title })
     }
 
     /// Loads every script of the title, then freezes what they built.
@@ -453,6 +471,28 @@ impl ScriptHost {
             Some(d) => (if ability { &d.ability_guards } else { &d.step_guards }).get(name).is_some_and(|g| !holds(g)),
             None => self.lua.app_data_ref::<api::HookGuards>().is_some_and(|g| g.actions.borrow().get(&(ability, name.to_string())).is_some_and(|g| !holds(g))),
         }
+    }
+
+    /// Times the calls into the scripts from now on, by function
+    /// (`take_profile` returns the times).
+    pub fn start_profile(&self) {
+        *self.profile.borrow_mut() = Some(profile::ScriptProfile::default());
+    }
+
+    /// The times since `start_profile` (empty when not profiling), which
+    /// stops it.
+    pub fn take_profile(&self) -> profile::ScriptProfile {
+        self.profile.borrow_mut().take().unwrap_or_default()
+    }
+
+    fn profiling(&self) -> bool {
+        self.profile.borrow().is_some()
+    }
+
+    /// A timer for one call, recorded as `what()` when it ends; `None`
+    /// (and `what` never called) when not profiling.
+    fn profiled(&self, what: impl FnOnce() -> String) -> Option<ProfileTimer<'_>> {
+        self.profile.borrow().is_some().then(|| ProfileTimer { host: self, what: what(), start: std::time::Instant::now() })
     }
 
     /// Records the script calls from now on (`take_trace` returns them).

@@ -82,6 +82,7 @@ impl TitleRules for ScriptHost {
         if skip != 0 && !self.verify_guards.get() && skip.count_ones() as usize == self.registered(true, hook).len() {
             return Ok(None);
         }
+        let _timer = self.profiled(|| concat(&["hook ", hook]));
         let context = concat(&["hook '", hook, "'"]);
         let args = self.lua_args(&context, &args)?;
         match self.hook_values(hook, st, fx, args, skip)? {
@@ -91,6 +92,8 @@ impl TitleRules for ScriptHost {
     }
 
     fn emit(&self, event: &Event, st: &mut GameState, fx: &mut Effects) -> GameResult<()> {
+        // (Events no script handles are left out of a profile.)
+        let _timer = if self.profiling() && self.is_registered(false, &event.name) { self.profiled(|| concat(&["event ", &event.name])) } else { None };
         self.emit_event(event, st, fx)
     }
 
@@ -100,6 +103,7 @@ impl TitleRules for ScriptHost {
         if out && !self.verify_guards.get() {
             return Ok(None);
         }
+        let _timer = self.profiled(|| concat(&[kind.name(), " ", name, ".", func]));
         let context = concat(&[kind.name(), " '", name, "' (", func, ")"]);
         let args = self.lua_args(&context, &args)?;
         let answer = match self.defined_values(kind, name, func, st, fx, args)? {
