@@ -48,9 +48,10 @@ impl ScriptProfile {
         rows.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(b.0)));
         let total: Duration = self.entries.values().map(|e| e.time).sum();
         let mut out = format!("script time by function ({:.1} ms in all, most first):\n", total.as_secs_f64() * 1e3);
+        out.push_str(&format!("{:>13} {:>9} {:>12}  function\n", "time", "calls", "per call"));
         for (name, e) in rows.into_iter().take(top) {
             let per = e.time.as_secs_f64() * 1e6 / e.calls.max(1) as f64;
-            out.push_str(&format!("{:>10.1} ms {:>9} calls {:>9.1} µs/call  {name}\n", e.time.as_secs_f64() * 1e3, e.calls, per));
+            out.push_str(&format!("{:>10.1} ms {:>9} {:>9.1} µs  {name}\n", e.time.as_secs_f64() * 1e3, e.calls, per));
         }
         out
     }
@@ -73,7 +74,7 @@ mod tests {
         let dear = table.find("step dear.skip").unwrap();
         let cheap = table.find("hook cheap").unwrap();
         assert!(dear < cheap, "{table}");
-        assert!(table.contains("20.0 µs/call  hook cheap"), "{table}");
-        assert_eq!(a.table(1).lines().count(), 2, "a header and one row");
+        assert!(table.contains("       2      20.0 µs  hook cheap"), "{table}");
+        assert_eq!(a.table(1).lines().count(), 3, "a title, the columns and one row");
     }
 }
