@@ -90,10 +90,10 @@ pub fn direct_routes(t: &Title, st: &GameState, from: (HexId, u8), opts: &Direct
     if !missing.is_empty() {
         return Err(format!("no cost for the border terrain {} (give it in `costs`)", missing.join(", ")));
     }
-    // The board's graph kept for this board (`network::track`; scripts ask
+    // The board's graph kept for this board (`network::track`: scripts ask
     // from many stops between two board changes, and a build per ask was
-    // most of 1865's absorption and station steps), with the corporation's flags and
-    // values where it has one. Its adjacency reads only the paths.
+    // 5 % of a random 1865 game), with the corporation's flags and values
+    // where it has one. Its adjacency reads only the paths.
     let track = super::network::track(t, st);
     let for_corp;
     let bg: &BoardGraph = match opts.corp {

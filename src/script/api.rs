@@ -53,14 +53,14 @@ pub const ABILITIES_KEY: &str = "railhead.abilities";
 /// files, any name is taken).
 pub struct KnownEvents(pub Vec<String>);
 
-/// The `when` guards of hook definitions (`guard.rs`), by hook name, in
-/// the order of the registry's lists: `None` for a definition without one.
-/// Set when the title's scripts are loaded, with the title the guards are
-/// read against.
 /// Per hook or event name, the guard of each definition in registration
 /// order (`None`: that definition has none).
 pub type GuardSlots = std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<Option<super::guard::Guard>>>>;
 
+/// The `when` guards of hook definitions (`guard.rs`), by hook name, in
+/// the order of the registry's lists: `None` for a definition without one.
+/// Set when the title's scripts are loaded, with the title the guards are
+/// read against.
 pub struct HookGuards {
     pub title: Arc<Title>,
     pub by_hook: GuardSlots,

@@ -492,7 +492,7 @@ impl ScriptHost {
     /// A timer for one call, recorded as `what()` when it ends; `None`
     /// (and `what` never called) when not profiling.
     fn profiled(&self, what: impl FnOnce() -> String) -> Option<ProfileTimer<'_>> {
-        self.profile.borrow().is_some().then(|| ProfileTimer { host: self, what: what(), start: std::time::Instant::now() })
+        self.profiling().then(|| ProfileTimer { host: self, what: what(), start: std::time::Instant::now() })
     }
 
     /// Records the script calls from now on (`take_trace` returns them).

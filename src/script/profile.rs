@@ -22,19 +22,22 @@ pub struct ProfileEntry {
 }
 
 impl ScriptProfile {
+    /// One call of `what` that took `time`.
     pub fn record(&mut self, what: String, time: Duration) {
-        let e = self.entries.entry(what).or_default();
-        e.calls += 1;
-        e.time += time;
+        self.add(what, ProfileEntry { calls: 1, time });
     }
 
     /// Adds another thread's profile to this one.
     pub fn merge(&mut self, other: &ScriptProfile) {
         for (k, v) in &other.entries {
-            let e = self.entries.entry(k.clone()).or_default();
-            e.calls += v.calls;
-            e.time += v.time;
+            self.add(k.clone(), *v);
         }
+    }
+
+    fn add(&mut self, what: String, more: ProfileEntry) {
+        let e = self.entries.entry(what).or_default();
+        e.calls += more.calls;
+        e.time += more.time;
     }
 
     pub fn is_empty(&self) -> bool {
