@@ -97,6 +97,15 @@ fn digests_and_script_profiles_do_not_depend_on_threads() {
         assert!(calls(&one, what) > 0, "{what} not profiled:\n{}", one.script_profile.table(40));
         assert_eq!(calls(&one, what), calls(&two, what), "{what}");
     }
+    // The game methods those functions called, counted the same on any
+    // thread count; and the save/load checks' replays are left out, as
+    // their functions are: checking more often calls no more methods.
+    assert!(one.script_profile.api.get("corporation_field").is_some_and(|e| e.calls > 0), "{}", one.script_profile.table(40));
+    let api_calls = |r: &FuzzReport| r.script_profile.api.iter().map(|(k, e)| (k.clone(), e.calls)).collect::<Vec<_>>();
+    assert_eq!(api_calls(&one), api_calls(&two));
+    let checked_often = run_parallel(t.clone(), &FuzzConfig { deep_check_every: 100, ..cfg.clone() }, 1);
+    assert_eq!(checked_often.digests, one.digests);
+    assert_eq!(api_calls(&checked_often), api_calls(&one));
     let plain = run_parallel(t, &FuzzConfig { games: 1, seed: 5, players: 3, max_actions: 4_000, ..Default::default() }, 1);
     assert!(plain.digests.is_empty() && plain.script_profile.is_empty());
 }

@@ -23,10 +23,13 @@ pub struct ReplayTiming {
     pub wall: Vec<f64>,
     /// Sorted CPU times, when the system tells them.
     pub cpu: Option<Vec<f64>>,
+    /// With `profile`: the script calls of the timed replays (all of them).
+    pub script_profile: Option<crate::script::profile::ScriptProfile>,
 }
 
-/// Times one fixture, or says why it does not replay.
-pub fn time_fixture(file: &Path, repeat: usize) -> Result<ReplayTiming, String> {
+/// Times one fixture, or says why it does not replay. With `profile`, the
+/// title's script calls are timed too (which costs a little time per call).
+pub fn time_fixture(file: &Path, repeat: usize, profile: bool) -> Result<ReplayTiming, String> {
     let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
     let mut parse = Vec::new();
     let mut rec = None;
@@ -40,7 +43,13 @@ pub fn time_fixture(file: &Path, repeat: usize) -> Result<ReplayTiming, String> 
     // Each replay searches its runs as a first replay does: none is
     // recalled from the replay before it (`route::recall`).
     crate::route::recall::clear();
-    let (_, report) = crate::import::replay(&rec, None).map_err(|(_, e)| super::positions::why_not(&e))?;
+    let (warm, report) = crate::import::replay(&rec, None).map_err(|(_, e)| super::positions::why_not(&e))?;
+    // Every replay shares the title's host (`ScriptHost::shared`).
+    let host = warm.host.clone();
+    drop(warm);
+    if profile {
+        host.start_profile();
+    }
     let mut wall = Vec::new();
     let mut cpu: Option<Vec<f64>> = Some(Vec::new());
     for _ in 0..repeat.max(1) {
@@ -59,7 +68,8 @@ pub fn time_fixture(file: &Path, repeat: usize) -> Result<ReplayTiming, String> 
     if let Some(v) = cpu.as_mut() {
         v.sort_by(f64::total_cmp);
     }
-    Ok(ReplayTiming { file: file.to_path_buf(), title: rec.title.clone(), actions: report.applied, matches: report.matches(), parse_seconds: median(&parse), wall, cpu })
+    let script_profile = profile.then(|| host.take_profile());
+    Ok(ReplayTiming { file: file.to_path_buf(), title: rec.title.clone(), actions: report.applied, matches: report.matches(), parse_seconds: median(&parse), wall, cpu, script_profile })
 }
 
 /// CPU time of the calling thread, from /proc (Linux); `None` elsewhere.

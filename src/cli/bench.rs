@@ -69,6 +69,10 @@ pub struct ReplayArgs {
     /// The recorded games [default: ../shared/fixtures/18xx.games].
     #[arg(long, value_name = "DIR")]
     pub fixtures: Option<PathBuf>,
+    /// Also time the title's script functions over the timed replays
+    /// (as `fuzz --profile-scripts`: the costliest, with calls).
+    #[arg(long)]
+    pub profile_scripts: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -221,7 +225,7 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
     }
     for file in files {
         let name = file.display().to_string();
-        match time_fixture(&file, a.repeat) {
+        match time_fixture(&file, a.repeat, a.profile_scripts) {
             Ok(t) => {
                 let web = t.against_website();
                 if a.json {
@@ -264,6 +268,11 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                         line.push_str(&format!("\n{:<44} ({}{})", "", w.measured, if w.side_by_side { "" } else { "; indicative only" }));
                     }
                     println!("{line}");
+                }
+                if let Some(profile) = &t.script_profile {
+                    // A table for reading: on stderr beside the JSON lines.
+                    let table = profile.table(super::fuzz::SCRIPT_PROFILE_ROWS);
+                    if a.json { eprint!("{table}") } else { print!("{table}") }
                 }
             }
             Err(reason) => {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 /// The script functions `--profile-scripts` lists (the costliest).
-const SCRIPT_PROFILE_ROWS: usize = 25;
+pub(super) const SCRIPT_PROFILE_ROWS: usize = 25;
 
 /// `cfg` as the command line gave it; its `players` is set here, from
 /// `players` or the title's default.

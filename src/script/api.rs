@@ -337,10 +337,11 @@ struct Methods<'m, M>(&'m mut M);
 impl<M: UserDataMethods<GameRef>> Methods<'_, M> {
     fn add_method<A: FromLuaMulti + Scalars, R: IntoLuaMulti>(
         &mut self,
-        name: &str,
+        name: &'static str,
         f: impl Fn(&Lua, &LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
     ) {
         self.0.add_method(name, move |lua, this, args: A| {
+            let _timer = super::profile::api_timer(name);
             let this = &*this.0.try_borrow().map_err(|_| mlua::Error::UserDataBorrowError)?;
             idle_refused(this)?;
             let _cap = super::Cap::lifted(lua);
@@ -350,10 +351,11 @@ impl<M: UserDataMethods<GameRef>> Methods<'_, M> {
 
     fn add_method_any<A: FromLuaMulti, R: IntoLuaMulti>(
         &mut self,
-        name: &str,
+        name: &'static str,
         f: impl Fn(&Lua, &LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
     ) {
         self.0.add_method(name, move |lua, this, args: mlua::MultiValue| {
+            let _timer = super::profile::api_timer(name);
             let this = &*this.0.try_borrow().map_err(|_| mlua::Error::UserDataBorrowError)?;
             idle_refused(this)?;
             let _cap = super::Cap::lifted(lua);
@@ -364,13 +366,13 @@ impl<M: UserDataMethods<GameRef>> Methods<'_, M> {
 
     fn add_method_mut<A: FromLuaMulti + Scalars, R: IntoLuaMulti>(
         &mut self,
-        name: &str,
+        name: &'static str,
         mut f: impl FnMut(&Lua, &mut LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
     ) {
-        let method = name.to_string();
         self.0.add_method_mut(name, move |lua, this, args: A| {
+            let _timer = super::profile::api_timer(name);
             let this = &mut *this.0.try_borrow_mut().map_err(|_| mlua::Error::UserDataBorrowMutError)?;
-            writable(&method, this)?;
+            writable(name, this)?;
             let _cap = super::Cap::lifted(lua);
             f(lua, this, args)?.into_lua_multi(lua)
         });
@@ -378,13 +380,13 @@ impl<M: UserDataMethods<GameRef>> Methods<'_, M> {
 
     fn add_method_mut_any<A: FromLuaMulti, R: IntoLuaMulti>(
         &mut self,
-        name: &str,
+        name: &'static str,
         mut f: impl FnMut(&Lua, &mut LuaGame, A) -> mlua::Result<R> + mlua::MaybeSend + 'static,
     ) {
-        let method = name.to_string();
         self.0.add_method_mut(name, move |lua, this, args: mlua::MultiValue| {
+            let _timer = super::profile::api_timer(name);
             let this = &mut *this.0.try_borrow_mut().map_err(|_| mlua::Error::UserDataBorrowMutError)?;
-            writable(&method, this)?;
+            writable(name, this)?;
             let _cap = super::Cap::lifted(lua);
             let args = A::from_lua_multi(super::freeze::thaw_multi(lua, args)?, lua)?;
             f(lua, this, args)?.into_lua_multi(lua)

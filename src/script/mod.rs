@@ -475,14 +475,18 @@ impl ScriptHost {
 
     /// Times the calls into the scripts from now on, by function
     /// (`take_profile` returns the times).
+    /// The `game` methods the scripts call are timed too, on this thread.
     pub fn start_profile(&self) {
         *self.profile.borrow_mut() = Some(profile::ScriptProfile::default());
+        profile::start_api_times();
     }
 
     /// The times since `start_profile` (empty when not profiling), which
     /// stops it.
     pub fn take_profile(&self) -> profile::ScriptProfile {
-        self.profile.borrow_mut().take().unwrap_or_default()
+        let Some(mut p) = self.profile.borrow_mut().take() else { return profile::ScriptProfile::default() };
+        p.api = profile::take_api_times();
+        p
     }
 
     fn profiling(&self) -> bool {
@@ -555,6 +559,7 @@ impl ScriptHost {
         }
         let result = {
             let _cap = Cap::scripts(&self.lua);
+            let _api = profile::ApiProfiling::set(self.profiling());
             f(&self.lua, self.game.clone())
         };
         self.budget.end_call();
