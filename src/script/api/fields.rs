@@ -2,6 +2,7 @@
 //! and the lookups of names in the state, shared by the `game` methods.
 
 use super::*;
+use crate::script::convert::{Scalar, records_to_lua};
 
 pub(super) fn purse(st: &GameState, name: &str) -> mlua::Result<Purse> {
     if name.eq_ignore_ascii_case("bank") {
@@ -164,32 +165,31 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
         "president" => st.president(c).map(|p| st.players[p as usize].name.as_str()).into_lua(lua)?,
         "start_order" => corp.start_order.into_lua(lua)?,
         "destination" => def.destination.as_deref().into_lua(lua)?,
+        // Lists of records, each built in one crossing (`records_to_lua`).
         "trains" => {
-            // Tables made at their size: a table grown entry by entry is
-            // rehashed at each power of two.
-            let trains = lua.create_table()?;
+            let mut fields = Vec::new();
             for tr in st.trains.iter().filter(|x| x.owner == TrainOwner::Corp(c)) {
-                let one = lua.create_table_with_capacity(0, 3)?;
-                one.raw_set("id", tr.id.as_str())?;
-                one.raw_set("class", t.trains[tr.class as usize].name.as_str())?;
-                one.raw_set("variant", t.trains[tr.class as usize].variants[tr.variant as usize].name.as_str())?;
-                trains.raw_push(one)?;
+                let class = &t.trains[tr.class as usize];
+                fields.extend([
+                    ("id", Some(Scalar::Str(&tr.id))),
+                    ("class", Some(Scalar::Str(&class.name))),
+                    ("variant", Some(Scalar::Str(&class.variants[tr.variant as usize].name))),
+                ]);
             }
-            Value::Table(trains)
+            records_to_lua(lua, 3, &fields)?
         }
         "tokens" => {
-            let tokens = lua.create_table_with_capacity(corp.tokens.len(), 0)?;
+            let mut fields = Vec::with_capacity(corp.tokens.len() * 4);
             for tk in &corp.tokens {
-                let one = lua.create_table_with_capacity(0, 4)?;
-                one.raw_set("cost", tk.cost)?;
-                one.raw_set("lost", tk.lost)?;
-                if let Some((h, s)) = tk.placed {
-                    one.raw_set("hex", t.map.hexes[h as usize].label.as_str())?;
-                    one.raw_set("stop", s)?;
-                }
-                tokens.raw_push(one)?;
+                let placed = tk.placed.map(|(h, s)| (Scalar::Str(&t.map.hexes[h as usize].label), Scalar::Int(i64::from(s))));
+                fields.extend([
+                    ("cost", Some(Scalar::Int(tk.cost))),
+                    ("lost", Some(Scalar::Bool(tk.lost))),
+                    ("hex", placed.map(|p| p.0)),
+                    ("stop", placed.map(|p| p.1)),
+                ]);
             }
-            Value::Table(tokens)
+            records_to_lua(lua, 4, &fields)?
         }
         "home" => corp.home.map(|(h, _)| t.map.hexes[h as usize].label.as_str()).into_lua(lua)?,
         "home_city" => corp.home.map(|(_, city)| city).into_lua(lua)?,
@@ -219,27 +219,25 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
             Value::Table(held)
         }
         "certificates" => {
-            let certs = lua.create_table_with_capacity(corp.certs.len(), 0)?;
+            let mut fields = Vec::with_capacity(corp.certs.len() * 5);
             for cert in &corp.certs {
-                let one = lua.create_table_with_capacity(0, 5)?;
-                one.raw_set("index", cert.index)?;
-                one.raw_set("percent", cert.percent)?;
-                one.raw_set("president", cert.president)?;
-                one.raw_set("tag", cert.tag.as_deref())?;
-                one.raw_set(
-                    "owner",
-                    match cert.owner {
-                        CertOwner::Treasury => "treasury",
-                        CertOwner::Pool => "pool",
-                        CertOwner::Player(p) => st.players[p as usize].name.as_str(),
-                        CertOwner::Corp(o) => st.corps[o].id.as_str(),
-                        CertOwner::Removed => "removed",
-                        CertOwner::Investor(i) => t.investor_id(i),
-                    },
-                )?;
-                certs.raw_push(one)?;
+                let owner = match cert.owner {
+                    CertOwner::Treasury => "treasury",
+                    CertOwner::Pool => "pool",
+                    CertOwner::Player(p) => st.players[p as usize].name.as_str(),
+                    CertOwner::Corp(o) => st.corps[o].id.as_str(),
+                    CertOwner::Removed => "removed",
+                    CertOwner::Investor(i) => t.investor_id(i),
+                };
+                fields.extend([
+                    ("index", Some(Scalar::Int(i64::from(cert.index)))),
+                    ("percent", Some(Scalar::Int(i64::from(cert.percent)))),
+                    ("president", Some(Scalar::Bool(cert.president))),
+                    ("tag", cert.tag.as_deref().map(Scalar::Str)),
+                    ("owner", Some(Scalar::Str(owner))),
+                ]);
             }
-            Value::Table(certs)
+            records_to_lua(lua, 5, &fields)?
         }
         "companies" => {
             let companies = lua.create_table()?;
