@@ -25,15 +25,16 @@ end
 
 -- The value of `corp`'s station on stop `stop` of `hex` now.
 function S.station_value(game, corp, hex, stop)
-  local h = game:hex(hex)
-  local s = h.stops[stop + 1]
+  -- The three fields read, not the whole hex: asked per station per run.
+  local stops, props, tags = game:hex_fields(hex, "stops", "props", "tags")
+  local s = stops[stop + 1]
   if s == nil then return 0 end
-  local from = h.props.pays_from_phase
+  local from = props.pays_from_phase
   if from ~= nil and game:phase_before(from) then return 0 end               -- Rome (R-119)
   local v = s.value or 0
-  if s.kind ~= "offboard" and S.contains(h.tags, "port") and h.props.port_values ~= nil then
+  if s.kind ~= "offboard" and S.contains(tags, "port") and props.port_values ~= nil then
     -- R-114, R-118: the port's value in the phase's column (First, Second, Third)
-    v = v + (h.props.port_values[game:phase_props().value_column or 1] or 0)
+    v = v + (props.port_values[game:phase_props().value_column or 1] or 0)
   end
   local flc = (game:props().political or {}).FLC
   if flc ~= nil and game:var("falcon.corp") == corp then v = v + ((flc.bonus or {})[hex] or 0) end   -- R-114, R-148

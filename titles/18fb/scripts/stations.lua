@@ -137,11 +137,11 @@ function S.route_markers(game, towns)
   for _, town in ipairs(towns) do
     if not seen[town.hex] then
       seen[town.hex] = true
-      local h = game:hex(town.hex)
+      local stops, color = game:hex_fields(town.hex, "stops", "color")
       local count = 0
-      for _, s in ipairs(h.stops) do if s.kind == "town" then count = count + 1 end end
+      for _, s in ipairs(stops) do if s.kind == "town" then count = count + 1 end end
       local row = count >= 2 and t.double or t.single
-      n = n + (row[h.color] or 0)
+      n = n + (row[color] or 0)
     end
   end
   return n

@@ -7,9 +7,10 @@
 --   A-35   a tile laid or upgraded this turn is not upgraded again in the
 --          same turn (each step is one lay or one upgrade, R-067).
 
+-- (Two fields, not the whole hex: asked at every candidate lay.)
 local function printed_yellow(game, hex)
-  local h = game:hex(hex)
-  return not h.laid and h.color == "yellow"
+  local laid, color = game:hex_fields(hex, "laid", "color")
+  return not laid and color == "yellow"
 end
 
 hook("can_lay_tile", function(game, corp, hex, tile, rotation)

@@ -178,9 +178,9 @@ on("token_placed", function(game, ev)
   if ev.corp ~= "SFM" then return end
   if not S.contains(game:props().sfm_empty_yellow_cities, ev.hex) then return end
   if game:corporation_field("SFM", "home") == ev.hex and #S.stations(game, "SFM") <= 1 then return end   -- its home is no bonus
-  local h = game:hex(ev.hex)
-  if h.color ~= "yellow" then return end
-  for _, s in ipairs(h.stops) do
+  local color, stops = game:hex_fields(ev.hex, "color", "stops")
+  if color ~= "yellow" then return end
+  for _, s in ipairs(stops) do
     -- the city SFM tokened held nobody's token before: only SFM's now
     if S.contains(s.tokens, "SFM") and (#s.tokens ~= 1 or #(s.neutral or {}) > 0) then return end
   end
