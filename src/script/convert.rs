@@ -88,26 +88,41 @@ pub fn records_to_lua(lua: &Lua, width: usize, fields: &[(&str, Option<Scalar<'_
     unsafe { lua.exec_raw((), |state| push_records(state, width, fields)) }
 }
 
+/// One record (see [`records_to_lua`]): `game:round()`, asked by 18FB's
+/// stock-round moves at every listing.
+pub fn record_to_lua(lua: &Lua, fields: &[(&str, Option<Scalar<'_>>)]) -> mlua::Result<Value> {
+    // SAFETY: as `records_to_lua`.
+    unsafe { lua.exec_raw((), |state| push_record(state, fields)) }
+}
+
 unsafe fn push_records(state: *mut ffi::lua_State, width: usize, fields: &[(&str, Option<Scalar<'_>>)]) {
     unsafe {
-        // The list, a record, a key and a value.
-        ffi::luaL_checkstack(state, 4, std::ptr::null());
+        // The list, then a record's own (`push_record`).
+        ffi::luaL_checkstack(state, 1, std::ptr::null());
         ffi::lua_createtable(state, table_size(fields.len() / width), 0);
         for (i, record) in fields.chunks(width).enumerate() {
-            ffi::lua_createtable(state, 0, table_size(width));
-            for (key, value) in record {
-                let Some(value) = value else { continue };
-                ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
-                match *value {
-                    Scalar::Int(n) => ffi::lua_pushinteger(state, n),
-                    Scalar::Bool(b) => ffi::lua_pushboolean(state, c_int::from(b)),
-                    Scalar::Str(s) => {
-                        ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
-                    }
-                }
-                ffi::lua_rawset(state, -3);
-            }
+            push_record(state, record);
             ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
+        }
+    }
+}
+
+unsafe fn push_record(state: *mut ffi::lua_State, fields: &[(&str, Option<Scalar<'_>>)]) {
+    unsafe {
+        // The record, a key and a value.
+        ffi::luaL_checkstack(state, 3, std::ptr::null());
+        ffi::lua_createtable(state, 0, table_size(fields.len()));
+        for (key, value) in fields {
+            let Some(value) = value else { continue };
+            ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
+            match *value {
+                Scalar::Int(n) => ffi::lua_pushinteger(state, n),
+                Scalar::Bool(b) => ffi::lua_pushboolean(state, c_int::from(b)),
+                Scalar::Str(s) => {
+                    ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+                }
+            }
+            ffi::lua_rawset(state, -3);
         }
     }
 }
@@ -220,7 +235,8 @@ mod tests {
     use crate::script::{budget::Budget, freeze, sandbox};
     use std::rc::Rc;
 
-    /// Records come out as the tables the fields describe: in order, a
+    /// Records come out as the tables the fields describe (alone or in a
+    /// list): in order, a
     /// field of `None` absent, an empty list an empty table; a list of
     /// fields that is not whole records is refused.
     #[test]
@@ -244,6 +260,8 @@ mod tests {
             Var::Map(m)
         };
         assert_eq!(as_var, Var::List(vec![record("2-1", Some(-3), true), record("3-1", None, false)]));
+        let one = record_to_lua(&lua, &fields[3..]).unwrap();
+        assert_eq!(from_lua(&one).unwrap().unwrap(), record("3-1", None, false));
         let empty = records_to_lua(&lua, 3, &[]).unwrap();
         assert!(matches!(&empty, Value::Table(t) if t.raw_len() == 0 && t.pairs::<Value, Value>().next().is_none()));
         assert!(records_to_lua(&lua, 2, &fields[..3]).is_err());

@@ -130,15 +130,19 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         Ok(this.st.phase < i)
     });
     m.add_method("round", |lua, this, ()| {
-        let tb = lua.create_table()?;
+        use crate::script::convert::{Scalar, record_to_lua};
         let f = &this.st.flow;
-        tb.raw_set("name", f.round.name.as_str())?;
         let kind = this.title.flow.round(&f.round.name).map_or("", |r| r.kind.name());
-        tb.raw_set("kind", kind)?;
-        tb.raw_set("stock_rounds", f.stock_rounds)?;
-        tb.raw_set("set_index", f.set_index)?;
-        tb.raw_set("set_size", f.set_size)?;
-        Ok(tb)
+        record_to_lua(
+            lua,
+            &[
+                ("name", Some(Scalar::Str(&f.round.name))),
+                ("kind", Some(Scalar::Str(kind))),
+                ("stock_rounds", Some(Scalar::Int(i64::from(f.stock_rounds)))),
+                ("set_index", Some(Scalar::Int(i64::from(f.set_index)))),
+                ("set_size", Some(Scalar::Int(i64::from(f.set_size)))),
+            ],
+        )
     });
     m.add_method("current", |_, this, ()| Ok(crate::game::engine::current_actor(&this.title, &this.st).map(|a| actor_name(&this.st, a))));
     m.add_method("operating", |_, this, ()| {
