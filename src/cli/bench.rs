@@ -69,8 +69,8 @@ pub struct ReplayArgs {
     /// The recorded games [default: ../shared/fixtures/18xx.games].
     #[arg(long, value_name = "DIR")]
     pub fixtures: Option<PathBuf>,
-    /// Also time the title's script functions over the timed replays
-    /// (as `fuzz --profile-scripts`: the costliest, with calls).
+    /// Also time the title's script functions and the game methods they
+    /// call over the timed replays (as `fuzz --profile-scripts`).
     #[arg(long)]
     pub profile_scripts: bool,
 }
@@ -270,7 +270,7 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                     println!("{line}");
                 }
                 if let Some(profile) = &t.script_profile {
-                    // A table for reading: on stderr beside the JSON lines.
+                    // With --json on stderr: stdout keeps one JSON object a line.
                     let table = profile.table(super::fuzz::SCRIPT_PROFILE_ROWS);
                     if a.json { eprint!("{table}") } else { print!("{table}") }
                 }

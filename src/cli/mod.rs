@@ -99,7 +99,7 @@ pub enum Command {
         /// Also call the hook definitions a `when` guard leaves out, and count any answer but the default as a violation
         #[arg(long)]
         check_guards: bool,
-        /// Time the title's script functions (hooks, event handlers, steps, abilities) and print the costliest
+        /// Time the title's script functions (hooks, event handlers, steps, abilities) and the game methods they call; print the costliest
         #[arg(long)]
         profile_scripts: bool,
         /// Print each game's final state digest (equal digests before and after a script change: the same games)

@@ -474,8 +474,8 @@ impl ScriptHost {
     }
 
     /// Times the calls into the scripts from now on, by function
-    /// (`take_profile` returns the times).
-    /// The `game` methods the scripts call are timed too, on this thread.
+    /// (`take_profile` returns the times), and the `game` methods they
+    /// call (kept per thread: `profile::ApiProfiling`).
     pub fn start_profile(&self) {
         *self.profile.borrow_mut() = Some(profile::ScriptProfile::default());
         profile::start_api_times();
