@@ -5,7 +5,8 @@ use railhead::fuzz::{FuzzConfig, run_parallel};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// The script functions `--profile-scripts` lists (the costliest).
+/// The rows of each `--profile-scripts` table (the costliest functions,
+/// then methods), here and in `bench replay`.
 pub(super) const SCRIPT_PROFILE_ROWS: usize = 25;
 
 /// `cfg` as the command line gave it; its `players` is set here, from

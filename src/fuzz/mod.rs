@@ -37,7 +37,8 @@ pub struct FuzzConfig {
     /// Calls hook definitions their `when` guard leaves out and makes any
     /// answer but the default a violation (`script::guard`).
     pub check_guards: bool,
-    /// Times the scripts' functions (`FuzzReport::script_profile`).
+    /// Times the scripts' functions and the `game` methods they call
+    /// (`FuzzReport::script_profile`).
     pub profile_scripts: bool,
     /// Keeps each game's final state digest (`FuzzReport::digests`).
     pub digests: bool,

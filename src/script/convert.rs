@@ -236,9 +236,8 @@ mod tests {
     use std::rc::Rc;
 
     /// Records come out as the tables the fields describe (alone or in a
-    /// list): in order, a
-    /// field of `None` absent, an empty list an empty table; a list of
-    /// fields that is not whole records is refused.
+    /// list): in order, a field of `None` absent, an empty list an empty
+    /// table; a list of fields that is not whole records is refused.
     #[test]
     fn records_become_a_list_of_tables() {
         let lua = sandbox::new_state(&Rc::new(Budget::new())).unwrap();

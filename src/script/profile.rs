@@ -1,9 +1,10 @@
 //! Where a title's scripts spend a batch's time: each hook, event, step
-//! and ability function the engine called, how often and for how long
-//! (`railhead fuzz --profile-scripts`). A designer reads it to find the
-//! script questions worth making cheaper; nothing in a game reads it, so
-//! the wall-clock times it holds cannot make a game differ from its
-//! replay.
+//! and ability function the engine called, and each `game` method those
+//! functions called, how often and for how long (`railhead fuzz
+//! --profile-scripts`, `railhead bench replay --profile-scripts`). A
+//! designer reads it to find the script questions worth making cheaper;
+//! nothing in a game reads it, so the wall-clock times it holds cannot
+//! make a game differ from its replay.
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -28,7 +29,7 @@ pub struct ProfileEntry {
 impl ScriptProfile {
     /// One call of `what` that took `time`.
     pub fn record(&mut self, what: String, time: Duration) {
-        self.add(what, ProfileEntry { calls: 1, time });
+        add(&mut self.entries, what, ProfileEntry { calls: 1, time });
     }
 
     /// Adds another thread's profile to this one.
@@ -39,10 +40,6 @@ impl ScriptProfile {
         for (k, v) in &other.api {
             add(&mut self.api, k.clone(), *v);
         }
-    }
-
-    fn add(&mut self, what: String, more: ProfileEntry) {
-        add(&mut self.entries, what, more);
     }
 
     pub fn is_empty(&self) -> bool {
@@ -60,7 +57,9 @@ impl ScriptProfile {
     }
 }
 
-fn add(map: &mut BTreeMap<String, ProfileEntry>, what: String, more: ProfileEntry) {
+/// Adds `more` to the entry of `what` (by name: a `String` in a profile,
+/// a method's `&'static str` while timing).
+fn add<K: Ord>(map: &mut BTreeMap<K, ProfileEntry>, what: K, more: ProfileEntry) {
     let e = map.entry(what).or_default();
     e.calls += more.calls;
     e.time += more.time;
@@ -132,11 +131,7 @@ pub(crate) struct ApiTimer {
 impl Drop for ApiTimer {
     fn drop(&mut self) {
         let time = self.start.elapsed();
-        API_TIMES.with_borrow_mut(|m| {
-            let e = m.entry(self.name).or_default();
-            e.calls += 1;
-            e.time += time;
-        });
+        API_TIMES.with_borrow_mut(|m| add(m, self.name, ProfileEntry { calls: 1, time }));
     }
 }
 
