@@ -26,8 +26,7 @@ fn refused(name: &str, file: &str, from: &str, to: &str) -> String {
         assert!(text.contains(from), "{file} has no {from:?}");
         text.replacen(from, to, 1)
     });
-    let err = load::load(&TitleSource::Disk(dir.to_path_buf()), &BTreeMap::new(), None).map(|_| ()).expect_err(name).to_string();
-    err
+    load::load(&TitleSource::Disk(dir.to_path_buf()), &BTreeMap::new(), None).map(|_| ()).expect_err(name).to_string()
 }
 
 /// The error line about `key`, which must also name the file and a line.

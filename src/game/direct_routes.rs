@@ -135,7 +135,7 @@ pub fn direct_routes(t: &Title, st: &GameState, from: (HexId, u8), opts: &Direct
     }
     let mut routes = walk.found;
     // Stable: equal targets and costs keep the order found.
-    routes.sort_by(|a, b| (a.to, a.cost).cmp(&(b.to, b.cost)));
+    routes.sort_by_key(|a| (a.to, a.cost));
     Ok(DirectRoutes { routes, complete: !walk.cut })
 }
 
@@ -156,6 +156,10 @@ pub fn cheapest_connection(t: &Title, st: &GameState, from: HexId, to: HexId, op
 
 /// The depth-first walk over simple routes, with what the route so far
 /// holds.
+/// A route as the player tells it apart: its end (hex, stop), the stops
+/// it passes, its hexes and the borders it crosses.
+type Choice = ((HexId, u8), Vec<(HexId, u8)>, Vec<HexId>, Vec<Crossing>);
+
 struct Walk<'a> {
     t: &'a Title,
     bg: &'a BoardGraph,
@@ -177,7 +181,7 @@ struct Walk<'a> {
     found: Vec<DirectRoute>,
     /// What tells two routes apart for the player: routes over parallel
     /// track of the same hexes, stops and borders are one choice.
-    seen: BTreeSet<((HexId, u8), Vec<(HexId, u8)>, Vec<HexId>, Vec<Crossing>)>,
+    seen: BTreeSet<Choice>,
     cut: bool,
 }
 

@@ -99,15 +99,18 @@ impl Key {
     }
 }
 
+/// Answers kept per thread, each with the state it answers for.
+type Kept<V> = RefCell<Vec<(Key, Rc<V>)>>;
+
 thread_local! {
-    static KEPT_NETWORKS: RefCell<Vec<(Key, Rc<Network>)>> = const { RefCell::new(Vec::new()) };
-    static KEPT_TRACK: RefCell<Vec<(Key, Rc<Track>)>> = const { RefCell::new(Vec::new()) };
+    static KEPT_NETWORKS: Kept<Network> = const { RefCell::new(Vec::new()) };
+    static KEPT_TRACK: Kept<Track> = const { RefCell::new(Vec::new()) };
 }
 
 /// The kept answer for this state, or a new one built and kept (dropping
 /// the oldest beyond `KEPT`).
 fn kept<V>(
-    list: &'static std::thread::LocalKey<RefCell<Vec<(Key, Rc<V>)>>>,
+    list: &'static std::thread::LocalKey<Kept<V>>,
     t: &Title,
     st: &GameState,
     corp: Option<CorpId>,

@@ -222,7 +222,7 @@ mod tests {
         assert_eq!(num(1.0), "1");
         assert_eq!(num(-0.01), "0");
         assert_eq!(num(2.25), "2.3");
-        assert_eq!(num(-3.14), "-3.1");
+        assert_eq!(num(-3.12), "-3.1");
     }
 
     #[test]

@@ -109,6 +109,7 @@
 //!   a tighter bound for the second twin (most of its 114,000 candidates
 //!   are cut only after narrowing), routes dominated by another route on
 //!   less track (not only by their own sub-trails).
+//!
 //! The target (every full-board position under 100 ms on one
 //! thread) is met by all, the STB 4×8E with the least margin.
 //!

@@ -292,12 +292,13 @@ fn search_part(
     // the best few routes with the best routes disjoint from it) is often
     // far better than the greedy run over single bests, and every bound of
     // the combination search below is measured against it.
-    if !exhaustive && prep.specs.len() == 1 && n >= 2 {
-        if let Some(list) = &lists[0] {
-            if let Some(run) = list_greedy(list, &bits[0], p.graph.paths.len().div_ceil(64), n, lb) {
-                incumbent = run;
-            }
-        }
+    if !exhaustive
+        && prep.specs.len() == 1
+        && n >= 2
+        && let Some(list) = &lists[0]
+        && let Some(run) = list_greedy(list, &bits[0], p.graph.paths.len().div_ceil(64), n, lb)
+    {
+        incumbent = run;
     }
     let lb: i64 = incumbent.iter().map(|r| r.revenue).sum();
     // Order: listed kinds first, identical trains adjacent.

@@ -203,7 +203,7 @@ pub(super) fn narrow(tb: &TwinBits, conf: &mut Conflicts, set: &[u64], k: usize,
     // Zipped slices (no index checks) let this loop run on vector words.
     next[w0..w1].iter_mut().zip(&set[w0..w1]).zip(&row[..w1 - w0]).for_each(|((n, s), r)| *n = s & !r);
     next[w0] &= !0u64 << ((k + 1) % 64);
-    if cut % 64 != 0 && w1 == cut.div_ceil(64) {
+    if !cut.is_multiple_of(64) && w1 == cut.div_ceil(64) {
         next[w1 - 1] &= (1u64 << (cut % 64)) - 1;
     }
 }
@@ -257,7 +257,7 @@ fn set_range(set: &mut [u64], from: usize, to: usize) {
     let to = to.min(set.len() * 64);
     let mut b = from;
     while b < to {
-        if b % 64 == 0 && b + 64 <= to {
+        if b.is_multiple_of(64) && b + 64 <= to {
             set[b / 64] = !0;
             b += 64;
         } else {

@@ -277,7 +277,7 @@ mod tests {
             .eval()
             .unwrap();
         let sealed: Table = lua.load(r#"return { 10, 20, { deep = { "z" } } }"#).eval().unwrap();
-        freeze::freeze(&lua, &[kept.clone()], &[]).unwrap();
+        freeze::freeze(&lua, std::slice::from_ref(&kept), &[]).unwrap();
         freeze::seal(&lua, &sealed).unwrap();
         // An answer of new tables holding frozen ones, and frozen ones alone.
         let answer: Table = lua.create_table().unwrap();

@@ -499,7 +499,7 @@ mod tests {
     fn an_answer_is_the_default_as_the_hook_combines_answers() {
         let yes = Some(Var::Bool(true));
         let no = Some(Var::Bool(false));
-        assert!(is_default(Compose::AllAllow, &[yes.clone()], &[]));
+        assert!(is_default(Compose::AllAllow, std::slice::from_ref(&yes), &[]));
         assert!(is_default(Compose::AllAllow, &[], &[]));
         assert!(!is_default(Compose::AllAllow, &[no.clone(), text("message")], &[]));
         assert!(is_default(Compose::Sum, &[Some(Var::Int(0))], &[]));

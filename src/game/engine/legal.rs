@@ -303,7 +303,7 @@ fn operating_moves(e: &mut Engine, corp: CorpId, tiles: Tiles) -> GameResult<(Ve
         out.push(LegalMove::exact(Action::Pass));
         return Ok((out, None));
     };
-    let kind = e.step_kind(&step);
+    let kind = e.step_kind(step);
     let mut lays_left_out = None;
     match kind {
         StepKind::LayTile if tiles == Tiles::Listed => out.extend(tile_moves(e, corp)),
@@ -377,7 +377,7 @@ fn operating_moves(e: &mut Engine, corp: CorpId, tiles: Tiles) -> GameResult<(Ve
         }
         StepKind::Script => {
             let id = e.st.corps[corp].id.clone();
-            out.extend(script_moves(e, Defined::Step, &step, Var::Str(id))?);
+            out.extend(script_moves(e, Defined::Step, step, Var::Str(id))?);
         }
         _ => {}
     }

@@ -301,7 +301,7 @@ impl<'a> Engine<'a> {
             self.explain_out_of_step(corp, action)?;
             return self.refuse(RuleKey::FlowWrongStep, format!("{}'s steps are done: buy a company or `pass` to end the turn", self.st.corps[corp].id));
         };
-        let kind = self.step_kind(&step);
+        let kind = self.step_kind(step);
         match (kind, action) {
             (StepKind::LayTile, Action::LayTile { hex, tile, rotation }) => self.lay_tile(corp, hex, tile, *rotation)?,
             (StepKind::PlaceToken, Action::PlaceToken { hex, city }) => self.place_token(corp, hex, *city)?,
@@ -316,7 +316,7 @@ impl<'a> Engine<'a> {
             (StepKind::Dividend, Action::Dividend { kind }) => {
                 let revenue = self.or().turn.revenue.unwrap_or(0);
                 self.apply_dividend(corp, *kind, revenue)?;
-                self.step_done(&step);
+                self.step_done(step);
             }
             (StepKind::BuyTrain, Action::BuyTrain { train, variant, price }) => self.buy_train(corp, train, variant.as_deref(), *price)?,
             (StepKind::BuyTrain, Action::Sell { corp: target, percent, certs, tag }) => {
@@ -329,12 +329,12 @@ impl<'a> Engine<'a> {
             (StepKind::IssueShares, Action::Redeem { cert }) => self.redeem(corp, *cert)?,
             (StepKind::Script, Action::Script { name, args }) => {
                 let id = self.st.corps[corp].id.clone();
-                let done = self.rules.call(Defined::Step, &step, "process", self.st, self.fx, args![id, name.clone(), Var::Map(args.clone())])?.bool(0)?;
+                let done = self.rules.call(Defined::Step, step, "process", self.st, self.fx, args![id, name.clone(), Var::Map(args.clone())])?.bool(0)?;
                 if done.unwrap_or(true) {
-                    self.step_done(&step);
+                    self.step_done(step);
                 }
             }
-            (_, Action::Pass) => self.pass_step(corp, &step, kind)?,
+            (_, Action::Pass) => self.pass_step(corp, step, kind)?,
             _ => {
                 self.explain_out_of_step(corp, action)?;
                 return self.refuse(
@@ -366,7 +366,7 @@ impl<'a> Engine<'a> {
             }
             Action::Issue { .. } if redeemed > 0 || issued > 0 => self.refuse(RuleKey::IssueEither, format!("{id} may issue or buy back once per turn, not both")),
             Action::Redeem { .. } if redeemed > 0 || issued > 0 => self.refuse(RuleKey::RedeemEither, format!("{id} may issue or buy back once per turn, not both")),
-            Action::Issue { .. } if self.current_step().is_some_and(|s| self.step_kind(&s) == StepKind::BuyTrain) && self.must_buy_train(corp)? => {
+            Action::Issue { .. } if self.current_step().is_some_and(|s| self.step_kind(s) == StepKind::BuyTrain) && self.must_buy_train(corp)? => {
                 self.refuse(RuleKey::EmrNoIssue, format!("{id} must buy a train first; it may not issue shares to pay for it"))
             }
             _ => Ok(()),

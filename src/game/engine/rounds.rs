@@ -39,12 +39,8 @@ impl Engine<'_> {
             for trigger in [self.st.end_trigger.clone(), self.st.end_fallback.clone()].into_iter().flatten() {
                 match trigger {
                     EndTrigger::EndOfSet { reason } => return self.finish(&reason),
-                    EndTrigger::AfterNextSet { reason } => {
-                        // The set after the stock round in which the bank broke.
-                        if self.st.vars.get("railhead.after_next_set_armed").is_some() {
-                            return self.finish(&reason);
-                        }
-                    }
+                    // The set after the stock round in which the bank broke.
+                    EndTrigger::AfterNextSet { reason } if self.st.vars.get("railhead.after_next_set_armed").is_some() => return self.finish(&reason),
                     _ => {}
                 }
             }

@@ -438,10 +438,10 @@ impl Engine<'_> {
                 valid = route::validate::validate_run(&pos.problem, &assemble(choice)).ok();
                 valid.is_some()
             };
-            if pick_trails(&legs, &mut Vec::new(), &mut Vec::new(), disjoint, &mut budget, &mut check).is_some() {
-                if let Some(run) = valid {
-                    return Ok(Declared::Valid(run));
-                }
+            if pick_trails(&legs, &mut Vec::new(), &mut Vec::new(), disjoint, &mut budget, &mut check).is_some()
+                && let Some(run) = valid
+            {
+                return Ok(Declared::Valid(run));
             }
             if first.is_some() {
                 break;

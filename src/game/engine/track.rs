@@ -29,7 +29,7 @@ impl Engine<'_> {
         self.or_mut().turn.tiles += 1;
         if self.or().turn.tiles >= limit {
             let step = self.current_step().unwrap_or_default();
-            self.step_done(&step);
+            self.step_done(step);
         }
         Ok(())
     }
@@ -153,7 +153,7 @@ impl Engine<'_> {
         self.fx.log.push(format!("{id} places a station token on {}{}", self.t.map.hexes[h as usize].title(), if cost > 0 { format!(" for {}", self.t.money(cost)) } else { String::new() }));
         self.or_mut().turn.tokens += 1;
         let step = self.current_step().unwrap_or_default();
-        self.step_done(&step);
+        self.step_done(step);
         Ok(())
     }
 

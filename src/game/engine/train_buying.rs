@@ -322,7 +322,7 @@ impl Engine<'_> {
         // A train bought with the president's help ends the buying.
         if self.or().turn.helped || self.st.trains_of(corp).len() as u32 >= train_limit(self.t, self.st, corp) {
             let step = self.current_step().unwrap_or_default();
-            self.step_done(&step);
+            self.step_done(step);
         }
         Ok(())
     }
@@ -375,7 +375,7 @@ impl Engine<'_> {
             self.ops().close_corp(corp)?;
         }
         let step = self.current_step().unwrap_or_default();
-        self.step_done(&step);
+        self.step_done(step);
         Ok(())
     }
 

@@ -94,7 +94,7 @@ impl Engine<'_> {
         self.ops().move_price(corp, Dir::Down, pct / 10)?;
         self.or_mut().turn.issued += count;
         let step = self.current_step().unwrap_or_default();
-        self.step_done(&step);
+        self.step_done(step);
         Ok(())
     }
 
@@ -137,7 +137,7 @@ impl Engine<'_> {
         self.fx.log.push(format!("{id} buys back {} % from the pool for {}", cert.percent, self.t.money(price)));
         self.or_mut().turn.redeemed += 1;
         let step = self.current_step().unwrap_or_default();
-        self.step_done(&step);
+        self.step_done(step);
         Ok(())
     }
 

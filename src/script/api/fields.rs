@@ -339,10 +339,13 @@ pub(super) fn corp_order(lua: &Lua, t: &Title, st: &GameState, corps: Vec<CorpId
     Ok(keyed.into_iter().map(|(_, c)| c).collect())
 }
 
+/// Reads one boolean field of a corporation from its state.
+pub(super) type CorpFlag = fn(&crate::game::state::Corp) -> bool;
+
 /// A boolean field of a corporation, read from its state: what
 /// `corp_field` answers for it, and what `corporations(filter)` compares
 /// without building a Lua value per corporation.
-pub(super) fn corp_flag(field: &str) -> Option<fn(&crate::game::state::Corp) -> bool> {
+pub(super) fn corp_flag(field: &str) -> Option<CorpFlag> {
     Some(match field {
         "in_play" => |c| c.in_play,
         "started" => |c| c.started,

@@ -51,7 +51,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
         // The flags scripts filter on most (`{ floated = true, closed =
         // false }`, asked after every lay) are read from the state
         // directly; other fields as `corporation_field` gives them.
-        let conds: Vec<(Option<fn(&crate::game::state::Corp) -> bool>, String, Value)> =
+        let conds: Vec<(Option<CorpFlag>, String, Value)> =
             conds.into_iter().map(|(field, want)| (corp_flag(&field), field, want)).collect();
         let mut out: Vec<CorpId> = Vec::new();
         for (c, corp) in this.st.corps.iter().enumerate() {

@@ -247,6 +247,16 @@ pub fn market_rows<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<String>>, 
     Ok(rows)
 }
 
+/// A corporation's `token_text`: 1 to 4 characters, so it fits a token.
+pub fn token_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let s = String::deserialize(d)?;
+    let n = s.trim().chars().count();
+    if !(1..=4).contains(&n) {
+        return Err(D::Error::custom(format!("\"{s}\" has {n} characters: a token shows 1 to 4")));
+    }
+    Ok(Some(s.trim().to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,14 +270,4 @@ mod tests {
         assert_eq!(TRAIN_COUNT.check(-1), Ok(-1));
         assert!(TRAIN_COUNT.check(-2).unwrap_err().contains("-1 = unlimited"));
     }
-}
-
-/// A corporation's `token_text`: 1 to 4 characters, so it fits a token.
-pub fn token_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    let s = String::deserialize(d)?;
-    let n = s.trim().chars().count();
-    if !(1..=4).contains(&n) {
-        return Err(D::Error::custom(format!("\"{s}\" has {n} characters: a token shows 1 to 4")));
-    }
-    Ok(Some(s.trim().to_string()))
 }
