@@ -116,6 +116,7 @@ pub const CORP_FIELDS: &[&str] = &[
     "treasury_percent",
     "pool_percent",
     "investor_percent",
+    "corporate_percent",
     "certificates",
     "companies",
     "train_limit",
@@ -214,6 +215,21 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
                 let pct = st.percent(c, CertOwner::Investor(InvestorId(i as u8)));
                 if pct > 0 {
                     held.raw_set(t.investors[i].id.as_str(), pct)?;
+                }
+            }
+            Value::Table(held)
+        }
+        // What each corporation holds, by corporation id (only those
+        // holding some): whether one holds shares of another without
+        // reading the certificate list (18FB's financial step asks it of
+        // every company at every turn).
+        "corporate_percent" => {
+            let held = lua.create_table()?;
+            for cert in &corp.certs {
+                if let CertOwner::Corp(o) = cert.owner {
+                    let id = st.corps[o].id.as_str();
+                    let before: u32 = held.raw_get::<Option<u32>>(id)?.unwrap_or(0);
+                    held.raw_set(id, before + u32::from(cert.percent))?;
                 }
             }
             Value::Table(held)

@@ -76,6 +76,8 @@ test("18FB-R-178: another started company's share from its IPO costs the par val
   expect_eq(g:corporation("LdA").cash, ldA + 80)
   expect_eq(g:bank(), bank)
   expect_eq(held_by(g, "LdA", "NN"), 1)
+  expect_eq(g:corporation("LdA").corporate_percent, { NN = 10 })
+  expect_eq(g:corporation("NN").corporate_percent, {})
   expect_eq(g:corporation("LdA").shares, { B = 20 })          -- a corporation's holding is no player's (R-050)
   expect_true(logged(g, "NN buys a LdA share from the IPO for D80 (18FB-R-178)"))
   expect_true(g:actor() ~= "NN" or g:step() ~= "financial")    -- one purchase ends the step (R-179)
