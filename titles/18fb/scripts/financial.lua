@@ -78,12 +78,22 @@ function S.held_certificates(game, holder, of, certs)
   return out
 end
 
+-- Whether `holder` holds a certificate of `of` (`S.held_certificates` is
+-- not empty). The certificate list is read only for its own shares
+-- bought back: another company's holding is in `corporate_percent`, and
+-- the step asks this of every company at every turn.
+local function holds_some(game, holder, of, certs)
+  if holder ~= of then return (game:corporation_field(of, "corporate_percent")[holder] or 0) > 0 end
+  if (game:var("own." .. holder) or 0) <= 0 then return false end
+  return #S.held_certificates(game, holder, of, certs) > 0
+end
+
 -- Every corporation whose shares `holder` holds, own included, in id order.
 local function holdings(game, holder, certs)
   certs = certs or certificate_reader(game)
   local out = {}
   for _, of in ipairs(game:corporations()) do
-    if tradable(game, of) and #S.held_certificates(game, holder, of, certs) > 0 then out[#out + 1] = of end
+    if tradable(game, of) and holds_some(game, holder, of, certs) then out[#out + 1] = of end
   end
   return out
 end
@@ -125,7 +135,7 @@ local function forced_sales(game, holder, certs)
   -- banned, and no certificate list is read.
   local banned = {}
   for _, of in ipairs(game:corporations()) do
-    if holding_banned(game, holder, of) ~= nil and tradable(game, of) and #S.held_certificates(game, holder, of, certs) > 0 then
+    if holding_banned(game, holder, of) ~= nil and tradable(game, of) and holds_some(game, holder, of, certs) then
       banned[#banned + 1] = of
     end
   end
@@ -185,14 +195,17 @@ local function buy_problem(game, corp, of, from, certs)
   if not tradable(game, of) then return of .. " is not a started company whose shares corporations trade", "18FB-R-178" end
   if of == corp and from ~= "pool" then return "a corporation buys its own shares only from the Pool", "18FB-R-178" end
   if from ~= "pool" and from ~= "ipo" then return "buy from=pool or from=ipo", "18FB-R-178" end
-  if of ~= corp and #S.held_certificates(game, corp, of, certs) > 0 then
+  if of ~= corp and holds_some(game, corp, of, certs) then
     return corp .. " already holds a " .. of .. " certificate: at most one of each other company", "18FB-R-180"
   end
   local why, rule = holding_banned(game, corp, of)
   if why ~= nil then return why, rule end
   local index, pct
-  for _, c in ipairs(certs and certs.of(of) or game:corporation_field(of, "certificates")) do
-    if not c.president and c.owner == (from == "pool" and "pool" or "treasury") then index, pct = c.index, c.percent; break end
+  -- (The list is read only where the source holds some of `of`.)
+  if game:corporation_field(of, from == "pool" and "pool_percent" or "treasury_percent") > 0 then
+    for _, c in ipairs(certs and certs.of(of) or game:corporation_field(of, "certificates")) do
+      if not c.president and c.owner == (from == "pool" and "pool" or "treasury") then index, pct = c.index, c.percent; break end
+    end
   end
   if index == nil then return "no " .. of .. " certificate in the " .. (from == "pool" and "Pool" or "IPO"), "18FB-R-178" end
   -- the Pool at the current price; the IPO at the par value, as players
