@@ -128,8 +128,8 @@ pub trait TitleRules {
     /// Calls function `func` of the step or ability `name`; `None` when
     /// the title defines no such function.
     fn call(&self, kind: Defined, name: &str, func: &str, st: &mut GameState, fx: &mut Effects, args: Vec<Arg>) -> GameResult<Option<Answer>>;
-    /// Names of the abilities the title defines, sorted.
-    fn ability_names(&self) -> Vec<String>;
+    /// Whether the title defines an ability of this name.
+    fn is_ability(&self, name: &str) -> bool;
     /// Abilities every player and corporation has, given by no company.
     fn unbound_abilities(&self) -> &[String];
     /// Abilities registered `once = true`: their moves are the same

@@ -347,7 +347,7 @@ impl Translator {
         let Some(first) = list.first() else { return false };
         let anytime = match first {
             Action::Pass | Action::BuyCompany { price: Some(_), .. } => true,
-            Action::Script { name, .. } => game.host.ability_names().contains(name),
+            Action::Script { name, .. } => game.host.is_ability(name),
             _ => false,
         };
         if anytime {

@@ -221,6 +221,9 @@ struct Dispatch {
     /// Handlers declared without the event's table (`function(game)`, no
     /// `...`), by address: they cannot reach it, so it is not built for them.
     payload_free: rustc_hash::FxHashSet<usize>,
+    /// The abilities' names: every move a script step or ability may make
+    /// is asked whether it is an ability's (`is_ability`).
+    abilities: rustc_hash::FxHashSet<String>,
 }
 
 /// `file:line` where a script function is defined (its chunk's full name).
@@ -414,6 +417,7 @@ impl ScriptHost {
                 into.insert(name.clone(), g.clone());
             }
         }
+        d.abilities = self.registry(api::ABILITIES_KEY).map(|reg| reg.pairs::<String, Value>().filter_map(Result::ok).map(|(k, _)| k).collect()).unwrap_or_default();
         Ok(d)
     }
 

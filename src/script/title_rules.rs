@@ -122,11 +122,13 @@ impl TitleRules for ScriptHost {
         Ok(answer)
     }
 
-    fn ability_names(&self) -> Vec<String> {
-        let Some(reg) = self.registry(api::ABILITIES_KEY) else { return Vec::new() };
-        let mut out: Vec<String> = reg.pairs::<String, Value>().filter_map(Result::ok).map(|(k, _)| k).collect();
-        out.sort();
-        out
+    fn is_ability(&self, name: &str) -> bool {
+        // (Before registration is over, as a test's sandbox is loaded, the
+        // registry itself.)
+        match self.dispatch.get() {
+            Some(d) => d.abilities.contains(name),
+            None => self.registry(api::ABILITIES_KEY).is_some_and(|reg| reg.contains_key(name).unwrap_or(false)),
+        }
     }
 
     /// Abilities registered `unbound = true` (1844's `pay_debt`).

@@ -172,7 +172,7 @@ impl Engine<'_> {
     /// questions). Refused when the actor has no company giving it the
     /// ability, citing the `rule` of the ability's declaration.
     pub fn apply_ability(&mut self, actor: Actor, name: &str, args: &BTreeMap<String, Var>) -> GameResult<Option<bool>> {
-        if !self.rules.ability_names().iter().any(|n| n == name) {
+        if !self.rules.is_ability(name) {
             return Ok(None);
         }
         let mut args = args.clone();

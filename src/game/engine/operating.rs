@@ -411,7 +411,7 @@ impl<'a> Engine<'a> {
                 Ok(true)
             }
             // An ability without `process` only answers questions.
-            Action::Script { name, args } if self.rules.ability_names().contains(name) => Ok(self.apply_ability(Actor::Corp(corp), name, args)?.unwrap_or(false)),
+            Action::Script { name, args } if self.rules.is_ability(name) => Ok(self.apply_ability(Actor::Corp(corp), name, args)?.unwrap_or(false)),
             _ => Ok(false),
         }
     }

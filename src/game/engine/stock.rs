@@ -116,7 +116,7 @@ impl Engine<'_> {
                 self.buy_company_in_sr(p, company)?;
                 self.after_buy(p)?;
             }
-            Action::Script { name, args } if self.rules.ability_names().contains(name) => {
+            Action::Script { name, args } if self.rules.is_ability(name) => {
                 // Abilities a player may use in a stock turn (1844 P4, EVA).
                 // One without `process` only answers questions.
                 if self.apply_ability(Actor::Player(p), name, args)? != Some(true) {
