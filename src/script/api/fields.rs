@@ -224,15 +224,14 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
         // reading the certificate list (18FB's financial step asks it of
         // every company at every turn).
         "corporate_percent" => {
-            let held = lua.create_table()?;
+            // Summed in Rust, then made a table in one pass.
+            let mut held = std::collections::BTreeMap::<&str, u32>::new();
             for cert in &corp.certs {
                 if let CertOwner::Corp(o) = cert.owner {
-                    let id = st.corps[o].id.as_str();
-                    let before: u32 = held.raw_get::<Option<u32>>(id)?.unwrap_or(0);
-                    held.raw_set(id, before + u32::from(cert.percent))?;
+                    *held.entry(st.corps[o].id.as_str()).or_default() += u32::from(cert.percent);
                 }
             }
-            Value::Table(held)
+            Value::Table(lua.create_table_from(held)?)
         }
         "certificates" => {
             let mut fields = Vec::with_capacity(corp.certs.len() * 5);

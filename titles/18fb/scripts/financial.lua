@@ -201,10 +201,12 @@ local function buy_problem(game, corp, of, from, certs)
   local why, rule = holding_banned(game, corp, of)
   if why ~= nil then return why, rule end
   local index, pct
-  -- (The list is read only where the source holds some of `of`.)
-  if game:corporation_field(of, from == "pool" and "pool_percent" or "treasury_percent") > 0 then
+  -- The certificates' owner there; the list is read only where it holds
+  -- some of `of`.
+  local owner = from == "pool" and "pool" or "treasury"
+  if game:corporation_field(of, owner .. "_percent") > 0 then
     for _, c in ipairs(certs and certs.of(of) or game:corporation_field(of, "certificates")) do
-      if not c.president and c.owner == (from == "pool" and "pool" or "treasury") then index, pct = c.index, c.percent; break end
+      if not c.president and c.owner == owner then index, pct = c.index, c.percent; break end
     end
   end
   if index == nil then return "no " .. of .. " certificate in the " .. (from == "pool" and "Pool" or "IPO"), "18FB-R-178" end
