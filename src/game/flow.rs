@@ -21,13 +21,17 @@ pub struct FlowState {
     pub set_size: u32,
     pub set_index: u32,
     /// Revenue earned by corporations so far (paid or kept): whether a
-    /// set changed anything (`Engine::still_sets`).
+    /// set changed anything (`Engine::stalemate`).
     #[serde(default)]
     pub earned: i64,
     /// The position at the last stock rounds' starts, as a hash, and how
     /// many sets in a row left it unchanged.
     #[serde(default)]
     pub still: (u64, u32),
+    /// The same for what brings the game nearer an end, whichever company
+    /// holds the money and the trains (`Engine::progress_print`).
+    #[serde(default)]
+    pub stuck: (u64, u32),
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

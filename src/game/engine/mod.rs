@@ -18,6 +18,7 @@ mod pending;
 pub mod rounds;
 pub mod run;
 mod presidency;
+mod stalemate;
 mod stock;
 
 use super::action::{Action, LegalMove};

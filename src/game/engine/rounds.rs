@@ -12,10 +12,6 @@ use crate::game::state::{EndTrigger, GameEnd};
 use crate::game::var::Var;
 use crate::title::schema::RoundKind;
 
-/// Whole sets that change nothing before random play is called a
-/// stalemate (`Engine::still_sets`).
-const STILL_SETS_TO_STALEMATE: u32 = 5;
-
 impl Engine<'_> {
     /// Moves to the next round in the title's flow.
     pub fn next_round(&mut self) -> GameResult<()> {
@@ -100,7 +96,7 @@ impl Engine<'_> {
         let data = match def.kind {
             RoundKind::Auction => RoundData::Auction(AuctionRound { current: first, ..Default::default() }),
             RoundKind::Stock => {
-                if self.dead_position() || self.still_sets() >= STILL_SETS_TO_STALEMATE {
+                if self.stalemate() {
                     return self.finish("stalemate");
                 }
                 self.st.flow.stock_rounds += 1;
@@ -124,57 +120,6 @@ impl Engine<'_> {
             self.ops().pay_company_revenue()?;
         }
         Ok(())
-    }
-
-    /// Counts the whole sets in a row (stock round and its operating
-    /// rounds) after which the operating side of the game is as it was:
-    /// the same track and tokens, the same trains with the same owners,
-    /// the same corporations started with the same treasuries, the same
-    /// owners of the private companies, the same phase, and no revenue
-    /// earned. Shares may have changed hands, but nothing that could ever
-    /// move the bank towards its end did. (Seen only in random play, for
-    /// example two 1865 players trading the shares of two companies with
-    /// no traffic and no money for ever; a real game earns every set.)
-    fn still_sets(&mut self) -> u32 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.st.flow.earned.hash(&mut h);
-        self.st.phase.hash(&mut h);
-        self.st.board.hexes.iter().for_each(|x| (x.tile, x.rotation, &x.tokens).hash(&mut h));
-        self.st.board.markers.hash(&mut h);
-        for c in self.st.corps.iter() {
-            (c.in_play, c.started, c.floated, c.kind, c.cash).hash(&mut h);
-            c.tokens.iter().for_each(|t| (t.placed, t.lost).hash(&mut h));
-        }
-        self.st.trains.iter().for_each(|t| (&t.owner, t.sold).hash(&mut h));
-        self.st.companies.iter().for_each(|c| (&c.owner, c.used).hash(&mut h));
-        let print = h.finish();
-        let (last, count) = self.st.flow.still;
-        self.st.flow.still = if self.st.flow.stock_rounds > 0 && last == print { (print, count + 1) } else { (print, 0) };
-        self.st.flow.still.1
-    }
-
-    /// Nothing can ever happen again: no corporation is running, no
-    /// company pays anyone, and no player can afford to start one. (Seen
-    /// only in random play; the game ends rather than loop for ever.)
-    fn dead_position(&self) -> bool {
-        if self.st.corps.iter().any(|c| c.in_play && c.started) {
-            return false;
-        }
-        let income = self.st.companies.iter().any(|c| matches!(c.owner, CompanyOwner::Player(_)) && c.income(self.t) > 0);
-        if income {
-            return false;
-        }
-        let cheapest = self.t.phases[self.st.phase].par_prices.iter().copied().min().unwrap_or(0);
-        let cost = self
-            .st
-            .corps
-            .iter()
-            .filter(|c| c.in_play)
-            .filter_map(|c| c.certs.iter().find(|x| x.president).map(|x| cheapest * x.percent as i64 / 10))
-            .min()
-            .unwrap_or(0);
-        self.st.players.iter().filter(|p| !p.left).all(|p| p.cash < cost)
     }
 
     /// The order of turns in a stock round: the title's `player_order`
