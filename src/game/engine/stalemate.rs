@@ -5,6 +5,7 @@
 
 use super::Engine;
 use crate::game::ids::*;
+use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
 
 /// Whole sets in a row that leave the operating side as it was.
@@ -23,8 +24,11 @@ impl Engine<'_> {
         if self.dead_position() {
             return true;
         }
-        let still = self.operating_print();
-        let stuck = self.progress_print();
+        // What both fingerprints share, hashed once.
+        let mut common = FxHasher::default();
+        self.hash_progress(&mut common);
+        let still = self.operating_print(common.clone());
+        let stuck = self.progress_print(common);
         let counted = self.st.flow.stock_rounds > 0;
         self.st.flow.still = next_count(self.st.flow.still, still, counted);
         self.st.flow.stuck = next_count(self.st.flow.stuck, stuck, counted);
@@ -38,9 +42,7 @@ impl Engine<'_> {
     /// towards its end. (Seen only in random play, for example two 1865
     /// players trading the shares of two companies with no traffic and no
     /// money for ever; a real game earns every set.)
-    fn operating_print(&self) -> u64 {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.hash_progress(&mut h);
+    fn operating_print(&self, mut h: FxHasher) -> u64 {
         for c in self.st.corps.iter() {
             c.cash.hash(&mut h);
         }
@@ -56,9 +58,7 @@ impl Engine<'_> {
     /// other their trains for a few lire every turn, earning nothing, for
     /// ever (an 1865 game of the 10,000-game soak, still in phase 2 after
     /// 1,600 sets).
-    fn progress_print(&self) -> u64 {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.hash_progress(&mut h);
+    fn progress_print(&self, mut h: FxHasher) -> u64 {
         self.st.bank.hash(&mut h);
         for t in self.st.trains.iter() {
             // Held by someone, whoever it is.
@@ -71,8 +71,9 @@ impl Engine<'_> {
         h.finish()
     }
 
-    /// What both fingerprints share.
-    fn hash_progress(&self, h: &mut impl Hasher) {
+    /// What both fingerprints share (FxHasher: a fast hash, checked at
+    /// every stock round of every random game).
+    fn hash_progress(&self, h: &mut FxHasher) {
         self.st.flow.earned.hash(h);
         self.st.phase.hash(h);
         self.st.board.hexes.iter().for_each(|x| (x.tile, x.rotation, &x.tokens).hash(h));
