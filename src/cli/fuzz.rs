@@ -15,6 +15,7 @@ pub fn run(title: &str, mut cfg: FuzzConfig, players: Option<u8>, threads: usize
     let t = super::load_title(Some(title), args, players.map(usize::from))?;
     // A title's player counts are at most limits::MAX_PLAYERS, far below 256.
     cfg.players = players.unwrap_or(u8::try_from(t.meta.default_players).unwrap_or(u8::MAX));
+    railhead::game::seat_count(&t, usize::from(cfg.players)).map_err(anyhow::Error::msg)?;
     let max_actions = cfg.max_actions;
     let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
     let t = Arc::new(t);

@@ -112,6 +112,7 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         None => super::load_title(Some(title_id), &args.title_args, None)?.meta.default_players,
     };
     let t = Arc::new(super::load_title(Some(title_id), &args.title_args, Some(players))?);
+    railhead::game::seat_count(&t, players).map_err(anyhow::Error::msg)?;
     let bots = seat_bots(&args.bots, players).map_err(anyhow::Error::msg)?;
     let games = match args.game {
         Some(i) => i..i.saturating_add(1),
@@ -149,15 +150,16 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     }
     let (seconds, played): (f64, usize) = timing.iter().fold((0.0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     let actions: u64 = records.iter().chain(&other_records).map(|r| r.actions).sum();
+    let on_threads = if threads == 1 { "1 thread".to_string() } else { format!("{threads} threads") };
     println!(
-        "played {played} games in {seconds:.1} s on {threads} threads: {:.1} games/s, {:.0} actions/s",
+        "played {played} games in {seconds:.1} s on {on_threads}: {:.1} games/s, {:.0} actions/s",
         played as f64 / seconds.max(1e-9),
         actions as f64 / seconds.max(1e-9)
     );
     if let (Some(before), Some(peak)) = (baseline, peak_memory_bytes()) {
         let in_flight = threads.min(played.max(1));
         println!(
-            "memory: peak {:.1} MB (the title and scripts loaded: {:.1} MB); about {:.1} MB per game in flight at {threads} threads, its thread's Lua state included",
+            "memory: peak {:.1} MB (the title and scripts loaded: {:.1} MB); about {:.1} MB per game in flight on {on_threads}, its thread's Lua state included",
             peak as f64 / 1e6,
             before as f64 / 1e6,
             peak.saturating_sub(before) as f64 / 1e6 / in_flight as f64

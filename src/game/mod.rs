@@ -372,7 +372,12 @@ fn seats<'t>(title: &'t Title, players: &[String]) -> Result<&'t crate::title::s
             return Err(format!("the player name {name} is the id of the investor {} of {}: choose another name", title.investors[i.index()].name, title.meta.name));
         }
     }
-    let n = players.len();
+    seat_count(title, players.len())
+}
+
+/// The title's terms for `n` players, or why it cannot be played by that
+/// many (batch commands ask before any game is set up).
+pub fn seat_count(title: &Title, n: usize) -> Result<&crate::title::schema::PlayerCountDef, String> {
     title.player_count(n).ok_or_else(|| {
         let counts: Vec<String> = title.player_counts.iter().map(|p| p.players.to_string()).collect();
         format!("{} is for {} players, not {n}", title.meta.name, counts.join(", "))
