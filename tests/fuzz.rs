@@ -78,7 +78,7 @@ fn fuzz_1844_seven_players() {
     fuzz("1844", 7, 1);
 }
 
-/// `fuzz --digests` and `--profile-scripts`: each game's final digest is
+/// `fuzz --digests`, `--profile-scripts` and `--shard`: each game's final digest is
 /// the same on one thread and on two (so equal digests before and after a
 /// script change mean the same games), and the profile counts the calls
 /// of the scripts' functions, the same calls for the same games.
@@ -106,6 +106,10 @@ fn digests_and_script_profiles_do_not_depend_on_threads() {
     let checked_often = run_parallel(t.clone(), &FuzzConfig { deep_check_every: 100, ..cfg.clone() }, 1);
     assert_eq!(checked_often.digests, one.digests);
     assert_eq!(api_calls(&checked_often), api_calls(&one));
+    // A shard (`fuzz --shard 2/2`: the second game alone) plays the very
+    // game the whole batch played second.
+    let second = run_parallel(t.clone(), &FuzzConfig { games: 1, first_game: 1, ..cfg.clone() }, 1);
+    assert_eq!(second.digests, one.digests[1..]);
     let plain = run_parallel(t, &FuzzConfig { games: 1, seed: 5, players: 3, max_actions: 4_000, ..Default::default() }, 1);
     assert!(plain.digests.is_empty() && plain.script_profile.is_empty());
 }

@@ -84,6 +84,7 @@ fn wrong_simulate_commands_are_refused_with_the_reason() {
         // Refused before any game is set up, as `play` and `fuzz` refuse it.
         (vec!["simulate", "1849", "--players", "9"], "is for 3, 4, 5 players, not 9"),
         (vec!["fuzz", "1849", "--players", "2"], "is for 3, 4, 5 players, not 2"),
+        (vec!["fuzz", "1849", "--shard", "3/2"], "--shard 3/2"),
         (vec!["simulate", "merge", "/nonexistent/shard.json"], "cannot read"),
     ] {
         let out = railhead(&args);

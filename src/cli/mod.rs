@@ -86,6 +86,10 @@ pub enum Command {
         games: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Play only the I-th of N disjoint parts of the games (1-based):
+        /// shards run apart play the very games of one run
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
         #[arg(long)]
         players: Option<u8>,
         #[arg(long, default_value_t = 20000)]
@@ -168,9 +172,13 @@ pub fn main() -> ExitCode {
         Some(Command::Render(args)) => render::run(&args),
         Some(Command::Check { dir }) => check::run(&dir),
         Some(Command::New { dir, from }) => new::run(&dir, &from),
-        Some(Command::Fuzz { title, games, seed, players, max_actions, threads, save_failures, check_guards, profile_scripts, digests, title_args }) => {
-            let cfg = railhead::fuzz::FuzzConfig { games, seed, max_actions, save_failures, check_guards, profile_scripts, digests, ..Default::default() };
-            fuzz::run(&title, cfg, players, threads, &title_args)
+        Some(Command::Fuzz { title, games, seed, shard, players, max_actions, threads, save_failures, check_guards, profile_scripts, digests, title_args }) => {
+            simulate::shard_range(u64::from(games), shard.as_deref()).and_then(|part| {
+                // (Within `games`, a u32: the bounds fit.)
+                let (first_game, games) = (part.start as u32, (part.end - part.start) as u32);
+                let cfg = railhead::fuzz::FuzzConfig { games, first_game, seed, max_actions, save_failures, check_guards, profile_scripts, digests, ..Default::default() };
+                fuzz::run(&title, cfg, players, threads, &title_args)
+            })
         }
         Some(Command::FuzzInput(args)) => fuzz_input::run_cli(&args),
         Some(Command::Simulate(args)) => simulate::run(&args),

@@ -25,6 +25,10 @@ use std::time::Instant;
 #[derive(Clone, Debug)]
 pub struct FuzzConfig {
     pub games: u32,
+    /// The index of the first game: the batch is games `first_game ..
+    /// first_game + games` of those seeded `seed` (a shard of a larger
+    /// batch, `fuzz --shard`).
+    pub first_game: u32,
     pub seed: u64,
     pub players: u8,
     /// A game still running after this many actions counts as unfinished.
@@ -48,6 +52,7 @@ impl Default for FuzzConfig {
     fn default() -> Self {
         FuzzConfig {
             games: 10,
+            first_game: 0,
             seed: 1,
             players: 4,
             max_actions: 20_000,
@@ -146,7 +151,7 @@ pub fn run_parallel(title: Arc<Title>, cfg: &FuzzConfig, threads: usize) -> Fuzz
             .map(|t| {
                 let title = title.clone();
                 let cfg = cfg.clone();
-                s.spawn(move || run_games(title, &cfg, (0..cfg.games).filter(|g| *g as usize % threads == t).collect()))
+                s.spawn(move || run_games(title, &cfg, cfg.indices().filter(|g| *g as usize % threads == t).collect()))
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
@@ -173,7 +178,14 @@ pub fn run_parallel(title: Arc<Title>, cfg: &FuzzConfig, threads: usize) -> Fuzz
 }
 
 pub fn run(title: Arc<Title>, cfg: &FuzzConfig) -> FuzzReport {
-    run_games(title, cfg, (0..cfg.games).collect())
+    run_games(title, cfg, cfg.indices().collect())
+}
+
+impl FuzzConfig {
+    /// The indices of the batch's games (`game_seed`).
+    fn indices(&self) -> std::ops::Range<u32> {
+        self.first_game..self.first_game.saturating_add(self.games)
+    }
 }
 
 fn run_games(title: Arc<Title>, cfg: &FuzzConfig, games: Vec<u32>) -> FuzzReport {
