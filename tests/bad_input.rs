@@ -230,6 +230,8 @@ fn edited_save_file_names_the_refused_action() {
     assert!(err.contains("action 1"), "{err}");
     assert!(err.contains("bid P4 116"), "{err}");
     assert!(err.contains("1849-R-051") || err.contains("1849-R-053"), "{err}");
+    // A designer's title changed since the game was saved is the other cause.
+    assert!(err.contains("the title's rules"), "{err}");
 }
 
 #[test]

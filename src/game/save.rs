@@ -35,7 +35,7 @@ pub enum SaveError {
     Version { path: String, found: u32 },
     #[error("{path}: title problem: {message}")]
     Title { path: String, message: String },
-    #[error("{path}: action {index} (`{action}`) is refused: {message}; the file was edited or damaged. The game up to the action before can be loaded with --until {index}")]
+    #[error("{path}: action {index} (`{action}`) is refused: {message}; the file was edited or damaged, or the title's rules (or railhead's) changed since it was saved. The game up to the action before can be loaded with --until {index}")]
     Replay { path: String, index: usize, action: String, message: String },
 }
 
