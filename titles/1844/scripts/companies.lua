@@ -48,25 +48,38 @@ local function pay_destination(game, corp, why)
   end
 end
 
--- 1844-R-097, R-098, R-099: checked after every lay and station, for every
--- launched company not yet paid (A-18: a home reserved but not placed
--- counts).
-local function check_destinations(game)
+-- Pays `corp` its destination if it is launched, not yet paid, and its
+-- home connects to its destination hex (R-097, R-099; A-18: a home
+-- reserved but not placed counts).
+local function check_destination(game, corp, sbb_formed)
+  -- home_of's fields and the rest in one read.
+  local destination, kind, home, homes, city = game:corporation_fields(corp, "destination", "kind", "home", "homes", "home_city")
+  home = home or homes[1]
+  if destination and not (sbb_formed and kind == "pre_sbb") and home and game:connected(corp, destination, home, city) then
+    pay_destination(game, corp, "reaches its destination " .. destination)
+  end
+end
+
+-- 1844-R-097, R-098: checked after every lay and station, for every
+-- launched company not yet paid. A station (or a launch) can connect
+-- only its own company: another company's marker only ever closes a
+-- city to the rest (R-097), so after a station or launch by `only` the
+-- others stand as the last check left them, and only `only` is asked.
+local function check_destinations(game, only)
+  local sbb_formed = game:var("sbb.formed")
+  if only then
+    if game:var("dest." .. only) == nil and game:corporation_field(only, "floated") and not game:corporation_field(only, "closed") then
+      check_destination(game, only, sbb_formed)
+    end
+    return
+  end
   -- (Paying a destination changes no company's floated or closed, nor
   -- the SBB, and settles only that company: the lists read once below
   -- stay true.) The cheapest questions first: most companies are paid, or
   -- have no destination, long before the game ends.
-  local sbb_formed = game:var("sbb.formed")
   local settled = game:vars("dest.")   -- "paid" or "none", by company
   for _, corp in ipairs(game:corporations({ floated = true, closed = false })) do
-    if settled[corp] == nil then
-      -- home_of's fields and the rest in one read.
-      local destination, kind, home, homes, city = game:corporation_fields(corp, "destination", "kind", "home", "homes", "home_city")
-      home = home or homes[1]
-      if destination and not (sbb_formed and kind == "pre_sbb") and home and game:connected(corp, destination, home, city) then
-        pay_destination(game, corp, "reaches its destination " .. destination)
-      end
-    end
+    if settled[corp] == nil then check_destination(game, corp, sbb_formed) end
   end
 end
 C.check_destinations = check_destinations
@@ -84,9 +97,9 @@ on("tile_laid", function(game)
   check_destinations(game)
   check_gotthard(game)
 end)
-on("token_placed", function(game) check_destinations(game) end)
-on("corporation_floated", function(game)
-  check_destinations(game)
+on("token_placed", function(game, ev) check_destinations(game, ev.corp) end)
+on("corporation_floated", function(game, ev)
+  check_destinations(game, ev.corp)
   check_gotthard(game)
 end)
 

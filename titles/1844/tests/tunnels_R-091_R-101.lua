@@ -142,6 +142,25 @@ test("1844-R-097: NOB reaches Aarau and receives 2 x par", function()
   expect_eq(g:corporation("NOB").cash, cash + 200)
 end)
 
+test("1844-R-097, R-098: NOB launched with its home already joined to Aarau is paid at its launch", function()
+  local g = sold_out()
+  for _, l in ipairs(TO_AARAU) do g:lay(l[1], l[2], l[3]) end
+  expect_eq(g:var("dest.NOB"), nil)
+  g:start("NOB", "A", 100)
+  expect_eq(g:var("dest.NOB"), "paid")
+  -- The launch's capital (2 x par, R-058) and the destination's (2 x par).
+  expect_eq(g:corporation("NOB").cash, 400)
+end)
+
+test("1844-R-098: another company's launch or station pays no company that is not connected", function()
+  local g = sold_out()
+  g:start("NOB", "A", 100)
+  g:lay("D19", "57", 1)
+  g:start("SCB", "B", 100)
+  expect_eq(g:var("dest.NOB"), nil)
+  expect_eq(g:var("dest.SCB"), nil)
+end)
+
 test("1844-R-102: once the SBB has formed, a pre-SBB destination pays nothing", function()
   local g = sold_out()
   g:start("NOB", "A", 100)
