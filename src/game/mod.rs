@@ -266,7 +266,9 @@ impl Game {
         Engine::new(&self.title, &mut st, &mut fx, &*self.host).cert_count(p)
     }
 
-    /// Whether passing is the only legal move now.
+    /// Whether passing is the only move left now: it is offered and no
+    /// other move is accepted (the pass itself is not tried: applying it
+    /// checks it).
     pub fn only_move_is_pass(&mut self) -> GameResult<bool> {
         let mut st = self.state.clone();
         let mut fx = Effects::default();
