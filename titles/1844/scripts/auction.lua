@@ -18,18 +18,15 @@ local function opener_of(game, lot)
   return order[((k - 1) % #order) + 1]
 end
 
-local function still_in(game, name)
-  return not C.contains(game:var("auction.out"), name)
-end
-
--- The next player after `name` in turn order who is still in.
-local function next_in(game, name)
+-- The next player after `name` in turn order who has not passed on the
+-- lot (`out`, the names who have).
+local function next_in(game, name, out)
   local order = C.order(game)
   local at = 1
   for i, n in ipairs(order) do if n == name then at = i end end
   for step = 1, #order do
     local n = order[((at - 1 + step) % #order) + 1]
-    if still_in(game, n) then return n end
+    if not C.contains(out, n) then return n end
   end
   return nil
 end
@@ -140,7 +137,7 @@ step("auction", {
     local name = game:var("auction.current")
     local lot = game:var("auction.lot")
     if name == nil or lot == nil then return {} end
-    local cash = game:player(name).cash
+    local cash = game:player_field(name, "cash")
     local high = game:var("auction.high")
     local lo = high and (high + 5) or game:var("auction.min")
     local out = {}
@@ -151,35 +148,35 @@ step("auction", {
     return out
   end,
   process = function(game, actor, act, args)
-    local lot = game:var("auction.lot")
-    local name = game:var("auction.current")
+    -- The auction's vars in one read (kept up to date below as they are set).
+    local a = game:vars("auction.")
+    local lot, name = a.lot, a.current
     if lot == nil or name == nil then fail("no private is up for auction", "1844-R-011") end
+    local high, leader, out = a.high, a.leader, a.out or {}
     if act == "bid" then
       if args.company ~= lot then fail(lot .. " is up for auction; privates go in order", "1844-R-011") end
       local price = args.price or 0
-      local high = game:var("auction.high")
-      if high == nil and price < game:var("auction.min") then
-        fail("the first bid on " .. lot .. " is at least " .. game:money(game:var("auction.min")), "1844-R-013")
+      if high == nil and price < a.min then
+        fail("the first bid on " .. lot .. " is at least " .. game:money(a.min), "1844-R-013")
       end
       if high ~= nil and price < high + 5 then
         fail("a bid raises the highest bid by at least 5 SFR", "1844-R-014")
       end
-      if price > game:player(name).cash then fail(name .. " cannot pay " .. game:money(price), "1844-R-014") end
+      if price > game:player_field(name, "cash") then fail(name .. " cannot pay " .. game:money(price), "1844-R-014") end
+      high, leader = price, name
       game:set_var("auction.high", price)
       game:set_var("auction.leader", name)
       game:log(name .. " bids " .. game:money(price) .. " on " .. lot)
     elseif act == "pass" then
-      local out = game:var("auction.out") or {}
       out[#out + 1] = name
       game:set_var("auction.out", out)
       game:log(name .. " passes on " .. lot)
     else
       fail("in the auction one bids or passes", "1844-R-014")
     end
-    local leader = game:var("auction.leader")
-    local nxt = next_in(game, name)
+    local nxt = next_in(game, name, out)
     if leader ~= nil and (nxt == nil or nxt == leader) then
-      sell(game, lot, leader, game:var("auction.high"))
+      sell(game, lot, leader, high)
       return after_sale(game)
     end
     if nxt == nil then
@@ -188,9 +185,9 @@ step("auction", {
       if drop then
         -- 1844-R-016, R-017: the minimum drops by 5 (P1's
         -- props.unbid_minimum_drop); at 0 the opener takes it.
-        local min = game:var("auction.min") - drop
+        local min = a.min - drop
         if min <= 0 then
-          sell(game, lot, game:var("auction.opener"), 0)
+          sell(game, lot, a.opener, 0)
           return after_sale(game)
         end
         game:log("nobody bids: the minimum for " .. lot .. " drops to " .. game:money(min))
