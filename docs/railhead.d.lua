@@ -94,6 +94,10 @@ function Game:props() end
 function Game:player_count() end
 ---@return string[]
 function Game:players() end
+---Whether `name` is one of `players()`, in one call.
+---@param name string
+---@return boolean
+function Game:is_player(name) end
 ---@param name string
 ---@return {name: string, cash: integer, loans: integer, debt: integer, left: boolean, certificates: integer, shares: table<string, integer>, companies: string[]}
 function Game:player(name) end

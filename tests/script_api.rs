@@ -1,5 +1,5 @@
 //! The script API's cheap single reads (`corporation_field`, `player_field`,
-//! `company_field`, `hex_field`, `turn_field`, `turn_var`) agree with the whole tables they stand for,
+//! `company_field`, `hex_field`, `turn_field`, `turn_var`, `is_player`) agree with the whole tables they stand for,
 //! and the reads of several at once (`*_fields`, `vars(prefix)`) with the single reads. Uses ../shared/fixtures/18xx.games/ (skips where absent).
 
 use railhead::game::ops::Effects;
@@ -94,6 +94,17 @@ for _, name in ipairs(game:players()) do
   end
   for _ in pairs(whole) do n = n - 1 end
   if n ~= 0 then bad[#bad + 1] = name .. ": a field is not in PLAYER_FIELDS" end
+end
+-- `is_player(name)` against a search of `players()`: every player, every
+-- corporation and company id, and names that are nothing.
+local seated = {{}}
+for _, name in ipairs(game:players()) do seated[name] = true end
+local names = {{ "", "nobody", "PLAYER 1" }}
+for _, list in ipairs({{ game:players(), game:all_corporations(), game:companies() }}) do
+  for _, x in ipairs(list) do names[#names + 1] = x end
+end
+for _, x in ipairs(names) do
+  if game:is_player(x) ~= (seated[x] == true) then bad[#bad + 1] = "is_player(" .. x .. ")" end
 end
 for _, id in ipairs(game:companies()) do
   local whole = game:company(id)

@@ -1,7 +1,7 @@
 -- The privates P1-P7 (1844-R-168 to R-179).
 
 local function is_player(game, name)
-  return C.contains(game:players(), name)
+  return game:is_player(name)
 end
 C.is_player = is_player
 

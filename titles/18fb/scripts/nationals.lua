@@ -167,8 +167,6 @@ local function give_shares(game, nat, owner, n)
   return given
 end
 
-local function is_player(game, who) return S.contains(game:players(), who) end
-
 -- Trades one holder's merger shares 2 for 1 (R-198, R-199, A-33(b), (f)):
 -- returns the national shares given.
 local function exchange_holder(game, nat, mergers, holder, price, may_take_presidency)
