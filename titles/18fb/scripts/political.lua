@@ -274,7 +274,7 @@ ability("offer_card", {
     if me == nil or type(card) ~= "string" or not S.contains(political_cards_of(game, me), card) then
       fail(tostring(me) .. " holds no political card " .. tostring(card), "18FB-R-035")
     end
-    if not game:is_player(to) or to == me then
+    if type(to) ~= "string" or not game:is_player(to) or to == me then
       fail(tostring(to) .. " is not another player", "18FB-R-035")
     end
     if price == nil or price < 1 or price ~= math.floor(price) or price > game:player_field(to, "cash") then

@@ -205,6 +205,8 @@ test("18FB-R-035, A-36: a player sells a political card to another player for an
   for _, m in ipairs(g:moves()) do if m:find("do offer_card card=MEL price=1 to=" .. other, 1, true) then found = true end end
   expect_true(found)
   g:refuse("do offer_card card=MEL to=NN price=10", "18FB-R-035")
+  g:refuse("do offer_card card=MEL price=10", "18FB-R-035")
+  g:refuse("do offer_card card=MEL to=7 price=10", "18FB-R-035")
   local a, b = g:player(me).cash, g:player(other).cash
   g:act("do offer_card card=MEL to=" .. other .. " price=37")
   expect_eq(g:actor(), other)                                  -- the buyer answers
