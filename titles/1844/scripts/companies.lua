@@ -64,7 +64,8 @@ end
 -- launched company not yet paid. A station (or a launch) can connect
 -- only its own company: another company's marker only ever closes a
 -- city to the rest (R-097), so after a station or launch by `only` the
--- others stand as the last check left them, and only `only` is asked.
+-- others stand as the last check left them, and only `only` is asked
+-- (not after the SBB's: below).
 local function check_destinations(game, only)
   local sbb_formed = game:var("sbb.formed")
   if only then
@@ -97,7 +98,10 @@ on("tile_laid", function(game)
   check_destinations(game)
   check_gotthard(game)
 end)
-on("token_placed", function(game, ev) check_destinations(game, ev.corp) end)
+-- The SBB's stations ask every company: its formation (R-191, R-201)
+-- places them as it takes the V companies' other markers and reserved
+-- homes off the board, which can open a city to the rest.
+on("token_placed", function(game, ev) check_destinations(game, ev.corp ~= "SBB" and ev.corp or nil) end)
 on("corporation_floated", function(game, ev)
   check_destinations(game, ev.corp)
   check_gotthard(game)
