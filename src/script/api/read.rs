@@ -27,12 +27,9 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     // Whether `name` is one of `players()`: what a hook asked by a player
     // or a corporation tells them apart by, in one crossing instead of
     // the whole list (1844's was 2 % of a replay).
-    m.add_method("is_player", |_, this, name: mlua::LuaString| {
-        let name = name.as_bytes();
-        let st = &this.st;
-        let named = |p: PlayerId| st.players[p as usize].name.as_bytes() == &name[..];
-        Ok(if st.seating.is_empty() { (0..st.players.len() as PlayerId).any(named) } else { st.seating.iter().any(|&p| named(p)) })
-    });
+    // (The seating orders every player, so a name is in `players()` when
+    // it is any player's. Exactly: `player_index` also takes other cases.)
+    m.add_method("is_player", |_, this, name: mlua::LuaString| Ok(this.st.players.iter().any(|p| p.name.as_bytes() == &name.as_bytes()[..])));
     m.add_method("players", |lua, this, ()| lua.create_sequence_from(this.st.seats().into_iter().map(|p| this.st.players[p as usize].name.clone())));
     m.add_method("player", |lua, this, name: String| {
         let p = player(&this.st, &name)?;
