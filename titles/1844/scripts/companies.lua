@@ -69,8 +69,9 @@ end
 local function check_destinations(game, only)
   local sbb_formed = game:var("sbb.formed")
   if only then
-    if game:var("dest." .. only) == nil and game:corporation_field(only, "floated") and not game:corporation_field(only, "closed") then
-      check_destination(game, only, sbb_formed)
+    if game:var("dest." .. only) == nil then
+      local floated, closed = game:corporation_fields(only, "floated", "closed")
+      if floated and not closed then check_destination(game, only, sbb_formed) end
     end
     return
   end
