@@ -9,6 +9,7 @@
 //! - `report`: rows, per-class and per-fixture summaries, text or JSON.
 //! - `reference`: the website engine's figures on this machine class.
 //! - `replay`: `bench replay`, whole imports timed.
+//! - `website`: the website's engine (Ruby) timed beside ours, on request.
 //! - `playouts`: `bench playouts`, complete random games per second.
 //!
 //! Nothing here is a pass/fail test: timings depend on the machine.
@@ -19,6 +20,7 @@ pub mod playouts;
 pub mod positions;
 pub mod reference;
 pub mod replay;
+pub mod website;
 pub mod report;
 pub mod worker;
 

@@ -45,20 +45,22 @@ pub struct ReplayReference {
     pub side_by_side: bool,
 }
 
-/// Measured side by side: the website's engine (MRI, `time_replay.rb`)
-/// and railhead's `bench replay`, one after the other on the same 2-core
-/// machine, issue 21's measurement (2026-11); no Ruby is installed where
-/// CI runs, so it cannot be measured again in the same run there.
-const SIDE_BY_SIDE: &str = "MRI time_replay.rb beside railhead bench replay, same 2-core machine, 2026-11 (issue 21)";
-/// The first figures, measured by the oracle tools on a loaded machine of
-/// this class (load 5-6): 2.4-3.9x lower than the side-by-side ones, so
-/// the ratio against them is understated.
-const FIRST_MEASURE: &str = "MRI time_replay.rb on a loaded machine, 2026-08 (not beside ours: ratio understated)";
+/// Measured side by side with `bench replay --website` (the website's
+/// engine at the commit above, Ruby 3.1.2, right after ours, median of 9)
+/// on a quiet 2-core machine of this class. Where no Ruby is installed (CI
+/// has none) these stand in, and the ratio holds only as far as the
+/// machine is as quiet. The figures first stored here (0.413 s and
+/// 0.874 s, 2026-11; 0.14 s, 2026-08) were measured under load, 2.1-2.7x
+/// slower than the same engine quiet, and overstated our ratios as much.
+const SIDE_BY_SIDE: &str = "stored, measured with bench replay --website on a quiet 2-core machine, 2026-11-30";
 
 pub const REPLAY: &[ReplayReference] = &[
-    ReplayReference { fixture: "1849_game_end_bank.json", runtime: "MRI", wall_seconds: 0.413, cpu_seconds: None, measured: SIDE_BY_SIDE, side_by_side: true },
-    ReplayReference { fixture: "1844_game_end_bankrupt.json", runtime: "MRI", wall_seconds: 0.874, cpu_seconds: None, measured: SIDE_BY_SIDE, side_by_side: true },
-    ReplayReference { fixture: "variants_test.json", runtime: "MRI", wall_seconds: 0.14, cpu_seconds: None, measured: FIRST_MEASURE, side_by_side: false },
+    ReplayReference { fixture: "1849_game_end_bank.json", runtime: "MRI", wall_seconds: 0.170, cpu_seconds: None, measured: SIDE_BY_SIDE, side_by_side: true },
+    ReplayReference { fixture: "1844_game_end_bankrupt.json", runtime: "MRI", wall_seconds: 0.318, cpu_seconds: None, measured: SIDE_BY_SIDE, side_by_side: true },
+    ReplayReference { fixture: "variants_test.json", runtime: "MRI", wall_seconds: 0.150, cpu_seconds: None, measured: SIDE_BY_SIDE, side_by_side: true },
+    ReplayReference { fixture: "buy_tokens.json", runtime: "MRI", wall_seconds: 0.0164, cpu_seconds: None, measured: SIDE_BY_SIDE, side_by_side: true },
+    // bonds_and_electric_dreams.json: that engine refuses its options
+    // (Electric Dreams without Buy Tokens), so it has no figure.
 ];
 
 /// Whole replays: at least this many times faster than the website's

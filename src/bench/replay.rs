@@ -10,6 +10,7 @@
 
 use super::measure::median;
 use super::reference::REPLAY;
+use super::website::WebsiteEngine;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -25,11 +26,18 @@ pub struct ReplayTiming {
     pub cpu: Option<Vec<f64>>,
     /// With `profile`: the script calls of the timed replays (all of them).
     pub script_profile: Option<crate::script::profile::ScriptProfile>,
+    /// With a website engine: its sorted wall times, taken right after
+    /// ours, and its runtime; or why it could not replay the file.
+    pub website: Option<Result<(Vec<f64>, String), String>>,
 }
 
 /// Times one fixture, or says why it does not replay. With `profile`, the
 /// title's script calls are timed too (which costs a little time per call).
-pub fn time_fixture(file: &Path, repeat: usize, profile: bool) -> Result<ReplayTiming, String> {
+/// With `website`, the website's engine replays it as often right after
+/// ours (after one warm-up replay of its own). Each engine's replays run
+/// in a block: replays alternating one by one evict each other's caches
+/// (ours took a third longer so, theirs was unchanged).
+pub fn time_fixture(file: &Path, repeat: usize, profile: bool, website: Option<&mut WebsiteEngine>) -> Result<ReplayTiming, String> {
     let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
     let mut parse = Vec::new();
     let mut rec = None;
@@ -65,11 +73,20 @@ pub fn time_fixture(file: &Path, repeat: usize, profile: bool) -> Result<ReplayT
         drop(out);
     }
     wall.sort_by(f64::total_cmp);
+    let website = website.map(|w| time_website(w, file, repeat).map(|times| (times, w.runtime.clone())));
     if let Some(v) = cpu.as_mut() {
         v.sort_by(f64::total_cmp);
     }
     let script_profile = profile.then(|| host.take_profile());
-    Ok(ReplayTiming { file: file.to_path_buf(), title: rec.title.clone(), actions: report.applied, matches: report.matches(), parse_seconds: median(&parse), wall, cpu, script_profile })
+    Ok(ReplayTiming { file: file.to_path_buf(), title: rec.title.clone(), actions: report.applied, matches: report.matches(), parse_seconds: median(&parse), wall, cpu, script_profile, website })
+}
+
+/// The website engine's sorted wall times for `file`, after a warm-up.
+fn time_website(w: &mut WebsiteEngine, file: &Path, repeat: usize) -> Result<Vec<f64>, String> {
+    w.time(file)?;
+    let mut times = (0..repeat.max(1)).map(|_| w.time(file)).collect::<Result<Vec<f64>, String>>()?;
+    times.sort_by(f64::total_cmp);
+    Ok(times)
 }
 
 /// CPU time of the calling thread, from /proc (Linux); `None` elsewhere.
@@ -92,27 +109,46 @@ impl ReplayTiming {
         self.cpu.as_deref().map(median)
     }
 
-    /// The website's figures for this fixture, and their ratio to ours.
+    /// The website's figures for this fixture, and their ratio to ours:
+    /// measured in this run when it was (`website`), else the stored ones.
     pub fn against_website(&self) -> Option<WebsiteReplay> {
+        if let Some(Ok((times, runtime))) = &self.website {
+            let wall_seconds = median(times);
+            return Some(WebsiteReplay {
+                runtime: runtime.clone(),
+                wall_seconds,
+                wall_ratio: wall_seconds / self.wall_median().max(1e-9),
+                cpu: None,
+                measured: format!("measured in this run, right after ours (median of {})", times.len()),
+                side_by_side: true,
+            });
+        }
         let name = self.file_name();
         let r = REPLAY.iter().find(|r| r.fixture == name)?;
         let cpu = match (r.cpu_seconds, self.cpu_median()) {
             (Some(theirs), Some(ours)) => Some((theirs, theirs / ours.max(1e-9))),
             _ => None,
         };
-        Some(WebsiteReplay { runtime: r.runtime, wall_seconds: r.wall_seconds, wall_ratio: r.wall_seconds / self.wall_median().max(1e-9), cpu, measured: r.measured, side_by_side: r.side_by_side })
+        Some(WebsiteReplay {
+            runtime: r.runtime.to_string(),
+            wall_seconds: r.wall_seconds,
+            wall_ratio: r.wall_seconds / self.wall_median().max(1e-9),
+            cpu,
+            measured: r.measured.to_string(),
+            side_by_side: r.side_by_side,
+        })
     }
 }
 
 /// The website engine's replay of the same fixture beside ours.
 pub struct WebsiteReplay {
-    pub runtime: &'static str,
+    pub runtime: String,
     pub wall_seconds: f64,
     /// Theirs / ours.
     pub wall_ratio: f64,
     /// Their CPU seconds and the ratio to ours.
     pub cpu: Option<(f64, f64)>,
     /// Where and how their figure was measured.
-    pub measured: &'static str,
+    pub measured: String,
     pub side_by_side: bool,
 }

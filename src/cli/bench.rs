@@ -73,6 +73,12 @@ pub struct ReplayArgs {
     /// call over the timed replays (as `fuzz --profile-scripts`).
     #[arg(long)]
     pub profile_scripts: bool,
+    /// A checkout of the website's engine (tobymao/18xx) to time beside
+    /// ours: as many of its replays right after ours on each fixture, so
+    /// that the ratio holds under any load (needs `ruby`; without this the
+    /// stored figures are used).
+    #[arg(long, value_name = "DIR")]
+    pub website: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -219,15 +225,27 @@ fn routes(a: &RoutesArgs) -> anyhow::Result<ExitCode> {
 
 fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let files = fixture_list(&a.fixtures, "nothing to replay");
+    let mut website = match &a.website {
+        Some(dir) => {
+            let titles = fixture_titles(&files);
+            let engine = railhead::bench::website::WebsiteEngine::start(dir, &titles).map_err(|e| anyhow::anyhow!("--website {}: {e}", dir.display()))?;
+            Some(engine)
+        }
+        None => None,
+    };
     if !a.json {
         println!("Whole replays: import::replay on the parsed record (title cached, routes validated as recorded), median of {}", a.repeat);
         println!("Build: {}", railhead::bench::BUILD);
     }
     for file in files {
         let name = file.display().to_string();
-        match time_fixture(&file, a.repeat, a.profile_scripts) {
+        match time_fixture(&file, a.repeat, a.profile_scripts, website.as_mut()) {
             Ok(t) => {
                 let web = t.against_website();
+                let web_error = match &t.website {
+                    Some(Err(e)) => Some(e.clone()),
+                    _ => None,
+                };
                 if a.json {
                     let v = serde_json::json!({
                         "file": name, "title": t.title, "actions": t.actions, "match": t.matches, "build": railhead::bench::BUILD,
@@ -239,6 +257,7 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                             "measured": w.measured, "side_by_side": w.side_by_side,
                             "target_ratio": TARGET_REPLAY_SPEEDUP, "of_target": w.wall_ratio / TARGET_REPLAY_SPEEDUP,
                         })),
+                        "website_error": web_error,
                     });
                     println!("{v}");
                 } else {
@@ -253,6 +272,9 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                         report::secs(t.parse_seconds),
                         if t.matches { "" } else { "  (standings differ from the record)" }
                     );
+                    if let Some(e) = &web_error {
+                        line.push_str(&format!("\n{:<44} website: not measured: {e}", ""));
+                    }
                     if let Some(w) = web {
                         line.push_str(&format!(
                             "\n{:<44} website {}: wall {} (website/ours {:.1}x; target {TARGET_REPLAY_SPEEDUP:.0}x: {:.2} of it)",
@@ -285,6 +307,19 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The titles of the fixtures (their "title" field), each once.
+fn fixture_titles(files: &[PathBuf]) -> Vec<String> {
+    let mut titles: Vec<String> = files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .filter_map(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .filter_map(|v| v.get("title").and_then(|t| t.as_str()).map(str::to_string))
+        .collect();
+    titles.sort();
+    titles.dedup();
+    titles
 }
 
 fn playouts(a: &PlayoutsArgs) -> anyhow::Result<ExitCode> {
