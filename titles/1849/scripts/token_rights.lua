@@ -63,9 +63,11 @@ end
 
 -- The tokens the corporation could buy now, at the lowest price; with
 -- `first`, only the first one found (the step's skip asks whether there
--- is any). Each offer is judged by `refusal`; the tokens it would surely
--- refuse (on a hex where the buyer has a token, a home token) are left
--- out before that, as they are many and `refusal` asks the track.
+-- is any, at every operating turn from phase 6). Each offer meets every
+-- condition of `refusal` at price 1: the variant, the phase, a free token
+-- and L. 1 are checked once below, the token is another corporation's,
+-- not its home one, on a hex without the buyer's; what is left to ask
+-- per token is the track (`refusal` would read both charters again).
 local function offers(game, corp, first)
   local out = {}
   if not game:option("acquiring_station_tokens") then return out end
@@ -85,7 +87,7 @@ local function offers(game, corp, first)
     if other ~= corp then
       local tokens, home = game:corporation_fields(other, "tokens", "home")
       for _, t in ipairs(tokens) do
-        if t.hex ~= nil and not mine[t.hex] and t.hex ~= home and refusal(game, par, corp, t.hex, other, 1) == nil then
+        if t.hex ~= nil and not mine[t.hex] and t.hex ~= home and game:connected(corp, t.hex) then
           out[#out + 1] = { name = "acquire_token", args = { hex = t.hex, from = other }, range = { 1, cash } }
           if first then return out end
         end
