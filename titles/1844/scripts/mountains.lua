@@ -52,8 +52,10 @@ ability("place_mountain_railway", {
 })
 
 -- 1844-R-126: the first run that counts it activates it for good (an 8E
--- that skips it, R-115, does not).
-on("trains_run", function(game, ev)
+-- that skips it, R-115, does not). Called by tunnels.lua's handler of
+-- "trains_run", first: one handler for the title's run checks, as each
+-- handler is given a table of the run's routes of its own.
+function C.activate_mountain_railways(game, ev)
   -- Two reads for the whole run: the railways by hex, and those active
   -- (kept up to date here, as a railway may be counted twice).
   local by_hex, active = game:vars("mr.hex."), game:vars("mr.active.")
@@ -68,7 +70,7 @@ on("trains_run", function(game, ev)
       end
     end
   end
-end)
+end
 
 -- 1844-R-069: 40 per OR to the owner of each activated railway, 10 for
 -- each activated tunnel, at the start of the OR (A-16).

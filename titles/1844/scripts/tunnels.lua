@@ -62,10 +62,12 @@ local function track_step(game)
     and not game:turn_var("ran") and step ~= "dividend"
 end
 
--- One handler for both (the event's table is built once per handler):
+-- One handler for the run's checks (the event's table is built once per
+-- handler): the mountain railways it activates (mountains.lua, R-126);
 -- the run ends the time a tunnel may follow the tile; and 1844-R-095, the
 -- first counted route through a tunnel activates its certificate.
 on("trains_run", function(game, ev)
+  C.activate_mountain_railways(game, ev)
   if game:operating() == ev.corp then game:set_turn_var("ran", true) end
   for _, r in ipairs(ev.routes) do
     for _, h in ipairs((r.path_tags or {}).tunnel or {}) do
