@@ -52,9 +52,10 @@ end
 -- home connects to its destination hex (R-097, R-099; A-18: a home
 -- reserved but not placed counts).
 local function check_destination(game, corp, sbb_formed)
-  -- home_of's fields and the rest in one read.
-  local destination, kind, home, homes, city = game:corporation_fields(corp, "destination", "kind", "home", "homes", "home_city")
-  home = home or homes[1]
+  -- home_of's first field and the rest in one read; the reserved homes
+  -- (a list, dearer to read) only for a home not yet placed.
+  local destination, kind, home, city = game:corporation_fields(corp, "destination", "kind", "home", "home_city")
+  if destination and not home then home = game:corporation_field(corp, "homes")[1] end
   if destination and not (sbb_formed and kind == "pre_sbb") and home and game:connected(corp, destination, home, city) then
     pay_destination(game, corp, "reaches its destination " .. destination)
   end
