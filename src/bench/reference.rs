@@ -56,7 +56,7 @@ const SIDE_BY_SIDE: &str = "stored, measured with bench replay --website on a qu
 
 pub const REPLAY: &[ReplayReference] = &[
     ReplayReference { fixture: "1849_game_end_bank.json", runtime: "MRI", wall_seconds: 0.170, cpu_seconds: None, measured: SIDE_BY_SIDE, side_by_side: true },
-    ReplayReference { fixture: "1844_game_end_bankrupt.json", runtime: "MRI", wall_seconds: 0.318, cpu_seconds: None, measured: SIDE_BY_SIDE, side_by_side: true },
+    ReplayReference { fixture: "1844_game_end_bankrupt.json", runtime: "MRI", wall_seconds: 0.3184, cpu_seconds: None, measured: SIDE_BY_SIDE, side_by_side: true },
     ReplayReference { fixture: "variants_test.json", runtime: "MRI", wall_seconds: 0.150, cpu_seconds: None, measured: SIDE_BY_SIDE, side_by_side: true },
     ReplayReference { fixture: "buy_tokens.json", runtime: "MRI", wall_seconds: 0.0164, cpu_seconds: None, measured: SIDE_BY_SIDE, side_by_side: true },
     // bonds_and_electric_dreams.json: that engine refuses its options

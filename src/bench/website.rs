@@ -119,7 +119,14 @@ fn git_commit(checkout: &Path) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::game_folder;
+    use super::{WebsiteEngine, game_folder};
+
+    #[test]
+    fn a_folder_without_the_engine_is_refused_before_ruby_runs() {
+        let dir = std::env::temp_dir().join("railhead-no-website-engine");
+        let err = WebsiteEngine::start(&dir, &["1849".to_string()]).err().expect("no engine there");
+        assert!(err.contains("no lib/engine.rb"), "{err}");
+    }
 
     #[test]
     fn folders_follow_the_engines_naming() {
