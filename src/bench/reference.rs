@@ -1,15 +1,18 @@
 //! The 18xx.games website engine's own figures, to compare with.
 //!
-//! Source: measured with the website's engine (tobymao/18xx, commit
-//! 111f7f698 of 2026-08-02) run headless on this machine class (2 cores,
-//! shared, load about 5-6), by the project's oracle tools outside this
-//! repository (`tobymao-tools`: `autoroute.rb --all` and `run.js autoroute
-//! --all` for the auto-router, `time_replay.rb` and `run.js time` for
-//! replays; their README, "Timings"). "MRI" is plain Ruby 3.1.2; "Opal"
-//! is the code the website runs in the browser, compiled with Opal 1.8.2
-//! and run on Node 20. Auto-router times are wall time per position,
-//! including its path walk, over every recorded run of the fixture with an
-//! empty starting route set.
+//! Auto-router (`ROUTER`): measured with the website's engine (tobymao/18xx,
+//! commit 111f7f698 of 2026-08-02) run headless on this machine class (2
+//! cores, shared, load about 5-6), by the project's oracle tools outside
+//! this repository (`tobymao-tools`: `autoroute.rb --all` and `run.js
+//! autoroute --all`). "MRI" is plain Ruby 3.1.2; "Opal" is the code the
+//! website runs in the browser, compiled with Opal 1.8.2 and run on Node
+//! 20. Times are wall time per position, including its path walk, over
+//! every recorded run of the fixture with an empty starting route set.
+//!
+//! Replays (`REPLAY`): `Engine::Game.load` of the same commit on Ruby
+//! 3.1.2, measured with `bench replay --website` beside ours on a quiet
+//! machine (2026-11-30), which measures them again in any run where Ruby
+//! and a checkout are at hand.
 
 /// The auto-router over the recorded runs of one fixture.
 pub struct RouterReference {
@@ -20,6 +23,15 @@ pub struct RouterReference {
     pub median_seconds: f64,
     pub max_seconds: f64,
 }
+
+/// How the auto-router figures were measured, printed beside their ratios.
+/// Not measured again beside ours: its route combination runs in the
+/// browser's JavaScript (`%x{}` in auto_router.rb), which plain Ruby
+/// cannot run, and the oracle tools that ported it are not in this
+/// repository. The replay figures measured the same way were 2.1-2.7x
+/// slower than the same engine measured quiet (`REPLAY`), so these
+/// ratios are likely overstated about as much.
+pub const ROUTER_MEASURED: &str = "their times measured on a loaded machine (load 5-6), 2026-08, not beside ours: the replay figures measured so were 2.1-2.7x slow, so these ratios are likely overstated about as much";
 
 pub const ROUTER: &[RouterReference] = &[
     RouterReference { fixture: "1849_game_end_bank.json", runtime: "MRI", positions: 54, median_seconds: 0.031, max_seconds: 1.24 },

@@ -352,6 +352,7 @@ pub fn text_summary(
         out.push('\n');
     }
     out.push_str("\nAgainst the 18xx.games auto-router on the same positions (its time / ours; see bench/reference.rs)\n");
+    out.push_str(&format!("  ({})\n", super::reference::ROUTER_MEASURED));
     let rs = ratios(s);
     if rs.is_empty() {
         out.push_str("  no fixture with reference figures was measured\n");
@@ -416,6 +417,7 @@ pub fn json_summary(
             "their_median_seconds": r.theirs_median, "our_median_seconds": r.ours_median, "median_ratio": r.comparable().then_some(r.median_ratio),
             "their_max_seconds": r.theirs_max, "our_max_seconds": r.ours_max, "max_ratio": r.comparable().then_some(r.max_ratio),
         })).collect::<Vec<_>>(),
+        "website_measured": super::reference::ROUTER_MEASURED,
         "parallel": { "threads": parallel, "method": PARALLEL_NOTE },
         "max_seconds_per_position": max_seconds,
         "skipped": skipped.iter().map(|k| json!({ "file": k.file.display().to_string(), "reason": k.reason })).collect::<Vec<_>>(),
