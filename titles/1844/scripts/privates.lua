@@ -172,6 +172,7 @@ on("phase_changed", { when = { args = { phase = "5" } } }, function(game, ev)
   if owner and is_player(game, owner) and not game:var("eva.given") then
     game:set_var("eva.id", game:give_train("EVA", owner))
     game:set_var("eva.given", true)
+    game:set_var("eva.pending", true)
     game:log(owner .. " receives the 5H train EVA (P7)")
   end
 end)
@@ -185,8 +186,10 @@ end
 -- company is asked.
 ability("give_eva", {
   unbound = true,
-  -- Guard (docs/lua-api.md, "Guards"): nothing to offer before EVA is given.
-  when = { var = "eva.given" },
+  -- Guard (docs/lua-api.md, "Guards"): nothing to offer before EVA is
+  -- given or once it is placed (eva.pending: given, not yet placed; this
+  -- is asked at every listing of moves of the rest of the game).
+  when = { var = "eva.pending" },
   actions = function(game, ctx)
     -- Asked at every move of the game: the cheap test first.
     if not game:var("eva.given") or game:var("eva.placed") then return {} end
@@ -213,6 +216,7 @@ ability("give_eva", {
     if #trains >= C.train_limit(game, corp) then fail(corp .. " is at its train limit", "1844-R-178") end
     game:give_train(game:var("eva.id"), corp)
     game:set_var("eva.placed", true)
+    game:set_var("eva.pending", false)
     game:log(player .. " gives EVA to " .. corp)
   end,
 })

@@ -137,8 +137,11 @@ ability("pay_debt", {
   when = { round = "stock", ctx = { actor_kind = "player" } },
   actions = function(game, ctx)
     local who = ctx.actor
-    if ctx.actor_kind ~= "player" or game:round().kind ~= "stock" then return {} end
-    if (game:player_field(who, "debt") or 0) <= 0 or game:player_field(who, "cash") <= 0 then return {} end
+    if ctx.actor_kind ~= "player" then return {} end
+    -- Asked at every listing of a stock turn: the debt first (most players
+    -- have none), the round (a whole table to read) last.
+    local debt, cash = game:player_fields(who, "debt", "cash")
+    if (debt or 0) <= 0 or cash <= 0 or game:round().kind ~= "stock" then return {} end
     return { { name = "pay_debt", args = {} } }
   end,
   process = function(game, ctx, args)
