@@ -123,3 +123,38 @@ fn bench_refuses_wrong_input_before_timing() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// `bench replay` times the import and the load of railhead's own save of
+/// the same game, which must be that game: buy_tokens was ended by the
+/// players' agreement, which a save does not hold (it loads unended), and
+/// 1849_game_end_bank by the rules. Reads ../shared's recorded games;
+/// skipped where they are absent.
+#[test]
+fn bench_replay_times_the_import_and_the_save_of_the_game() {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/18xx.games/1849");
+    let dir = scratch_dir("bench-replay-fixtures/1849");
+    let mut copied = 0;
+    for name in ["buy_tokens.json", "1849_game_end_bank.json"] {
+        if std::fs::copy(shared.join(name), dir.join(name)).is_ok() {
+            copied += 1;
+        }
+    }
+    if copied < 2 {
+        eprintln!("skipped: no recorded games at {}", shared.display());
+        return;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_railhead"))
+        .args(["bench", "replay", "--json", "--repeat", "1", "--fixtures"])
+        .arg(dir.parent().unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for l in &lines {
+        assert_eq!(l["match"], true, "{l}");
+        assert_eq!(l["native_error"], Value::Null, "{l}");
+        assert!(l["native_median_seconds"].as_f64().is_some_and(|s| s > 0.0), "{l}");
+        assert!(l["website"]["wall_seconds"].as_f64().is_some_and(|s| s > 0.0), "stored website figures: {l}");
+    }
+}

@@ -1,4 +1,5 @@
-//! `railhead bench replay`: the time of a whole import of each fixture.
+//! `railhead bench replay`: the time of a whole import of each fixture,
+//! and of loading railhead's own save of the imported game.
 //!
 //! Measured: `import::replay` on the already parsed record (a new game
 //! from the cached title, translation and `Game::apply` of every action,
@@ -29,6 +30,10 @@ pub struct ReplayTiming {
     /// With a website engine: its sorted wall times, taken right after
     /// ours, and its runtime; or why it could not replay the file.
     pub website: Option<Result<(Vec<f64>, String), String>>,
+    /// Sorted wall times of loading railhead's own save of the imported
+    /// game (`SaveFile::restore`: the same actions, already translated),
+    /// or why it could not be timed.
+    pub native: Result<Vec<f64>, String>,
 }
 
 /// Times one fixture, or says why it does not replay. With `profile`, the
@@ -54,6 +59,11 @@ pub fn time_fixture(file: &Path, repeat: usize, profile: bool, website: Option<&
     let (warm, report) = crate::import::replay(&rec, None).map_err(|(_, e)| super::positions::why_not(&e))?;
     // Every replay shares the title's host (`ScriptHost::shared`).
     let host = warm.host.clone();
+    let save = crate::game::save::SaveFile::of(&warm);
+    // A game the players ended by agreement is saved before that end (it
+    // is not an action: `import::end_by_agreement`), so it loads unended.
+    let agreed = warm.state.ended.as_ref().is_some_and(|e| e.reason == "manually_ended");
+    let digest = (!agreed).then(|| warm.digest());
     drop(warm);
     if profile {
         host.start_profile();
@@ -73,12 +83,36 @@ pub fn time_fixture(file: &Path, repeat: usize, profile: bool, website: Option<&
         drop(out);
     }
     wall.sort_by(f64::total_cmp);
-    let website = website.map(|w| time_website(w, file, repeat).map(|times| (times, w.runtime.clone())));
     if let Some(v) = cpu.as_mut() {
         v.sort_by(f64::total_cmp);
     }
+    // (Before the loads below, which would count in the profile.)
     let script_profile = profile.then(|| host.take_profile());
-    Ok(ReplayTiming { file: file.to_path_buf(), title: rec.title.clone(), actions: report.applied, matches: report.matches(), parse_seconds: median(&parse), wall, cpu, script_profile, website })
+    let native = time_native(&save, digest, repeat);
+    let website = website.map(|w| time_website(w, file, repeat).map(|times| (times, w.runtime.clone())));
+    Ok(ReplayTiming { file: file.to_path_buf(), title: rec.title.clone(), actions: report.applied, matches: report.matches(), parse_seconds: median(&parse), wall, cpu, script_profile, website, native })
+}
+
+/// Loading railhead's save of the imported game, `repeat` times (after a
+/// warm-up): what replaying the same real game costs without the
+/// importer (translating the website's actions, checking its silent
+/// passes). `Err` if a load fails or gives another game than `digest`.
+fn time_native(save: &crate::game::save::SaveFile, digest: Option<u64>, repeat: usize) -> Result<Vec<f64>, String> {
+    let mut times = Vec::new();
+    for i in 0..=repeat.max(1) {
+        crate::route::recall::clear();
+        let started = Instant::now();
+        let game = save.restore("bench", None).map_err(|e| e.to_string())?;
+        let t = started.elapsed().as_secs_f64();
+        if digest.is_some_and(|d| game.digest() != d) {
+            return Err("the save of the imported game loads as another game".into());
+        }
+        if i > 0 {
+            times.push(t);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    Ok(times)
 }
 
 /// The website engine's sorted wall times for `file`, after a warm-up.
@@ -103,6 +137,11 @@ impl ReplayTiming {
 
     pub fn wall_median(&self) -> f64 {
         median(&self.wall)
+    }
+
+    /// The median load of railhead's save of the game, if it was timed.
+    pub fn native_median(&self) -> Option<f64> {
+        self.native.as_deref().ok().map(median)
     }
 
     pub fn cpu_median(&self) -> Option<f64> {

@@ -1,6 +1,6 @@
 //! `railhead bench routes|replay`: the performance harness (src/bench/).
 
-use railhead::bench::measure::{Outcome, Settings, measure_all};
+use railhead::bench::measure::{Outcome, Settings, measure_all, median};
 use railhead::bench::positions::{self, BenchPosition, fixture_files};
 use railhead::bench::replay::time_fixture;
 use railhead::bench::reference::TARGET_REPLAY_SPEEDUP;
@@ -258,6 +258,13 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                             "target_ratio": TARGET_REPLAY_SPEEDUP, "of_target": w.wall_ratio / TARGET_REPLAY_SPEEDUP,
                         })),
                         "website_error": web_error,
+                        "native_median_seconds": t.native_median(),
+                        "native_min_seconds": t.native.as_ref().ok().and_then(|v| v.first()),
+                        "native_website_ratio": match (&web, t.native_median()) {
+                            (Some(w), Some(n)) => Some(w.wall_seconds / n.max(1e-9)),
+                            _ => None,
+                        },
+                        "native_error": t.native.as_ref().err(),
                     });
                     println!("{v}");
                 } else {
@@ -272,6 +279,19 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                         report::secs(t.parse_seconds),
                         if t.matches { "" } else { "  (standings differ from the record)" }
                     );
+                    match &t.native {
+                        Ok(v) => {
+                            let n = median(v);
+                            let vs = web.as_ref().map_or(String::new(), |w| format!("; website/this {:.1}x", w.wall_seconds / n.max(1e-9)));
+                            line.push_str(&format!(
+                                "\n{:<44} its railhead save loaded: wall {:>9} (min {}){vs}",
+                                "",
+                                report::secs(n),
+                                report::secs(v.first().copied().unwrap_or(0.0))
+                            ));
+                        }
+                        Err(e) => line.push_str(&format!("\n{:<44} its railhead save not timed: {e}", "")),
+                    }
                     if let Some(e) = &web_error {
                         line.push_str(&format!("\n{:<44} website: not measured: {e}", ""));
                     }
