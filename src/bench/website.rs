@@ -20,6 +20,9 @@ pub struct WebsiteEngine {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
+    /// What the engine writes to stderr, read on a thread of its own (a
+    /// full pipe would stop it while we wait on its stdout).
+    stderr: Option<std::thread::JoinHandle<String>>,
     /// `RUBY_DESCRIPTION` and the checkout's commit, for the report.
     pub runtime: String,
 }
@@ -66,10 +69,15 @@ impl WebsiteEngine {
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot run ruby ({e}): the website's engine needs Ruby (3.1 measured)"))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let (Some(stdin), Some(stdout), Some(mut err)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
             return Err("ruby started without pipes".into());
         };
-        let mut engine = WebsiteEngine { child, stdin, stdout: BufReader::new(stdout), runtime: String::new() };
+        let stderr = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = err.read_to_string(&mut text);
+            text
+        });
+        let mut engine = WebsiteEngine { child, stdin, stdout: BufReader::new(stdout), stderr: Some(stderr), runtime: String::new() };
         let ready = engine.read_reply()?;
         let described = ready.get("ready").and_then(|v| v.as_str()).ok_or_else(|| format!("unexpected first line from the driver: {ready}"))?;
         let commit = git_commit(checkout).map_or(String::new(), |c| format!(", engine commit {c}"));
@@ -93,10 +101,8 @@ impl WebsiteEngine {
         let mut line = String::new();
         let read = self.stdout.read_line(&mut line).map_err(|e| e.to_string())?;
         if read == 0 {
-            let mut err = String::new();
-            if let Some(mut e) = self.child.stderr.take() {
-                let _ = e.read_to_string(&mut err);
-            }
+            // Its stdout closed: it has exited, and its stderr ends too.
+            let err = self.stderr.take().and_then(|h| h.join().ok()).unwrap_or_default();
             let last: Vec<&str> = err.lines().take(6).collect();
             return Err(format!("the website's engine exited: {}", last.join(" / ")));
         }
