@@ -205,14 +205,7 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
     // Every var whose key starts with `prefix`, keyed by the rest of its
     // key: per-entity vars ("dest.<corp>") in one crossing instead of one
     // `var` call per entity.
-    m.add_method("vars", |lua, this, prefix: String| {
-        let out = lua.create_table()?;
-        for (k, v) in this.st.vars.range::<str, _>((std::ops::Bound::Included(prefix.as_str()), std::ops::Bound::Unbounded)) {
-            let Some(rest) = k.strip_prefix(prefix.as_str()) else { break };
-            out.raw_set(rest, to_lua(lua, v)?)?;
-        }
-        Ok(out)
-    });
+    m.add_method("vars", |lua, this, prefix: String| crate::script::convert::prefixed_table(lua, &this.st.vars, &prefix));
     m.add_method("share_price", |_, this, id: String| {
         let c = corp(&this.st, &id)?;
         Ok(price_of(&this.title, &this.st, c))
