@@ -62,7 +62,7 @@ pub fn time_fixture(file: &Path, repeat: usize, profile: bool, website: Option<&
     let save = crate::game::save::SaveFile::of(&warm);
     // A game the players ended by agreement is saved before that end (it
     // is not an action: `import::end_by_agreement`), so it loads unended.
-    let agreed = warm.state.ended.as_ref().is_some_and(|e| e.reason == "manually_ended");
+    let agreed = warm.state.ended.as_ref().is_some_and(|e| e.reason == crate::import::ENDED_BY_AGREEMENT);
     let digest = (!agreed).then(|| warm.digest());
     drop(warm);
     if profile {
@@ -142,6 +142,11 @@ impl ReplayTiming {
     /// The median load of railhead's save of the game, if it was timed.
     pub fn native_median(&self) -> Option<f64> {
         self.native.as_deref().ok().map(median)
+    }
+
+    /// The website's time over that load, if it was timed.
+    pub fn native_ratio(&self, web: &WebsiteReplay) -> Option<f64> {
+        self.native_median().map(|n| web.wall_seconds / n.max(1e-9))
     }
 
     pub fn cpu_median(&self) -> Option<f64> {

@@ -260,10 +260,7 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                         "website_error": web_error,
                         "native_median_seconds": t.native_median(),
                         "native_min_seconds": t.native.as_ref().ok().and_then(|v| v.first()),
-                        "native_website_ratio": match (&web, t.native_median()) {
-                            (Some(w), Some(n)) => Some(w.wall_seconds / n.max(1e-9)),
-                            _ => None,
-                        },
+                        "native_website_ratio": web.as_ref().and_then(|w| t.native_ratio(w)),
                         "native_error": t.native.as_ref().err(),
                     });
                     println!("{v}");
@@ -281,12 +278,11 @@ fn replay(a: &ReplayArgs) -> anyhow::Result<ExitCode> {
                     );
                     match &t.native {
                         Ok(v) => {
-                            let n = median(v);
-                            let vs = web.as_ref().map_or(String::new(), |w| format!("; website/this {:.1}x", w.wall_seconds / n.max(1e-9)));
+                            let vs = web.as_ref().and_then(|w| t.native_ratio(w)).map_or(String::new(), |r| format!("; website/this {r:.1}x"));
                             line.push_str(&format!(
                                 "\n{:<44} its railhead save loaded: wall {:>9} (min {}){vs}",
                                 "",
-                                report::secs(n),
+                                report::secs(median(v)),
                                 report::secs(v.first().copied().unwrap_or(0.0))
                             ));
                         }

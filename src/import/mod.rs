@@ -446,13 +446,18 @@ fn catch_up(game: &mut Game, tr: &Translator, item: &Value, action: &Action) -> 
     Vec::new()
 }
 
+/// The end reason of a game the players ended by agreement (the website's
+/// `end_game`).
+pub const ENDED_BY_AGREEMENT: &str = "manually_ended";
+
 /// Ends the game where it stands, as the website does when the players
-/// end it (`end_game`, reason "manually_ended"): final values now, by the
-/// title's rules. Not an action of the game: a saved import stops before it.
+/// end it (`end_game`, reason [`ENDED_BY_AGREEMENT`]): final values now,
+/// by the title's rules. Not an action of the game: a saved import stops
+/// before it.
 fn end_by_agreement(game: &mut Game) -> crate::game::ops::GameResult<()> {
     let mut fx = crate::game::ops::Effects::default();
     let mut e = crate::game::engine::Engine::new(&game.title, &mut game.state, &mut fx, &*game.host);
-    e.finish("manually_ended")?;
+    e.finish(ENDED_BY_AGREEMENT)?;
     e.dispatch()?;
     game.log.append(&mut fx.log);
     Ok(())

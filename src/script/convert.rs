@@ -53,10 +53,15 @@ fn table_size(n: usize) -> c_int {
 
 /// Pushes a table with the map's entries (see [`push_raw`]).
 unsafe fn push_map(state: *mut ffi::lua_State, m: &BTreeMap<String, Var>) {
+    unsafe { push_entries(state, m.iter().map(|(k, x)| (k.as_str(), x))) }
+}
+
+/// Pushes a table of the entries, made at their number (see [`push_raw`]).
+unsafe fn push_entries<'a>(state: *mut ffi::lua_State, entries: impl ExactSizeIterator<Item = (&'a str, &'a Var)>) {
     unsafe {
         ffi::luaL_checkstack(state, 3, std::ptr::null());
-        ffi::lua_createtable(state, 0, table_size(m.len()));
-        for (k, x) in m {
+        ffi::lua_createtable(state, 0, table_size(entries.len()));
+        for (k, x) in entries {
             ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
             push_raw(state, x);
             ffi::lua_rawset(state, -3);
@@ -223,17 +228,7 @@ pub fn prefixed_table(lua: &Lua, vars: &BTreeMap<String, Var>, prefix: &str) -> 
         vars.range::<str, _>((std::ops::Bound::Included(prefix), std::ops::Bound::Unbounded)).map_while(|(k, v)| Some((k.strip_prefix(prefix)?, v))).collect();
     // SAFETY: as in `to_lua`; `entries` is dropped by this frame, after
     // the protected call, and only borrowed inside it.
-    unsafe {
-        lua.exec_raw((), |state| {
-            ffi::luaL_checkstack(state, 3, std::ptr::null());
-            ffi::lua_createtable(state, 0, table_size(entries.len()));
-            for &(k, x) in &entries {
-                ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
-                push_raw(state, x);
-                ffi::lua_rawset(state, -3);
-            }
-        })
-    }
+    unsafe { lua.exec_raw((), |state| push_entries(state, entries.iter().copied())) }
 }
 
 pub fn args_table(lua: &Lua, args: &BTreeMap<String, Var>) -> mlua::Result<Table> {
