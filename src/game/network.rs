@@ -43,6 +43,13 @@ impl Network {
     pub fn graph(&self) -> &BoardGraph {
         &self.track.graph
     }
+
+    /// Whether the corporation's tokens reach a stop on the hex: the
+    /// answer of `connects_on` without a start, which walks as
+    /// `reach_on` does and stops at the goal.
+    pub fn reaches_stop_on(&self, hex: HexId) -> bool {
+        self.graph().stop_at.iter().zip(&self.reach.stops).any(|(&(h, _), &reached)| reached && h == hex)
+    }
 }
 
 /// Answers kept per thread (the company operating, the ones the bots and
@@ -198,7 +205,8 @@ mod tests {
 
     /// The graphs made from the board's graph (`for_corp`) are the ones a
     /// build for the corporation gives, at positions of random games:
-    /// token flags, values with stop bonuses, and everything else.
+    /// token flags, values with stop bonuses, and everything else; and a
+    /// network's reach answers `connects_on` from the tokens for every hex.
     #[test]
     fn graphs_for_a_corporation_equal_their_builds() {
         // 18FB has both city rules `for_corp` recomputes flags for.
@@ -211,7 +219,7 @@ mod tests {
 
     fn graphs_equal_builds_in(mut g: Game) {
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
-        let mut compared = 0;
+        let (mut compared, mut reach_compared) = (0, 0);
         for step in 0..600 {
             if g.is_over() {
                 break;
@@ -230,6 +238,12 @@ mod tests {
                     assert_eq!(made.graph, fresh.graph, "{}: step {step}, corporation {c}", t.meta.id);
                     assert_eq!((&made.stop_at, &made.first_stop, &made.path_at, &made.junction_at), (&fresh.stop_at, &fresh.first_stop, &fresh.path_at, &fresh.junction_at));
                     assert_eq!((&made.tags.names, &made.groups.names), (&fresh.tags.names, &fresh.groups.names));
+                    let (kept, net) = (track(t, st), network(t, st, c));
+                    for h in 0..t.map.hexes.len() as HexId {
+                        let walked = crate::game::graph::connects_on(t, st, &kept.graph, &kept.adj, c, h, None);
+                        assert_eq!(net.reaches_stop_on(h), walked, "{}: step {step}, corporation {c} to hex {h}", t.meta.id);
+                        reach_compared += usize::from(walked);
+                    }
                     let mut labelled = track(t, st).graph.for_corp(t, st, c);
                     labelled.graph.hex_labels = t.map.labels.clone();
                     assert_eq!(labelled.graph, BoardGraph::build(t, st, Some(c)).graph, "the route problem's graph at step {step}");
@@ -240,6 +254,7 @@ mod tests {
             crate::fuzz::random_move(&mut g, &mut rng).expect("a random move");
         }
         assert!(compared > 100, "{}: compared {compared} graphs", g.title.meta.id);
+        assert!(reach_compared > 100, "{}: {reach_compared} hexes reached", g.title.meta.id);
         assert!(g.state.board.hexes.iter().filter(|h| h.tile.is_some()).count() > 5, "tiles were laid");
     }
 

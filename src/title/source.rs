@@ -43,17 +43,27 @@ pub struct MemoryTitle {
 impl TitleSource {
     /// Ids of the titles shipped in the binary, sorted.
     pub fn embedded_ids() -> Vec<String> {
-        let mut ids: Vec<String> = EMBEDDED
-            .dirs()
-            .filter(|d| d.get_file(d.path().join("title.toml")).is_some())
-            .filter_map(|d| d.path().file_name().and_then(|n| n.to_str()).map(str::to_string))
-            .collect();
-        ids.sort();
-        ids
+        Self::embedded_id_list().to_vec()
+    }
+
+    /// The ids, found once: every save loaded asks for its title by id,
+    /// and walking the embedded folders (path joins, entry lookups) was a
+    /// twentieth of replaying a short recorded game.
+    fn embedded_id_list() -> &'static [String] {
+        static IDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        IDS.get_or_init(|| {
+            let mut ids: Vec<String> = EMBEDDED
+                .dirs()
+                .filter(|d| d.get_file(d.path().join("title.toml")).is_some())
+                .filter_map(|d| d.path().file_name().and_then(|n| n.to_str()).map(str::to_string))
+                .collect();
+            ids.sort();
+            ids
+        })
     }
 
     pub fn embedded(id: &str) -> Option<TitleSource> {
-        Self::embedded_ids().iter().any(|i| i == id).then(|| TitleSource::Embedded(id.to_string()))
+        Self::embedded_id_list().iter().any(|i| i == id).then(|| TitleSource::Embedded(id.to_string()))
     }
 
     /// The path shown in messages for a file of this title: for an

@@ -330,6 +330,15 @@ pub(super) fn add<M: UserDataMethods<GameRef>>(m: &mut Methods<'_, M>) {
             }
             None => None,
         };
+        if start.is_none() {
+            // From its tokens: what the corporation's network reaches, kept
+            // per board (`network`), so that a script asking about many hexes
+            // (1849's token rights, at every turn from phase 6) walks the
+            // board once, not once a hex (the same answer: `connects_on`
+            // walks as `reach_on` does and stops at the goal).
+            let net = crate::game::network::network(&this.title, &this.st, c);
+            return Ok(net.reaches_stop_on(goal));
+        }
         let template = crate::game::network::track(&this.title, &this.st);
         Ok(crate::game::graph::connects_on(&this.title, &this.st, &template.graph, &template.adj, c, goal, start))
     });
