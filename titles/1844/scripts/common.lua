@@ -47,7 +47,7 @@ end
 function C.order_by_cash(game, ascending)
   local order = C.order(game)
   local keyed = {}
-  for i, name in ipairs(order) do keyed[i] = { name = name, cash = game:player(name).cash, pos = i } end
+  for i, name in ipairs(order) do keyed[i] = { name = name, cash = game:player_field(name, "cash"), pos = i } end
   table.sort(keyed, function(a, b)
     if a.cash ~= b.cash then
       if ascending then return a.cash < b.cash end
@@ -73,8 +73,10 @@ function C.contains(list, x)
 end
 
 -- Owner of a company as a player name, or nil.
+-- (Two fields, not the whole company: final values ask it ten times a
+-- player.)
 function C.player_owner(game, company)
-  local co = game:company(company)
-  if co.owner_kind == "player" then return co.owner end
+  local kind, owner = game:company_fields(company, "owner_kind", "owner")
+  if kind == "player" then return owner end
   return nil
 end

@@ -22,7 +22,8 @@ end
 -- 1844-R-181: the buyer places the railway and attaches a panel at once.
 on("company_bought", function(game, ev)
   if game:company_field(ev.company, "kind") ~= "mountain_railway" or game:company_field(ev.company, "owner_kind") ~= "player" or game:var("mr." .. ev.company) then return end
-  local co = game:company(ev.company)
+  local co = {}
+  co.props, co.owner = game:company_fields(ev.company, "props", "owner")
   local choices = {}
   for _, h in ipairs(free_hexes(game)) do
     for _, p in ipairs(free_panels(game, co.props)) do choices[#choices + 1] = h .. ":" .. p.id end

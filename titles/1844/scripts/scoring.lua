@@ -4,8 +4,7 @@
 -- P5's MOB share is worth nothing if MOB never launched.
 
 hook("player_value", function(game, name, value)
-  local p = game:player(name)
-  local v = value - (p.debt or 0)
+  local v = value - (game:player_field(name, "debt") or 0)
   for i = 1, 5 do
     local b, t = "B" .. i, "T" .. i
     if C.player_owner(game, b) == name and game:var("mr.active." .. b) then v = v + game:company_field(b, "props").active_value end

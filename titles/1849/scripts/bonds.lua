@@ -18,7 +18,7 @@ end
 -- notes it, so that it is asked once.
 local function offer_loan(game, player)
   local shares = 0
-  for _, pct in pairs(game:player(player).shares) do shares = shares + pct end
+  for _, pct in pairs(game:player_field(player, "shares")) do shares = shares + pct end
   if shares > 0 or game:var("loan_offered." .. player) then return end
   game:set_var("loan_offered." .. player, true)
   game:ask(player, player .. " has no shares left: take a L. 500 loan or leave the game?", { "loan", "leave" }, "emergency_loan")
@@ -36,7 +36,10 @@ step("pay_bond_interest", {
   skip = function(game, corp)
     if not bond_out(game, corp) then return true end
     if game:var("website.no_bond_interest") then return true end
-    local c = game:corporation(corp)
+    -- Two fields, not the whole corporation (`game:corporation` builds
+    -- every field, its certificates and trains too).
+    local c = {}
+    c.cash, c.president = game:corporation_fields(corp, "cash", "president")
     if c.cash >= INTEREST then
       game:transfer(corp, "bank", INTEREST)
       game:log(corp .. " pays " .. game:money(INTEREST) .. " interest on its bond")

@@ -6,10 +6,12 @@
 -- (props.capital_multiple) from the bank and pays its token fee
 -- (1849-R-038, R-059, R-060).
 on("company_sold", function(game, ev)
-  local co = game:company(ev.company)
+  -- (Asked at every sale: the fields read, not the whole records.)
+  local co = {}
+  co.props, co.abbr = game:company_fields(ev.company, "props", "abbr")
   if co.props.par_prices == nil then return end
   local corp = game:var("place_card_1")
-  if corp == nil or not game:corporation(corp).in_play then return end
+  if corp == nil or not game:corporation_field(corp, "in_play") then return end
   game:set_var("rsa_corporation", corp)
   game:set_var("rsa_company", ev.company)
   game:ask_par(corp, ev.player, co.props.par_prices, co.props.capital_multiple, ev.player .. " bought " .. ev.company .. " (" .. co.abbr .. "), which starts it")

@@ -23,10 +23,13 @@ local function bond_discount(game, p, website)
 end
 
 hook("player_value", function(game, player, value)
-  local p = game:player(player)
+  -- The fields used, not the whole player (asked for every player
+  -- whenever values are shown, and at the end).
+  local p = {}
+  p.loans, p.left, p.shares, p.companies = game:player_fields(player, "loans", "left", "shares", "companies")
   if game:option("website_scoring") then
     local v = value - 750 * p.loans - bond_discount(game, p, true)
-    for _, id in ipairs(p.companies) do v = v + game:company(id).value end
+    for _, id in ipairs(p.companies) do v = v + game:company_field(id, "value") end
     return v
   end
   if p.left then return 0 end

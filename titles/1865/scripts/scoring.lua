@@ -3,9 +3,11 @@
 -- go below zero), L. 500 off per personal loan (1865-R-178, R-182).
 
 hook("player_value", function(game, player, value)
-  local p = game:player(player)
-  local v = value - game:props().loan * p.loans
-  for corp, pct in pairs(p.shares) do
+  -- The two fields used, not the whole player (asked for every player
+  -- whenever values are shown).
+  local loans, shares = game:player_fields(player, "loans", "shares")
+  local v = value - game:props().loan * loans
+  for corp, pct in pairs(shares) do
     local owed = S.loans(game, corp)
     if owed > 0 then
       local units = pct // game:corporation_field(corp, "unit_percent")

@@ -34,7 +34,7 @@ end)
 -- a regional's certificate is counted at its nominal value instead.
 hook("player_value", function(game, player, value)
   local nominal = game:props().regionals.nominal
-  for corp, pct in pairs(game:player(player).shares) do
+  for corp, pct in pairs(game:player_field(player, "shares")) do
     if nominal[corp] ~= nil and game:corporation_field(corp, "kind") == "regional" then
       local unit = game:corporation_field(corp, "unit_percent")
       local at_market = (game:corporation_field(corp, "price") or 0) * pct // unit
