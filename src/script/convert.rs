@@ -23,7 +23,7 @@ pub fn to_lua(lua: &Lua, v: &Var) -> mlua::Result<Value> {
 /// (1844's route lists) were a tenth of a random game. Nothing on the
 /// Rust frames here has a destructor, so an error raised inside (memory)
 /// may leave them as Lua's protected call does.
-unsafe fn push_raw(state: *mut ffi::lua_State, v: &Var) {
+pub(crate) unsafe fn push_raw(state: *mut ffi::lua_State, v: &Var) {
     unsafe {
         // A table, a key and a value at each level of nesting.
         ffi::luaL_checkstack(state, 3, std::ptr::null());
@@ -58,9 +58,14 @@ unsafe fn push_map(state: *mut ffi::lua_State, m: &BTreeMap<String, Var>) {
 
 /// Pushes a table of the entries, made at their number (see [`push_raw`]).
 unsafe fn push_entries<'a>(state: *mut ffi::lua_State, entries: impl ExactSizeIterator<Item = (&'a str, &'a Var)>) {
+    unsafe { push_counted(state, entries.len(), entries) }
+}
+
+/// [`push_entries`] of `len` entries.
+unsafe fn push_counted<'a>(state: *mut ffi::lua_State, len: usize, entries: impl Iterator<Item = (&'a str, &'a Var)>) {
     unsafe {
         ffi::luaL_checkstack(state, 3, std::ptr::null());
-        ffi::lua_createtable(state, 0, table_size(entries.len()));
+        ffi::lua_createtable(state, 0, table_size(len));
         for (k, x) in entries {
             ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
             push_raw(state, x);
@@ -222,13 +227,16 @@ fn table_to_var(lua: Option<&Lua>, t: &Table, depth: u32) -> mlua::Result<Var> {
 /// builds one: the entry by entry mlua sets cost about 1,000
 /// instructions each, and 1844 reads a dozen after every tile lay.
 pub fn prefixed_table(lua: &Lua, vars: &BTreeMap<String, Var>, prefix: &str) -> mlua::Result<Table> {
-    // Gathered first so that the table is made at its size (growing it
-    // rehashes every entry at each doubling).
-    let entries: Vec<(&str, &Var)> =
-        vars.range::<str, _>((std::ops::Bound::Included(prefix), std::ops::Bound::Unbounded)).map_while(|(k, v)| Some((k.strip_prefix(prefix)?, v))).collect();
-    // SAFETY: as in `to_lua`; `entries` is dropped by this frame, after
-    // the protected call, and only borrowed inside it.
-    unsafe { lua.exec_raw((), |state| push_entries(state, entries.iter().copied())) }
+    // SAFETY: as in `to_lua`.
+    unsafe { lua.exec_raw((), |state| push_prefixed(state, vars, prefix)) }
+}
+
+/// Pushes [`prefixed_table`]'s table. Counted first so that the table is
+/// made at its size (growing it rehashes every entry at each doubling);
+/// nothing is allocated on this frame (see [`push_raw`]).
+pub(crate) unsafe fn push_prefixed(state: *mut ffi::lua_State, vars: &BTreeMap<String, Var>, prefix: &str) {
+    let entries = || vars.range::<str, _>((std::ops::Bound::Included(prefix), std::ops::Bound::Unbounded)).map_while(|(k, v)| Some((k.strip_prefix(prefix)?, v)));
+    unsafe { push_counted(state, entries().count(), entries()) }
 }
 
 pub fn args_table(lua: &Lua, args: &BTreeMap<String, Var>) -> mlua::Result<Table> {

@@ -123,6 +123,19 @@ pub(crate) fn api_timer(name: &'static str) -> Option<ApiTimer> {
     API_PROFILING.get().then(|| ApiTimer { name, start: Instant::now() })
 }
 
+/// [`api_timer`] for a method that Lua may leave by a long jump (nothing
+/// to drop): the start, when profiling, and [`api_done`] at its end.
+pub(crate) fn api_start() -> Option<Instant> {
+    API_PROFILING.get().then(Instant::now)
+}
+
+pub(crate) fn api_done(name: &'static str, start: Option<Instant>) {
+    if let Some(start) = start {
+        let time = start.elapsed();
+        API_TIMES.with_borrow_mut(|m| add(m, name, ProfileEntry { calls: 1, time }));
+    }
+}
+
 pub(crate) struct ApiTimer {
     name: &'static str,
     start: Instant,

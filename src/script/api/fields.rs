@@ -144,28 +144,54 @@ pub(super) fn corp_table(lua: &Lua, t: &Title, st: &GameState, c: CorpId) -> mlu
     table_of_fields(lua, CORP_FIELDS, |key| corp_field(lua, t, st, c, key))
 }
 
-/// One field of a corporation's table, built alone: `None` when there is
-/// no such field. The table and the single reads agree by construction.
-pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlua::Result<Option<Value>> {
+/// A field that is a scalar (or nil): `Some(value)`, `None` for the
+/// other fields. `corp_field` reads these through it, and so does the
+/// fast `corporation_field` (`fast.rs`): both give the same values.
+pub(crate) fn corp_scalar<'a>(t: &'a Title, st: &'a GameState, c: CorpId, key: &str) -> Option<Option<Scalar<'a>>> {
     let corp = &st.corps[c];
     // The boolean flags: one reading, shared with `corporations(filter)`.
     if let Some(read) = corp_flag(key) {
-        return Ok(Some(Value::Boolean(read(corp))));
+        return Some(Some(Scalar::Bool(read(corp))));
     }
     let def = &t.corporations[corp.def];
+    Some(match key {
+        "id" => Some(Scalar::Str(&corp.id)),
+        "name" => Some(Scalar::Str(&def.name)),
+        "kind" => Some(Scalar::Str(&t.corporation_kinds[corp.kind].id)),
+        "operated" => Some(Scalar::Int(i64::from(corp.operated))),
+        "cash" => Some(Scalar::Int(corp.cash)),
+        "price" => corp.price.is_some().then(|| Scalar::Int(price_of(t, st, c))),
+        "market_row" => corp.price.map(|p| Scalar::Int(i64::from(p.row))),
+        "market_col" => corp.price.map(|p| Scalar::Int(i64::from(p.col))),
+        "par" => corp.par.map(Scalar::Int),
+        "president" => st.president(c).map(|p| Scalar::Str(&st.players[p as usize].name)),
+        "start_order" => Some(Scalar::Int(i64::from(corp.start_order))),
+        "destination" => def.destination.as_deref().map(Scalar::Str),
+        "home" => corp.home.map(|(h, _)| Scalar::Str(&t.map.hexes[h as usize].label)),
+        "home_city" => corp.home.map(|(_, city)| Scalar::Int(i64::from(city))),
+        _ => return None,
+    })
+}
+
+/// A scalar field's Lua value.
+pub(crate) fn scalar_value(lua: &Lua, v: Option<Scalar<'_>>) -> mlua::Result<Value> {
+    Ok(match v {
+        None => Value::Nil,
+        Some(Scalar::Int(n)) => Value::Integer(n),
+        Some(Scalar::Bool(b)) => Value::Boolean(b),
+        Some(Scalar::Str(s)) => s.into_lua(lua)?,
+    })
+}
+
+/// One field of a corporation's table, built alone: `None` when there is
+/// no such field. The table and the single reads agree by construction.
+pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &str) -> mlua::Result<Option<Value>> {
+    if let Some(v) = corp_scalar(t, st, c, key) {
+        return scalar_value(lua, v).map(Some);
+    }
+    let corp = &st.corps[c];
+    let def = &t.corporations[corp.def];
     let v = match key {
-        "id" => corp.id.as_str().into_lua(lua)?,
-        "name" => def.name.as_str().into_lua(lua)?,
-        "kind" => t.corporation_kinds[corp.kind].id.as_str().into_lua(lua)?,
-        "operated" => corp.operated.into_lua(lua)?,
-        "cash" => corp.cash.into_lua(lua)?,
-        "price" => (if corp.price.is_some() { Some(price_of(t, st, c)) } else { None }).into_lua(lua)?,
-        "market_row" => corp.price.map(|p| p.row).into_lua(lua)?,
-        "market_col" => corp.price.map(|p| p.col).into_lua(lua)?,
-        "par" => corp.par.into_lua(lua)?,
-        "president" => st.president(c).map(|p| st.players[p as usize].name.as_str()).into_lua(lua)?,
-        "start_order" => corp.start_order.into_lua(lua)?,
-        "destination" => def.destination.as_deref().into_lua(lua)?,
         // Lists of records, each built in one crossing (`records_to_lua`).
         "trains" => {
             let mut fields = Vec::new();
@@ -192,8 +218,6 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
             }
             records_to_lua(lua, 4, &fields)?
         }
-        "home" => corp.home.map(|(h, _)| t.map.hexes[h as usize].label.as_str()).into_lua(lua)?,
-        "home_city" => corp.home.map(|(_, city)| city).into_lua(lua)?,
         "state" => crate::game::corp_state::state_of(t, st, c).map(|s| s.name.as_str()).into_lua(lua)?,
         // The home choices companies.toml gives (AFG's five in 1849).
         "homes" => Value::Table(lua.create_sequence_from(def.home.iter().map(String::as_str))?),
@@ -394,14 +418,10 @@ pub(super) fn player_table(lua: &Lua, t: &Title, st: &GameState, p: PlayerId) ->
 /// One field of a player's table, built alone: `None` when there is no
 /// such field.
 pub(super) fn player_field(lua: &Lua, t: &Title, st: &GameState, p: PlayerId, key: &str) -> mlua::Result<Option<Value>> {
-    let pl = &st.players[p as usize];
+    if let Some(v) = player_scalar(t, st, p, key) {
+        return scalar_value(lua, v).map(Some);
+    }
     let v = match key {
-        "name" => pl.name.as_str().into_lua(lua)?,
-        "cash" => pl.cash.into_lua(lua)?,
-        "loans" => pl.loans.into_lua(lua)?,
-        "debt" => pl.debt.into_lua(lua)?,
-        "left" => pl.left.into_lua(lua)?,
-        "certificates" => cert_count(t, st, p).into_lua(lua)?,
         "shares" => {
             let shares = lua.create_table()?;
             for (c, corp) in st.corps.iter().enumerate() {
@@ -422,6 +442,20 @@ pub(super) fn player_field(lua: &Lua, t: &Title, st: &GameState, p: PlayerId, ke
         _ => return Ok(None),
     };
     Ok(Some(v))
+}
+
+/// A player's scalar field (as `corp_scalar`).
+pub(crate) fn player_scalar<'a>(t: &'a Title, st: &'a GameState, p: PlayerId, key: &str) -> Option<Option<Scalar<'a>>> {
+    let pl = &st.players[p as usize];
+    Some(Some(match key {
+        "name" => Scalar::Str(&pl.name),
+        "cash" => Scalar::Int(pl.cash),
+        "loans" => Scalar::Int(i64::from(pl.loans)),
+        "debt" => Scalar::Int(pl.debt),
+        "left" => Scalar::Bool(pl.left),
+        "certificates" => Scalar::Int(cert_count(t, st, p) as i64),
+        _ => return None,
+    }))
 }
 
 /// `game:investor(id)`: `{ id, name, certificates, shares = { CORP =
@@ -458,32 +492,42 @@ pub(super) fn company_table(lua: &Lua, t: &Title, st: &GameState, i: CompanyId) 
 /// One field of a company's table, built alone: `None` when there is no
 /// such field.
 pub(super) fn company_field(lua: &Lua, t: &Title, st: &GameState, i: CompanyId, key: &str) -> mlua::Result<Option<Value>> {
-    let co = &st.companies[i];
-    let def = &t.companies[co.def];
+    if let Some(v) = company_scalar(t, st, i, key) {
+        return scalar_value(lua, v).map(Some);
+    }
+    let def = &t.companies[st.companies[i].def];
     let v = match key {
-        "id" => co.id.as_str().into_lua(lua)?,
-        "name" => def.name.as_str().into_lua(lua)?,
-        "abbr" => def.abbr.as_deref().into_lua(lua)?,
-        "kind" => def.kind.as_str().into_lua(lua)?,
-        "value" => def.value.into_lua(lua)?,
-        "revenue" => co.income(t).into_lua(lua)?,
-        "used" => co.used.into_lua(lua)?,
-        "owner" => match co.owner {
-            CompanyOwner::Player(p) => st.players[p as usize].name.as_str().into_lua(lua)?,
-            CompanyOwner::Corp(c) => st.corps[c].id.as_str().into_lua(lua)?,
-            CompanyOwner::Bank | CompanyOwner::Closed => Value::Nil,
-        },
-        "owner_kind" => match co.owner {
-            CompanyOwner::Bank => "bank",
-            CompanyOwner::Player(_) => "player",
-            CompanyOwner::Corp(_) => "corporation",
-            CompanyOwner::Closed => "closed",
-        }
-        .into_lua(lua)?,
         "props" => Value::Table(props_to_lua(lua, &def.props)?),
         _ => return Ok(None),
     };
     Ok(Some(v))
+}
+
+/// A company's scalar field (as `corp_scalar`).
+pub(crate) fn company_scalar<'a>(t: &'a Title, st: &'a GameState, i: CompanyId, key: &str) -> Option<Option<Scalar<'a>>> {
+    let co = &st.companies[i];
+    let def = &t.companies[co.def];
+    Some(match key {
+        "id" => Some(Scalar::Str(&co.id)),
+        "name" => Some(Scalar::Str(&def.name)),
+        "abbr" => def.abbr.as_deref().map(Scalar::Str),
+        "kind" => Some(Scalar::Str(&def.kind)),
+        "value" => Some(Scalar::Int(def.value)),
+        "revenue" => Some(Scalar::Int(co.income(t))),
+        "used" => Some(Scalar::Bool(co.used)),
+        "owner" => match co.owner {
+            CompanyOwner::Player(p) => Some(Scalar::Str(&st.players[p as usize].name)),
+            CompanyOwner::Corp(c) => Some(Scalar::Str(&st.corps[c].id)),
+            CompanyOwner::Bank | CompanyOwner::Closed => None,
+        },
+        "owner_kind" => Some(Scalar::Str(match co.owner {
+            CompanyOwner::Bank => "bank",
+            CompanyOwner::Player(_) => "player",
+            CompanyOwner::Corp(_) => "corporation",
+            CompanyOwner::Closed => "closed",
+        })),
+        _ => return None,
+    })
 }
 
 /// A props table of the title, built once per title scripts' state and
