@@ -26,7 +26,7 @@
 //! guard to drop), and the state it lends outlives the call (the host
 //! lends it before calling a script and takes it back after).
 
-use super::fields::{company_scalar, corp_scalar, player_scalar};
+use super::fields::{CorpFlag, company_scalar, corp_flag, corp_scalar, player_scalar};
 use super::LuaGame;
 use crate::script::convert::{Scalar, push_prefixed, push_raw};
 use crate::script::profile;
@@ -41,6 +41,7 @@ const FAST: &[(&str, Fast)] = &[
     ("var", var),
     ("vars", vars),
     ("operating", operating),
+    ("corporations", corporations),
     ("is_player", is_player),
     ("corporation_field", corporation_field),
     ("company_field", company_field),
@@ -178,6 +179,60 @@ unsafe extern "C-unwind" fn operating(state: *mut ffi::lua_State) -> c_int {
                 _ => None,
             };
             push_scalar(state, current);
+            Some(1)
+        })
+    }
+}
+
+/// `game:corporations(filter)` for a filter of flags (`{ floated = true,
+/// closed = false }`, 1844's question after every lay): the ids in play
+/// whose flags have the filter's values, in play order.
+unsafe extern "C-unwind" fn corporations(state: *mut ffi::lua_State) -> c_int {
+    /// Flags a fast filter may name (`corp_flag` knows five).
+    const MOST: usize = 8;
+    unsafe {
+        answer(state, "corporations", || {
+            let game = lent_game(state, Some(1))?;
+            // A plain table: a sealed one (kept props) reads through its
+            // metatable, which only the method follows.
+            if ffi::lua_type(state, 2) != ffi::LUA_TTABLE {
+                return None;
+            }
+            if ffi::lua_getmetatable(state, 2) != 0 {
+                ffi::lua_pop(state, 1);
+                return None;
+            }
+            let mut conds: [(CorpFlag, bool); MOST] = [(|_| true, true); MOST];
+            let mut n = 0;
+            let mut fast = true;
+            ffi::lua_pushnil(state);
+            while ffi::lua_next(state, 2) != 0 {
+                // Key at -2, value at -1 (a key that is not a string stays
+                // one: `lua_tolstring` is not called on other types).
+                let flag = (ffi::lua_type(state, -2) == ffi::LUA_TSTRING).then(|| string_arg(state, -2)).flatten().and_then(corp_flag);
+                match flag {
+                    Some(read) if n < MOST && ffi::lua_type(state, -1) == ffi::LUA_TBOOLEAN => {
+                        conds[n] = (read, ffi::lua_toboolean(state, -1) != 0);
+                        n += 1;
+                        ffi::lua_pop(state, 1);
+                    }
+                    _ => {
+                        ffi::lua_pop(state, 2);
+                        fast = false;
+                        break;
+                    }
+                }
+            }
+            if !fast {
+                return None;
+            }
+            let holds = |c: &crate::game::state::Corp| c.in_play && conds[..n].iter().all(|(read, want)| read(c) == *want);
+            let count = game.st.corps.iter().filter(|c| holds(c)).count();
+            ffi::lua_createtable(state, count as c_int, 0);
+            for (i, c) in game.st.corps.iter().filter(|c| holds(c)).enumerate() {
+                ffi::lua_pushlstring(state, c.id.as_ptr().cast(), c.id.len());
+                ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
+            }
             Some(1)
         })
     }
@@ -365,6 +420,40 @@ mod tests {
             calls.push(("is_player", vec![s(&p)]));
         }
         calls.push(("is_player", vec![Value::Integer(3)]));
+        let filter = |pairs: &[(&str, Value)]| {
+            let t = lua.create_table().unwrap();
+            for (k, v) in pairs {
+                t.raw_set(*k, v.clone()).unwrap();
+            }
+            Value::Table(t)
+        };
+        let (yes, no) = (Value::Boolean(true), Value::Boolean(false));
+        for pairs in [
+            vec![],
+            vec![("floated", yes.clone()), ("closed", no.clone())],
+            vec![("started", no.clone())],
+            vec![("in_play", yes.clone()), ("reached_end", no.clone()), ("closed", no.clone())],
+            vec![("floated", Value::Integer(1))],
+            vec![("cash", Value::Integer(0))],
+            vec![("kind", s("historical")), ("floated", yes.clone())],
+            vec![("flaoted", yes.clone())],
+        ] {
+            calls.push(("corporations", vec![filter(&pairs)]));
+            calls.push(("corporations", vec![filter(&pairs), s("cash")]));
+        }
+        // A filter read through its metatable (as a sealed table is).
+        let behind = filter(&[("floated", yes.clone())]);
+        let front = lua.create_table().unwrap();
+        let mt = lua.create_table().unwrap();
+        mt.raw_set("__index", behind).unwrap();
+        front.set_metatable(Some(mt)).unwrap();
+        calls.push(("corporations", vec![Value::Table(front)]));
+        let numbered = lua.create_table().unwrap();
+        numbered.raw_set(1, true).unwrap();
+        calls.push(("corporations", vec![Value::Table(numbered)]));
+        calls.push(("corporations", vec![]));
+        calls.push(("corporations", vec![Value::Nil]));
+        calls.push(("corporations", vec![s("floated")]));
         let (mut state, mut fx) = (st.clone(), Effects::default());
         let mut n = 0;
         for lent in [true, false] {
