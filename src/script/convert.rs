@@ -117,7 +117,7 @@ unsafe fn push_records(state: *mut ffi::lua_State, width: usize, fields: &[(&str
     }
 }
 
-unsafe fn push_record(state: *mut ffi::lua_State, fields: &[(&str, Option<Scalar<'_>>)]) {
+pub(crate) unsafe fn push_record(state: *mut ffi::lua_State, fields: &[(&str, Option<Scalar<'_>>)]) {
     unsafe {
         // The record, a key and a value.
         ffi::luaL_checkstack(state, 3, std::ptr::null());

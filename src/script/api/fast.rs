@@ -2,7 +2,8 @@
 //! their mlua methods: `var` and `vars` (a dozen times an action in
 //! 1844) and the
 //! single and several scalar fields of corporations, companies and
-//! players, `operating` and `is_player`.
+//! players (and a corporation's `tokens`), `operating`, `is_player` and
+//! `corporations` with a filter of flags.
 //!
 //! A method made through mlua costs about 1,000 instructions besides its
 //! work: the userdata's type check and borrow, its arguments turned into
@@ -26,9 +27,9 @@
 //! guard to drop), and the state it lends outlives the call (the host
 //! lends it before calling a script and takes it back after).
 
-use super::fields::{CorpFlag, company_scalar, corp_flag, corp_scalar, player_scalar};
+use super::fields::{CorpFlag, company_scalar, corp_flag, corp_scalar, player_scalar, token_record};
 use super::LuaGame;
-use crate::script::convert::{Scalar, push_prefixed, push_raw};
+use crate::script::convert::{Scalar, push_prefixed, push_raw, push_record};
 use crate::script::profile;
 use mlua::{AnyUserData, Function, Lua, Table, ffi};
 use std::cell::RefCell;
@@ -111,6 +112,47 @@ unsafe fn string_arg<'a>(state: *mut ffi::lua_State, i: c_int) -> Option<&'a str
         let mut len = 0;
         let p = ffi::lua_tolstring(state, i, &mut len);
         std::str::from_utf8(std::slice::from_raw_parts(p.cast::<u8>(), len)).ok()
+    }
+}
+
+/// A field the fast methods answer: a scalar, or a corporation's station
+/// tokens (1849's token rights reads every company's at each turn).
+enum Field<'a> {
+    Scalar(Option<Scalar<'a>>),
+    Tokens(&'a crate::title::Title, &'a [crate::game::state::Token]),
+}
+
+type Read = for<'a> fn(&'a crate::title::Title, &'a crate::game::state::GameState, usize, &str) -> Option<Field<'a>>;
+
+fn corp_read<'a>(t: &'a crate::title::Title, st: &'a crate::game::state::GameState, i: usize, key: &str) -> Option<Field<'a>> {
+    let c = crate::game::ids::CorpId::from(i);
+    match key {
+        "tokens" => Some(Field::Tokens(t, &st.corps[c].tokens)),
+        _ => corp_scalar(t, st, c, key).map(Field::Scalar),
+    }
+}
+
+fn company_read<'a>(t: &'a crate::title::Title, st: &'a crate::game::state::GameState, i: usize, key: &str) -> Option<Field<'a>> {
+    company_scalar(t, st, crate::game::ids::CompanyId::from(i), key).map(Field::Scalar)
+}
+
+fn player_read<'a>(t: &'a crate::title::Title, st: &'a crate::game::state::GameState, i: usize, key: &str) -> Option<Field<'a>> {
+    player_scalar(t, st, i as crate::game::ids::PlayerId, key).map(Field::Scalar)
+}
+
+unsafe fn push_field(state: *mut ffi::lua_State, field: Field<'_>) {
+    unsafe {
+        match field {
+            Field::Scalar(v) => push_scalar(state, v),
+            Field::Tokens(t, tokens) => {
+                ffi::luaL_checkstack(state, 1, std::ptr::null());
+                ffi::lua_createtable(state, tokens.len().min(1 << 16) as c_int, 0);
+                for (i, tk) in tokens.iter().enumerate() {
+                    push_record(state, &token_record(t, tk));
+                    ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
+                }
+            }
+        }
     }
 }
 
@@ -251,14 +293,9 @@ unsafe extern "C-unwind" fn is_player(state: *mut ffi::lua_State) -> c_int {
 }
 
 /// `game:X_fields(id, f1, ...)` (`single`: `game:X_field(id, f)`) for an
-/// entity `find` finds by id, whose fields `read` reads: pushed when every
-/// field asked is a scalar.
-unsafe fn fields<I: Copy>(
-    state: *mut ffi::lua_State,
-    single: bool,
-    find: impl Fn(&LuaGame, &str) -> Option<I>,
-    read: for<'a> fn(&'a crate::title::Title, &'a crate::game::state::GameState, I, &str) -> Option<Option<Scalar<'a>>>,
-) -> Option<c_int> {
+/// entity `find` finds by id (its index), whose fields `read` reads:
+/// pushed when `read` answers every field asked.
+unsafe fn fields(state: *mut ffi::lua_State, single: bool, find: impl Fn(&LuaGame, &str) -> Option<usize>, read: Read) -> Option<c_int> {
     unsafe {
         let n = ffi::lua_gettop(state) - 2;
         if n < 1 || n as usize > crate::limits::MAX_FIELDS_PER_READ || (single && n != 1) {
@@ -274,47 +311,47 @@ unsafe fn fields<I: Copy>(
         ffi::luaL_checkstack(state, n, std::ptr::null());
         for i in 0..n {
             // (Each field was found above.)
-            let value = string_arg(state, 3 + i).and_then(|field| read(&game.title, &game.st, id, field)).flatten();
-            push_scalar(state, value);
+            let value = string_arg(state, 3 + i).and_then(|field| read(&game.title, &game.st, id, field));
+            push_field(state, value.unwrap_or(Field::Scalar(None)));
         }
         Some(n)
     }
 }
 
-fn find_corp(g: &LuaGame, id: &str) -> Option<crate::game::ids::CorpId> {
-    g.st.corp_index(id)
+fn find_corp(g: &LuaGame, id: &str) -> Option<usize> {
+    g.st.corp_index(id).map(|c| c.index())
 }
 
-fn find_company(g: &LuaGame, id: &str) -> Option<crate::game::ids::CompanyId> {
-    g.st.company_index(id)
+fn find_company(g: &LuaGame, id: &str) -> Option<usize> {
+    g.st.company_index(id).map(|c| c.index())
 }
 
-fn find_player(g: &LuaGame, name: &str) -> Option<crate::game::ids::PlayerId> {
-    g.st.player_index(name)
+fn find_player(g: &LuaGame, name: &str) -> Option<usize> {
+    g.st.player_index(name).map(|p| p as usize)
 }
 
 unsafe extern "C-unwind" fn corporation_field(state: *mut ffi::lua_State) -> c_int {
-    unsafe { answer(state, "corporation_field", || fields(state, true, find_corp, corp_scalar)) }
+    unsafe { answer(state, "corporation_field", || fields(state, true, find_corp, corp_read)) }
 }
 
 unsafe extern "C-unwind" fn corporation_fields(state: *mut ffi::lua_State) -> c_int {
-    unsafe { answer(state, "corporation_fields", || fields(state, false, find_corp, corp_scalar)) }
+    unsafe { answer(state, "corporation_fields", || fields(state, false, find_corp, corp_read)) }
 }
 
 unsafe extern "C-unwind" fn company_field(state: *mut ffi::lua_State) -> c_int {
-    unsafe { answer(state, "company_field", || fields(state, true, find_company, company_scalar)) }
+    unsafe { answer(state, "company_field", || fields(state, true, find_company, company_read)) }
 }
 
 unsafe extern "C-unwind" fn company_fields(state: *mut ffi::lua_State) -> c_int {
-    unsafe { answer(state, "company_fields", || fields(state, false, find_company, company_scalar)) }
+    unsafe { answer(state, "company_fields", || fields(state, false, find_company, company_read)) }
 }
 
 unsafe extern "C-unwind" fn player_field(state: *mut ffi::lua_State) -> c_int {
-    unsafe { answer(state, "player_field", || fields(state, true, find_player, player_scalar)) }
+    unsafe { answer(state, "player_field", || fields(state, true, find_player, player_read)) }
 }
 
 unsafe extern "C-unwind" fn player_fields(state: *mut ffi::lua_State) -> c_int {
-    unsafe { answer(state, "player_fields", || fields(state, false, find_player, player_scalar)) }
+    unsafe { answer(state, "player_fields", || fields(state, false, find_player, player_read)) }
 }
 
 #[cfg(test)]

@@ -173,6 +173,13 @@ pub(crate) fn corp_scalar<'a>(t: &'a Title, st: &'a GameState, c: CorpId, key: &
     })
 }
 
+/// A station token's record in a corporation's `tokens` (the fast
+/// `corporation_field` pushes the same).
+pub(crate) fn token_record<'a>(t: &'a Title, tk: &crate::game::state::Token) -> [(&'static str, Option<Scalar<'a>>); 4] {
+    let placed = tk.placed.map(|(h, s)| (Scalar::Str(&t.map.hexes[h as usize].label), Scalar::Int(i64::from(s))));
+    [("cost", Some(Scalar::Int(tk.cost))), ("lost", Some(Scalar::Bool(tk.lost))), ("hex", placed.map(|p| p.0)), ("stop", placed.map(|p| p.1))]
+}
+
 /// A scalar field's Lua value.
 pub(crate) fn scalar_value(lua: &Lua, v: Option<Scalar<'_>>) -> mlua::Result<Value> {
     Ok(match v {
@@ -206,16 +213,7 @@ pub(super) fn corp_field(lua: &Lua, t: &Title, st: &GameState, c: CorpId, key: &
             records_to_lua(lua, 3, &fields)?
         }
         "tokens" => {
-            let mut fields = Vec::with_capacity(corp.tokens.len() * 4);
-            for tk in &corp.tokens {
-                let placed = tk.placed.map(|(h, s)| (Scalar::Str(&t.map.hexes[h as usize].label), Scalar::Int(i64::from(s))));
-                fields.extend([
-                    ("cost", Some(Scalar::Int(tk.cost))),
-                    ("lost", Some(Scalar::Bool(tk.lost))),
-                    ("hex", placed.map(|p| p.0)),
-                    ("stop", placed.map(|p| p.1)),
-                ]);
-            }
+            let fields: Vec<_> = corp.tokens.iter().flat_map(|tk| token_record(t, tk)).collect();
             records_to_lua(lua, 4, &fields)?
         }
         "state" => crate::game::corp_state::state_of(t, st, c).map(|s| s.name.as_str()).into_lua(lua)?,
