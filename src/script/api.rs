@@ -14,6 +14,8 @@
 mod args;
 mod bounds;
 mod fast;
+/// The methods made as plain C functions, in place of their mlua versions.
+pub(crate) use fast::install as install_fast_methods;
 mod fields;
 mod hex_fields;
 mod questions;
@@ -437,12 +439,6 @@ scalar_tuples!(A B C D E F);
 /// lending it is a swap in Rust, not a Lua userdata made or borrowed
 /// through the Lua stack (each was a tenth of a call that does nothing).
 pub struct GameRef(pub std::rc::Rc<std::cell::RefCell<LuaGame>>);
-
-/// The methods made as plain C functions (`fast`), in place of their
-/// mlua versions.
-pub(crate) fn install_fast_methods(lua: &Lua, game: &mlua::AnyUserData, lent: &std::rc::Rc<std::cell::RefCell<LuaGame>>) -> mlua::Result<()> {
-    fast::install(lua, game, lent)
-}
 
 impl UserData for GameRef {
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {

@@ -47,21 +47,17 @@ pub(crate) unsafe fn push_raw(state: *mut ffi::lua_State, v: &Var) {
 
 /// A table's size hint for `lua_createtable` (a hint only: past
 /// `c_int::MAX` the table grows as it is filled).
-fn table_size(n: usize) -> c_int {
+pub(crate) fn table_size(n: usize) -> c_int {
     c_int::try_from(n).unwrap_or(c_int::MAX)
 }
 
 /// Pushes a table with the map's entries (see [`push_raw`]).
 unsafe fn push_map(state: *mut ffi::lua_State, m: &BTreeMap<String, Var>) {
-    unsafe { push_entries(state, m.iter().map(|(k, x)| (k.as_str(), x))) }
+    unsafe { push_counted(state, m.len(), m.iter().map(|(k, x)| (k.as_str(), x))) }
 }
 
-/// Pushes a table of the entries, made at their number (see [`push_raw`]).
-unsafe fn push_entries<'a>(state: *mut ffi::lua_State, entries: impl ExactSizeIterator<Item = (&'a str, &'a Var)>) {
-    unsafe { push_counted(state, entries.len(), entries) }
-}
-
-/// [`push_entries`] of `len` entries.
+/// Pushes a table of the `len` entries, made at that size (see
+/// [`push_raw`]).
 unsafe fn push_counted<'a>(state: *mut ffi::lua_State, len: usize, entries: impl Iterator<Item = (&'a str, &'a Var)>) {
     unsafe {
         ffi::luaL_checkstack(state, 3, std::ptr::null());
@@ -125,14 +121,22 @@ pub(crate) unsafe fn push_record(state: *mut ffi::lua_State, fields: &[(&str, Op
         for (key, value) in fields {
             let Some(value) = value else { continue };
             ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
-            match *value {
-                Scalar::Int(n) => ffi::lua_pushinteger(state, n),
-                Scalar::Bool(b) => ffi::lua_pushboolean(state, c_int::from(b)),
-                Scalar::Str(s) => {
-                    ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
-                }
-            }
+            push_scalar(state, Some(*value));
             ffi::lua_rawset(state, -3);
+        }
+    }
+}
+
+/// Pushes a scalar, nil for `None` (the caller has room on the stack).
+pub(crate) unsafe fn push_scalar(state: *mut ffi::lua_State, v: Option<Scalar<'_>>) {
+    unsafe {
+        match v {
+            None => ffi::lua_pushnil(state),
+            Some(Scalar::Int(n)) => ffi::lua_pushinteger(state, n),
+            Some(Scalar::Bool(b)) => ffi::lua_pushboolean(state, c_int::from(b)),
+            Some(Scalar::Str(s)) => {
+                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+            }
         }
     }
 }

@@ -251,7 +251,7 @@ impl ScriptHost {
         let idle = api::LuaGame { title: title.clone(), st: GameState::default(), fx: Effects::default(), asking: None, live: false };
         let lent = Rc::new(std::cell::RefCell::new(idle));
         let game = lua.create_userdata(api::GameRef(lent.clone())).map_err(|e| format!("cannot create the game object: {e}"))?;
-        api::install_fast_methods(&lua, &game, &lent).map_err(|e| format!("cannot create the game object: {e}"))?;
+        api::install_fast_methods(&lua, &game).map_err(|e| format!("cannot create the game object: {e}"))?;
         Ok(ScriptHost { registries, lua, budget, game, lent, trace: Default::default(), profile: Default::default(), unbound: Default::default(), once: Default::default(), dispatch: Default::default(), verify_guards: Default::default(), title })
     }
 

@@ -143,8 +143,7 @@ pub(crate) struct ApiTimer {
 
 impl Drop for ApiTimer {
     fn drop(&mut self) {
-        let time = self.start.elapsed();
-        API_TIMES.with_borrow_mut(|m| add(m, self.name, ProfileEntry { calls: 1, time }));
+        api_done(self.name, Some(self.start));
     }
 }
 

@@ -28,8 +28,8 @@
 //! lends it before calling a script and takes it back after).
 
 use super::fields::{CorpFlag, company_scalar, corp_flag, corp_scalar, player_scalar, token_record};
-use super::LuaGame;
-use crate::script::convert::{Scalar, push_prefixed, push_raw, push_record};
+use super::{GameRef, LuaGame};
+use crate::script::convert::{Scalar, push_prefixed, push_raw, push_record, push_scalar, table_size};
 use crate::script::profile;
 use mlua::{AnyUserData, Function, Lua, Table, ffi};
 use std::cell::RefCell;
@@ -53,10 +53,10 @@ const FAST: &[(&str, Fast)] = &[
 ];
 
 /// Puts the fast methods in place of their mlua versions on `game`'s
-/// methods table. `lent` must be the cell the game object holds.
-pub(crate) fn install(lua: &Lua, game: &AnyUserData, lent: &std::rc::Rc<RefCell<LuaGame>>) -> mlua::Result<()> {
+/// methods table, each reading the cell the game object holds.
+pub(crate) fn install(lua: &Lua, game: &AnyUserData) -> mlua::Result<()> {
     let methods: Table = game.metatable()?.get("__index")?;
-    let cell = std::rc::Rc::as_ptr(lent);
+    let cell = std::rc::Rc::as_ptr(&game.borrow::<GameRef>()?.0);
     for &(name, f) in FAST {
         let method: Function = methods.raw_get(name)?;
         methods.raw_set(name, closure(lua, game, cell, method, f)?)?;
@@ -117,6 +117,7 @@ unsafe fn string_arg<'a>(state: *mut ffi::lua_State, i: c_int) -> Option<&'a str
 
 /// A field the fast methods answer: a scalar, or a corporation's station
 /// tokens (1849's token rights reads every company's at each turn).
+#[derive(Clone, Copy)]
 enum Field<'a> {
     Scalar(Option<Scalar<'a>>),
     Tokens(&'a crate::title::Title, &'a [crate::game::state::Token]),
@@ -146,24 +147,11 @@ unsafe fn push_field(state: *mut ffi::lua_State, field: Field<'_>) {
             Field::Scalar(v) => push_scalar(state, v),
             Field::Tokens(t, tokens) => {
                 ffi::luaL_checkstack(state, 1, std::ptr::null());
-                ffi::lua_createtable(state, tokens.len().min(1 << 16) as c_int, 0);
+                ffi::lua_createtable(state, table_size(tokens.len()), 0);
                 for (i, tk) in tokens.iter().enumerate() {
                     push_record(state, &token_record(t, tk));
                     ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
                 }
-            }
-        }
-    }
-}
-
-unsafe fn push_scalar(state: *mut ffi::lua_State, v: Option<Scalar<'_>>) {
-    unsafe {
-        match v {
-            None => ffi::lua_pushnil(state),
-            Some(Scalar::Int(n)) => ffi::lua_pushinteger(state, n),
-            Some(Scalar::Bool(b)) => ffi::lua_pushboolean(state, c_int::from(b)),
-            Some(Scalar::Str(s)) => {
-                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
             }
         }
     }
@@ -184,31 +172,30 @@ unsafe fn answer(state: *mut ffi::lua_State, name: &'static str, fast: impl FnOn
     }
 }
 
+/// A method of one string argument and one answer, which `push` pushes.
+unsafe fn of_one_string(state: *mut ffi::lua_State, name: &'static str, push: impl FnOnce(&LuaGame, &str)) -> c_int {
+    unsafe {
+        answer(state, name, || {
+            let game = lent_game(state, Some(1))?;
+            push(game, string_arg(state, 2)?);
+            Some(1)
+        })
+    }
+}
+
 /// `game:var(name)`.
 unsafe extern "C-unwind" fn var(state: *mut ffi::lua_State) -> c_int {
     unsafe {
-        answer(state, "var", || {
-            let game = lent_game(state, Some(1))?;
-            let name = string_arg(state, 2)?;
-            match game.st.vars.get(name) {
-                Some(v) => push_raw(state, v),
-                None => ffi::lua_pushnil(state),
-            }
-            Some(1)
+        of_one_string(state, "var", |game, name| match game.st.vars.get(name) {
+            Some(v) => push_raw(state, v),
+            None => ffi::lua_pushnil(state),
         })
     }
 }
 
 /// `game:vars(prefix)`.
 unsafe extern "C-unwind" fn vars(state: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        answer(state, "vars", || {
-            let game = lent_game(state, Some(1))?;
-            let prefix = string_arg(state, 2)?;
-            push_prefixed(state, &game.st.vars, prefix);
-            Some(1)
-        })
-    }
+    unsafe { of_one_string(state, "vars", |game, prefix| push_prefixed(state, &game.st.vars, prefix)) }
 }
 
 /// `game:operating()`.
@@ -282,14 +269,7 @@ unsafe extern "C-unwind" fn corporations(state: *mut ffi::lua_State) -> c_int {
 
 /// `game:is_player(name)`.
 unsafe extern "C-unwind" fn is_player(state: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        answer(state, "is_player", || {
-            let game = lent_game(state, Some(1))?;
-            let name = string_arg(state, 2)?;
-            ffi::lua_pushboolean(state, c_int::from(game.st.players.iter().any(|p| p.name == name)));
-            Some(1)
-        })
-    }
+    unsafe { of_one_string(state, "is_player", |game, name| ffi::lua_pushboolean(state, c_int::from(game.st.players.iter().any(|p| p.name == name)))) }
 }
 
 /// `game:X_fields(id, f1, ...)` (`single`: `game:X_field(id, f)`) for an
@@ -303,16 +283,15 @@ unsafe fn fields(state: *mut ffi::lua_State, single: bool, find: impl Fn(&LuaGam
         }
         let game = lent_game(state, None)?;
         let id = find(game, string_arg(state, 2)?)?;
-        // Every field is checked before any is pushed: a field left to the
-        // method sends it the whole call.
-        for i in 0..n {
-            read(&game.title, &game.st, id, string_arg(state, 3 + i)?)?;
+        // Every field is read before any is pushed: a field left to the
+        // method sends it the whole call. (An array: nothing to drop.)
+        let mut got = [Field::Scalar(None); crate::limits::MAX_FIELDS_PER_READ];
+        for (i, slot) in got.iter_mut().take(n as usize).enumerate() {
+            *slot = read(&game.title, &game.st, id, string_arg(state, 3 + i as c_int)?)?;
         }
         ffi::luaL_checkstack(state, n, std::ptr::null());
-        for i in 0..n {
-            // (Each field was found above.)
-            let value = string_arg(state, 3 + i).and_then(|field| read(&game.title, &game.st, id, field));
-            push_field(state, value.unwrap_or(Field::Scalar(None)));
+        for field in &got[..n as usize] {
+            push_field(state, *field);
         }
         Some(n)
     }
